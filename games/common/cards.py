@@ -1,0 +1,102 @@
+"""Cards as small ints, shared by every game.
+
+Engines compare and hash cards in their inner loops (the computer players search with them), so
+a card is a plain ``int`` rather than an object:
+
+    code = (copy << 8) | (suit << 5) | rank
+
+``rank`` is the card's *order* within its suit, not its printed label, so that the 500-pack's
+11, 12 and 13 sit between the 10 and the jack without a lookup: 2..10 are themselves, 11..13 the
+500-pack ranks, J=15, Q=16, K=17, A=18, and the joker 19. ``copy`` tells apart identical cards of
+several packs (Australian Oh Hell, several-deck Shithead, two jokers); two cards that differ only in
+``copy`` look the same to a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Card = int
+
+CLUBS, DIAMONDS, HEARTS, SPADES, JOKER_SUIT = 0, 1, 2, 3, 4
+SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "🃏")
+SUIT_LETTERS = ("C", "D", "H", "S", "X")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades", "joker")
+
+JACK, QUEEN, KING, ACE, JOKER_RANK = 15, 16, 17, 18, 19
+STANDARD_RANKS = (2, 3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING, ACE)
+RANK_LABELS = {
+    **{r: str(r) for r in range(2, 14)},
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+    JOKER_RANK: "Joker",
+}
+_LABEL_TO_RANK = {label.upper(): rank for rank, label in RANK_LABELS.items()}
+
+
+def make_card(rank: int, suit: int, copy: int = 0) -> Card:
+    return (copy << 8) | (suit << 5) | rank
+
+
+def rank_of(card: Card) -> int:
+    return card & 31
+
+
+def suit_of(card: Card) -> int:
+    return (card >> 5) & 7
+
+
+def copy_of(card: Card) -> int:
+    return card >> 8
+
+
+def face_of(card: Card) -> Card:
+    """The card with its copy number cleared: what a player sees."""
+    return card & 0xFF
+
+
+def is_joker(card: Card) -> bool:
+    return (card & 31) == JOKER_RANK
+
+
+def joker(copy: int = 0) -> Card:
+    return make_card(JOKER_RANK, JOKER_SUIT, copy)
+
+
+def card_label(card: Card) -> str:
+    """Human form for messages: ``A♠``, ``10♥``, ``Joker``."""
+    if is_joker(card):
+        return "Joker"
+    return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
+
+
+def card_code(card: Card) -> str:
+    """Stable ASCII form for JSON and custom ids: ``AS``, ``10H``, ``X`` (joker), ``AS#1`` (copy 1)."""
+    base = "X" if is_joker(card) else RANK_LABELS[rank_of(card)] + SUIT_LETTERS[suit_of(card)]
+    copy = copy_of(card)
+    return f"{base}#{copy}" if copy else base
+
+
+def parse_card(text: str) -> Card:
+    """Inverse of :func:`card_code` (also accepts the joker as ``Joker``)."""
+    base, _, copy_text = text.strip().partition("#")
+    copy = int(copy_text) if copy_text else 0
+    upper = base.upper()
+    if upper in ("X", "JOKER", "JK"):
+        return joker(copy)
+    rank_text, suit_text = upper[:-1], upper[-1]
+    if suit_text not in SUIT_LETTERS[:4] or rank_text not in _LABEL_TO_RANK:
+        raise ValueError(f"not a card: {text!r}")
+    return make_card(_LABEL_TO_RANK[rank_text], SUIT_LETTERS.index(suit_text), copy)
+
+
+def cards_label(cards: Iterable[Card]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def standard52(copy: int = 0) -> list[Card]:
+    """A 52-card pack, ♣ then ♦ ♥ ♠, each from 2 up to the ace."""
+    return [make_card(r, s, copy) for s in SUITS for r in STANDARD_RANKS]

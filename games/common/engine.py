@@ -1,0 +1,116 @@
+"""The shape every game engine has, so the bot, the computer players and the tests drive any game
+the same way.
+
+An engine is a deterministic state machine. Everything random comes from a ``random.Random``
+built from the game's seed (never the global ``random``), so ``(rules, seats, seed, log)``
+rebuilds the identical game: that is how the bot persists a game (it stores the log) and how a
+restarted bot resumes one.
+
+Actions and events are plain JSON-able data so they can be stored and shown without knowing
+the game: an action is a ``dict`` with a ``"type"`` key (``{"type": "bid", "bid": 2}``,
+``{"type": "play", "card": "QH"}``); an event is an :class:`Event`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+
+
+class GameError(Exception):
+    """Base of every error an engine raises; ``str(error)`` can be shown to a player as it is."""
+
+
+class IllegalAction(GameError):
+    """The action is not allowed now (out of turn, an illegal card, a bid out of range...)."""
+
+
+class RulesError(GameError):
+    """A rule set that cannot work; the message says why and what would work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``seat`` set means only that seat may see it (a dealt hand)."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        return out
+
+
+def make_rng(seed: int) -> random.Random:
+    """The one way an engine gets randomness: its own generator, from the game's seed."""
+    return random.Random(seed)
+
+
+class Engine(ABC):
+    """What the bot needs from a game. Subclasses add their own richer, typed API."""
+
+    #: short name used in the database and in custom ids ("ohhell", "shithead")
+    GAME: ClassVar[str]
+    #: version of :meth:`to_json`'s layout; bump when it changes and keep reading older ones
+    JSON_VERSION: ClassVar[int] = 1
+
+    # -- building -----------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, rules: Any, seats: int, seed: int) -> Engine:
+        """A fresh game; raises :class:`RulesError` before dealing if the rules cannot work."""
+
+    @classmethod
+    def replay(cls, rules: Any, seats: int, seed: int, log: list[tuple[int, Action]]) -> Engine:
+        """Rebuild a game from its seed and its action log."""
+        game = cls.new(rules, seats, seed)
+        for seat, action in log:
+            game, _ = game.apply(seat, action)
+        return game
+
+    # -- whose turn -------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now (several during simultaneous bidding); empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not their turn)."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a player-readable reason, or return if legal."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> tuple[Engine, list[Event]]:
+        """Check then do ``action``; returns the new state (may be ``self``) and its events."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    # -- what each seat may see -------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: the public view); never another hidden card."""
+
+    # -- storage ----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def log(self) -> list[tuple[int, Action]]:
+        """Every accepted action in order: with the rules, seats and seed, the whole game."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Stable, versioned JSON form (includes ``"version"``)."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> Engine: ...
