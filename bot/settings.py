@@ -1,0 +1,48 @@
+"""Settings from the environment (and a ``.env`` file beside the project, if there is one)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from dotenv import load_dotenv
+
+
+class SettingsError(Exception):
+    """A setting is missing or wrong; the message says what to do, in one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: str = "cardtable.sqlite3"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    ai_delay: float = 1.5
+
+    @classmethod
+    def from_env(cls, *, require_token: bool = True) -> Settings:
+        load_dotenv()
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise SettingsError(
+                "No bot token: copy .env.example to .env and set DISCORD_TOKEN to the token from the "
+                "Discord Developer Portal (your application -> Bot -> Reset Token)."
+            )
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server ID (digits only), not {guild!r}.")
+        level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        try:
+            delay = float(os.environ.get("AI_DELAY_SECONDS", "1.5") or 1.5)
+        except ValueError:
+            raise SettingsError("AI_DELAY_SECONDS must be a number of seconds, such as 1.5.") from None
+        return cls(
+            token=token,
+            database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            ai_delay=delay,
+        )

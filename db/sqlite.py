@@ -1,0 +1,301 @@
+"""SQLite implementation of :class:`db.store.Store` through aiosqlite (WAL, numbered migrations).
+
+All writes go through :meth:`SqliteStore._tx`, which holds one lock for the connection and wraps
+the work in ``BEGIN IMMEDIATE … COMMIT`` so an action and everything it finished land together or
+not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+import aiosqlite
+
+from db.store import (
+    ChannelBusy,
+    DealScore,
+    GameRecord,
+    MemberStats,
+    ResultRow,
+    SeatRecord,
+    StoreError,
+    Timer,
+)
+
+# Timestamps are the database's own clock: they are records, never game clocks.
+NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``db/migrations/NNNN_name.sql`` files, in order."""
+    found = []
+    for entry in resources.files("db.migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:4].isdigit():
+            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class SqliteStore:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- life cycle -------------------------------------------------------------------------
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        if self.path != ":memory:":
+            await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    async def _migrate(self) -> None:
+        version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+        for number, sql in migrations():
+            if number <= version:
+                continue
+            async with self._tx() as db:
+                for statement in _split_sql(sql):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version={number}")
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            db = self.db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            else:
+                await db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- lobby ------------------------------------------------------------------------------
+    async def create_game(
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+    ) -> int:
+        try:
+            async with self._tx() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, host_id, status, preset, options,"
+                    f" created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, {NOW})",
+                    (kind, guild_id, channel_id, host_id, preset, json.dumps(options)),
+                )
+                return int(cursor.lastrowid)
+        except sqlite3.IntegrityError:
+            rows = await self._fetchall(
+                "SELECT id FROM games WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
+            )
+            raise ChannelBusy(rows[0]["id"] if rows else 0) from None
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._tx() as db:
+            await db.execute("UPDATE games SET message_id=? WHERE id=?", (message_id, game_id))
+
+    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE games SET preset=?, options=?, turn_seconds=? WHERE id=?",
+                (preset, json.dumps(options), turn_seconds, game_id),
+            )
+
+    async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None:
+        async with self._tx() as db:
+            await self._write_seats(db, game_id, seats)
+
+    @staticmethod
+    async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES (?,?,?,?,?,?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+        )
+
+    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None:
+        async with self._tx() as db:
+            await self._write_seats(db, game_id, seats)
+            await db.execute(
+                f"UPDATE games SET status='playing', rules=?, seed=?, started_at={NOW} WHERE id=?",
+                (json.dumps(rules), seed, game_id),
+            )
+
+    # -- play -------------------------------------------------------------------------------
+    async def record_action(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict,
+        *,
+        by_ai: bool = False,
+        deal_scores: list[DealScore] | None = None,
+        results: list[ResultRow] | None = None,
+        timer: Timer | None = None,
+    ) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?,?,?,?,?,{NOW})",
+                (game_id, seq, seat, json.dumps(action), int(by_ai)),
+            )
+            if deal_scores:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO deal_scores (game_id, deal, seat, bid, tricks, delta, total)"
+                    " VALUES (?,?,?,?,?,?,?)",
+                    [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
+                )
+            await self._write_timer(db, game_id, timer)
+            if results is not None:
+                await self._write_results(db, game_id, "finished", results)
+
+    @staticmethod
+    async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
+        await db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+        if timer is not None:
+            await db.execute(
+                "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES (?,?,?,?)",
+                (game_id, timer.seq, timer.deadline, int(timer.reminded)),
+            )
+
+    @staticmethod
+    async def _write_results(
+        db: aiosqlite.Connection, game_id: int, status: str, results: list[ResultRow]
+    ) -> None:
+        await db.execute("DELETE FROM results WHERE game_id=?", (game_id,))
+        await db.executemany(
+            "INSERT INTO results (game_id, seat, user_id, name, place, total, is_loser, stats)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (game_id, r.seat, r.user_id, r.name, r.place, r.total, int(r.is_loser), json.dumps(r.stats))
+                for r in results
+            ],
+        )
+        await db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+        await db.execute(f"UPDATE games SET status=?, finished_at={NOW} WHERE id=?", (status, game_id))
+
+    async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=? WHERE game_id=? AND seat=?",
+                (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), game_id, seat.seat),
+            )
+
+    async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
+        async with self._tx() as db:
+            await self._write_results(db, game_id, status, results or [])
+
+    # -- timers -----------------------------------------------------------------------------
+    async def set_timer(self, timer: Timer | None, game_id: int) -> None:
+        async with self._tx() as db:
+            await self._write_timer(db, game_id, timer)
+
+    async def timers(self) -> list[Timer]:
+        rows = await self._fetchall("SELECT game_id, seq, deadline, reminded FROM timers")
+        return [Timer(r["game_id"], r["seq"], r["deadline"], bool(r["reminded"])) for r in rows]
+
+    # -- reading ----------------------------------------------------------------------------
+    async def _record(self, row: sqlite3.Row) -> GameRecord:
+        game_id = row["id"]
+        seats = [
+            SeatRecord(s["seat"], s["user_id"], s["name"], s["ai_level"], bool(s["dm_closed"]))
+            for s in await self._fetchall("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
+        ]
+        actions = [
+            (a["seat"], json.loads(a["action"]))
+            for a in await self._fetchall(
+                "SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+            )
+        ]
+        return GameRecord(
+            id=game_id,
+            kind=row["kind"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            preset=row["preset"],
+            options=json.loads(row["options"]),
+            rules=json.loads(row["rules"]) if row["rules"] else None,
+            seed=row["seed"],
+            turn_seconds=row["turn_seconds"],
+            message_id=row["message_id"],
+            seats=seats,
+            actions=actions,
+        )
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._fetchall("SELECT * FROM games WHERE id=?", (game_id,))
+        return await self._record(rows[0]) if rows else None
+
+    async def live_games(self) -> list[GameRecord]:
+        rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby','playing') ORDER BY id")
+        return [await self._record(r) for r in rows]
+
+    async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
+        rows = await self._fetchall(
+            "SELECT * FROM games WHERE channel_id=? AND kind=? AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        )
+        return await self._record(rows[0]) if rows else None
+
+    async def deal_scores(self, game_id: int) -> list[DealScore]:
+        rows = await self._fetchall(
+            "SELECT deal, seat, bid, tricks, delta, total FROM deal_scores WHERE game_id=? ORDER BY deal, seat",
+            (game_id,),
+        )
+        return [DealScore(r["deal"], r["seat"], r["bid"], r["tricks"], r["delta"], r["total"]) for r in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))
+        return [
+            ResultRow(
+                r["seat"], r["user_id"], r["name"], r["place"], r["total"], bool(r["is_loser"]),
+                json.loads(r["stats"]),
+            )
+            for r in rows
+        ]
+
+    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
+        rows = await self._fetchall(
+            "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
+            " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?)"
+            " GROUP BY g.kind ORDER BY g.kind",
+            (user_id, guild_id, guild_id),
+        )
+        return [
+            MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"])
+            for r in rows
+        ]
+
+
+def _split_sql(script: str) -> list[str]:
+    """Statements of a migration file (ours never put ';' inside a string or trigger)."""
+    body = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
+    return [s.strip() for s in body.split(";") if s.strip()]
+

@@ -1,0 +1,142 @@
+"""The storage interface the bot talks to, and the records it hands back.
+
+Cogs and the table manager only ever see :class:`Store` and these dataclasses, never SQL, so a
+PostgreSQL backend can replace :class:`db.sqlite.SqliteStore` without touching them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StoreError(Exception):
+    """A storage failure the bot reports to the user as 'try again'."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a live (lobby or playing) game."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"channel already has game {game_id}")
+        self.game_id = game_id
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+    dm_closed: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass(slots=True)
+class GameRecord:
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    preset: str
+    options: dict[str, Any]
+    rules: dict[str, Any] | None
+    seed: int | None
+    turn_seconds: int | None
+    message_id: int | None
+    seats: list[SeatRecord] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+
+@dataclass(slots=True)
+class DealScore:
+    deal: int
+    seat: int
+    bid: int | None
+    tricks: int | None
+    delta: int
+    total: int
+
+
+@dataclass(slots=True)
+class ResultRow:
+    seat: int
+    user_id: int | None
+    name: str
+    place: int
+    total: int | None
+    is_loser: bool
+    stats: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Timer:
+    game_id: int
+    seq: int
+    deadline: float
+    reminded: bool
+
+
+@dataclass(slots=True)
+class MemberStats:
+    kind: str
+    games: int
+    wins: int
+    losses: int  # last place / the shithead
+    best_total: int | None
+    points: int
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+
+    # lobby ---------------------------------------------------------------------------------
+    async def create_game(
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+    ) -> int:
+        """A new lobby; raises :class:`ChannelBusy` if the channel has a live game."""
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None: ...
+    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None: ...
+    async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None: ...
+    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None: ...
+
+    # play ----------------------------------------------------------------------------------
+    async def record_action(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict,
+        *,
+        by_ai: bool = False,
+        deal_scores: list[DealScore] | None = None,
+        results: list[ResultRow] | None = None,
+        timer: Timer | None = None,
+    ) -> None:
+        """Commit one accepted action, with whatever it finished, in a single transaction."""
+
+    async def update_seat(self, game_id: int, seat: SeatRecord) -> None: ...
+    async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None: ...
+
+    # timers --------------------------------------------------------------------------------
+    async def set_timer(self, timer: Timer | None, game_id: int) -> None: ...
+    async def timers(self) -> list[Timer]: ...
+
+    # reading -------------------------------------------------------------------------------
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+    async def live_games(self) -> list[GameRecord]: ...
+    async def last_game(self, channel_id: int, kind: str) -> GameRecord | None: ...
+    async def deal_scores(self, game_id: int) -> list[DealScore]: ...
+    async def results(self, game_id: int) -> list[ResultRow]: ...
+    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]: ...
