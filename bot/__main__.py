@@ -1,0 +1,43 @@
+"""``python -m bot``: start the bot with the settings in ``.env``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.client import create_bot
+from bot.settings import Settings, SettingsError
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    bot = create_bot(settings)
+    try:
+        asyncio.run(_run(bot, settings.token))
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal "
+            "(your application -> Bot -> Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(bot: discord.Client, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""The bot: opens the store, loads the cogs, syncs slash commands and rebuilds live games."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.errors import report
+from bot.settings import Settings
+from bot.tables import TableManager
+from db.sqlite import SqliteStore
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats")
+
+
+class CardBot(commands.Bot):
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        # No privileged intents: everything arrives through interactions.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.settings = settings
+        self.store: Store = store or SqliteStore(settings.database_path)
+        self.tables = TableManager(self, self.store)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        for name in COGS:
+            await self.load_extension(name)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        restored = await self.tables.restore()
+        log.info("ready to play: %d live table(s) restored", restored)
+
+    async def close(self) -> None:
+        await self.tables.close()
+        await super().close()
+        await self.store.close()
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+
+def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:
+    return CardBot(settings or Settings.from_env(), store)

@@ -1,0 +1,53 @@
+"""One place that turns a domain exception into the short ephemeral answer a player sees.
+
+Engines raise :class:`games.common.engine.GameError` with a player-readable message; the bot
+raises :class:`Refusal` for its own checks (not your game, not the host...). Both reach the
+player as an ephemeral reply and change nothing. Anything else is a bug: it is logged and the
+player gets a generic apology instead of Discord's "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from db.store import StoreError
+from games.common.engine import GameError
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """The bot refuses a request; ``str(self)`` is shown to the user as it is."""
+
+
+USER_ERRORS = (GameError, Refusal)
+
+
+async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately, whether or not the interaction was already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send an error reply", exc_info=True)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """The single error handler for commands and components."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+    if isinstance(error, USER_ERRORS):
+        await reply_ephemeral(interaction, f"⚠️ {error}")
+    elif isinstance(error, StoreError):
+        log.error("storage failed", exc_info=error)
+        await reply_ephemeral(interaction, "⚠️ I could not save that just now, so nothing changed. Please try again.")
+    elif isinstance(error, app_commands.CheckFailure):
+        await reply_ephemeral(interaction, f"⚠️ {error}")
+    else:
+        log.error("unexpected error in %s", interaction.data, exc_info=error)
+        await reply_ephemeral(interaction, "⚠️ Something went wrong on my side; nothing was changed.")

@@ -1,0 +1,49 @@
+"""Formatting shared by every game's messages."""
+
+from __future__ import annotations
+
+import discord
+
+COLOR = discord.Color.dark_green()
+
+TIMER_CHOICES: dict[str, int | None] = {
+    "off": None,
+    "30s": 30,
+    "1m": 60,
+    "2m": 120,
+    "5m": 300,
+    "15m": 900,
+    "1h": 3600,
+    "8h": 8 * 3600,
+    "1d": 86400,
+}
+
+
+def timer_label(seconds: int | None) -> str:
+    if not seconds:
+        return "off"
+    for label, value in TIMER_CHOICES.items():
+        if value == seconds:
+            return f"{label} a turn"
+    return f"{seconds} s a turn"
+
+
+def parse_timer(text: str) -> int | None:
+    """``off``, ``90``, ``90s``, ``2m``, ``1h``, ``1d`` → seconds (10 s up to a day)."""
+    raw = text.strip().lower()
+    if raw in ("off", "none", "0", ""):
+        return None
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    number, unit = (raw[:-1], raw[-1]) if raw[-1] in units else (raw, "s")
+    try:
+        seconds = int(float(number) * units[unit])
+    except ValueError:
+        raise ValueError("Give the turn timer as off, or a time such as 45s, 2m, 1h or 1d.") from None
+    if not 10 <= seconds <= 86400:
+        raise ValueError("The turn timer must be between 10 seconds and a day (or off).")
+    return seconds
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

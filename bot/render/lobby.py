@@ -1,0 +1,40 @@
+"""The lobby message: who is seated, the rules, and the host's controls."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.kinds import Rendered
+from bot.render.common import COLOR, timer_label
+from bot.tables import LiveTable
+
+
+def lobby_message(table: LiveTable, rules_lines: list[str], player_range: tuple[int, int]) -> Rendered:
+    from cogs.lobby import lobby_view  # the buttons live with their callbacks
+
+    record = table.record
+    low, high = player_range
+    seated = "\n".join(
+        f"{s.seat + 1}. {'🤖 ' + s.name if s.user_id is None else f'<@{s.user_id}>'}" for s in record.seats
+    )
+    embed = discord.Embed(
+        title=f"🃏 {table.kind.title}: a table is open",
+        description=f"Host: <@{record.host_id}> · preset **{record.preset}**",
+        color=COLOR,
+    )
+    embed.add_field(name=f"Players ({len(record.seats)}, {low}–{high} can play)", value=seated or "nobody yet", inline=False)
+    embed.add_field(name="Rules", value="\n".join(f"• {line}" for line in rules_lines)[:1024] or "—", inline=False)
+    embed.add_field(name="Turn timer", value=timer_label(record.turn_seconds), inline=True)
+    embed.set_footer(
+        text=f"Game #{record.id} · the host can change any rule with /{table.kind.key} set before pressing Start"
+    )
+    content = "Press **Join** to take a seat. The host presses **Start** when everyone is in."
+    return Rendered(content=content, embeds=[embed], view=lobby_view(table))
+
+
+def closed_lobby(table: LiveTable, text: str) -> Rendered:
+    embed = discord.Embed(title=f"🃏 {table.kind.title}", description=text, color=COLOR)
+    seated = ", ".join(s.name for s in table.record.seats)
+    if seated:
+        embed.add_field(name="Players", value=seated, inline=False)
+    return Rendered(content=None, embeds=[embed], view=None)
