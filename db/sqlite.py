@@ -52,9 +52,9 @@ class SqliteStore:
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
         if self.path != ":memory:":
-            await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA synchronous=NORMAL")
+            await _run(self._db, "PRAGMA journal_mode=WAL")
+        await _run(self._db, "PRAGMA foreign_keys=ON")
+        await _run(self._db, "PRAGMA synchronous=NORMAL")
         await self._migrate()
 
     async def close(self) -> None:
@@ -69,27 +69,27 @@ class SqliteStore:
         return self._db
 
     async def _migrate(self) -> None:
-        version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+        version = (await self._fetchall("PRAGMA user_version"))[0][0]
         for number, sql in migrations():
             if number <= version:
                 continue
             async with self._tx() as db:
                 for statement in _split_sql(sql):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version={number}")
+                    await _run(db, statement)
+                await _run(db, f"PRAGMA user_version={number}")
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
             db = self.db
-            await db.execute("BEGIN IMMEDIATE")
+            await _run(db, "BEGIN IMMEDIATE")
             try:
                 yield db
             except BaseException:
-                await db.execute("ROLLBACK")
+                await _run(db, "ROLLBACK")
                 raise
             else:
-                await db.execute("COMMIT")
+                await _run(db, "COMMIT")
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         async with self.db.execute(sql, params) as cursor:
@@ -101,12 +101,12 @@ class SqliteStore:
     ) -> int:
         try:
             async with self._tx() as db:
-                cursor = await db.execute(
+                async with db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, host_id, status, preset, options,"
                     f" created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, {NOW})",
                     (kind, guild_id, channel_id, host_id, preset, json.dumps(options)),
-                )
-                return int(cursor.lastrowid)
+                ) as cursor:
+                    return int(cursor.lastrowid)
         except sqlite3.IntegrityError:
             rows = await self._fetchall(
                 "SELECT id FROM games WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
@@ -115,11 +115,11 @@ class SqliteStore:
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._tx() as db:
-            await db.execute("UPDATE games SET message_id=? WHERE id=?", (message_id, game_id))
+            await _run(db, "UPDATE games SET message_id=? WHERE id=?", (message_id, game_id))
 
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
         async with self._tx() as db:
-            await db.execute(
+            await _run(db, 
                 "UPDATE games SET preset=?, options=?, turn_seconds=? WHERE id=?",
                 (preset, json.dumps(options), turn_seconds, game_id),
             )
@@ -130,8 +130,8 @@ class SqliteStore:
 
     @staticmethod
     async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
-        await db.execute("DELETE FROM seats WHERE game_id=?", (game_id,))
-        await db.executemany(
+        await _run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
+        await _run_many(db, 
             "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES (?,?,?,?,?,?)",
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
@@ -139,7 +139,7 @@ class SqliteStore:
     async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
-            await db.execute(
+            await _run(db, 
                 f"UPDATE games SET status='playing', rules=?, seed=?, started_at={NOW} WHERE id=?",
                 (json.dumps(rules), seed, game_id),
             )
@@ -158,12 +158,12 @@ class SqliteStore:
         timer: Timer | None = None,
     ) -> None:
         async with self._tx() as db:
-            await db.execute(
+            await _run(db, 
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?,?,?,?,?,{NOW})",
                 (game_id, seq, seat, json.dumps(action), int(by_ai)),
             )
             if deal_scores:
-                await db.executemany(
+                await _run_many(db, 
                     "INSERT OR REPLACE INTO deal_scores (game_id, deal, seat, bid, tricks, delta, total)"
                     " VALUES (?,?,?,?,?,?,?)",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
@@ -174,9 +174,9 @@ class SqliteStore:
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
-        await db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+        await _run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
         if timer is not None:
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES (?,?,?,?)",
                 (game_id, timer.seq, timer.deadline, int(timer.reminded)),
             )
@@ -185,8 +185,8 @@ class SqliteStore:
     async def _write_results(
         db: aiosqlite.Connection, game_id: int, status: str, results: list[ResultRow]
     ) -> None:
-        await db.execute("DELETE FROM results WHERE game_id=?", (game_id,))
-        await db.executemany(
+        await _run(db, "DELETE FROM results WHERE game_id=?", (game_id,))
+        await _run_many(db, 
             "INSERT INTO results (game_id, seat, user_id, name, place, total, is_loser, stats)"
             " VALUES (?,?,?,?,?,?,?,?)",
             [
@@ -194,12 +194,12 @@ class SqliteStore:
                 for r in results
             ],
         )
-        await db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-        await db.execute(f"UPDATE games SET status=?, finished_at={NOW} WHERE id=?", (status, game_id))
+        await _run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
+        await _run(db, f"UPDATE games SET status=?, finished_at={NOW} WHERE id=?", (status, game_id))
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         async with self._tx() as db:
-            await db.execute(
+            await _run(db, 
                 "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=? WHERE game_id=? AND seat=?",
                 (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), game_id, seat.seat),
             )
@@ -299,3 +299,14 @@ def _split_sql(script: str) -> list[str]:
     body = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
     return [s.strip() for s in body.split(";") if s.strip()]
 
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
+    """Execute and close the cursor at once: an open cursor blocks COMMIT."""
+    async with db.execute(sql, params):
+        pass
+
+
+async def _run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple]) -> None:
+    async with db.executemany(sql, rows):
+        pass
