@@ -1,0 +1,166 @@
+"""What may be played on the discard pile, and when it burns.
+
+Every beating question in the game goes through :class:`PileRules`, built once per
+:class:`~games.shithead.rules.Rules`, so the many special-card options live in one place:
+
+* the card to beat is found by looking down the pile past see-through cards (Gultnieks' 8s,
+  glass 7s, reversing and glass jokers); a glass 7 that was played to the empty table counts as a
+  7, an 8 or joker there lets anything follow;
+* a card's legality depends only on its rank (and joker-ness), so the engine and the computer
+  players ask per rank;
+* the pile burns when a 10 lands on it or its top four cards share a rank.
+
+Jokers in Guarducci's skip modes played while only two players are left let the joker's player
+"immediately play another card of any value": such jokers are remembered in ``free`` and count as
+a 2 (anything may follow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from games.common.cards import ACE, JACK, JOKER_RANK, KING, QUEEN, Card, is_joker, rank_of
+from games.shithead.rules import Rules
+
+#: ranks in playing order, low to high, the 2 (special) and the joker last
+RANK_ORDER: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING, ACE, 2, JOKER_RANK)
+FACE_RANKS = frozenset({JACK, QUEEN, KING, ACE})
+_NAMES = {JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace", JOKER_RANK: "joker"}
+#: rank after this one in a run (2 is low there, no wrap after the ace)
+NEXT_IN_RUN = {2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 10, 10: JACK, JACK: QUEEN, QUEEN: KING, KING: ACE}
+
+
+def rank_name(rank: int) -> str:
+    return _NAMES.get(rank, str(rank))
+
+
+def a_rank(rank: int) -> str:
+    """``"a 6"``, ``"an 8"``, ``"an ace"``: for sentences shown to players."""
+    name = rank_name(rank)
+    return ("an " if name[0] in "8a" or name == "11" else "a ") + name
+
+
+def short_rank(rank: int) -> str:
+    return {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A", JOKER_RANK: "Joker"}.get(rank, str(rank))
+
+
+class PileRules:
+    """The beating rules of one :class:`Rules`, precomputed for speed."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ten_any = rules.ten == "any"
+        self.seven_lower = rules.seven == "lower"
+        self.seven_glass = rules.seven == "glass"
+        self.eight_reverse = rules.eight == "reverse"
+        self.eight_lower = rules.eight == "lower"
+        self.joker_reverses = rules.joker_rule == "reverse"
+        self.joker_skips = not self.joker_reverses
+        self.joker_glass = rules.joker_rule in ("reverse", "skip-glass")
+
+    # -- the card to beat ---------------------------------------------------------------
+    def _see_through(self, card: Card, bottom: bool, free: Collection[Card]) -> bool:
+        rank = card & 31
+        if rank == 8:
+            return self.eight_reverse
+        if rank == 7:
+            return self.seven_glass and not bottom
+        if rank == JOKER_RANK:
+            return self.joker_glass and card not in free
+        return False
+
+    def effective(self, pile: Sequence[Card], free: Collection[Card] = ()) -> Card | None:
+        """The card the next play must answer, or ``None`` when anything may be played."""
+        for i in range(len(pile) - 1, -1, -1):
+            card = pile[i]
+            if not self._see_through(card, i == 0, free):
+                return card
+        return None
+
+    # -- legality -----------------------------------------------------------------------
+    def playable(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> bool:
+        return self.why_not(card, pile, free) is None
+
+    def why_not(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> str | None:
+        """``None`` if ``card`` may be played on ``pile``, else the reason in a short sentence."""
+        rank = card & 31
+        if rank == JOKER_RANK or not pile:
+            return None
+        top = self.effective(pile, free)
+        if top is None:
+            return None
+        top_rank = top & 31
+        plain = False
+        if top_rank == JOKER_RANK:
+            if top in free or self.rules.joker_rule == "skip-2":
+                return None
+            top_rank, plain = 7, True  # skip-7: the joker counts as a plain 7
+        if self.eight_lower and top_rank == 8:
+            if rank <= 8:
+                return None
+            return f"After an 8 you must play an 8 or lower{' (or a joker)' if self.rules.jokers else ''}."
+        if rank == 2 or top_rank == 2:
+            return None
+        if self.seven_lower and top_rank == 7 and not plain:
+            if rank <= 7 or rank == 10 or (rank == 8 and self.eight_reverse):
+                return None
+            extra = "2, 8 or 10" if self.eight_reverse else "2 or 10"
+            return f"After a 7 you must play a 7 or lower (or a {extra})."
+        if rank == 8 and self.eight_reverse:
+            return None
+        if rank == 7 and self.seven_glass:
+            return None
+        if rank == 10:
+            if self.ten_any or top_rank not in FACE_RANKS:
+                return None
+            return f"A 10 cannot go on {a_rank(top_rank)}."
+        if rank >= top_rank:
+            return None
+        where = "on the pile" if top == pile[-1] else f"under the {short_rank(pile[-1] & 31)}"
+        return f"{a_rank(rank).capitalize()} does not beat the {rank_name(top_rank)} {where}."
+
+    def playable_ranks(self, pile: Sequence[Card], free: Collection[Card] = ()) -> list[int]:
+        """Every rank (``RANK_ORDER``) that may be played now, jokers included whatever the deck."""
+        return [r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None]
+
+    def any_card(self, pile: Sequence[Card], free: Collection[Card] = ()) -> bool:
+        return not pile or self.effective(pile, free) is None
+
+    def describe_need(self, pile: Sequence[Card], free: Collection[Card] = ()) -> str:
+        """What the next play must be, for the table message."""
+        ranks = self.playable_ranks(pile, free)
+        if not self.rules.jokers:
+            ranks = [r for r in ranks if r != JOKER_RANK]
+        every = [r for r in RANK_ORDER if self.rules.jokers or r != JOKER_RANK]
+        if ranks == every:
+            return "Any card."
+        top = self.effective(pile, free)
+        labels = [short_rank(r) for r in ranks]
+        listed = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+        return f"Beat the {rank_name(top & 31) if top is not None else 'pile'}: {listed}."
+
+    # -- burning and other effects ------------------------------------------------------
+    @staticmethod
+    def burns(pile: Sequence[Card]) -> bool:
+        """A 10 on top, or four cards of one rank (jokers excepted) on top."""
+        if not pile:
+            return False
+        top = pile[-1] & 31
+        if top == 10:
+            return True
+        if len(pile) < 4 or top == JOKER_RANK:
+            return False
+        return (pile[-2] & 31) == top and (pile[-3] & 31) == top and (pile[-4] & 31) == top
+
+    def reverses(self, card: Card) -> bool:
+        rank = card & 31
+        return (rank == 8 and self.eight_reverse) or (rank == JOKER_RANK and self.joker_reverses)
+
+    def skips(self, card: Card) -> bool:
+        return is_joker(card) and self.joker_skips
+
+
+# one card of each rank, to ask legality per rank
+_PROBE: dict[int, Card] = {r: r for r in RANK_ORDER}
+_PROBE[JOKER_RANK] = JOKER_RANK | (4 << 5)
+assert all(rank_of(c) == r for r, c in _PROBE.items())
