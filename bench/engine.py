@@ -1,0 +1,100 @@
+"""Random full Oh Hell hands per second: our engine against OpenSpiel, measured in one run.
+
+A hand is a deal, four bids, ten tricks and the scoring, with 4 players and trick+10 scoring
+(1 a trick, +10 for an exact bid: OpenSpiel's oh_hell default scoring). Every decision picks
+uniformly among the legal actions with ``rng.choice`` from an injected ``random.Random``, on
+both sides: for OpenSpiel that includes its chance nodes (dealer, each dealt card, the trump
+card), which are uniform, so ``choice(state.legal_actions())`` samples them exactly. Our engine
+shuffles inside the deal from its own seeded generator. Both are driven from Python through
+their fast integer APIs (``legal_actions``/``apply_action`` against ``fast_legal``/
+``fast_apply``); the engine's checked dict API is measured too, for information.
+
+Run: ``python bench/engine.py [seconds per side]``; the last line is
+``engine hands/s=N openspiel hands/s=M ratio=R``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from games.ohhell.game import OhHell
+from games.ohhell.rules import make_rules
+
+DEALS_PER_GAME = 50
+
+
+def bench_engine(seconds: float, seed: int = 1) -> float:
+    """Hands per second with the fast API: one game of many 10-card deals, counting deals."""
+    rules = make_rules("classic", scoring="trick+10", sequence="fixed", fixed_hands=",".join(["10"] * DEALS_PER_GAME))
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = 0
+    game_seed = seed
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        g = OhHell.new(rules, 4, game_seed)
+        game_seed += 1
+        legal = g.fast_legal
+        step = g.fast_apply
+        while g.phase != 2:
+            step(choice(legal()))
+        hands += g.deal_no
+    return hands / (time.perf_counter() - start)
+
+
+def bench_engine_checked(seconds: float, seed: int = 1) -> float:
+    """Hands per second through the bot's checked API (dict actions, events, checks)."""
+    rules = make_rules("classic", scoring="trick+10", sequence="fixed", fixed_hands=",".join(["10"] * DEALS_PER_GAME))
+    rng = random.Random(seed)
+    hands = 0
+    game_seed = seed
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        g = OhHell.new(rules, 4, game_seed)
+        game_seed += 1
+        while not g.is_over:
+            seat = g.to_act()[0]
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+        hands += g.deal_no
+    return hands / (time.perf_counter() - start)
+
+
+def bench_openspiel(seconds: float, seed: int = 1) -> float:
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=10)")
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        for _ in range(DEALS_PER_GAME):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+        hands += DEALS_PER_GAME
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    # interleave two rounds so a noisy neighbour on the machine hits both sides alike
+    eng, osp, chk = [], [], []
+    for _ in range(2):
+        eng.append(bench_engine(seconds / 2))
+        osp.append(bench_openspiel(seconds / 2))
+    chk.append(bench_engine_checked(seconds / 2))
+    e, o = max(eng), max(osp)
+    print(f"engine fast API rounds: {', '.join(f'{x:.0f}' for x in eng)} hands/s")
+    print(f"openspiel rounds: {', '.join(f'{x:.0f}' for x in osp)} hands/s")
+    print(f"engine checked dict API (events, checks): {chk[0]:.0f} hands/s")
+    print(f"engine hands/s={e:.0f} openspiel hands/s={o:.0f} ratio={e / o:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1060 @@
+"""The Oh Hell engine: one mutable game state with a checked, event-producing API for the bot and
+a fast, unchecked integer API for the computer players' search.
+
+Seats are ``0..n-1`` clockwise; the left of seat ``s`` is ``s + 1``. The seed fixes the first
+dealer and every shuffle (nothing else is random), so ``(rules, seats, seed, log)`` rebuilds the
+game exactly; :meth:`OhHell.from_decks` takes given deck orders and a first dealer instead.
+:meth:`OhHell.apply` mutates the game and returns it with the events it caused; use
+:meth:`OhHell.clone` to branch.
+
+Actions (dicts):
+    ``{"type": "bid", "bid": 2}``
+    ``{"type": "play", "card": "QH"}``; a joker in a no-trump deal also carries the suit it is
+    played as, ``{"type": "play", "card": "X", "suit": "H"}`` (named when led; the led suit when
+    following, which may be omitted); in a Devil's Bridge deal the hidden card is played as
+    ``{"type": "play", "card": "?"}``.
+
+``view(seat)`` keys (``view(None)`` is the public view: everything but the seat-only keys):
+    game "ohhell"; seats; viewer (seat or None); phase "bidding"|"playing"|"over";
+    deal (1-based, counts tie deals too); deals (scheduled deals); deal_kind "normal"|"extra"|
+    "playoff"; extra_deals and playoffs (how many tie deals so far); hand_size; dealer;
+    players (seats in this deal, from the dealer's left, dealer last; a play-off has fewer);
+    trump ("C"/"D"/"H"/"S" or None for no trumps); turnup (card code or None);
+    turnup_is_dealers (the turn-up is the dealer's own last card, shown to all);
+    devils_bridge (this deal is the Devil's Bridge deal); bidding "sequential"|"simultaneous";
+    hook (bool); hook_forbidden (the bid the dealer may not make, once it is the dealer's turn
+    to bid, else None); bids (per seat, None where unknown to this viewer: in simultaneous
+    bidding every bid is None until all are in); has_bid (per seat, public); bid_total (sum of
+    the visible bids); tricks (tricks won this deal per seat); hand_counts (cards left per seat);
+    trick (current trick, [[seat, card code, named suit or None], ...]); trick_no (1-based);
+    led_suit; leader; last_trick ({"cards": [...], "winner": seat} or None); to_act (seats);
+    totals; history (one dict per scored deal: deal, kind, hand_size, dealer, trump, bids,
+    tricks, scores, revoked); revokes (revokes of this deal visible to the viewer: a revoke is
+    public once the revoker plays the suit they failed to follow, or when the deal is scored; the
+    revoker sees their own at once: [{"seat", "suit", "trick"}]); standings (when over, else
+    None: see :meth:`OhHell.standings`).
+    Seat-only keys: seat; hand (sorted codes, trumps first, descending; [] in a Devil's Bridge
+    deal); hand_hidden (bool); others_cards (Devil's Bridge: per seat codes, None for the viewer
+    and for seats not in the deal; else None); my_bid (own bid, even while secret); legal
+    (legal actions); proper (penalize mode: the legal plays that are not revokes; else the same
+    as legal); bid_options ([[bid, allowed, reason or None], ...] while this seat may bid).
+
+Event kinds (``seat`` set = private to that seat): deal_started, hand_dealt (private),
+extra_deal, playoff_started, bid (sequential), bid_placed (simultaneous, no number),
+bids_revealed (both modes, when the last bid is in), card_played, revoke (when it becomes
+public), trick_won, deal_scored, game_over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from games.common.cards import (
+    JACK,
+    JOKER_SUIT,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    card_code,
+    is_joker,
+    joker,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from games.common.engine import Action, Engine, Event, GameError, IllegalAction, RulesError, make_rng
+from games.common.shuffle import shuffled
+from games.ohhell.decks import build_deck, deck_size
+from games.ohhell.rules import PLAYOFF_HAND, Rules, make_rules
+from games.ohhell.scoring import REVOKE_SCORE, SCORERS
+
+BID, PLAY, OVER = 0, 1, 2
+PHASES = ("bidding", "playing", "over")
+#: internal trump value of a no-trump deal: never equal to a card's effective suit
+NO_TRUMP = 9
+JOKER = joker()
+#: a played joker's fast action id carries the named suit: card | (suit + 1) << NAME_SHIFT
+NAME_SHIFT = 12
+_TABLE_SIZE = 1024
+_SINGULAR = ("club", "diamond", "heart", "spade", "joker")
+_DISPLAY_SUITS = (3, 2, 0, 1)  # after the trumps: ♠ ♥ ♣ ♦
+_TIE_FIGURES = ("total", "exact contracts", "exact winning contracts", "contracts made or exceeded")
+
+
+def _tables(trump: int, bowers: bool, cards: list[Card]) -> tuple[list[int], list[int]]:
+    """Effective suit and trick power of every card for one trump suit.
+
+    Power is the card's rank within its suit, +100 for a trump; the bowers and the joker sit
+    above the ace of trumps, and a joker in a no-trump deal (effective suit JOKER_SUIT until it
+    is played as a suit) beats everything.
+    """
+    es = [-1] * _TABLE_SIZE
+    pw = [-1] * _TABLE_SIZE
+    for c in cards:
+        s, r = suit_of(c), rank_of(c)
+        if is_joker(c):
+            es[c], pw[c] = (JOKER_SUIT, 1000) if trump == NO_TRUMP else (trump, 140)
+        elif bowers and trump != NO_TRUMP and r == JACK and s == trump:
+            es[c], pw[c] = trump, 130
+        elif bowers and trump != NO_TRUMP and r == JACK and s == 3 - trump:
+            es[c], pw[c] = trump, 129
+        else:
+            es[c], pw[c] = s, r + (100 if s == trump else 0)
+    return es, pw
+
+
+class _Setup:
+    """What stays fixed for the whole game; shared by clones."""
+
+    def __init__(self, rules: Rules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.sizes = rules.hand_sizes(n)
+        self.deck = build_deck(rules.deck, n)
+        self.deck_set = sorted(self.deck)
+        self.has_joker = rules.has_joker
+        self.penalize = rules.revokes == "penalize"
+        self.simultaneous = rules.bidding == "simultaneous"
+        self.hook = rules.hook and not self.simultaneous
+        self.lead_dealer = rules.first_lead == "dealer"
+        self.scorer = SCORERS[rules.scoring]
+        self.bridge = rules.bridge_deal(n)
+        self.tables = {t: _tables(t, rules.bowers, self.deck) for t in (0, 1, 2, 3, NO_TRUMP)}
+        self.deck_size = deck_size(rules.deck, n)
+
+
+def _suit_letter(s: int) -> str | None:
+    return SUIT_LETTERS[s] if 0 <= s < 4 else None
+
+
+def _parse_suit(text: Any) -> int:
+    t = str(text).strip().upper()
+    for i, (letter, name) in enumerate(zip(SUIT_LETTERS[:4], SUIT_NAMES[:4], strict=True)):
+        if t in (letter, name.upper(), "♣♦♥♠"[i]):
+            return i
+    raise IllegalAction("Name a suit: C, D, H or S.")
+
+
+class OhHell(Engine):
+    GAME: ClassVar[str] = "ohhell"
+    JSON_VERSION: ClassVar[int] = 1
+
+    # ------------------------------------------------------------------------------------
+    # building
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: int,
+        seed: int = 0,
+        decks: list[list[Card]] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        if isinstance(rules, dict):
+            rules = Rules.from_json(rules)
+        elif isinstance(rules, str):
+            rules = make_rules(rules)
+        if not isinstance(seats, int) or isinstance(seats, bool):
+            raise RulesError("seats must be a number of players.")
+        rules.check_players(seats)
+        K = self.K = _Setup(rules, seats)
+        n = self.n = seats
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.decks = None
+        if decks is not None:
+            self.decks = [self._check_deck(d) for d in decks]
+        if first_dealer is not None and not (isinstance(first_dealer, int) and 0 <= first_dealer < n):
+            raise RulesError(f"first_dealer must be a seat from 0 to {n - 1}.")
+        self.first_dealer_given = first_dealer
+        dealer = first_dealer if first_dealer is not None else self.rng.randrange(n)
+        self.phase = BID
+        self.deal_no = 0
+        self.sched_idx = 0
+        self.kind = "normal"
+        self.extra_count = 0
+        self.playoff_count = 0
+        self.totals = [0] * n
+        self.history: list[dict[str, Any]] = []
+        # per-seat figures over the game's deals (play-offs excluded)
+        self.st_exact = [0] * n
+        self.st_exact_win = [0] * n
+        self.st_made = [0] * n
+        self.st_revokes = [0] * n
+        self.st_tricks = [0] * n
+        self.st_deals = [0] * n
+        self.po: list[list[int]] = [[] for _ in range(n)]
+        self._log: list[tuple[int, int]] = []
+        self.last_trick: tuple[list[int], list[int], int, int] | None = None
+        self.ev: list[Event] | None = []
+        self._deal("normal", K.sizes[0], dealer, list(range(n)))
+        self.start_events: list[Event] = self.ev
+        self.ev = None
+
+    @classmethod
+    def new(cls, rules: Rules, seats: int, seed: int) -> OhHell:
+        """A fresh game; raises RulesError before dealing if the rules cannot work."""
+        return cls(rules, seats, seed)
+
+    @classmethod
+    def from_decks(
+        cls,
+        rules: Rules,
+        seats: int,
+        decks: list[list[Card | str]],
+        first_dealer: int,
+        seed: int = 0,
+    ) -> OhHell:
+        """A game whose deals use the given deck orders (cards or codes; deal ``i`` uses
+        ``decks[i]``; later deals are shuffled from ``seed``) and first dealer. The dealer deals
+        one card at a time from the top, starting on their left; the next card is the turn-up."""
+        return cls(rules, seats, seed, decks=decks, first_dealer=first_dealer)
+
+    @staticmethod
+    def stack_deck(
+        rules: Rules,
+        seats: int,
+        dealer: int,
+        hands: dict[int, list[Card | str]],
+        turnup: Card | str | None = None,
+        players: list[int] | None = None,
+    ) -> list[Card]:
+        """A deck order that deals ``hands`` (seat → cards, all the same size) with ``dealer``
+        dealing, ``turnup`` next, and the remaining cards after it in a fixed order."""
+        players = sorted(hands) if players is None else players
+        order = sorted(players, key=lambda s: (s - dealer - 1) % seats)
+        cards = {s: [parse_card(c) if isinstance(c, str) else c for c in hs] for s, hs in hands.items()}
+        h = len(cards[order[0]])
+        if any(len(cards[s]) != h for s in order):
+            raise ValueError("every hand must have the same size")
+        deck: list[Card] = []
+        for i in range(h):
+            deck += [cards[s][i] for s in order]
+        rest = list(build_deck(rules.deck, seats))
+        for c in deck:
+            rest.remove(c)
+        if turnup is not None:
+            t = parse_card(turnup) if isinstance(turnup, str) else turnup
+            rest.remove(t)
+            deck.append(t)
+        return deck + rest
+
+    def _check_deck(self, deck: list[Card | str]) -> list[Card]:
+        cards = [parse_card(c) if isinstance(c, str) else c for c in deck]
+        if sorted(cards) != self.K.deck_set:
+            raise RulesError(f"A given deck order must hold exactly the {self.K.deck_size} cards of the deck.")
+        return cards
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        seats: int,
+        seed: int,
+        log: list[tuple[int, Action]],
+        decks: list[list[Card | str]] | None = None,
+        first_dealer: int | None = None,
+    ) -> OhHell:
+        game = cls(rules, seats, seed, decks=decks, first_dealer=first_dealer)
+        for seat, action in log:
+            game.apply(seat, action)
+        return game
+
+    def clone(self, rng: random.Random | None = None) -> OhHell:
+        """An independent copy. Later deals of the copy are shuffled from ``rng`` if given (a
+        searcher should pass its own, so that it cannot peek at the real game's next deal), else
+        from a copy of this game's generator (an exact twin)."""
+        g = object.__new__(OhHell)
+        g.__dict__.update(self.__dict__)
+        g.hands = [h[:] for h in self.hands]
+        g.bids = self.bids[:]
+        g.won = self.won[:]
+        g.tcards = self.tcards[:]
+        g.tseats = self.tseats[:]
+        g.totals = self.totals[:]
+        g.history = self.history[:]
+        g._log = self._log[:]
+        g.st_exact = self.st_exact[:]
+        g.st_exact_win = self.st_exact_win[:]
+        g.st_made = self.st_made[:]
+        g.st_revokes = self.st_revokes[:]
+        g.st_tricks = self.st_tricks[:]
+        g.st_deals = self.st_deals[:]
+        g.po = [p[:] for p in self.po]
+        g.played = self.played[:]
+        g.off = self.off[:]
+        g.rev = [r[:] for r in self.rev]
+        g.revoked = self.revoked[:]
+        g.ev = None
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        g.rng = rng
+        return g
+
+    # ------------------------------------------------------------------------------------
+    # the deal
+
+    def _deal(self, kind: str, h: int, dealer: int, seats_in: list[int]) -> None:
+        K = self.K
+        n = self.n
+        self.deal_no += 1
+        self.kind = kind
+        if self.decks is not None and self.deal_no <= len(self.decks):
+            deck = self.decks[self.deal_no - 1]
+        else:
+            deck = shuffled(K.deck, self.rng)
+        order = sorted(seats_in, key=lambda s: (s - dealer - 1) % n)
+        np = len(order)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k, seat in enumerate(order):
+            hands[seat] = deck[k : np * h : np]
+        need = np * h
+        rules = K.rules
+        turnup = -1
+        turnup_dealers = False
+        if rules.trump == "turn-up":
+            if need < len(deck):
+                turnup = deck[need]
+            else:
+                turnup, turnup_dealers = deck[need - 1], True
+            if turnup == JOKER or (rules.no_trump_turnup and rank_of(turnup) == 18):
+                trump = NO_TRUMP
+            else:
+                trump = suit_of(turnup)
+        elif rules.trump == "fixed":
+            trump = "CDHS".find(rules.trump_suit) if rules.trump_suit != "NT" else NO_TRUMP
+        else:
+            name = rules.trump_rotation[(self.deal_no - 1) % len(rules.trump_rotation)]
+            trump = "CDHS".find(name) if name != "NT" else NO_TRUMP
+        self.dealer = dealer
+        self.players = order
+        self.np = np
+        nxt = [-1] * n
+        for i, s in enumerate(order):
+            nxt[s] = order[(i + 1) % np]
+        self.nxt = nxt
+        self.h = h
+        self.hands = hands
+        self.bids = [-1] * n
+        self.nbids = 0
+        self.bidsum = 0
+        self.won = [0] * n
+        self.tdone = 0
+        self.trump = trump
+        self.turnup = turnup
+        self.turnup_dealers = turnup_dealers
+        self.es, self.pw = K.tables[trump]
+        self.tcards: list[int] = []
+        self.tseats: list[int] = []
+        self.tj = -1
+        self.led = -1
+        self.best = -1
+        self.win = -1
+        self.nt_joker = K.has_joker and trump == NO_TRUMP
+        self.special = K.penalize or self.nt_joker
+        self.bridge = kind == "normal" and self.sched_idx == K.bridge
+        self.played = [0] * n
+        self.off = [0] * n
+        self.rev: list[list[int]] = []
+        self.revoked = [False] * n
+        self.last_trick = None
+        self.phase = BID
+        self.turn = order[0]
+        self.leader = dealer if K.lead_dealer else order[0]
+        ev = self.ev
+        if ev is not None:
+            ev.append(
+                Event(
+                    "deal_started",
+                    {
+                        "deal": self.deal_no,
+                        "deals": len(K.sizes),
+                        "kind": kind,
+                        "hand_size": h,
+                        "dealer": dealer,
+                        "players": order[:],
+                        "trump": _suit_letter(trump),
+                        "turnup": card_code(turnup) if turnup >= 0 else None,
+                        "turnup_is_dealers": turnup_dealers,
+                        "devils_bridge": self.bridge,
+                        "first_lead": self.leader,
+                    },
+                )
+            )
+            for s in order:
+                if self.bridge:
+                    others = [self._sorted_codes(hands[o]) if o != s and o in order else None for o in range(n)]
+                    ev.append(Event("hand_dealt", {"deal": self.deal_no, "cards": [], "hidden": True,
+                                                   "others": others}, seat=s))  # fmt: skip
+                else:
+                    ev.append(Event("hand_dealt", {"deal": self.deal_no, "cards": self._sorted_codes(hands[s])},
+                                    seat=s))  # fmt: skip
+
+    # ------------------------------------------------------------------------------------
+    # fast API (no checks, no events unless the checked API asked for them)
+
+    def current_seat(self) -> int:
+        """The seat :meth:`fast_apply` acts for (-1 when over)."""
+        return self.turn if self.phase != OVER else -1
+
+    def fast_legal(self) -> list[int]:
+        """Legal action ids for :meth:`current_seat`: bids are ints 0..h; plays are card ints
+        (a no-trump joker carries its suit: ``card | (suit + 1) << 12``). In penalize mode only
+        the non-revoking plays are listed."""
+        phase = self.phase
+        if phase == PLAY:
+            if self.special:
+                return self._legal_plays(self.turn, True)
+            hand = self.hands[self.turn]
+            if self.tcards:
+                led = self.led
+                es = self.es
+                follow = [c for c in hand if es[c] == led]
+                if follow:
+                    return follow
+            return hand[:]
+        if phase == BID:
+            h = self.h
+            if self.K.hook and self.nbids == self.np - 1:
+                f = h - self.bidsum
+                return [b for b in range(h + 1) if b != f]
+            return list(range(h + 1))
+        return []
+
+    def fast_apply(self, a: int) -> None:
+        """Apply a legal action id for :meth:`current_seat` (unchecked)."""
+        self._do(self.turn, a)
+
+    def _do(self, seat: int, a: int) -> None:
+        if self.phase == PLAY:
+            self._log.append((seat, a))
+            self._play(seat, a)
+        else:
+            self._log.append((seat, ~a))
+            self._bid(seat, a)
+
+    def _bid(self, seat: int, b: int) -> None:
+        self.bids[seat] = b
+        self.nbids += 1
+        self.bidsum += b
+        K = self.K
+        ev = self.ev
+        if ev is not None:
+            if K.simultaneous:
+                ev.append(Event("bid_placed", {"seat": seat}))
+            else:
+                ev.append(Event("bid", {"seat": seat, "bid": b}))
+        if self.nbids == self.np:
+            if ev is not None:
+                ev.append(
+                    Event(
+                        "bids_revealed",
+                        {
+                            "bids": [b if b >= 0 else None for b in self.bids],
+                            "total": self.bidsum,
+                            "tricks": self.h,
+                        },
+                    )
+                )
+            self.phase = PLAY
+            self.turn = self.leader
+        elif K.simultaneous:
+            bids = self.bids
+            for s in self.players:
+                if bids[s] < 0:
+                    self.turn = s
+                    break
+        else:
+            self.turn = self.nxt[seat]
+
+    def _play(self, seat: int, a: int) -> None:
+        if a >= 4096:
+            c = a & 4095
+            named = (a >> NAME_SHIFT) - 1
+        else:
+            c = a
+            named = -1
+        self.hands[seat].remove(c)
+        tc = self.tcards
+        e = self._track(seat, c, named) if self.special else self.es[c]
+        if tc:
+            if e == self.led or e == self.trump:
+                p = self.pw[c]
+                if p >= self.best:  # >=: of two identical cards the later wins (Australian pack)
+                    self.best = p
+                    self.win = seat
+        else:
+            self.led = e
+            self.best = self.pw[c]
+            self.win = seat
+        tc.append(c)
+        self.tseats.append(seat)
+        if self.ev is not None:
+            self.ev.append(
+                Event(
+                    "card_played",
+                    {
+                        "seat": seat,
+                        "card": card_code(c),
+                        "suit": _suit_letter(e) if c == JOKER and self.nt_joker else None,
+                        "trick": self.tdone + 1,
+                    },
+                )
+            )
+        if len(tc) == self.np:
+            self._end_trick()
+        else:
+            self.turn = self.nxt[seat]
+
+    def _track(self, seat: int, c: int, named: int) -> int:
+        """Bookkeeping for no-trump jokers and revokes; returns the suit the card counts as."""
+        hand = self.hands[seat]  # c already removed
+        tc = self.tcards
+        led = self.led if tc else -1
+        es = self.es
+        revoke = -1
+        if c == JOKER and self.nt_joker:
+            e = led if tc else (named if named >= 0 else JOKER_SUIT)
+            self.tj = e
+            if self.K.penalize and e < 4 and not self._joker_ok(seat, e, hand):
+                revoke = e
+        else:
+            e = es[c]
+            if tc and e != led and self.K.penalize:
+                for x in hand:
+                    if es[x] == led:
+                        revoke = led
+                        break
+            if self.rev:
+                for r in self.rev:
+                    if r[0] == seat and r[1] == e and not r[3]:
+                        self._reveal(r)
+            if e < 4:
+                self.played[seat] |= 1 << e
+        if tc and e != led and led < 4:
+            self.off[seat] |= 1 << led
+        if revoke >= 0:
+            self.revoked[seat] = True
+            self.rev.append([seat, revoke, self.tdone + 1, 0])
+        return e
+
+    def _reveal(self, r: list[int]) -> None:
+        r[3] = 1
+        if self.ev is not None:
+            self.ev.append(Event("revoke", {"seat": r[0], "suit": SUIT_LETTERS[r[1]], "trick": r[2]}))
+
+    def _joker_ok(self, seat: int, s: int, hand: list[int]) -> bool:
+        """Seed 000's three conditions for a no-trump joker played as suit ``s``."""
+        if self.tdone == self.h - 1:
+            return True
+        if not (self.played[seat] >> s) & 1:
+            return True
+        if (self.off[seat] >> s) & 1:
+            return False
+        es = self.es
+        return not any(es[x] == s for x in hand if x != JOKER)
+
+    def _legal_plays(self, seat: int, proper: bool) -> list[int]:
+        """Plays for ``seat``; ``proper`` leaves out revokes (always, in prevent mode)."""
+        hand = self.hands[seat]
+        es = self.es
+        tc = self.tcards
+        if not proper:  # penalize mode: any card, the joker as any suit it may be played as
+            out = [c for c in hand if c != JOKER or not self.nt_joker]
+            if JOKER in hand and self.nt_joker:
+                if tc:
+                    out.append(JOKER | (self.led + 1) << NAME_SHIFT if self.led < 4 else JOKER)
+                else:
+                    out += [JOKER | (s + 1) << NAME_SHIFT for s in range(4)]
+            return out
+        if not self.nt_joker or JOKER not in hand:
+            if tc:
+                led = self.led
+                follow = [c for c in hand if es[c] == led]
+                if follow:
+                    return follow
+            return hand[:]
+        others = [c for c in hand if c != JOKER]
+        if not tc:
+            return others + [JOKER | (s + 1) << NAME_SHIFT for s in range(4) if self._joker_ok(seat, s, others)]
+        led = self.led
+        if led >= 4:  # a blind joker lead (Devil's Bridge): one card left each
+            return hand[:]
+        follow = [c for c in others if es[c] == led]
+        out = follow or others
+        if self._joker_ok(seat, led, others):
+            out = out + [JOKER | (led + 1) << NAME_SHIFT]
+        return out
+
+    def _end_trick(self) -> None:
+        w = self.win
+        self.won[w] += 1
+        self.tdone += 1
+        self.last_trick = (self.tseats, self.tcards, self.tj, w)
+        if self.ev is not None:
+            self.ev.append(
+                Event(
+                    "trick_won",
+                    {
+                        "seat": w,
+                        "trick": self.tdone,
+                        "cards": self._trick_json(self.tseats, self.tcards, self.tj),
+                        "tricks": self.won[:],
+                    },
+                )
+            )
+        self.tcards = []
+        self.tseats = []
+        self.tj = -1
+        if self.tdone == self.h:
+            self._score_deal()
+        else:
+            self.turn = self.leader = w
+
+    def _score_deal(self) -> None:
+        K = self.K
+        n = self.n
+        scorer = K.scorer
+        bids = self.bids
+        won = self.won
+        revoked = self.revoked
+        scores: list[int | None] = [None] * n
+        playoff = self.kind == "playoff"
+        for r in self.rev:
+            if not r[3]:
+                self._reveal(r)
+        for s in self.players:
+            b = bids[s]
+            t = won[s]
+            d = scorer(b, t)
+            if revoked[s] and d > REVOKE_SCORE:
+                d = REVOKE_SCORE
+            scores[s] = d
+            if playoff:
+                self.po[s].append(d)
+            else:
+                self.totals[s] += d
+                self.st_deals[s] += 1
+                self.st_tricks[s] += t
+                if b == t:
+                    self.st_exact[s] += 1
+                    if b:
+                        self.st_exact_win[s] += 1
+                if t >= b:
+                    self.st_made[s] += 1
+        if not playoff:
+            for r in self.rev:
+                self.st_revokes[r[0]] += 1
+        entry = {
+            "deal": self.deal_no,
+            "kind": self.kind,
+            "hand_size": self.h,
+            "dealer": self.dealer,
+            "trump": _suit_letter(self.trump),
+            "bids": [b if b >= 0 else None for b in bids],
+            "tricks": [won[s] if scores[s] is not None else None for s in range(n)],
+            "scores": scores,
+            "revoked": [s for s in range(n) if revoked[s]],
+        }
+        self.history.append(entry)
+        if self.ev is not None:
+            self.ev.append(Event("deal_scored", {**entry, "totals": self.totals[:]}))
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        K = self.K
+        if self.kind == "normal" and self.sched_idx + 1 < len(K.sizes):
+            self.sched_idx += 1
+            self._deal("normal", K.sizes[self.sched_idx], (self.dealer + 1) % self.n, list(range(self.n)))
+            return
+        rules = K.rules
+        n = self.n
+        if rules.ties == "extra-hand":
+            top = max(self.totals)
+            leaders = [s for s in range(n) if self.totals[s] == top]
+            if len(leaders) > 1 and self.extra_count < rules.max_tie_deals:
+                self.extra_count += 1
+                if self.ev is not None:
+                    self.ev.append(Event("extra_deal", {"leaders": leaders, "total": top,
+                                                        "hand_size": K.sizes[-1]}))  # fmt: skip
+                self._deal("extra", K.sizes[-1], (self.dealer + 1) % n, list(range(n)))
+                return
+        else:
+            groups = self._tied_groups()
+            if groups and self.playoff_count < rules.max_tie_deals:
+                group = groups[0]
+                self.playoff_count += 1
+                h = min(PLAYOFF_HAND, K.deck_size // len(group))
+                dealer = (self.dealer + 1) % n
+                while dealer not in group:
+                    dealer = (dealer + 1) % n
+                if self.ev is not None:
+                    self.ev.append(Event("playoff_started", {"seats": group, "total": self.totals[group[0]],
+                                                             "hand_size": h}))  # fmt: skip
+                self._deal("playoff", h, dealer, group)
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.turn = -1
+        if self.ev is not None:
+            self.ev.append(Event("game_over", {"standings": self.standings()}))
+
+    # ------------------------------------------------------------------------------------
+    # results
+
+    def _key(self, s: int) -> tuple[int, ...]:
+        if self.K.rules.ties == "extra-hand":
+            return (self.totals[s],)
+        return (self.totals[s], self.st_exact[s], self.st_exact_win[s], self.st_made[s], *self.po[s])
+
+    def _tied_groups(self) -> list[list[int]]:
+        by_key: dict[tuple[int, ...], list[int]] = {}
+        for s in range(self.n):
+            by_key.setdefault(self._key(s), []).append(s)
+        return [g for k, g in sorted(by_key.items(), reverse=True) if len(g) > 1]
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Seats best first: seat, rank (shared only when truly unbroken), total, the tie-breaker
+        figures (exact, exact_winning, made_or_exceeded, playoff scores) and decided_by (the
+        figure that separated the seat from an equal total: "total" when no one shared it,
+        "unbroken" when nothing did)."""
+        order = sorted(range(self.n), key=lambda s: (self._key(s), -s), reverse=True)
+        keys = [self._key(s) for s in order]
+        out: list[dict[str, Any]] = []
+        for i, s in enumerate(order):
+            rank = out[-1]["rank"] if i and keys[i] == keys[i - 1] else i + 1
+            neighbours = [j for j in (i - 1, i + 1) if 0 <= j < len(order) and keys[j][0] == keys[i][0]]
+            if not neighbours:
+                decided = "total"
+            elif any(keys[j] == keys[i] for j in neighbours):
+                decided = "unbroken"
+            else:
+                j = neighbours[0]
+                idx = next(k for k in range(min(len(keys[i]), len(keys[j]))) if keys[i][k] != keys[j][k])
+                decided = _TIE_FIGURES[idx] if idx < 4 else f"play-off {idx - 3}"
+            out.append(
+                {
+                    "seat": s,
+                    "rank": rank,
+                    "total": self.totals[s],
+                    "exact": self.st_exact[s],
+                    "exact_winning": self.st_exact_win[s],
+                    "made_or_exceeded": self.st_made[s],
+                    "playoff": self.po[s][:],
+                    "decided_by": decided,
+                }
+            )
+        return out
+
+    def stats(self) -> list[dict[str, Any]]:
+        """Per-seat figures for the bot to store (play-off deals are not counted)."""
+        return [
+            {
+                "seat": s,
+                "exact": self.st_exact[s],
+                "exact_winning": self.st_exact_win[s],
+                "made_or_exceeded": self.st_made[s],
+                "revokes": self.st_revokes[s],
+                "tricks": self.st_tricks[s],
+                "deals": self.st_deals[s],
+                "total": self.totals[s],
+            }
+            for s in range(self.n)
+        ]
+
+    # ------------------------------------------------------------------------------------
+    # checked API
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def seats(self) -> int:
+        return self.n
+
+    @property
+    def rules(self) -> Rules:
+        return self.K.rules
+
+    def to_act(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        if self.phase == BID and self.K.simultaneous:
+            return [s for s in self.players if self.bids[s] < 0]
+        return [self.turn]
+
+    def _may_bid(self, seat: int) -> bool:
+        if self.phase != BID or seat not in self.players or self.bids[seat] >= 0:
+            return False
+        return self.K.simultaneous or seat == self.turn
+
+    def _hook_value(self) -> int:
+        """The bid the dealer may not make now, or -1."""
+        if self.phase == BID and self.K.hook and self.nbids == self.np - 1:
+            f = self.h - self.bidsum
+            return f if f >= 0 else -1
+        return -1
+
+    def bid_options(self, seat: int) -> list[tuple[int, bool, str | None]]:
+        """Every bid 0..hand size for ``seat``: allowed or not, and why not."""
+        if not self._may_bid(seat):
+            return []
+        f = self._hook_value()
+        out: list[tuple[int, bool, str | None]] = []
+        for b in range(self.h + 1):
+            if b == f:
+                out.append((b, False, self._hook_message(b)))
+            else:
+                out.append((b, True, None))
+        return out
+
+    def _hook_message(self, b: int) -> str:
+        tricks = "trick" if self.h == 1 else "tricks"
+        return f"The dealer may not bid {b}: the bids would total the {self.h} {tricks}."
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == BID:
+            if not self._may_bid(seat):
+                return []
+            f = self._hook_value()
+            return [{"type": "bid", "bid": b} for b in range(self.h + 1) if b != f]
+        if self.phase == PLAY and seat == self.turn:
+            if self.bridge:
+                return [{"type": "play", "card": "?"}]
+            return [self._play_action(a) for a in self._legal_plays(seat, not self.K.penalize)]
+        return []
+
+    @staticmethod
+    def _play_action(a: int) -> Action:
+        if a >= 4096:
+            return {"type": "play", "card": card_code(a & 4095), "suit": SUIT_LETTERS[(a >> NAME_SHIFT) - 1]}
+        return {"type": "play", "card": card_code(a)}
+
+    def action_to_id(self, seat: int, action: Action) -> int:
+        """The fast id of a checked action (raises IllegalAction with a readable reason)."""
+        return self._to_id(seat, action)
+
+    def id_to_action(self, a: int) -> Action:
+        """The action dict of a fast id in the current phase."""
+        if self.phase == BID:
+            return {"type": "bid", "bid": a}
+        return self._play_action(a)
+
+    def check(self, seat: int, action: Action) -> None:
+        self._to_id(seat, action)
+
+    def _to_id(self, seat: int, action: Action) -> int:
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalAction("There is no such seat.")
+        if not isinstance(action, dict) or action.get("type") not in ("bid", "play"):
+            raise IllegalAction("Unknown action: bid or play a card.")
+        if seat not in self.players:
+            raise IllegalAction("You are not in this play-off deal.")
+        if action["type"] == "bid":
+            if self.phase != BID:
+                raise IllegalAction("The bidding is over: play a card.")
+            if self.bids[seat] >= 0:
+                raise IllegalAction("You have already bid.")
+            if not self.K.simultaneous and seat != self.turn:
+                raise IllegalAction("It is not your turn.")
+            b = action.get("bid")
+            if isinstance(b, str) and b.strip().isdigit():
+                b = int(b)
+            if not isinstance(b, int) or isinstance(b, bool):
+                raise IllegalAction(f"Bid a whole number of tricks between 0 and {self.h}.")
+            if not 0 <= b <= self.h:
+                raise IllegalAction(f"Bid between 0 and {self.h}.")
+            if b == self._hook_value():
+                raise IllegalAction(self._hook_message(b))
+            return b
+        if self.phase != PLAY:
+            if seat in self.to_act():
+                raise IllegalAction("Bid first: the play starts when everyone has bid.")
+            raise IllegalAction("Wait: the play starts when everyone has bid.")
+        if seat != self.turn:
+            raise IllegalAction("It is not your turn.")
+        hand = self.hands[seat]
+        code = action.get("card")
+        if code == "?" and self.bridge:
+            c = hand[0]
+        else:
+            try:
+                c = parse_card(code) if isinstance(code, str) else int(code)
+            except (ValueError, TypeError):
+                raise IllegalAction(f"{code!r} is not a card.") from None
+            if c not in hand:
+                raise IllegalAction("You don't have that card.")
+        suit = action.get("suit")
+        tc = self.tcards
+        if c == JOKER and self.nt_joker:
+            if tc:
+                s = self.led
+                if suit is not None and s < 4 and _parse_suit(suit) != s:
+                    raise IllegalAction(f"The joker follows as {SUIT_NAMES[s]}, the suit led.")
+            elif suit is None:
+                if not self.bridge:
+                    raise IllegalAction("Name the suit you lead the joker as: C, D, H or S.")
+                s = -1
+            else:
+                s = _parse_suit(suit)
+            a = JOKER | (s + 1) << NAME_SHIFT if s < 4 else JOKER
+        else:
+            if suit is not None and not self.bridge:
+                raise IllegalAction("Only a joker in a no-trump deal is played as a named suit.")
+            a = c
+        if not self.K.penalize and a not in self._legal_plays(seat, True):
+            raise IllegalAction(self._why_illegal(seat, c, a))
+        return a
+
+    def _why_illegal(self, seat: int, c: int, a: int) -> str:
+        led = self.led if self.tcards else -1
+        if c == JOKER and self.nt_joker:
+            s = (a >> NAME_SHIFT) - 1
+            return (
+                f"The joker can't be played as {SUIT_NAMES[s]} now: you have played a {_SINGULAR[s]} this "
+                f"deal and still hold one or have failed to follow {SUIT_NAMES[s]}."
+            )
+        if led >= 0:
+            return f"You must follow {SUIT_NAMES[led]}."
+        return "You can't play that card now."
+
+    def apply(self, seat: int, action: Action) -> tuple[OhHell, list[Event]]:
+        a = self._to_id(seat, action)
+        self.ev = ev = []
+        try:
+            self._do(seat, a)
+        finally:
+            self.ev = None
+        return self, ev
+
+    # ------------------------------------------------------------------------------------
+    # views
+
+    def _sort_key(self, c: int) -> tuple[int, int]:
+        e = self.es[c]
+        group = 0 if e == self.trump or e == JOKER_SUIT else 1 + _DISPLAY_SUITS.index(e)
+        return group, -self.pw[c]
+
+    def _sorted_codes(self, cards: list[int]) -> list[str]:
+        return [card_code(c) for c in sorted(cards, key=self._sort_key)]
+
+    @staticmethod
+    def _trick_json(seats: list[int], cards: list[int], tj: int) -> list[list[Any]]:
+        return [
+            [s, card_code(c), _suit_letter(tj) if c == JOKER and tj >= 0 else None]
+            for s, c in zip(seats, cards, strict=True)
+        ]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        K = self.K
+        n = self.n
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise GameError("There is no such seat.")
+        over = self.phase == OVER
+        secret = self.phase == BID and K.simultaneous
+        bids: list[int | None] = [None if (b < 0 or secret) else b for b in self.bids]
+        last = None
+        if self.last_trick is not None:
+            ls, lc, lj, lw = self.last_trick
+            last = {"cards": self._trick_json(ls, lc, lj), "winner": lw}
+        revokes = [{"seat": r[0], "suit": SUIT_LETTERS[r[1]], "trick": r[2]} for r in self.rev if r[3] or r[0] == seat]
+        hook = self._hook_value()
+        v: dict[str, Any] = {
+            "game": self.GAME,
+            "seats": n,
+            "viewer": seat,
+            "phase": PHASES[self.phase],
+            "deal": self.deal_no,
+            "deals": len(K.sizes),
+            "deal_kind": self.kind,
+            "extra_deals": self.extra_count,
+            "playoffs": self.playoff_count,
+            "hand_size": self.h,
+            "dealer": self.dealer,
+            "players": self.players[:],
+            "trump": _suit_letter(self.trump),
+            "turnup": card_code(self.turnup) if self.turnup >= 0 else None,
+            "turnup_is_dealers": self.turnup_dealers,
+            "devils_bridge": self.bridge,
+            "bidding": K.rules.bidding,
+            "hook": K.hook,
+            "hook_forbidden": hook if hook >= 0 else None,
+            "bids": bids,
+            "has_bid": [b >= 0 for b in self.bids],
+            "bid_total": sum(b for b in bids if b is not None),
+            "tricks": self.won[:],
+            "hand_counts": [len(h) for h in self.hands],
+            "trick": self._trick_json(self.tseats, self.tcards, self.tj),
+            "trick_no": min(self.tdone + 1, self.h),
+            "led_suit": _suit_letter(self.led) if self.tcards else None,
+            "leader": self.leader,
+            "last_trick": last,
+            "to_act": self.to_act(),
+            "totals": self.totals[:],
+            "history": [dict(e) for e in self.history],
+            "revokes": revokes,
+            "standings": self.standings() if over else None,
+        }
+        if seat is not None:
+            hidden = self.bridge and not over
+            v["seat"] = seat
+            v["hand"] = [] if hidden else self._sorted_codes(self.hands[seat])
+            v["hand_hidden"] = hidden
+            v["others_cards"] = (
+                [self._sorted_codes(self.hands[o]) if o != seat and o in self.players else None for o in range(n)]
+                if hidden
+                else None
+            )
+            v["my_bid"] = self.bids[seat] if self.bids[seat] >= 0 else None
+            v["legal"] = self.legal_actions(seat)
+            if self.K.penalize and self.phase == PLAY and seat == self.turn and not self.bridge:
+                v["proper"] = [self._play_action(a) for a in self._legal_plays(seat, True)]
+            else:
+                v["proper"] = v["legal"]
+            v["bid_options"] = [list(o) for o in self.bid_options(seat)]
+        return v
+
+    # ------------------------------------------------------------------------------------
+    # storage
+
+    @property
+    def log(self) -> list[tuple[int, Action]]:
+        out: list[tuple[int, Action]] = []
+        for seat, a in self._log:
+            out.append((seat, {"type": "bid", "bid": ~a} if a < 0 else self._play_action(a)))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.JSON_VERSION,
+            "game": self.GAME,
+            "rules": self.K.rules.to_json(),
+            "seats": self.n,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer_given,
+            "decks": [[card_code(c) for c in d] for d in self.decks] if self.decks is not None else None,
+            "log": [[seat, action] for seat, action in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> OhHell:
+        version = data.get("version")
+        if version != 1:
+            raise GameError(f"Unknown Oh Hell save format version {version!r}.")
+        if data.get("game", cls.GAME) != cls.GAME:
+            raise GameError("This save is not an Oh Hell game.")
+        return cls.replay(
+            Rules.from_json(data["rules"]),
+            data["seats"],
+            data["seed"],
+            [(seat, action) for seat, action in data["log"]],
+            decks=data.get("decks"),
+            first_dealer=data.get("first_dealer"),
+        )
