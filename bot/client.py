@@ -15,7 +15,7 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.stats")
+COGS = ("cogs.lobby", "cogs.ohhell", "cogs.stats")
 
 
 class CardBot(commands.Bot):
@@ -45,7 +45,9 @@ class CardBot(commands.Bot):
         await super().close()
         await self.store.close()
 
-    async def _on_tree_error(self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
         await report(interaction, error)
 
 

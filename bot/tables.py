@@ -215,7 +215,6 @@ class TableManager:
                 task.cancel()
         self.tables.pop(table.id, None)
 
-
     # -- playing ------------------------------------------------------------------------------
     async def act(
         self,
@@ -330,9 +329,7 @@ class TableManager:
             except discord.Forbidden:
                 seat.dm_closed = True
                 await self.store.update_seat(table.id, seat)
-                table.notice(
-                    f"📪 I can't DM {seat.name} (their DMs are closed): they can use **My hand** instead."
-                )
+                table.notice(f"📪 I can't DM {seat.name} (their DMs are closed): they can use **My hand** instead.")
             except discord.HTTPException:
                 log.warning("could not DM seat %s of game %s", seat.seat, table.id, exc_info=True)
 
@@ -503,13 +500,10 @@ def _display(user: discord.abc.User) -> str:
 
 def _busy_text(table: LiveTable) -> str:
     what = "a lobby" if table.record.status == "lobby" else "a game in progress"
-    return (
-        f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."
-    )
+    return f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."
 
 
 def _with_engine(table: LiveTable, engine: Engine) -> LiveTable:
     """The table as it will be once ``engine`` is committed (for computing results first)."""
     clone = LiveTable(record=table.record, kind=table.kind, rules=table.rules, engine=engine)
     return clone
-

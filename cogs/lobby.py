@@ -107,7 +107,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
 class PresetSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbypreset:(?P<gid>\d+)"):
     def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
         options = [
-            discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current) for p in (kind.presets if kind else ())
+            discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current)
+            for p in (kind.presets if kind else ())
         ] or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder="Preset (host)")
@@ -173,7 +174,9 @@ def game_group(kind: GameKind) -> app_commands.Group:
         chosen = (preset or kind.default_preset).strip().lower()
         if chosen not in kind.presets:
             raise Refusal(f"There is no preset called {chosen!r}. Presets: {', '.join(kind.presets)}.")
-        table = await bot.tables.open_lobby(kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen)
+        table = await bot.tables.open_lobby(
+            kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen
+        )
         async with table.lock:
             await interaction.response.send_message(**render_lobby(table).kwargs())
             message = await interaction.original_response()
@@ -231,7 +234,9 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
             rule_set, title = kind.make_rules(name, {}), f"{kind.title}: preset {name}"
         else:
-            rule_set = table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
+            rule_set = (
+                table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
+            )
             title = f"{kind.title}: rules at this table"
         lines = "\n".join(f"• {line}" for line in kind.describe(rule_set))
         embed = discord.Embed(title=title, description=lines[:4000])
@@ -288,7 +293,9 @@ def game_group(kind: GameKind) -> app_commands.Group:
                         **closed_lobby(table, "The table was closed by the host.").kwargs()
                     )
                 return
-            await interaction.response.send_message(f"🛑 {interaction.user.mention} ended the game. No result is recorded.")
+            await interaction.response.send_message(
+                f"🛑 {interaction.user.mention} ended the game. No result is recorded."
+            )
             await bot.tables.end_early(table, interaction.user.mention)
 
     return group
@@ -304,7 +311,9 @@ def take_back_button(table: LiveTable) -> discord.ui.Item | None:
 class SeatBackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seatback:(?P<gid>\d+)"):
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Take my seat back", style=discord.ButtonStyle.secondary, custom_id=f"seatback:{game_id}")
+            discord.ui.Button(
+                label="Take my seat back", style=discord.ButtonStyle.secondary, custom_id=f"seatback:{game_id}"
+            )
         )
         self.game_id = game_id
 
@@ -321,7 +330,9 @@ class SeatBackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seatb
                 if seat is None:
                     raise Refusal("You have no seat at this table.")
                 await manager.take_back(table, seat)
-                await interaction.response.send_message("Your seat is yours again: your turn is yours to play.", ephemeral=True)
+                await interaction.response.send_message(
+                    "Your seat is yours again: your turn is yours to play.", ephemeral=True
+                )
         except Exception as error:  # noqa: BLE001
             await report(interaction, error)
 
@@ -334,4 +345,3 @@ class Lobby(commands.Cog):
 async def setup(bot: CardBot) -> None:
     bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton)
     await bot.add_cog(Lobby(bot))
-

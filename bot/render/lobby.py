@@ -22,7 +22,9 @@ def lobby_message(table: LiveTable, rules_lines: list[str], player_range: tuple[
         description=f"Host: <@{record.host_id}> · preset **{record.preset}**",
         color=COLOR,
     )
-    embed.add_field(name=f"Players ({len(record.seats)}, {low}–{high} can play)", value=seated or "nobody yet", inline=False)
+    embed.add_field(
+        name=f"Players ({len(record.seats)}, {low}–{high} can play)", value=seated or "nobody yet", inline=False
+    )
     embed.add_field(name="Rules", value="\n".join(f"• {line}" for line in rules_lines)[:1024] or "—", inline=False)
     embed.add_field(name="Turn timer", value=timer_label(record.turn_seconds), inline=True)
     embed.set_footer(

@@ -1,0 +1,175 @@
+"""Oh Hell messages, built only from engine views: the public table from ``view(None)`` (so no
+hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.render.cards import hand_lines, label, labels, suit_symbol
+from bot.render.common import COLOR, ordinal
+from games.common.engine import Event
+
+Name = Callable[[int], str]
+
+KIND_TITLES = {"normal": "", "extra": " · extra deal to break the tie", "playoff": " · play-off deal"}
+
+
+def trump_line(view: dict) -> str:
+    trump, turnup = view["trump"], view["turnup"]
+    if view["deal_kind"] != "normal" and turnup is None and trump is None:
+        return "No trumps"
+    if turnup is None:
+        return f"Trumps: {suit_symbol(trump)}" if trump else "No trumps this deal"
+    whose = " (the dealer's own last card)" if view["turnup_is_dealers"] else ""
+    if trump is None:
+        return f"No trumps: {label(turnup)} was turned up{whose}"
+    return f"Trumps: {suit_symbol(trump)} (turned up {label(turnup)}{whose})"
+
+
+def deal_title(view: dict) -> str:
+    size = view["hand_size"]
+    cards = "card" if size == 1 else "cards"
+    return f"Oh Hell · deal {view['deal']} of {view['deals']} · {size} {cards}{KIND_TITLES.get(view['deal_kind'], '')}"
+
+
+def _trick_text(cards: list, name: Name) -> str:
+    parts = []
+    for seat, code, named in cards:
+        as_suit = f" as {suit_symbol(named)}" if named and code == "X" else ""
+        parts.append(f"{name(seat)} {label(code)}{as_suit}")
+    return " · ".join(parts)
+
+
+def seat_lines(view: dict, name: Name) -> str:
+    lines = []
+    secret = view["phase"] == "bidding" and view["bidding"] == "simultaneous"
+    for seat in view["players"]:
+        bid = view["bids"][seat]
+        if bid is not None:
+            bid_text = f"bid **{bid}**"
+        elif view["has_bid"][seat]:
+            bid_text = "✅ has bid" if secret else "bid ?"
+        else:
+            bid_text = "⏳ bidding" if seat in view["to_act"] else "—"
+        dealer = " 🎴" if seat == view["dealer"] else ""
+        won = f" · won {view['tricks'][seat]}" if view["phase"] != "bidding" else ""
+        lines.append(f"{name(seat)}{dealer}: {bid_text}{won} · {view['totals'][seat]} pts")
+    return "\n".join(lines)
+
+
+def table_embed(view: dict, name: Name, notices: list[str]) -> discord.Embed:
+    embed = discord.Embed(title=deal_title(view), color=COLOR)
+    bid_total = view["bid_total"]
+    desc = [trump_line(view), f"Dealer: {name(view['dealer'])} 🎴"]
+    if view["phase"] != "bidding" or view["bidding"] == "sequential":
+        desc.append(f"Bids total {bid_total} for {view['hand_size']} tricks")
+    if view["devils_bridge"]:
+        desc.append("🌉 Devil's Bridge: everyone sees every card but their own (**My hand**)")
+    embed.description = "\n".join(desc)
+    embed.add_field(name="Players (from the dealer's left)", value=seat_lines(view, name), inline=False)
+    if view["phase"] == "playing":
+        trick = _trick_text(view["trick"], name) if view["trick"] else "*(waiting for the lead)*"
+        embed.add_field(name=f"Trick {view['trick_no']}", value=trick, inline=False)
+    last = view["last_trick"]
+    if last is not None:
+        embed.add_field(
+            name="Last trick",
+            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",
+            inline=False,
+        )
+    revokes = view["revokes"]
+    if revokes:
+        text = ", ".join(f"{name(r['seat'])} in {suit_symbol(r['suit'])} (trick {r['trick']})" for r in revokes)
+        embed.add_field(name="Revokes this deal", value=text, inline=False)
+    if notices:
+        embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
+    return embed
+
+
+def turn_content(view: dict, mention: Name) -> str | None:
+    waiting = view["to_act"]
+    if not waiting or view["phase"] == "over":
+        return None
+    if view["phase"] == "bidding":
+        if view["bidding"] == "simultaneous":
+            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in waiting)}. Press **Bid**."
+        return f"🗣️ {mention(waiting[0])}, your bid. Press **Bid**."
+    return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
+
+
+def deal_result_embed(scored: dict, name: Name, last_trick: dict | None) -> discord.Embed:
+    """The closing state of a deal's table message: the last trick and everyone's score change."""
+    embed = discord.Embed(
+        title=f"Oh Hell · deal {scored['deal']} done ({scored['hand_size']} cards)", color=discord.Color.greyple()
+    )
+    if last_trick is not None:
+        embed.add_field(
+            name="Last trick",
+            value=f"{_trick_text(last_trick['cards'], name)} → **{name(last_trick['winner'])}** wins",
+            inline=False,
+        )
+    lines = []
+    for seat, score in enumerate(scored["scores"]):
+        if score is None:
+            continue
+        bid, tricks = scored["bids"][seat], scored["tricks"][seat]
+        mark = "✅" if bid == tricks else "❌"
+        revoked = " (revoked)" if seat in scored["revoked"] else ""
+        lines.append(
+            f"{mark} {name(seat)}: bid {bid}, won {tricks}{revoked} → **{score:+d}** = {scored['totals'][seat]}"
+        )
+    embed.add_field(name="Scores", value="\n".join(lines), inline=False)
+    return embed
+
+
+def standings_embed(standings: list[dict], name: Name, ties: str) -> discord.Embed:
+    embed = discord.Embed(title="🏆 Oh Hell: final standings", color=discord.Color.gold())
+    lines = []
+    for row in standings:
+        medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(row["rank"], f"{ordinal(row['rank'])}")
+        figures = (
+            f" · exact {row['exact']}, exact winning {row['exact_winning']}, made {row['made_or_exceeded']}"
+            if ties == "misere-tiebreak"
+            else ""
+        )
+        decided = ""
+        if row["decided_by"] not in ("total",):
+            decided = " · tie unbroken" if row["decided_by"] == "unbroken" else f" · tie broken by {row['decided_by']}"
+        lines.append(f"{medal} {name(row['seat'])}: **{row['total']}**{figures}{decided}")
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def hand_embed(view: dict, where: str, name: Name) -> discord.Embed:
+    """A player's private view: their hand (or, on Devil's Bridge, everyone else's card)."""
+    seat = view["seat"]
+    embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
+    embed.description = f"{trump_line(view)}\n{where}"
+    if view["hand_hidden"]:
+        others = view["others_cards"] or []
+        text = "\n".join(f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None)
+        embed.add_field(
+            name="🌉 Devil's Bridge: your own card is hidden; the others hold", value=text or "—", inline=False
+        )
+    else:
+        embed.add_field(name="Cards", value=hand_lines(view["hand"], view["trump"]), inline=False)
+    if view["my_bid"] is not None:
+        embed.add_field(name="Your bid", value=f"{view['my_bid']} (won {view['tricks'][seat]} so far)", inline=True)
+    return embed
+
+
+def deal_notes(events: list[Event], name: Name) -> list[str]:
+    """Public lines worth keeping on the table from this batch of events."""
+    out = []
+    for event in events:
+        if event.seat is not None:
+            continue
+        if event.kind == "extra_deal":
+            leaders = ", ".join(name(s) for s in event.data["leaders"])
+            out.append(f"🔁 {leaders} tie on {event.data['total']}: one more deal of {event.data['hand_size']} cards.")
+        elif event.kind == "playoff_started":
+            seats = ", ".join(name(s) for s in event.data["seats"])
+            out.append(f"⚔️ {seats} are still tied on {event.data['total']}: a {event.data['hand_size']}-card play-off.")
+    return out
