@@ -1,0 +1,160 @@
+"""Computer players for Shithead. They decide from a seat's view only (never a hidden card).
+
+Two players, both deterministic for a given ``random.Random``:
+
+* :class:`RandomPlayer` picks uniformly among the legal actions (the benchmark's reference).
+* :class:`SensiblePlayer` plays the usual human strategy: put the strongest cards face up,
+  shed the lowest cards first (all copies at once), keep the "power" cards (those playable on
+  anything: 2s, free 10s, Gultnieks' 8s, glass 7s, jokers) until nothing else goes, burn a pile
+  by completing four of a kind when it can, and play high against a neighbour about to go out.
+
+Loops: the only way a game could go round for ever is players picking the pile up when they
+need not. The sensible player never picks up while it has a legal play, and from
+:data:`PATIENCE` actions on it chooses among its legal plays at random now and then (with the
+injected generator), so two sensible players cannot settle into a cycle; the rules stay as
+they are. ``bench/shithead.py`` reports the longest game measured.
+
+Use ``choose_action(view, rng)`` (stateless), or a player object's ``choose(view)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.common.cards import JOKER_RANK, parse_card, rank_of
+from games.shithead.pile import RANK_ORDER
+
+Action = dict[str, Any]
+
+#: after this many actions in a game the sensible player starts to vary its plays
+PATIENCE = 400
+_ORDER = {r: i for i, r in enumerate(RANK_ORDER)}
+
+
+def power_ranks(rules: dict[str, Any]) -> set[int]:
+    """Ranks that may go on anything under these rules (worth keeping for emergencies)."""
+    power = {2, JOKER_RANK}
+    if rules["ten"] == "any":
+        power.add(10)
+    if rules["eight"] == "reverse":
+        power.add(8)
+    if rules["seven"] == "glass":
+        power.add(7)
+    return power
+
+
+def _rank(code: str) -> int:
+    return rank_of(parse_card(code))
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any]) -> Action:
+        return self.rng.choice(view["legal"])
+
+
+def random_action(view: dict[str, Any], rng: random.Random) -> Action:
+    return rng.choice(view["legal"])
+
+
+class SensiblePlayer:
+    """A steady human-like strategy; see the module docstring."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    # -- values ---------------------------------------------------------------------------
+    def _value(self, rank: int, power: set[int]) -> int:
+        """How much a card is worth keeping: low ranks 0…11, power cards 20+ (a 10 highest)."""
+        if rank in power:
+            return 20 + {2: 1, 10: 3, JOKER_RANK: 2}.get(rank, 0)
+        return _ORDER[rank]
+
+    # -- the swap -------------------------------------------------------------------------
+    def _swap(self, view: dict[str, Any]) -> Action:
+        legal = view["legal"]
+        power = power_ranks(view["rules"])
+        if legal[0]["type"] == "choose_up":
+            return max(legal, key=lambda a: sorted((self._value(_rank(c), power) for c in a["cards"]), reverse=True))
+        me = view["seats"][view["seat"]]
+        up = sorted(me["face_up"], key=lambda c: self._value(_rank(c), power))
+        hand = sorted(view["hand"], key=lambda c: self._value(_rank(c), power), reverse=True)
+        if up and hand and self._value(_rank(hand[0]), power) > self._value(_rank(up[0]), power):
+            wanted = {"type": "swap", "hand": hand[0], "up": up[0]}
+            if wanted in legal:
+                return wanted
+        return {"type": "ready"}
+
+    # -- the play -------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any]) -> Action:
+        legal = view["legal"]
+        if view["phase"] == "swap":
+            return self._swap(view)
+        if legal[0]["type"] == "flip":
+            return legal[0]
+        plays = [a for a in legal if a["type"] == "play"]
+        pickups = [a for a in legal if a["type"] == "pickup"]
+        if not plays:
+            power = power_ranks(view["rules"])
+            if len(pickups) > 1:  # refusing with face-up cards: move the weakest into the hand
+                return min(pickups, key=lambda a: self._value(_rank(a["add"]), power))
+            return pickups[0]
+        if view["action_count"] >= PATIENCE and self.rng.random() < min(0.5, view["action_count"] / 4000):
+            return self.rng.choice(plays)
+        return max(plays, key=lambda a: self._score(a, view))
+
+    def _score(self, action: Action, view: dict[str, Any]) -> float:
+        power = power_ranks(view["rules"])
+        cards = action["cards"]
+        ranks = [_rank(c) for c in cards]
+        low = min(ranks, key=lambda r: _ORDER[r])
+        value = self._value(low, power)
+        pile = view["pile"]
+        score = -10.0 * value + len(cards)
+        # complete four of a kind: the pile burns and we go again
+        if len(set(ranks)) == 1 and low != JOKER_RANK:
+            same = 0
+            for code in reversed(pile):
+                if _rank(code) != low:
+                    break
+                same += 1
+            if same + len(cards) >= 4 and low not in power:
+                score += 150
+        if low in power:
+            if low == 10 and len(pile) >= 4:
+                score += 40 + len(pile)
+            if not pile:
+                score -= 100
+        # a neighbour close to going out: make the pile hard to beat
+        nxt = self._next_seat(view)
+        if nxt is not None and low not in power and view["stock"] == 0:
+            s = view["seats"][nxt]
+            left = s["hand_size"] + len(s["face_up"]) + s["face_down"]
+            if left <= 3 or s["zone"] == "down":
+                score += 20.0 * value
+        return score
+
+    @staticmethod
+    def _next_seat(view: dict[str, Any]) -> int | None:
+        n = view["players"]
+        s = view["seat"]
+        for _ in range(n):
+            s = (s + view["direction"]) % n
+            if s == view["seat"]:
+                return None
+            if not view["seats"][s]["out"]:
+                return s
+        return None
+
+
+def choose_action(view: dict[str, Any], rng: random.Random) -> Action:
+    """The sensible player's choice for ``view`` (a seat's view), stateless."""
+    return SensiblePlayer(rng).choose(view)
+
+
+PLAYERS = {"sensible": SensiblePlayer, "random": RandomPlayer}
