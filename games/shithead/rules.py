@@ -137,8 +137,8 @@ class Rules:
             hints.append("deal fewer cards (table_cards=3, hand_size=3)")
         hints.append(f"play with at most {high} players")
         raise RulesError(
-            f"{n} players need {need} cards ({self.cards_per_player} each) but {have} make "
-            f"{self.deck_size}: " + ", or ".join(hints) + "."
+            f"{n} players need {need} cards ({self.cards_per_player} each) but {have} "
+            f"{'holds' if self.decks == 1 else 'hold'} {self.deck_size}: " + ", or ".join(hints) + "."
         )
 
     # -- storage ------------------------------------------------------------------------

@@ -10,7 +10,16 @@ from games.common.engine import IllegalAction
 from games.shithead.ai import SensiblePlayer
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
-from tests.games.shithead.scenario import flip, kinds, pickup, play, public, stacked
+from tests.games.shithead.scenario import (
+    flip,
+    kinds,
+    pickup,
+    play,
+    public,
+    six_player_table,
+    stacked,
+    to_last_face_down,
+)
 
 # -- "A ten may be played on any turn ... (or even if the pile is empty)" ----------------------
 
@@ -83,26 +92,6 @@ def test_three_of_a_kind_and_a_fourth_by_another_player() -> None:
 # -- the end game on a six-player table (two jokers, no stock) --------------------------------
 
 
-def six_player_table(last_down: str, refusal: str = "add-one"):
-    """Seat 0 starts (face-up 3s) with three 9s; the others pick up or shed so that it reaches
-    its face-up cards after one round."""
-    rules = make_rules("six-players", refusal=refusal)
-    return stacked(
-        rules,
-        seats=6,
-        up={0: ["3C", "3D", "3H"], 2: ["6H", "JC", "JD"], 4: ["7H", "QH", "QD"]},
-        hands={
-            0: ["9C", "9D", "9H"],
-            1: ["JH", "JS", "QC"],
-            2: ["4D", "4H", "4S"],
-            3: ["KC", "KD", "KH"],
-            4: ["5D", "5H", "5S"],
-            5: ["KS", "AC", "AD"],
-        },
-        down={0: ["4C", "5C", last_down]},
-    )
-
-
 def test_you_may_not_play_table_cards_while_you_hold_a_hand() -> None:
     game = six_player_table("6C")
     assert game.first_player == 0 and game.first_reason == "the first face-up 3"
@@ -148,48 +137,8 @@ def test_the_leave_face_up_variation_only_takes_the_pile() -> None:
     assert view["hand"] == ["5D", "KS"] and view["seats"][0]["face_up"] == ["3C", "3D", "3H"]
 
 
-def _to_last_face_down(last_down: str) -> Shithead:
-    game = six_player_table(last_down)
-    # round 1: seat 0 empties its hand; seat 5 picks up so seat 0 meets an empty pile
-    play(game, 0, "9C", "9D", "9H")
-    pickup(game, 1)
-    play(game, 2, "4D")
-    pickup(game, 3)
-    play(game, 4, "5D")
-    pickup(game, 5)
-    # round 2: seat 0 plays its three face-up 3s together
-    assert game.zone(0) == "up"
-    play(game, 0, "3C", "3D", "3H")
-    pickup(game, 1)
-    play(game, 2, "4H")
-    pickup(game, 3)
-    play(game, 4, "5H")
-    pickup(game, 5)
-    # round 3: a face-down card on an empty pile always stands
-    assert game.legal_actions(0) == [{"type": "flip", "index": i} for i in range(3)]
-    events = flip(game, 0, 0)
-    assert public(events, "flipped") == [{"seat": 0, "index": 0, "card": "4C", "playable": True}]
-    assert public(events, "played") == [{"seat": 0, "cards": ["4C"], "zone": "down"}]
-    pickup(game, 1)
-    play(game, 2, "4S")
-    pickup(game, 3)
-    play(game, 4, "5S")
-    pickup(game, 5)
-    # round 4: another flip stands; seats 2 and 4 play face up; seat 5 puts a king on top
-    flip(game, 0, 1)
-    pickup(game, 1)
-    play(game, 2, "6H")
-    pickup(game, 3)
-    play(game, 4, "7H")
-    play(game, 5, "KS")
-    view = game.view(0)
-    assert view["seats"][0]["face_down_slots"] == [2] and view["zone"] == "down"
-    assert view["legal"] == [{"type": "flip", "index": 2}]
-    return game
-
-
 def test_a_last_face_down_card_that_does_not_fit_is_picked_up_with_the_pile() -> None:
-    game = _to_last_face_down("6C")
+    game = to_last_face_down("6C")
     events = flip(game, 0, 2)
     assert public(events, "flipped") == [{"seat": 0, "index": 2, "card": "6C", "playable": False}]
     assert public(events, "picked_up")[0]["cards"] == ["7H", "KS", "6C"]
@@ -200,7 +149,7 @@ def test_a_last_face_down_card_that_does_not_fit_is_picked_up_with_the_pile() ->
 
 
 def test_a_last_face_down_card_that_fits_takes_the_player_out() -> None:
-    game = _to_last_face_down("AH")
+    game = to_last_face_down("AH")
     events = flip(game, 0, 2)
     assert public(events, "player_out") == [{"seat": 0, "place": 1}]
     assert game.view(None)["finished"] == [0] and game.to_act() == [1]
