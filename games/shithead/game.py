@@ -98,8 +98,18 @@ def sort_key(card: Card) -> tuple[int, int, int]:
     return (_SORT_KEY[card & 31], suit_of(card), card >> 8)
 
 
+_CODE: dict[Card, str] = {}
+
+
+def _code(card: Card) -> str:
+    code = _CODE.get(card)
+    if code is None:
+        code = _CODE[card] = card_code(card)
+    return code
+
+
 def _codes(cards: Sequence[Card]) -> list[str]:
-    return [card_code(c) for c in cards]
+    return [_CODE.get(c) or _code(c) for c in cards]
 
 
 class Shithead(Engine):
