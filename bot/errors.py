@@ -8,7 +8,11 @@ player gets a generic apology instead of Discord's "This interaction failed".
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,6 +28,25 @@ class Refusal(Exception):
 
 
 USER_ERRORS = (GameError, Refusal)
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+def guarded(func: F) -> F:
+    """For slash commands: a refusal is an answer, not an error, so it never reaches the tree's
+    error handler (which is kept for bugs). Components use :func:`report` directly."""
+
+    @functools.wraps(func)
+    async def wrapper(interaction: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await func(interaction, *args, **kwargs)
+        except USER_ERRORS as error:
+            await report(interaction, error)
+
+    # discord.py reads parameter types from the signature; give it real types, not strings
+    # that would be resolved in this module's namespace.
+    wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:

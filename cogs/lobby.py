@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal, report
+from bot.errors import Refusal, guarded, report
 from bot.kinds import GameKind
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.render.lobby import closed_lobby, lobby_message
@@ -169,6 +169,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
     @group.command(name="new", description=f"Open a {kind.title} table in this channel")
     @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
     @app_commands.autocomplete(preset=preset_autocomplete)
+    @guarded
     async def new(interaction: discord.Interaction, preset: str | None = None) -> None:
         bot = _bot(interaction)
         chosen = (preset or kind.default_preset).strip().lower()
@@ -199,6 +200,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
     @group.command(name="set", description="Change one rule before the start (host only)")
     @app_commands.describe(option="The rule to change", value="Its new value")
     @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
+    @guarded
     async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
         bot = _bot(interaction)
         table = live_table(interaction)
@@ -226,6 +228,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
 
     @group.command(name="rules", description="The rules in force at this table (or of a preset)")
     @app_commands.autocomplete(preset=preset_autocomplete)
+    @guarded
     async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
         table = _bot(interaction).tables.in_channel(interaction.channel_id or 0, kind.key)
         if preset is not None or table is None:
@@ -245,6 +248,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
+    @guarded
     async def leave(interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         table = live_table(interaction)
@@ -267,6 +271,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             bot.tables.kick(table)
 
     @group.command(name="back", description="Take your seat back from the computer")
+    @guarded
     async def back(interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         table = live_table(interaction)
@@ -278,6 +283,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
 
     @group.command(name="end", description="End the game at this table (host only)")
+    @guarded
     async def end(interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         table = live_table(interaction)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.errors import Refusal, report
+from bot.errors import Refusal, guarded, report
 from bot.kinds import GameKind, OptionSpec, Rendered, register
 from bot.render.cards import hand_lines, label, labels, suit_symbol
 from bot.render.ohhell import (
@@ -345,6 +345,7 @@ async def setup(bot: CardBot) -> None:
     group = game_group(kind)
 
     @group.command(name="hand", description="Show your hand, privately")
+    @guarded
     async def hand(interaction: discord.Interaction) -> None:
         table = bot.tables.in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:

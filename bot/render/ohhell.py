@@ -70,10 +70,11 @@ def table_embed(view: dict, name: Name, notices: list[str]) -> discord.Embed:
     embed.description = "\n".join(desc)
     embed.add_field(name="Players (from the dealer's left)", value=seat_lines(view, name), inline=False)
     if view["phase"] == "playing":
-        trick = _trick_text(view["trick"], name) if view["trick"] else "*(waiting for the lead)*"
+        trick = _trick_text(view["trick"], name) if view["trick"] else f"*({name(view['leader'])} to lead)*"
         embed.add_field(name=f"Trick {view['trick_no']}", value=trick, inline=False)
     last = view["last_trick"]
-    if last is not None:
+    # The engine keeps the previous deal's last trick until this deal's first trick is won.
+    if last is not None and view["phase"] == "playing" and view["trick_no"] > 1:
         embed.add_field(
             name="Last trick",
             value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",

@@ -1,0 +1,142 @@
+"""Whole games of every preset, played through the bot as users play them.
+
+Each game: 3 players and the preset's largest table, in both bidding modes, to the final
+standings. After every move every message a player can see is scanned: no card still in someone's
+hand and no unrevealed bid may appear anywhere but in its owner's private views. At the end the
+standings the bot announced must equal the totals it stored.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.render.cards import label
+from tests.helpers import OhHellDriver, open_table
+
+PRESETS = {
+    # preset: (largest table, options that switch to the other bidding mode)
+    "classic": (7, {"hook": "off", "bidding": "simultaneous"}),
+    "oh-shit": (7, {"bidding": "sequential"}),
+    "bowers": (5, {"hook": "off", "bidding": "simultaneous"}),
+    "spades": (8, {"hook": "off", "bidding": "simultaneous"}),
+}
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
+
+
+def _text(message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def _shows(text: str, code: str) -> bool:
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(label(code))}", text) is not None
+
+
+class Scanner:
+    """Checks every message version a person can see, when it appears, against what only others
+    may know at that moment: the cards still in other hands and, while secret, the bids."""
+
+    def __init__(self, env, channel, people) -> None:
+        self.env, self.channel, self.people = env, channel, people
+        self.seen: dict[tuple[int, int], str] = {}
+        self.snapshot: tuple[int | None, dict[int, set[str]]] = (None, {})
+        self.checked = 0
+
+    @staticmethod
+    def _hidden(table) -> dict[int, set[str]]:
+        engine = table.engine
+        public = engine.view(None)
+        exposed = {public["turnup"]} if public["turnup_is_dealers"] else set()
+        return {s: set(engine.view(s)["hand"]) - exposed for s in range(len(table.seats))}
+
+    def before(self, table) -> None:
+        self.snapshot = (table.record.message_id, self._hidden(table))
+
+    def after(self, table, played: str | None) -> None:
+        old_message, old_hidden = self.snapshot
+        old_hidden = {s: cards - {played} for s, cards in old_hidden.items()}
+        new_hidden = self._hidden(table) if table is not None and table.engine is not None else {}
+        secret_bids = (
+            table is not None
+            and table.engine is not None
+            and table.engine.view(None)["phase"] == "bidding"
+            and table.engine.view(None)["bidding"] == "simultaneous"
+        )
+        for person in self.people:
+            own = (
+                next(s.seat for s in self.env.bot.tables.get(self.game_id).seats if s.user_id == person.id)
+                if (self.env.bot.tables.tables.get(self.game_id))
+                else self.seats[person.id]
+            )
+            dm = person.user.dm_channel
+            visible = list(self.channel.history(viewer=person)) + (list(dm.history()) if dm is not None else [])
+            for message in visible:
+                text = _text(message)
+                key = (person.id, message.id)
+                if self.seen.get(key) == text:
+                    continue
+                self.seen[key] = text
+                self.checked += 1
+                hidden = old_hidden if message.id == old_message else new_hidden
+                for seat, cards in hidden.items():
+                    if seat == own:
+                        continue
+                    for code in cards:
+                        assert not _shows(text, code), f"{person.name} can see {code} of seat {seat}: {text!r}"
+                if secret_bids and not message.flags.ephemeral and message.channel.id == self.channel.id:
+                    assert "bid **" not in text, "a secret bid is shown on the table"
+
+
+async def _play(env, preset: str, players: int, options: dict, seed: int) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in NAMES[:players]]
+    await open_table(env, channel, people[0], people[1:], preset=preset, options=options)
+    table = env.bot.tables.in_channel(channel.id)
+    game_id = table.id
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=seed)
+    scanner = Scanner(env, channel, people)
+    scanner.game_id = game_id
+    scanner.seats = {s.user_id: s.seat for s in table.seats}
+    while True:
+        scanner.before(table)
+        played_before = len(table.engine.log)
+        if not await driver.step():
+            break
+        action = table.engine.log[played_before][1] if len(table.engine.log) > played_before else None
+        scanner.after(driver.table(), action.get("card") if action else None)
+    assert scanner.checked > players
+    final = channel.last_message
+    assert "Game over" in final.content
+    standings = final.embeds[0].description.splitlines()
+    stored = await env.bot.store.results(game_id)
+    assert len(stored) == players == len(standings)
+    by_name = {r.name: r for r in stored}
+    for line in standings:
+        name, total = re.search(r"\s(\w+): \*\*(-?\d+)\*\*", line).groups()
+        assert by_name[name].total == int(total), line
+    # The stored deal scores add up to the stored totals.
+    deal_scores = await env.bot.store.deal_scores(game_id)
+    for row in stored:
+        assert sum(d.delta for d in deal_scores if d.seat == row.seat) == row.total
+    assert driver.cards_played > 0
+
+
+CASES = [
+    pytest.param(preset, players, switch, id=f"{preset}-{players}p-{'other' if switch else 'own'}-bidding")
+    for preset, (largest, _) in PRESETS.items()
+    for players in (3, largest)
+    for switch in (False, True)
+]
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+@pytest.mark.parametrize(("preset", "players", "switch"), CASES)
+async def test_whole_game(simcord_env, preset, players, switch):
+    options = PRESETS[preset][1] if switch else {}
+    await _play(simcord_env, preset, players, options, seed=players * 7 + switch)

@@ -1,0 +1,160 @@
+"""What players do wrong or unluckily: closed DMs, restarts, double clicks, stale forms, strangers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import OhHellDriver, make_bot, modal_options, open_table, table_message
+
+SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
+
+
+async def _setup(env, names=("ann", "bob", "cat"), preset="classic", options=SHORT):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in names]
+    await open_table(env, channel, people[0], people[1:], preset=preset, options=options)
+    table = env.bot.tables.in_channel(channel.id)
+    return guild, channel, people, table
+
+
+def _actor_for(people, table, seat):
+    return next(p for p in people if p.id == table.seats[seat].user_id)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_closed_dms_keep_the_game_going(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    bob = people[1]
+    env.inject_error(
+        "POST",
+        f"/channels/{bob.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await open_table(env, channel, people[0], people[1:], options=SHORT)
+    table = env.bot.tables.in_channel(channel.id)
+    board = table_message(channel, env.bot.user.id)
+    notes = " ".join(f.value for e in board.embeds for f in e.fields)
+    assert "can't DM bob" in notes
+    assert list(bob.user.dm_channel.history()) == []
+    assert people[0].user.dm_channel.last_message.embeds, "the others still get their hand by DM"
+    # Bob sees his hand through the button instead, privately.
+    shown = await bob.click(board, label="My hand")
+    assert shown.ephemeral
+    bob_seat = table.seat_of(bob.id)
+    hand = table.engine.view(bob_seat)["hand"]
+    text = " ".join(f.value for f in shown.response.embeds[0].fields)
+    from bot.render.cards import label
+
+    assert all(label(code).replace("♣", "").replace("♦", "").replace("♥", "").replace("♠", "") in text for code in hand)
+    assert not any(m.id == shown.response.id for m in channel.history(viewer=people[0]))
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    await driver.play_to_end()
+    assert "Game over" in channel.last_message.content
+    assert env.errors == [] or all("50007" in str(e) for e in env.errors)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=3)
+    # Bids, then one card of the first trick.
+    while table.engine.view(None)["phase"] == "bidding":
+        await driver.step()
+    await driver.step()
+    before = table.engine.view(None)
+    assert len(before["trick"]) == 1
+    old_bot = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old_bot.close()
+    restored = env.bot.tables.in_channel(channel.id)
+    assert restored is not None and restored is not table
+    after = restored.engine.view(None)
+    assert after["trick"] == before["trick"] and after["bids"] == before["bids"]
+    # The buttons of the message posted before the restart still work.
+    seat = after["to_act"][0]
+    actor = _actor_for(people, restored, seat)
+    shown = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
+    options = modal_options(shown)
+    submitted = await actor.submit_modal(shown, {"choice": [options[0]]})
+    assert not submitted.ephemeral
+    assert len(restored.engine.view(None)["trick"]) == 2
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=4)
+    await driver.play_to_end()
+    results = await env.bot.store.results(restored.id)
+    scores = await env.bot.store.deal_scores(restored.id)
+    assert {r.seat: r.total for r in results} == {s: sum(d.delta for d in scores if d.seat == s) for s in range(3)}
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_form_submitted_twice_counts_once(simcord_env):
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    seat = table.engine.to_act()[0]
+    actor = _actor_for(people, table, seat)
+    board = table_message(channel, env.bot.user.id)
+    first = await actor.click(board, label="Bid")
+    second = await actor.click(board, label="Bid")  # a double click opens the form twice
+    value = modal_options(first)[0]
+    done = await actor.submit_modal(first, {"choice": [value]})
+    assert not done.ephemeral
+    log_length = len(table.engine.log)
+    again = await actor.submit_modal(second, {"choice": [value]})
+    assert again.ephemeral and "moved on" in again.response.content
+    assert len(table.engine.log) == log_length == 1
+    stored = await env.bot.store.get_game(table.id)
+    assert len(stored.actions) == 1
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    board = table_message(channel, env.bot.user.id)
+    seat = table.engine.to_act()[0]
+    waiting = next(p for p in people if p.id != table.seats[seat].user_id)
+    refused = await waiting.click(board, label="Bid")
+    assert refused.ephemeral and "not your turn" in refused.response.content
+    stranger = guild.add_member(env.create_user("zed"))
+    refused = await stranger.click(board, label="My hand")
+    assert refused.ephemeral and "not playing" in refused.response.content
+    busy = await stranger.slash(channel, "ohhell new")
+    assert busy.ephemeral and "already has a game" in busy.response.content
+    busy = await stranger.slash(channel, "shithead new") if "shithead" in env.bot.tables.__dict__ else busy
+    assert busy.ephemeral
+    assert table.engine.log == []
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_stale_forms_after_the_deal_and_after_the_game(simcord_env):
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=5)
+    # Keep a form open from deal 1, finish deal 1, then submit it.
+    while table.engine.view(None)["phase"] == "bidding":
+        await driver.step()
+    seat = table.engine.to_act()[0]
+    actor = _actor_for(people, table, seat)
+    stale = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
+    stale_value = modal_options(stale)[0]
+    while table.engine.view(None)["deal"] == 1:
+        await driver.step()
+    late = await actor.submit_modal(stale, {"choice": [stale_value]})
+    assert late.ephemeral and "moved on" in late.response.content
+    # A form kept open when the host ends the game.
+    seat = table.engine.to_act()[0]
+    actor = _actor_for(people, table, seat)
+    kept = await actor.click(table_message(channel, env.bot.user.id), label="Bid")
+    ended = await people[0].slash(channel, "ohhell end")
+    assert not ended.ephemeral
+    late = await actor.submit_modal(kept, {"choice": [modal_options(kept)[0]]})
+    assert late.ephemeral and "ended" in late.response.content
+    # Finished tables keep no buttons to press.
+    assert all(not m.components for m in channel.history())
