@@ -74,8 +74,10 @@ def modal_text(result: Any) -> str:
     return "\n".join(texts)
 
 
-async def open_table(env, channel, host, members, command: str = "ohhell", preset: str | None = None, options=None):
-    """``/<game> new``, everyone joins, the host sets options, presses Start."""
+async def open_table(
+    env, channel, host, members, command: str = "ohhell", preset: str | None = None, options=None, computers: int = 0
+):
+    """``/<game> new``, everyone joins, the host adds computers and sets options, presses Start."""
     kwargs = {"preset": preset} if preset else {}
     result = await host.slash(channel, f"{command} new", **kwargs)
     assert result.response is not None and not result.ephemeral, result
@@ -85,7 +87,10 @@ async def open_table(env, channel, host, members, command: str = "ohhell", prese
         assert "✅" in answer.response.content, answer.response.content
     for member in members:
         joined = await member.click(lobby, label="Join")
-        assert joined.acknowledged
+        assert joined.acknowledged and not joined.ephemeral, joined.response and joined.response.content
+    for _ in range(computers):
+        added = await host.click(lobby, label="Add computer")
+        assert added.acknowledged and not added.ephemeral, added.response and added.response.content
     started = await host.click(lobby, label="Start")
     assert started.acknowledged and not started.ephemeral, started
     return lobby
@@ -113,7 +118,12 @@ class OhHellDriver:
         if table is None:
             return False
         engine = table.engine
-        seat = engine.to_act()[0]
+        people = [s for s in engine.to_act() if table.seats[s].ai_level is None]
+        if not people:  # computer seats move on their own; let them
+            await self.env.settle()
+            assert engine.is_over or any(table.seats[s].ai_level is None for s in engine.to_act()), "computers stuck"
+            return self.table() is not None
+        seat = people[0]
         user_id = table.seats[seat].user_id
         actor = self.actors[user_id]
         message = table_message(self.channel, self.bot_id)

@@ -1,0 +1,84 @@
+"""REST calls per card played, other than interaction callbacks, over whole Oh Hell games.
+
+Discord allows about 5 messages per 5 s in a channel, so every call a card costs is time the
+table waits. This plays whole games through the real bot in SimCord, as people would (buttons and
+forms), and counts every REST request from ``/ohhell new`` to the final standings, leaving out the
+interactions' own callbacks (``/interactions/…/callback``), which are not rate-limited per
+channel. The last line is the all-human 4-player classic game.
+
+    python bench/rest_calls.py [--players 4] [--preset classic] [--computers 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import simcord  # noqa: E402
+
+from tests.helpers import OhHellDriver, make_bot, open_table  # noqa: E402
+
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
+
+
+async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
+        async with simcord.run(bot, settle_timeout=0.5) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("cards")
+            people = [guild.add_member(env.create_user(n)) for n in NAMES[: players - computers]]
+            start = len(env.http_requests)
+            await open_table(env, channel, people[0], people[1:], preset=preset, computers=computers)
+            driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=seed)
+            await driver.play_to_end()
+            await env.settle()
+            game = await bot.store.last_game(channel.id, "ohhell")
+            cards = sum(1 for _, action in game.actions if action["type"] == "play")
+            calls = [
+                r
+                for r in env.http_requests[start:]
+                if not ("/interactions/" in r.path and r.path.endswith("/callback"))
+            ]
+            kinds = collections.Counter(f"{r.method} {_shape(r.path)}" for r in calls)
+        await bot.close()
+    return len(calls) / cards, len(calls), cards, dict(kinds)
+
+
+def _shape(path: str) -> str:
+    parts = ["{id}" if p.isdigit() else p for p in path.split("/")]
+    if "webhooks" in parts:
+        return "/webhooks/… (interaction follow-up)"
+    return "/".join(parts)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--computers", type=int, default=0, help="also measure a table with this many computer seats")
+    args = parser.parse_args()
+    if args.computers:
+        ratio, calls, cards, kinds = await measure(args.preset, args.players, args.computers, args.seed)
+        print(
+            f"{args.players - args.computers} people + {args.computers} computers, {args.preset}: {calls} calls / {cards} cards"
+        )
+        for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
+            print(f"    {count:5d}  {kind}")
+        print(f"rest calls per card with computer seats={ratio:.3f}")
+    ratio, calls, cards, kinds = await measure(args.preset, args.players, 0, args.seed)
+    print(f"{args.players} people, {args.preset}: {calls} calls / {cards} cards")
+    for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
+        print(f"    {count:5d}  {kind}")
+    print(f"rest calls per card={ratio:.3f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
