@@ -67,9 +67,8 @@ async def main() -> None:
     args = parser.parse_args()
     if args.computers:
         ratio, calls, cards, kinds = await measure(args.preset, args.players, args.computers, args.seed)
-        print(
-            f"{args.players - args.computers} people + {args.computers} computers, {args.preset}: {calls} calls / {cards} cards"
-        )
+        people = args.players - args.computers
+        print(f"{people} people + {args.computers} computers, {args.preset}: {calls} calls / {cards} cards")
         for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
             print(f"    {count:5d}  {kind}")
         print(f"rest calls per card with computer seats={ratio:.3f}")
