@@ -6,8 +6,9 @@ uniformly among the legal actions with ``rng.choice`` from an injected ``random.
 both sides: for OpenSpiel that includes its chance nodes (dealer, each dealt card, the trump
 card), which are uniform, so ``choice(state.legal_actions())`` samples them exactly. Our engine
 shuffles inside the deal from its own seeded generator. Both are driven from Python through
-their fast integer APIs (``legal_actions``/``apply_action`` against ``fast_legal``/
-``fast_apply``); the engine's checked dict API is measured too, for information.
+their integer APIs: pyspiel's ``legal_actions``/``apply_action`` and our ``fast_apply``, which
+applies an action and returns the next decision's legal actions (the form the computer players'
+search uses). The engine's checked dict API is measured too, for information.
 
 Run: ``python bench/engine.py [seconds per side]``; the last line is
 ``engine hands/s=N openspiel hands/s=M ratio=R``.
@@ -37,10 +38,26 @@ def bench_engine(seconds: float, seed: int = 1) -> float:
     while time.perf_counter() < end:
         g = OhHell.new(rules, 4, game_seed)
         game_seed += 1
-        legal = g.fast_legal
         step = g.fast_apply
-        while g.phase != 2:
-            step(choice(legal()))
+        legal = g.fast_legal()
+        while legal:  # fast_apply returns the next decision's legal ids, [] when over
+            legal = step(choice(legal))
+        hands += g.deal_no
+    return hands / (time.perf_counter() - start)
+
+
+def bench_engine_playout(seconds: float, seed: int = 1) -> float:
+    """Hands per second with :meth:`OhHell.playout` (the same choices, made inside the engine)."""
+    rules = make_rules("classic", scoring="trick+10", sequence="fixed", fixed_hands=",".join(["10"] * DEALS_PER_GAME))
+    rng = random.Random(seed)
+    hands = 0
+    game_seed = seed
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        g = OhHell.new(rules, 4, game_seed)
+        game_seed += 1
+        g.playout(rng)
         hands += g.deal_no
     return hands / (time.perf_counter() - start)
 
@@ -75,8 +92,12 @@ def bench_openspiel(seconds: float, seed: int = 1) -> float:
     while time.perf_counter() < end:
         for _ in range(DEALS_PER_GAME):
             state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
+            apply_action = state.apply_action
+            legal_actions = state.legal_actions
+            legal = legal_actions()
+            while legal:  # [] at the terminal state; the fastest loop we found for pyspiel
+                apply_action(choice(legal))
+                legal = legal_actions()
         hands += DEALS_PER_GAME
     return hands / (time.perf_counter() - start)
 
@@ -84,14 +105,16 @@ def bench_openspiel(seconds: float, seed: int = 1) -> float:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
     # interleave two rounds so a noisy neighbour on the machine hits both sides alike
-    eng, osp, chk = [], [], []
+    eng, osp, chk, pl = [], [], [], []
     for _ in range(2):
         eng.append(bench_engine(seconds / 2))
         osp.append(bench_openspiel(seconds / 2))
+        pl.append(bench_engine_playout(seconds / 2))
     chk.append(bench_engine_checked(seconds / 2))
     e, o = max(eng), max(osp)
     print(f"engine fast API rounds: {', '.join(f'{x:.0f}' for x in eng)} hands/s")
     print(f"openspiel rounds: {', '.join(f'{x:.0f}' for x in osp)} hands/s")
+    print(f"engine playout rounds: {', '.join(f'{x:.0f}' for x in pl)} hands/s (ratio {max(pl) / o:.2f})")
     print(f"engine checked dict API (events, checks): {chk[0]:.0f} hands/s")
     print(f"engine hands/s={e:.0f} openspiel hands/s={o:.0f} ratio={e / o:.2f}")
 

@@ -113,6 +113,7 @@ class _Setup:
         self.sizes = rules.hand_sizes(n)
         self.deck = build_deck(rules.deck, n)
         self.deck_set = sorted(self.deck)
+        self.deck_size = deck_size(rules.deck, n)
         self.has_joker = rules.has_joker
         self.penalize = rules.revokes == "penalize"
         self.simultaneous = rules.bidding == "simultaneous"
@@ -121,7 +122,9 @@ class _Setup:
         self.scorer = SCORERS[rules.scoring]
         self.bridge = rules.bridge_deal(n)
         self.tables = {t: _tables(t, rules.bowers, self.deck) for t in (0, 1, 2, 3, NO_TRUMP)}
-        self.deck_size = deck_size(rules.deck, n)
+        # the whole table's seat order for each dealer (dealer last), and each seat's left
+        self.orders = [[(d + 1 + k) % n for k in range(n)] for d in range(n)]
+        self.nxt_all = [(s + 1) % n for s in range(n)]
 
 
 def _suit_letter(s: int) -> str | None:
@@ -136,6 +139,11 @@ def _parse_suit(text: Any) -> int:
     raise IllegalAction("Name a suit: C, D, H or S.")
 
 
+#: one deal of the action log: (players, bids [(seat, bid)], tricks [(leader, cards, joker's
+#: suit or -1, winner)])
+DealLog = tuple[list[int], list[tuple[int, int]], list[tuple[int, list[int], int, int]]]
+
+
 class OhHell(Engine):
     GAME: ClassVar[str] = "ohhell"
     JSON_VERSION: ClassVar[int] = 1
@@ -148,7 +156,7 @@ class OhHell(Engine):
         rules: Rules,
         seats: int,
         seed: int = 0,
-        decks: list[list[Card]] | None = None,
+        decks: list[list[Card | str]] | None = None,
         first_dealer: int | None = None,
     ) -> None:
         if isinstance(rules, dict):
@@ -162,10 +170,12 @@ class OhHell(Engine):
         n = self.n = seats
         self.seed = seed
         self.rng = make_rng(seed)
-        self.decks = None
+        self.decks: list[list[Card]] | None = None
         if decks is not None:
             self.decks = [self._check_deck(d) for d in decks]
-        if first_dealer is not None and not (isinstance(first_dealer, int) and 0 <= first_dealer < n):
+        if first_dealer is not None and not (
+            isinstance(first_dealer, int) and not isinstance(first_dealer, bool) and 0 <= first_dealer < n
+        ):
             raise RulesError(f"first_dealer must be a seat from 0 to {n - 1}.")
         self.first_dealer_given = first_dealer
         dealer = first_dealer if first_dealer is not None else self.rng.randrange(n)
@@ -185,10 +195,12 @@ class OhHell(Engine):
         self.st_tricks = [0] * n
         self.st_deals = [0] * n
         self.po: list[list[int]] = [[] for _ in range(n)]
-        self._log: list[tuple[int, int]] = []
-        self.last_trick: tuple[list[int], list[int], int, int] | None = None
+        # the action log is kept per deal, so that the hot path appends once a trick
+        self.deals_log: list[DealLog] = []
+        self.last_trick: tuple[int, list[int], int, int] | None = None
         self.ev: list[Event] | None = []
         self._deal("normal", K.sizes[0], dealer, list(range(n)))
+        #: the events of the first deal (dealt when the game was made)
         self.start_events: list[Event] = self.ev
         self.ev = None
 
@@ -218,12 +230,10 @@ class OhHell(Engine):
         dealer: int,
         hands: dict[int, list[Card | str]],
         turnup: Card | str | None = None,
-        players: list[int] | None = None,
     ) -> list[Card]:
-        """A deck order that deals ``hands`` (seat → cards, all the same size) with ``dealer``
-        dealing, ``turnup`` next, and the remaining cards after it in a fixed order."""
-        players = sorted(hands) if players is None else players
-        order = sorted(players, key=lambda s: (s - dealer - 1) % seats)
+        """A deck order that deals ``hands`` (seat → cards, all the same size; the seats dealt
+        to) with ``dealer`` dealing, ``turnup`` next, then the other cards in a fixed order."""
+        order = sorted(hands, key=lambda s: (s - dealer - 1) % seats)
         cards = {s: [parse_card(c) if isinstance(c, str) else c for c in hs] for s, hs in hands.items()}
         h = len(cards[order[0]])
         if any(len(cards[s]) != h for s in order):
@@ -256,6 +266,7 @@ class OhHell(Engine):
         decks: list[list[Card | str]] | None = None,
         first_dealer: int | None = None,
     ) -> OhHell:
+        """Rebuild a game from its seed (or decks and first dealer) and its action log."""
         game = cls(rules, seats, seed, decks=decks, first_dealer=first_dealer)
         for seat, action in log:
             game.apply(seat, action)
@@ -267,14 +278,15 @@ class OhHell(Engine):
         from a copy of this game's generator (an exact twin)."""
         g = object.__new__(OhHell)
         g.__dict__.update(self.__dict__)
-        g.hands = [h[:] for h in self.hands]
+        g.hs = [[x[:] for x in groups] for groups in self.hs]
         g.bids = self.bids[:]
         g.won = self.won[:]
         g.tcards = self.tcards[:]
-        g.tseats = self.tseats[:]
         g.totals = self.totals[:]
         g.history = self.history[:]
-        g._log = self._log[:]
+        g.deals_log = self.deals_log[:]
+        g.dbids = self.dbids[:]
+        g.dtricks = self.dtricks[:]
         g.st_exact = self.st_exact[:]
         g.st_exact_win = self.st_exact_win[:]
         g.st_made = self.st_made[:]
@@ -305,11 +317,15 @@ class OhHell(Engine):
             deck = self.decks[self.deal_no - 1]
         else:
             deck = shuffled(K.deck, self.rng)
-        order = sorted(seats_in, key=lambda s: (s - dealer - 1) % n)
+        if len(seats_in) == n:
+            order = K.orders[dealer]
+            nxt = K.nxt_all
+        else:
+            order = sorted(seats_in, key=lambda s: (s - dealer - 1) % n)
+            nxt = [-1] * n
+            for i, s in enumerate(order):
+                nxt[s] = order[(i + 1) % len(order)]
         np = len(order)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for k, seat in enumerate(order):
-            hands[seat] = deck[k : np * h : np]
         need = np * h
         rules = K.rules
         turnup = -1
@@ -328,15 +344,19 @@ class OhHell(Engine):
         else:
             name = rules.trump_rotation[(self.deal_no - 1) % len(rules.trump_rotation)]
             trump = "CDHS".find(name) if name != "NT" else NO_TRUMP
+        self.es, self.pw = es, _ = K.tables[trump]
+        # each hand as five lists by effective suit (the fifth holds a no-trump joker)
+        hs: list[list[list[int]]] = [[[], [], [], [], []] for _ in range(n)]
+        for k, seat in enumerate(order):
+            groups = hs[seat]
+            for c in deck[k:need:np]:
+                groups[es[c]].append(c)
+        self.hs = hs
         self.dealer = dealer
         self.players = order
         self.np = np
-        nxt = [-1] * n
-        for i, s in enumerate(order):
-            nxt[s] = order[(i + 1) % np]
         self.nxt = nxt
         self.h = h
-        self.hands = hands
         self.bids = [-1] * n
         self.nbids = 0
         self.bidsum = 0
@@ -345,9 +365,7 @@ class OhHell(Engine):
         self.trump = trump
         self.turnup = turnup
         self.turnup_dealers = turnup_dealers
-        self.es, self.pw = K.tables[trump]
         self.tcards: list[int] = []
-        self.tseats: list[int] = []
         self.tj = -1
         self.led = -1
         self.best = -1
@@ -359,8 +377,10 @@ class OhHell(Engine):
         self.off = [0] * n
         self.rev: list[list[int]] = []
         self.revoked = [False] * n
-        self.last_trick = None
+        self.dbids: list[tuple[int, int]] = []
+        self.dtricks: list[tuple[int, list[int], int, int]] = []
         self.phase = BID
+        self.mode = 1  # 0 only while fast_apply may take its plain card-play path
         self.turn = order[0]
         self.leader = dealer if K.lead_dealer else order[0]
         ev = self.ev
@@ -385,36 +405,37 @@ class OhHell(Engine):
             )
             for s in order:
                 if self.bridge:
-                    others = [self._sorted_codes(hands[o]) if o != s and o in order else None for o in range(n)]
-                    ev.append(Event("hand_dealt", {"deal": self.deal_no, "cards": [], "hidden": True,
-                                                   "others": others}, seat=s))  # fmt: skip
+                    others = [self._sorted_codes(self._hand(o)) if o != s and o in order else None for o in range(n)]
+                    data = {"deal": self.deal_no, "cards": [], "hidden": True, "others": others}
                 else:
-                    ev.append(Event("hand_dealt", {"deal": self.deal_no, "cards": self._sorted_codes(hands[s])},
-                                    seat=s))  # fmt: skip
+                    data = {"deal": self.deal_no, "cards": self._sorted_codes(self._hand(s))}
+                ev.append(Event("hand_dealt", data, seat=s))
+
+    def _hand(self, seat: int) -> list[int]:
+        g = self.hs[seat]
+        return g[0] + g[1] + g[2] + g[3] + g[4]
 
     # ------------------------------------------------------------------------------------
-    # fast API (no checks, no events unless the checked API asked for them)
+    # fast API: integer actions, no checks, no events
 
     def current_seat(self) -> int:
         """The seat :meth:`fast_apply` acts for (-1 when over)."""
         return self.turn if self.phase != OVER else -1
 
     def fast_legal(self) -> list[int]:
-        """Legal action ids for :meth:`current_seat`: bids are ints 0..h; plays are card ints
-        (a no-trump joker carries its suit: ``card | (suit + 1) << 12``). In penalize mode only
-        the non-revoking plays are listed."""
+        """Legal action ids for :meth:`current_seat` (a new list, empty when over): bids are
+        ints 0..h; plays are card ints (a no-trump joker carries its suit: ``card | (suit + 1)
+        << 12``). In penalize mode only the non-revoking plays are listed."""
         phase = self.phase
         if phase == PLAY:
             if self.special:
                 return self._legal_plays(self.turn, True)
-            hand = self.hands[self.turn]
+            g = self.hs[self.turn]
             if self.tcards:
-                led = self.led
-                es = self.es
-                follow = [c for c in hand if es[c] == led]
-                if follow:
-                    return follow
-            return hand[:]
+                f = g[self.led]
+                if f:
+                    return f[:]
+            return g[0] + g[1] + g[2] + g[3] + g[4]
         if phase == BID:
             h = self.h
             if self.K.hook and self.nbids == self.np - 1:
@@ -423,22 +444,122 @@ class OhHell(Engine):
             return list(range(h + 1))
         return []
 
-    def fast_apply(self, a: int) -> None:
-        """Apply a legal action id for :meth:`current_seat` (unchecked)."""
-        self._do(self.turn, a)
+    def fast_apply(self, a: int) -> list[int]:
+        """Apply a legal action id for :meth:`current_seat` (unchecked) and return
+        :meth:`fast_legal` of the next decision (empty when the game is over).
+
+        The common case, a card in a deal without revoke or no-trump-joker bookkeeping, is
+        inlined here: the computer players' search spends its time in this method."""
+        if self.mode:
+            self._do(self.turn, a)
+            return self.fast_legal()
+        seat = self.turn
+        e = self.es[a]
+        self.hs[seat][e].remove(a)
+        tc = self.tcards
+        if tc:
+            if e == self.led or e == self.trump:
+                p = self.pw[a]
+                if p >= self.best:  # >=: of two identical cards the later wins (Australian pack)
+                    self.best = p
+                    self.win = seat
+            tc.append(a)
+            if len(tc) == self.np:
+                self._end_trick()
+                return self.fast_legal()
+            e = self.led
+        else:
+            self.led = e
+            self.best = self.pw[a]
+            self.win = seat
+            tc.append(a)
+        seat = self.turn = self.nxt[seat]
+        g = self.hs[seat]
+        f = g[e]
+        if f:
+            return f[:]
+        return g[0] + g[1] + g[2] + g[3] + g[4]
+
+    def playout(self, rng: random.Random, deal_only: bool = False) -> None:
+        """Play on with uniformly random legal actions (``rng.choice`` over :meth:`fast_legal`
+        at every decision) until the game is over, or until the current deal is scored when
+        ``deal_only``: the random rollout of a searching player.
+
+        Same result as ``while legal: legal = g.fast_apply(rng.choice(legal))`` for the same
+        ``rng`` (a test checks it), but the plain card play runs on local variables."""
+        choice = rng.choice
+        start = self.deal_no
+        while self.phase != OVER and not (deal_only and self.deal_no != start):
+            if self.mode:  # bidding, or a deal with revoke / no-trump joker bookkeeping
+                self._do(self.turn, choice(self.fast_legal()))
+                continue
+            hs = self.hs
+            es = self.es
+            pw = self.pw
+            nxt = self.nxt
+            np = self.np
+            trump = self.trump
+            won = self.won
+            dtricks = self.dtricks
+            tc = self.tcards
+            k = len(tc)
+            seat = self.turn
+            led = self.led
+            best = self.best
+            win = self.win
+            while True:
+                g = hs[seat]
+                if k:
+                    f = g[led]
+                    if f:  # following suit: the card is of the led suit
+                        a = choice(f)
+                        f.remove(a)
+                        p = pw[a]
+                        if p >= best:
+                            best = p
+                            win = seat
+                    else:
+                        a = choice(g[0] + g[1] + g[2] + g[3] + g[4])
+                        e = es[a]
+                        g[e].remove(a)
+                        if e == trump:
+                            p = pw[a]
+                            if p >= best:
+                                best = p
+                                win = seat
+                else:
+                    a = choice(g[0] + g[1] + g[2] + g[3] + g[4])
+                    led = es[a]
+                    g[led].remove(a)
+                    best = pw[a]
+                    win = seat
+                tc.append(a)
+                k += 1
+                if k < np:
+                    seat = nxt[seat]
+                    continue
+                won[win] += 1
+                self.tdone += 1
+                self.last_trick = t = (self.leader, tc, -1, win)
+                dtricks.append(t)
+                tc = self.tcards = []
+                k = 0
+                if self.tdone == self.h:
+                    self._score_deal()
+                    break
+                seat = self.turn = self.leader = win
 
     def _do(self, seat: int, a: int) -> None:
         if self.phase == PLAY:
-            self._log.append((seat, a))
             self._play(seat, a)
         else:
-            self._log.append((seat, ~a))
             self._bid(seat, a)
 
     def _bid(self, seat: int, b: int) -> None:
         self.bids[seat] = b
         self.nbids += 1
         self.bidsum += b
+        self.dbids.append((seat, b))
         K = self.K
         ev = self.ev
         if ev is not None:
@@ -459,6 +580,7 @@ class OhHell(Engine):
                     )
                 )
             self.phase = PLAY
+            self.mode = 1 if self.special else 0
             self.turn = self.leader
         elif K.simultaneous:
             bids = self.bids
@@ -476,7 +598,7 @@ class OhHell(Engine):
         else:
             c = a
             named = -1
-        self.hands[seat].remove(c)
+        self.hs[seat][self.es[c]].remove(c)
         tc = self.tcards
         e = self._track(seat, c, named) if self.special else self.es[c]
         if tc:
@@ -490,7 +612,6 @@ class OhHell(Engine):
             self.best = self.pw[c]
             self.win = seat
         tc.append(c)
-        self.tseats.append(seat)
         if self.ev is not None:
             self.ev.append(
                 Event(
@@ -510,7 +631,7 @@ class OhHell(Engine):
 
     def _track(self, seat: int, c: int, named: int) -> int:
         """Bookkeeping for no-trump jokers and revokes; returns the suit the card counts as."""
-        hand = self.hands[seat]  # c already removed
+        hand = self._hand(seat)  # c already removed
         tc = self.tcards
         led = self.led if tc else -1
         es = self.es
@@ -522,11 +643,8 @@ class OhHell(Engine):
                 revoke = e
         else:
             e = es[c]
-            if tc and e != led and self.K.penalize:
-                for x in hand:
-                    if es[x] == led:
-                        revoke = led
-                        break
+            if tc and e != led and self.K.penalize and self.hs[seat][led]:
+                revoke = led
             if self.rev:
                 for r in self.rev:
                     if r[0] == seat and r[1] == e and not r[3]:
@@ -558,30 +676,31 @@ class OhHell(Engine):
 
     def _legal_plays(self, seat: int, proper: bool) -> list[int]:
         """Plays for ``seat``; ``proper`` leaves out revokes (always, in prevent mode)."""
-        hand = self.hands[seat]
+        hand = self._hand(seat)
         es = self.es
         tc = self.tcards
+        nt_joker = self.nt_joker and JOKER in hand
         if not proper:  # penalize mode: any card, the joker as any suit it may be played as
-            out = [c for c in hand if c != JOKER or not self.nt_joker]
-            if JOKER in hand and self.nt_joker:
-                if tc:
-                    out.append(JOKER | (self.led + 1) << NAME_SHIFT if self.led < 4 else JOKER)
-                else:
-                    out += [JOKER | (s + 1) << NAME_SHIFT for s in range(4)]
-            return out
-        if not self.nt_joker or JOKER not in hand:
+            if not nt_joker:
+                return hand
+            out = [c for c in hand if c != JOKER]
             if tc:
-                led = self.led
-                follow = [c for c in hand if es[c] == led]
+                out.append(JOKER | (self.led + 1) << NAME_SHIFT if self.led < 4 else JOKER)
+            else:
+                out += [JOKER | (s + 1) << NAME_SHIFT for s in range(4)]
+            return out
+        if not nt_joker:
+            if tc:
+                follow = self.hs[seat][self.led]
                 if follow:
-                    return follow
-            return hand[:]
+                    return follow[:]
+            return hand
         others = [c for c in hand if c != JOKER]
         if not tc:
             return others + [JOKER | (s + 1) << NAME_SHIFT for s in range(4) if self._joker_ok(seat, s, others)]
         led = self.led
         if led >= 4:  # a blind joker lead (Devil's Bridge): one card left each
-            return hand[:]
+            return hand
         follow = [c for c in others if es[c] == led]
         out = follow or others
         if self._joker_ok(seat, led, others):
@@ -592,7 +711,8 @@ class OhHell(Engine):
         w = self.win
         self.won[w] += 1
         self.tdone += 1
-        self.last_trick = (self.tseats, self.tcards, self.tj, w)
+        self.last_trick = t = (self.leader, self.tcards, self.tj, w)
+        self.dtricks.append(t)
         if self.ev is not None:
             self.ev.append(
                 Event(
@@ -600,13 +720,12 @@ class OhHell(Engine):
                     {
                         "seat": w,
                         "trick": self.tdone,
-                        "cards": self._trick_json(self.tseats, self.tcards, self.tj),
+                        "cards": self._trick_json(self.leader, self.tcards, self.tj),
                         "tricks": self.won[:],
                     },
                 )
             )
         self.tcards = []
-        self.tseats = []
         self.tj = -1
         if self.tdone == self.h:
             self._score_deal()
@@ -647,6 +766,7 @@ class OhHell(Engine):
         if not playoff:
             for r in self.rev:
                 self.st_revokes[r[0]] += 1
+        self.deals_log.append((self.players, self.dbids, self.dtricks))
         entry = {
             "deal": self.deal_no,
             "kind": self.kind,
@@ -665,21 +785,21 @@ class OhHell(Engine):
 
     def _after_deal(self) -> None:
         K = self.K
+        n = self.n
         if self.kind == "normal" and self.sched_idx + 1 < len(K.sizes):
             self.sched_idx += 1
-            self._deal("normal", K.sizes[self.sched_idx], (self.dealer + 1) % self.n, list(range(self.n)))
+            self._deal("normal", K.sizes[self.sched_idx], (self.dealer + 1) % n, K.orders[0])
             return
         rules = K.rules
-        n = self.n
         if rules.ties == "extra-hand":
             top = max(self.totals)
             leaders = [s for s in range(n) if self.totals[s] == top]
             if len(leaders) > 1 and self.extra_count < rules.max_tie_deals:
                 self.extra_count += 1
                 if self.ev is not None:
-                    self.ev.append(Event("extra_deal", {"leaders": leaders, "total": top,
-                                                        "hand_size": K.sizes[-1]}))  # fmt: skip
-                self._deal("extra", K.sizes[-1], (self.dealer + 1) % n, list(range(n)))
+                    data = {"leaders": leaders, "total": top, "hand_size": K.sizes[-1]}
+                    self.ev.append(Event("extra_deal", data))
+                self._deal("extra", K.sizes[-1], (self.dealer + 1) % n, K.orders[0])
                 return
         else:
             groups = self._tied_groups()
@@ -691,14 +811,15 @@ class OhHell(Engine):
                 while dealer not in group:
                     dealer = (dealer + 1) % n
                 if self.ev is not None:
-                    self.ev.append(Event("playoff_started", {"seats": group, "total": self.totals[group[0]],
-                                                             "hand_size": h}))  # fmt: skip
+                    data = {"seats": group, "total": self.totals[group[0]], "hand_size": h}
+                    self.ev.append(Event("playoff_started", data))
                 self._deal("playoff", h, dealer, group)
                 return
         self._finish()
 
     def _finish(self) -> None:
         self.phase = OVER
+        self.mode = 1
         self.turn = -1
         if self.ev is not None:
             self.ev.append(Event("game_over", {"standings": self.standings()}))
@@ -719,9 +840,10 @@ class OhHell(Engine):
 
     def standings(self) -> list[dict[str, Any]]:
         """Seats best first: seat, rank (shared only when truly unbroken), total, the tie-breaker
-        figures (exact, exact_winning, made_or_exceeded, playoff scores) and decided_by (the
-        figure that separated the seat from an equal total: "total" when no one shared it,
-        "unbroken" when nothing did)."""
+        figures (exact, exact_winning, made_or_exceeded, playoff: the play-off deal scores) and
+        decided_by (what separated the seat from an equal total: "total" when no one shared
+        it, else the figure's name, e.g. "exact contracts" or "play-off 1"; "unbroken" when
+        nothing did)."""
         order = sorted(range(self.n), key=lambda s: (self._key(s), -s), reverse=True)
         keys = [self._key(s) for s in order]
         out: list[dict[str, Any]] = []
@@ -781,6 +903,11 @@ class OhHell(Engine):
     def rules(self) -> Rules:
         return self.K.rules
 
+    def hand(self, seat: int) -> list[str]:
+        """``seat``'s cards, sorted as in the view (for tests and the engine's own users; the
+        bot shows hands through :meth:`view`, which hides a Devil's Bridge card)."""
+        return self._sorted_codes(self._hand(seat))
+
     def to_act(self) -> list[int]:
         if self.phase == OVER:
             return []
@@ -801,17 +928,11 @@ class OhHell(Engine):
         return -1
 
     def bid_options(self, seat: int) -> list[tuple[int, bool, str | None]]:
-        """Every bid 0..hand size for ``seat``: allowed or not, and why not."""
+        """Every bid 0..hand size for ``seat`` while it may bid: allowed or not, and why not."""
         if not self._may_bid(seat):
             return []
         f = self._hook_value()
-        out: list[tuple[int, bool, str | None]] = []
-        for b in range(self.h + 1):
-            if b == f:
-                out.append((b, False, self._hook_message(b)))
-            else:
-                out.append((b, True, None))
-        return out
+        return [(b, False, self._hook_message(b)) if b == f else (b, True, None) for b in range(self.h + 1)]
 
     def _hook_message(self, b: int) -> str:
         tricks = "trick" if self.h == 1 else "tricks"
@@ -875,12 +996,12 @@ class OhHell(Engine):
                 raise IllegalAction(self._hook_message(b))
             return b
         if self.phase != PLAY:
-            if seat in self.to_act():
+            if self._may_bid(seat):
                 raise IllegalAction("Bid first: the play starts when everyone has bid.")
             raise IllegalAction("Wait: the play starts when everyone has bid.")
         if seat != self.turn:
             raise IllegalAction("It is not your turn.")
-        hand = self.hands[seat]
+        hand = self._hand(seat)
         code = action.get("card")
         if code == "?" and self.bridge:
             c = hand[0]
@@ -892,9 +1013,8 @@ class OhHell(Engine):
             if c not in hand:
                 raise IllegalAction("You don't have that card.")
         suit = action.get("suit")
-        tc = self.tcards
         if c == JOKER and self.nt_joker:
-            if tc:
+            if self.tcards:
                 s = self.led
                 if suit is not None and s < 4 and _parse_suit(suit) != s:
                     raise IllegalAction(f"The joker follows as {SUIT_NAMES[s]}, the suit led.")
@@ -904,28 +1024,28 @@ class OhHell(Engine):
                 s = -1
             else:
                 s = _parse_suit(suit)
-            a = JOKER | (s + 1) << NAME_SHIFT if s < 4 else JOKER
+            a = JOKER | (s + 1) << NAME_SHIFT if 0 <= s < 4 else JOKER
         else:
             if suit is not None and not self.bridge:
                 raise IllegalAction("Only a joker in a no-trump deal is played as a named suit.")
             a = c
         if not self.K.penalize and a not in self._legal_plays(seat, True):
-            raise IllegalAction(self._why_illegal(seat, c, a))
+            raise IllegalAction(self._why_illegal(c, a))
         return a
 
-    def _why_illegal(self, seat: int, c: int, a: int) -> str:
-        led = self.led if self.tcards else -1
+    def _why_illegal(self, c: int, a: int) -> str:
         if c == JOKER and self.nt_joker:
             s = (a >> NAME_SHIFT) - 1
             return (
                 f"The joker can't be played as {SUIT_NAMES[s]} now: you have played a {_SINGULAR[s]} this "
                 f"deal and still hold one or have failed to follow {SUIT_NAMES[s]}."
             )
-        if led >= 0:
-            return f"You must follow {SUIT_NAMES[led]}."
+        if self.tcards and self.led < 4:
+            return f"You must follow {SUIT_NAMES[self.led]}."
         return "You can't play that card now."
 
     def apply(self, seat: int, action: Action) -> tuple[OhHell, list[Event]]:
+        """Check then do ``action``; mutates this game and returns it with the events."""
         a = self._to_id(seat, action)
         self.ev = ev = []
         try:
@@ -945,8 +1065,15 @@ class OhHell(Engine):
     def _sorted_codes(self, cards: list[int]) -> list[str]:
         return [card_code(c) for c in sorted(cards, key=self._sort_key)]
 
-    @staticmethod
-    def _trick_json(seats: list[int], cards: list[int], tj: int) -> list[list[Any]]:
+    def _trick_seats(self, leader: int, count: int, nxt: list[int] | None = None) -> list[int]:
+        nxt = self.nxt if nxt is None else nxt
+        seats = [leader]
+        while len(seats) < count:
+            seats.append(nxt[seats[-1]])
+        return seats
+
+    def _trick_json(self, leader: int, cards: list[int], tj: int) -> list[list[Any]]:
+        seats = self._trick_seats(leader, len(cards)) if cards else []
         return [
             [s, card_code(c), _suit_letter(tj) if c == JOKER and tj >= 0 else None]
             for s, c in zip(seats, cards, strict=True)
@@ -962,8 +1089,8 @@ class OhHell(Engine):
         bids: list[int | None] = [None if (b < 0 or secret) else b for b in self.bids]
         last = None
         if self.last_trick is not None:
-            ls, lc, lj, lw = self.last_trick
-            last = {"cards": self._trick_json(ls, lc, lj), "winner": lw}
+            ll, lc, lj, lw = self.last_trick
+            last = {"cards": self._trick_json(ll, lc, lj), "winner": lw}
         revokes = [{"seat": r[0], "suit": SUIT_LETTERS[r[1]], "trick": r[2]} for r in self.rev if r[3] or r[0] == seat]
         hook = self._hook_value()
         v: dict[str, Any] = {
@@ -990,8 +1117,8 @@ class OhHell(Engine):
             "has_bid": [b >= 0 for b in self.bids],
             "bid_total": sum(b for b in bids if b is not None),
             "tricks": self.won[:],
-            "hand_counts": [len(h) for h in self.hands],
-            "trick": self._trick_json(self.tseats, self.tcards, self.tj),
+            "hand_counts": [sum(len(x) for x in g) for g in self.hs],
+            "trick": self._trick_json(self.leader, self.tcards, self.tj),
             "trick_no": min(self.tdone + 1, self.h),
             "led_suit": _suit_letter(self.led) if self.tcards else None,
             "leader": self.leader,
@@ -1005,16 +1132,16 @@ class OhHell(Engine):
         if seat is not None:
             hidden = self.bridge and not over
             v["seat"] = seat
-            v["hand"] = [] if hidden else self._sorted_codes(self.hands[seat])
+            v["hand"] = [] if hidden else self._sorted_codes(self._hand(seat))
             v["hand_hidden"] = hidden
             v["others_cards"] = (
-                [self._sorted_codes(self.hands[o]) if o != seat and o in self.players else None for o in range(n)]
+                [self._sorted_codes(self._hand(o)) if o != seat and o in self.players else None for o in range(n)]
                 if hidden
                 else None
             )
             v["my_bid"] = self.bids[seat] if self.bids[seat] >= 0 else None
             v["legal"] = self.legal_actions(seat)
-            if self.K.penalize and self.phase == PLAY and seat == self.turn and not self.bridge:
+            if K.penalize and self.phase == PLAY and seat == self.turn and not self.bridge:
                 v["proper"] = [self._play_action(a) for a in self._legal_plays(seat, True)]
             else:
                 v["proper"] = v["legal"]
@@ -1026,9 +1153,25 @@ class OhHell(Engine):
 
     @property
     def log(self) -> list[tuple[int, Action]]:
+        """Every accepted action in order, normalised (a Devil's Bridge "?" is logged as the
+        card it was, a following no-trump joker with the led suit)."""
         out: list[tuple[int, Action]] = []
-        for seat, a in self._log:
-            out.append((seat, {"type": "bid", "bid": ~a} if a < 0 else self._play_action(a)))
+        deals = self.deals_log
+        if self.phase != OVER:
+            current = self.dtricks + ([(self.leader, self.tcards, self.tj, -1)] if self.tcards else [])
+            deals = [*deals, (self.players, self.dbids, current)]
+        for players, dbids, dtricks in deals:
+            nxt = {s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
+            for seat, b in dbids:
+                out.append((seat, {"type": "bid", "bid": b}))
+            for leader, cards, tj, _ in dtricks:
+                s = leader
+                for c in cards:
+                    if c == JOKER and 0 <= tj < 4:
+                        out.append((s, {"type": "play", "card": card_code(c), "suit": SUIT_LETTERS[tj]}))
+                    else:
+                        out.append((s, {"type": "play", "card": card_code(c)}))
+                    s = nxt[s]
         return out
 
     def to_json(self) -> dict[str, Any]:
