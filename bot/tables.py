@@ -394,7 +394,8 @@ class TableManager:
     def _spawn(self, table: LiveTable, coro: Coroutine[Any, Any, Any], *, timer: bool = False) -> None:
         if timer:
             for task in table.timer_tasks:
-                task.cancel()
+                if task is not asyncio.current_task():
+                    task.cancel()
         task = asyncio.get_running_loop().create_task(coro)
         bucket = table.timer_tasks if timer else table.tasks
         bucket.add(task)
