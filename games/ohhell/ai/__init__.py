@@ -1,0 +1,54 @@
+"""Computer players for Oh Hell (issue 6).
+
+The bot calls::
+
+    action = choose_action(ai_view(game, seat), level, rng)   # level: "quick" or "strong"
+    game.apply(seat, action)
+
+``rng`` is the seat's own seeded ``random.Random``; the decision depends on nothing else, so a
+replay with the same generator state makes the same move. The returned action is always one of
+the view's legal actions (in penalize mode one that is not a revoke).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .infostate import InfoState
+from .players import LEVELS, Decision, StrongConfig, decide
+from .view_adapter import action_for, ai_view, info_from_view
+
+
+def choose_action(
+    view: dict[str, Any],
+    level: str,
+    rng: random.Random,
+    *,
+    rules: Any = None,
+    config: StrongConfig | None = None,
+) -> dict[str, Any]:
+    """The engine action a computer of ``level`` takes from this seat's view.
+
+    ``view`` should come from :func:`ai_view` (the engine's view plus the rules and this deal's
+    plays); a bare ``game.view(seat)`` works if ``rules`` is given, but then the computer only
+    knows the cards of the current trick."""
+    options = view.get("proper") or view.get("legal")
+    if not options:
+        raise ValueError("it is not this seat's turn to act")
+    if len(options) == 1:
+        return dict(options[0])
+    info = info_from_view(view, rules)
+    return action_for(view, decide(info, level, rng, config))
+
+
+__all__ = [
+    "LEVELS",
+    "Decision",
+    "InfoState",
+    "StrongConfig",
+    "ai_view",
+    "choose_action",
+    "decide",
+    "info_from_view",
+]

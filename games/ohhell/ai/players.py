@@ -1,0 +1,251 @@
+"""The computer players' decisions, on an :class:`InfoState` only.
+
+- ``random``: a uniformly random legal action (a baseline for the benchmarks and tests).
+- ``quick``: the closed-form bid of :mod:`.estimate` and the playout policy of :class:`.Sim`
+  applied to the seat's own hand: instant, and plays to its bid.
+- ``strong``: determinized Monte-Carlo search. It samples worlds that fit what the table has
+  shown (:mod:`.sampling`), plays every option out in every world with the quick policy for all
+  seats, and takes the option with the best mean utility, the seat's deal score under the scoring
+  in force (less a share of the opponents' mean, since the game is won on the difference). A bid
+  is searched the same way: each candidate bid is played out in every world, with the seats yet to
+  bid bidding what their sampled hand is worth (the hook included), so the bid maximises the
+  expected score of the scoring in force.
+
+Every decision is a function of (info state, rng): deterministic for a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .estimate import estimate_tricks, nearest_bid
+from .infostate import BID, InfoState
+from .sampling import Knowledge
+from .sim import Sim
+
+LEVELS = ("random", "quick", "strong")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A bid (``card`` None) or a card to play (``suit``: the suit a no-trump joker is led as)."""
+
+    bid: int | None = None
+    card: int | None = None
+    suit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StrongConfig:
+    #: simulated card plays a decision may spend (the time budget, in work rather than seconds so
+    #: that a decision never depends on the machine's speed)
+    budget: int = 9000
+    min_worlds: int = 12
+    max_worlds: int = 80
+    #: share of the opponents' mean deal score subtracted from ours
+    opponent_weight: float = 0.25
+    #: candidates drawn per world kept, before weighting by the bids
+    oversample: int = 3
+    #: how far from the closed-form estimate a searched bid may be
+    bid_span: int = 3
+
+
+DEFAULT_STRONG = StrongConfig()
+
+
+def decide(info: InfoState, level: str, rng: random.Random, config: StrongConfig | None = None) -> Decision:
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
+    if info.phase == BID:
+        bids = _legal_bids(info)
+        if len(bids) == 1:
+            return Decision(bid=bids[0])
+        if level == "random":
+            return Decision(bid=rng.choice(bids))
+        knowledge = Knowledge.build(info)
+        if level == "quick" and info.hand_known:
+            return Decision(bid=quick_bid(info, knowledge, bids))
+        return Decision(bid=strong_bid(info, knowledge, bids, rng, config or DEFAULT_STRONG))
+    plays = list(info.legal_plays)
+    if not plays:
+        raise ValueError("the view lists no legal play for this seat")
+    if len(plays) == 1:
+        card, suit = plays[0]
+        return Decision(card=card, suit=suit)
+    if level == "random":
+        card, suit = rng.choice(plays)
+        return Decision(card=card, suit=suit)
+    knowledge = Knowledge.build(info)
+    if level == "quick" and info.hand_known:
+        card, suit = quick_play(info, knowledge)
+    else:
+        card, suit = strong_play(info, knowledge, rng, config or DEFAULT_STRONG)
+    return Decision(card=card, suit=suit)
+
+
+def _legal_bids(info: InfoState) -> list[int]:
+    return list(info.legal_bids) if info.legal_bids else list(range(info.hand_size + 1))
+
+
+# -- quick -----------------------------------------------------------------------------------
+def _own_estimate(info: InfoState, k: Knowledge) -> float:
+    t = k.table
+    hand = k.known[info.seat]
+    unseen = t.all_mask & ~hand & ~k.dead
+    for p, m in enumerate(k.known):
+        if p != info.seat:
+            unseen &= ~m
+    return estimate_tricks(t, hand, unseen, info.players, info.hand_size)
+
+
+def quick_bid(info: InfoState, k: Knowledge, bids: list[int]) -> int:
+    return nearest_bid(_own_estimate(info, k), bids)
+
+
+def _public_bids(info: InfoState) -> list[int]:
+    return [0 if b is None else b for b in info.bids]
+
+
+def _to_legal(info: InfoState, k: Knowledge, card_bit: int, suit: int) -> tuple[int, int | None]:
+    """The engine's legal play matching the policy's choice (or the nearest sensible one)."""
+    t = k.table
+    card = t.cards[card_bit]
+    named = None if suit < 0 else suit
+    plays = list(info.legal_plays)
+    if (card, named) in plays:
+        return card, named
+    same_card = [p for p in plays if p[0] == card]
+    if same_card:
+        return same_card[0]
+    return plays[0]
+
+
+def quick_play(info: InfoState, k: Knowledge) -> tuple[int, int | None]:
+    sim = k.sim_for(k.known, _public_bids(info))
+    sim.to_play = info.seat
+    c, s = sim.choose(info.seat)
+    return _to_legal(info, k, c, s)
+
+
+# -- strong ----------------------------------------------------------------------------------
+def _worlds_for(cfg: StrongConfig, options: int, plays_each: int) -> int:
+    per_world = max(1, options * plays_each)
+    return max(cfg.min_worlds, min(cfg.max_worlds, cfg.budget // per_world))
+
+
+def _utility(scores: list[int], me: int, weight: float) -> float:
+    if weight == 0.0:
+        return float(scores[me])
+    n = len(scores)
+    others = (sum(scores) - scores[me]) / (n - 1)
+    return scores[me] - weight * others
+
+
+def _predicted_bids(info: InfoState, k: Knowledge, hands: list[int], my_bid: int) -> list[int]:
+    """Every seat's bid in a world: the real ones where made, an estimate for seats yet to bid."""
+    t = k.table
+    n = info.players
+    hs = info.hand_size
+    bids: list[int | None] = list(info.bids)
+    bids[info.seat] = my_bid
+    order = info.bid_order()
+    for p in order:
+        if bids[p] is not None:
+            continue
+        unseen = t.all_mask & ~hands[p] & ~k.dead
+        est = estimate_tricks(t, hands[p], unseen, n, hs)
+        allowed = list(range(hs + 1))
+        if info.hook and not info.simultaneous and p == info.dealer:
+            total = sum(b for q, b in enumerate(bids) if q != p and b is not None)
+            allowed = [b for b in allowed if b != hs - total] or allowed
+        bids[p] = nearest_bid(est, allowed)
+    return [0 if b is None else b for b in bids]
+
+
+def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Random, cfg: StrongConfig) -> int:
+    me = info.seat
+    if info.hand_known:
+        est = _own_estimate(info, k)
+        cands = [b for b in bids if abs(b - est) <= cfg.bid_span]
+        if len(cands) < 2:
+            cands = sorted(bids, key=lambda b: (abs(b - est), b))[:3]
+    else:
+        est = None
+        cands = bids
+    n_worlds = _worlds_for(cfg, len(cands), info.players * info.hand_size)
+    worlds = k.worlds(rng, n_worlds, oversample=cfg.oversample)
+    util = dict.fromkeys(cands, 0.0)
+    leader = info.first_leader()
+    for hands, w in worlds:
+        for b in cands:
+            sim = k.sim_for(hands, _predicted_bids(info, k, hands, b))
+            sim.to_play = leader
+            sim.rollout()
+            util[b] += w * _utility(sim.scores(), me, cfg.opponent_weight)
+    if est is None:
+        return max(cands, key=lambda b: (util[b], -b))
+    return max(cands, key=lambda b: (round(util[b], 9), -abs(b - est), -b))
+
+
+def _distinct_moves(info: InfoState, k: Knowledge) -> list[tuple[int, int]]:
+    """Legal plays as (bit, named suit), keeping one of each run of touching cards (a 10 and a 9
+    with nothing live between them win and lose the same tricks)."""
+    t = k.table
+    me = info.seat
+    hand = k.known[me]
+    in_trick = 0
+    for play in info.current:
+        in_trick |= 1 << t.index[play.card]
+    blockers = (k.template.live & ~hand) | in_trick
+    moves: list[tuple[int, int]] = []
+    seen_bits: list[int] = []
+    for card, suit in info.legal_plays:
+        moves.append((t.index[card], -1 if suit is None else suit))
+    moves.sort()
+    out: list[tuple[int, int]] = []
+    for bit, suit in moves:
+        if out and suit < 0 and out[-1][1] < 0:
+            prev = out[-1][0]
+            if (
+                t.esuit[prev] == t.esuit[bit]
+                and not (t.joker_nt and bit == t.joker)
+                and not (blockers & ((1 << bit) - (1 << (prev + 1))))
+            ):
+                continue
+        out.append((bit, suit))
+        seen_bits.append(bit)
+    return out
+
+
+def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongConfig) -> tuple[int, int | None]:
+    me = info.seat
+    t = k.table
+    moves = _distinct_moves(info, k)
+    if len(moves) == 1:
+        return _to_legal(info, k, *moves[0])
+    remaining = info.tricks_left * info.players - len(info.current)
+    n_worlds = _worlds_for(cfg, len(moves), remaining)
+    worlds = k.worlds(rng, n_worlds, oversample=cfg.oversample)
+    bids = _public_bids(info)
+    util = [0.0] * len(moves)
+    for hands, w in worlds:
+        base = k.sim_for(hands, bids)
+        base.to_play = me
+        for i, (bit, suit) in enumerate(moves):
+            sim: Sim = base.clone()
+            sim.play(bit, suit)
+            sim.rollout()
+            util[i] += w * _utility(sim.scores(), me, cfg.opponent_weight)
+    # ties go to the quick policy's choice, then to the lower card
+    if info.hand_known:
+        qsim = k.sim_for(k.known, bids)
+        qsim.to_play = me
+        preferred = qsim.choose(me)
+    else:
+        preferred = (-1, -1)
+    best = max(
+        range(len(moves)),
+        key=lambda i: (round(util[i], 9), moves[i] == preferred, -t.power[moves[i][0]], -moves[i][0]),
+    )
+    return _to_legal(info, k, *moves[best])

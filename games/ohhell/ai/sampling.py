@@ -1,0 +1,247 @@
+"""Deals of the unseen cards that agree with everything the table has shown.
+
+The strong level plays each of its options out in many *worlds*: complete deals in which the
+seat's own knowledge is true (its hand, the cards played and by whom, the turned-up card, a
+dealer's shown card, a Devil's Bridge deal's visible hands) and the rest of the pack is shared
+at random. A seat that failed to follow a suit holds none of it (unless, with revokes penalized,
+it later played that suit after all: then it revoked and the inference is dropped). Worlds are
+then weighted by how well each opponent's sampled hand explains the bid it made, and resampled,
+so that a 4 bid makes a strong hand likelier than a weak one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from .estimate import estimate_tricks
+from .infostate import InfoState
+from .scoring import overtricks_pay, score_table
+from .sim import Sim
+from .table import DealTable, bits
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """What the seat knows, as masks over the deal's :class:`DealTable`."""
+
+    info: InfoState
+    table: DealTable
+    known: list[int]  # cards known to be in each seat's hand now
+    need: list[int]  # unknown cards each seat still holds
+    allowed: list[int]  # cards each seat may hold (voids removed)
+    unseen: int  # cards the seat cannot place: the unknown cards of every hand plus the stock
+    played_by: list[int]  # cards each seat has played this deal
+    dead: int
+    template: Sim  # the deal's public state, hands still empty
+
+    @classmethod
+    def build(cls, info: InfoState, table: DealTable | None = None) -> Knowledge:
+        t = table or DealTable.build(info.deck, info.trump, info.bowers)
+        n = info.players
+        known = [0] * n
+        if info.hand_known:
+            known[info.seat] = t.mask(info.hand)
+        for seat, cards in info.others_known.items():
+            known[seat] |= t.mask(cards)
+        played_by = [0] * n
+        for _, play in info.all_plays():
+            played_by[play.seat] |= 1 << t.index[play.card]
+        played = 0
+        for m in played_by:
+            played |= m
+        for seat, cards in info.shown.items():
+            known[seat] |= t.mask(cards) & ~played
+        dead = t.mask(info.dead)
+        holding = [info.hand_size - m.bit_count() for m in played_by]
+        need = [max(0, holding[p] - known[p].bit_count()) for p in range(n)]
+        known_all = 0
+        for m in known:
+            known_all |= m
+        unseen = t.all_mask & ~played & ~dead & ~known_all
+
+        template = _public_sim(info, t, played_by, dead)
+        voids = _voids(info, t)
+        allowed = []
+        for p in range(n):
+            forbid = 0
+            for s in range(5):
+                if (voids[p] >> s) & 1:
+                    forbid |= t.suit_mask[s]
+            allowed.append(unseen & ~forbid)
+        return cls(info, t, known, need, allowed, unseen, played_by, dead, template)
+
+    # -- worlds -------------------------------------------------------------------------------
+    def sample_hands(self, rng: random.Random) -> list[int]:
+        """One world's hands; voids are relaxed only if no deal can honour them."""
+        for relax in (False, True):
+            for _ in range(12 if not relax else 1):
+                hands = self._try_sample(rng, relax)
+                if hands is not None:
+                    return hands
+        raise AssertionError("no deal fits the seat's own knowledge")  # pragma: no cover
+
+    def _try_sample(self, rng: random.Random, relax: bool) -> list[int] | None:
+        n = len(self.need)
+        hands = self.known[:]
+        remaining = self.unseen
+        seats = [p for p in range(n) if self.need[p] > 0]
+        allowed = [self.unseen if relax else self.allowed[p] for p in range(n)]
+        seats.sort(key=lambda p: (allowed[p].bit_count() - self.need[p], p))
+        for p in seats:
+            pool = bits(allowed[p] & remaining)
+            k = self.need[p]
+            if len(pool) < k:
+                return None
+            pick = pool if len(pool) == k else rng.sample(pool, k)
+            m = 0
+            for c in pick:
+                m |= 1 << c
+            hands[p] |= m
+            remaining &= ~m
+        return hands
+
+    def bid_weight(self, hands: list[int], sigma: float) -> float:
+        """How well the sampled hands explain the bids already made (1 when nothing to explain)."""
+        info = self.info
+        t = self.table
+        weight = 1.0
+        hs = info.hand_size
+        for p, bid in enumerate(info.bids):
+            if bid is None or p == info.seat or p in info.others_known:
+                continue
+            initial = hands[p] | self.played_by[p]
+            unseen_p = t.all_mask & ~initial & ~self.dead
+            est = estimate_tricks(t, initial, unseen_p, info.players, hs)
+            weight *= bid_likelihood(bid, est, _allowed_bids(info, p), sigma)
+        return weight
+
+    def worlds(
+        self, rng: random.Random, count: int, *, oversample: int = 3, sigma: float | None = None
+    ) -> list[tuple[list[int], float]]:
+        """``count`` worlds (merged when drawn twice) with their weights summing to 1.
+
+        Draws ``oversample`` times as many candidates, weights each by the bids, and resamples
+        systematically, so later decisions see hands that fit the auction."""
+        info = self.info
+        any_bid = any(b is not None and p != info.seat and p not in info.others_known for p, b in enumerate(info.bids))
+        if sigma is None:
+            sigma = 0.7 + 0.07 * info.hand_size
+        if not any_bid or oversample <= 1:
+            return [(self.sample_hands(rng), 1.0 / count) for _ in range(count)]
+        cands = [self.sample_hands(rng) for _ in range(count * oversample)]
+        weights = [self.bid_weight(h, sigma) for h in cands]
+        total = sum(weights)
+        if total <= 0:
+            return [(h, 1.0 / len(cands)) for h in cands[:count]]
+        step = total / count
+        pos = rng.random() * step
+        acc = 0.0
+        picked: dict[int, int] = {}
+        i = 0
+        for _ in range(count):
+            while acc + weights[i] < pos and i < len(cands) - 1:
+                acc += weights[i]
+                i += 1
+            picked[i] = picked.get(i, 0) + 1
+            pos += step
+        return [(cands[i], k / count) for i, k in sorted(picked.items())]
+
+    def sim_for(self, hands: list[int], bids: list[int]) -> Sim:
+        s = self.template.clone()
+        s.hands = hands[:]
+        s.bids = bids
+        return s
+
+
+def bid_likelihood(bid: int, est: float, allowed: list[int], sigma: float) -> float:
+    inv = 1.0 / (2.0 * sigma * sigma)
+    total = 0.0
+    mine = 0.0
+    for b in allowed:
+        g = math.exp(-((b - est) ** 2) * inv)
+        total += g
+        if b == bid:
+            mine = g
+    if total <= 0:
+        return 1.0
+    return max(mine / total, 1e-6)
+
+
+def _allowed_bids(info: InfoState, seat: int) -> list[int]:
+    bids = list(range(info.hand_size + 1))
+    if info.hook and not info.simultaneous and seat == info.dealer:
+        others = sum(b for p, b in enumerate(info.bids) if p != seat and b is not None)
+        forbidden = info.hand_size - others
+        bids = [b for b in bids if b != forbidden] or bids
+    return bids
+
+
+def _voids(info: InfoState, t: DealTable) -> list[int]:
+    """Effective suits each seat has shown it lacks (bit s set: void in suit s)."""
+    voids = [0] * info.players
+    penalize = info.revokes == "penalize"
+    tricks = [tr.plays for tr in info.tricks]
+    if info.current:
+        tricks.append(info.current)
+    for plays in tricks:
+        if not plays:
+            continue
+        led = _played_suit(t, plays[0].card, plays[0].suit)
+        for k, play in enumerate(plays):
+            i = t.index[play.card]
+            if t.joker_nt and i == t.joker:
+                continue
+            es = t.esuit[i]
+            if penalize:
+                # holding a suit it had shown out of means that seat revoked: the void was false
+                voids[play.seat] &= ~(1 << es)
+            if k and es != led:
+                voids[play.seat] |= 1 << led
+    return voids
+
+
+def _played_suit(t: DealTable, card: int, named: int | None) -> int:
+    i = t.index[card]
+    if t.joker_nt and i == t.joker:
+        return named if named is not None else 0
+    return t.esuit[i]
+
+
+def _public_sim(info: InfoState, t: DealTable, played_by: list[int], dead: int) -> Sim:
+    """Replay the deal's public plays on an empty-handed :class:`Sim` to get the trick state."""
+    n = info.players
+    hs = info.hand_size
+    sim = Sim(
+        t,
+        hands=played_by[:],
+        bids=[0] * n,
+        won=[0] * n,
+        to_play=info.first_leader(),
+        trick=[],
+        led=-1,
+        win=-1,
+        win_seat=-1,
+        tricks_left=hs,
+        live=t.all_mask & ~dead,
+        played_suits=[0] * n,
+        failed=[0] * n,
+        score_tab=score_table(info.scoring, hs),
+        over_good=overtricks_pay(info.scoring),
+    )
+    for trick in info.tricks:
+        sim.to_play = trick.leader
+        for play in trick.plays:
+            sim.to_play = play.seat
+            sim.play(t.index[play.card], -1 if play.suit is None else play.suit)
+    if info.current:
+        for play in info.current:
+            sim.to_play = play.seat
+            sim.play(t.index[play.card], -1 if play.suit is None else play.suit)
+        sim.to_play = (info.current[-1].seat + 1) % n
+    elif info.leader is not None:
+        sim.to_play = info.leader
+    sim.won = list(info.won)
+    sim.hands = [0] * n
+    return sim
