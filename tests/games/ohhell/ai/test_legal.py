@@ -7,7 +7,7 @@ import pytest
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
 
-from .ai_helpers import check_decision, play_game
+from .helpers import check_decision, play_game
 
 # (preset, overrides, players): every preset, and each option that changes how a deal is played
 VARIANTS = [
