@@ -158,3 +158,22 @@ async def test_stale_forms_after_the_deal_and_after_the_game(simcord_env):
     assert late.ephemeral and "ended" in late.response.content
     # Finished tables keep no buttons to press.
     assert all(not m.components for m in channel.history())
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_tables_in_several_channels_and_servers_at_once(simcord_env):
+    env = simcord_env
+    drivers = []
+    for server in range(2):
+        guild = env.create_guild(name=f"server {server}")
+        for room in range(2):
+            channel = guild.create_text_channel(f"cards-{room}")
+            people = [guild.add_member(env.create_user(f"p{server}{room}{i}")) for i in range(3)]
+            await open_table(env, channel, people[0], people[1:], options=SHORT)
+            drivers.append(OhHellDriver(env, channel, {p.id: p for p in people}, seed=server * 2 + room))
+    assert len({d.table().id for d in drivers}) == 4
+    live = list(drivers)
+    while live:
+        live = [d for d in live if await d.step()]
+    for driver in drivers:
+        assert "Game over" in driver.channel.last_message.content
