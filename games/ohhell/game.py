@@ -127,6 +127,20 @@ class _Setup:
         self.nxt_all = [(s + 1) % n for s in range(n)]
 
 
+_SETUPS: dict[tuple[Rules, int], _Setup] = {}
+
+
+def _setup(rules: Rules, n: int) -> _Setup:
+    """Setups are immutable, so games with the same rules and table share one."""
+    key = (rules, n)
+    setup = _SETUPS.get(key)
+    if setup is None:
+        if len(_SETUPS) > 256:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = _Setup(rules, n)
+    return setup
+
+
 def _suit_letter(s: int) -> str | None:
     return SUIT_LETTERS[s] if 0 <= s < 4 else None
 
@@ -166,7 +180,7 @@ class OhHell(Engine):
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise RulesError("seats must be a number of players.")
         rules.check_players(seats)
-        K = self.K = _Setup(rules, seats)
+        K = self.K = _setup(rules, seats)
         n = self.n = seats
         self.seed = seed
         self.rng = make_rng(seed)
