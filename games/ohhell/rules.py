@@ -226,6 +226,8 @@ class Rules:
     def peak_for(self, n_players: int) -> int:
         cap = self.max_hand(n_players)
         if self.peak == "auto":
+            if self.deck == "australian":  # 001: the added cards make "the first deal ... 13"
+                return cap
             return min(AUTO_PEAK.get(n_players, cap), cap)
         if self.peak == "max":
             return cap
