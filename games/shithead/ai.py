@@ -1,18 +1,22 @@
 """Computer players for Shithead. They decide from a seat's view only (never a hidden card).
 
-Two players, both deterministic for a given ``random.Random``:
+Three players, all deterministic for a given ``random.Random``:
 
 * :class:`RandomPlayer` picks uniformly among the legal actions (the benchmark's reference).
-* :class:`SensiblePlayer` plays the usual human strategy: put the strongest cards face up,
-  shed the lowest cards first (all copies at once), keep the "power" cards (those playable on
-  anything: 2s, free 10s, Gultnieks' 8s, glass 7s, jokers) until nothing else goes, burn a pile
-  by completing four of a kind when it can, and play high against a neighbour about to go out.
+* :class:`LowestPlayer`, a plain baseline: no swap, always its lowest legal play.
+* :class:`SensiblePlayer` plays the usual human strategy: put the strongest cards face up
+  (power cards first, then aces, kings…), shed the lowest cards first (all copies at once),
+  keep the "power" cards (those playable on anything: 2s, free 10s, Gultnieks' 8s, glass 7s,
+  jokers) until nothing else goes, use a 10 rather than a 2 on a big pile, burn a pile by
+  completing four of a kind when it can, and on a refusal move its weakest face-up card into
+  the hand. (Playing high against a neighbour about to go out was tried and measured worse.)
 
-Loops: the only way a game could go round for ever is players picking the pile up when they
-need not. The sensible player never picks up while it has a legal play, and from
-:data:`PATIENCE` actions on it chooses among its legal plays at random now and then (with the
-injected generator), so two sensible players cannot settle into a cycle; the rules stay as
-they are. ``bench/shithead.py`` reports the longest game measured.
+Loops: a game can only go round for ever if the same cards keep being played and picked up.
+Measured, it happens: with Gultnieks' 7 ("7 or lower next") five sensible players once passed
+7s round an empty pile for ever, each next player unable to go lower and picking up. So from
+:data:`PATIENCE` actions on, the sensible player chooses among its legal plays at random now
+and then (with the injected generator, so still deterministic), which breaks any cycle; the
+rules stay as they are. ``bench/shithead.py`` reports the longest game measured.
 
 Use ``choose_action(view, rng)`` (stateless), or a player object's ``choose(view)``.
 """
@@ -60,6 +64,23 @@ class RandomPlayer:
 
 def random_action(view: dict[str, Any], rng: random.Random) -> Action:
     return rng.choice(view["legal"])
+
+
+class LowestPlayer:
+    """A plain baseline: no swapping, always the lowest legal play (all copies), never a voluntary
+    pick-up, the first face-down card, the first face-up card added on a refusal."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any]) -> Action:
+        legal = view["legal"]
+        if view["phase"] == "swap":
+            return {"type": "ready"} if {"type": "ready"} in legal else legal[0]
+        plays = [a for a in legal if a["type"] == "play"]
+        if not plays:
+            return legal[0]
+        return min(plays, key=lambda a: (min(_ORDER[_rank(c)] for c in a["cards"]), -len(a["cards"])))
 
 
 class SensiblePlayer:
@@ -130,26 +151,7 @@ class SensiblePlayer:
                 score += 40 + len(pile)
             if not pile:
                 score -= 100
-        # a neighbour close to going out: make the pile hard to beat
-        nxt = self._next_seat(view)
-        if nxt is not None and low not in power and view["stock"] == 0:
-            s = view["seats"][nxt]
-            left = s["hand_size"] + len(s["face_up"]) + s["face_down"]
-            if left <= 3 or s["zone"] == "down":
-                score += 20.0 * value
         return score
-
-    @staticmethod
-    def _next_seat(view: dict[str, Any]) -> int | None:
-        n = view["players"]
-        s = view["seat"]
-        for _ in range(n):
-            s = (s + view["direction"]) % n
-            if s == view["seat"]:
-                return None
-            if not view["seats"][s]["out"]:
-                return s
-        return None
 
 
 def choose_action(view: dict[str, Any], rng: random.Random) -> Action:
@@ -157,4 +159,4 @@ def choose_action(view: dict[str, Any], rng: random.Random) -> Action:
     return SensiblePlayer(rng).choose(view)
 
 
-PLAYERS = {"sensible": SensiblePlayer, "random": RandomPlayer}
+PLAYERS = {"sensible": SensiblePlayer, "lowest": LowestPlayer, "random": RandomPlayer}

@@ -129,6 +129,7 @@ class Shithead(Engine):
         self.dealer = dealer
         self.deck = list(deck)
         self.pr = PileRules(rules)
+        self._rules_json = rules.to_json()
         dealt = deal(rules, seats, dealer, self.deck)
         self.down: list[list[Card | None]] = [list(d) for d in dealt.down]
         self.up: list[list[Card]] = dealt.up
@@ -268,8 +269,9 @@ class Shithead(Engine):
         for c in sorted(cards, key=sort_key):
             by_rank.setdefault(c & 31, []).append(c)
         plays: list[list[Card]] = []
-        for group in by_rank.values():
-            if not self.pr.playable(group[0], self.pile, self.free):
+        allowed = self.pr.playable_set(self.pile, self.free)
+        for rank, group in by_rank.items():
+            if rank not in allowed:
                 continue
             by_face: dict[Card, list[Card]] = {}
             for c in group:
@@ -655,7 +657,7 @@ class Shithead(Engine):
             "seat": seat,
             "players": self.seats,
             "dealer": self.dealer,
-            "rules": self.rules.to_json(),
+            "rules": dict(self._rules_json),
             "action_count": len(self._log),
             "to_act": self.to_act(),
             "turn": self.turn,

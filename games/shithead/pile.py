@@ -57,6 +57,8 @@ class PileRules:
         self.joker_reverses = rules.joker_rule == "reverse"
         self.joker_skips = not self.joker_reverses
         self.joker_glass = rules.joker_rule in ("reverse", "skip-glass")
+        self._memo: dict[int, frozenset[int]] = {}
+        self._need_memo: dict[int, str] = {}
 
     # -- the card to beat ---------------------------------------------------------------
     def _see_through(self, card: Card, bottom: bool, free: Collection[Card]) -> bool:
@@ -79,7 +81,24 @@ class PileRules:
 
     # -- legality -----------------------------------------------------------------------
     def playable(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> bool:
-        return self.why_not(card, pile, free) is None
+        return (card & 31) in self.playable_set(pile, free)
+
+    def _key(self, pile: Sequence[Card], free: Collection[Card]) -> int:
+        if not pile:
+            return -1
+        top = self.effective(pile, free)
+        return -2 if top is None else (top | (1 << 20) if top in free else top)
+
+    def playable_set(self, pile: Sequence[Card], free: Collection[Card] = ()) -> frozenset[int]:
+        """The ranks that may be played now. Legality depends only on the card to beat (and on
+        the pile being empty), so the answer is memoised per card to beat."""
+        key = self._key(pile, free)
+        ranks = self._memo.get(key)
+        if ranks is None:
+            ranks = self._memo[key] = frozenset(
+                r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None
+            )
+        return ranks
 
     def why_not(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> str | None:
         """``None`` if ``card`` may be played on ``pile``, else the reason in a short sentence."""
@@ -121,13 +140,21 @@ class PileRules:
 
     def playable_ranks(self, pile: Sequence[Card], free: Collection[Card] = ()) -> list[int]:
         """Every rank (``RANK_ORDER``) that may be played now, jokers included whatever the deck."""
-        return [r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None]
+        ranks = self.playable_set(pile, free)
+        return [r for r in RANK_ORDER if r in ranks]
 
     def any_card(self, pile: Sequence[Card], free: Collection[Card] = ()) -> bool:
         return not pile or self.effective(pile, free) is None
 
     def describe_need(self, pile: Sequence[Card], free: Collection[Card] = ()) -> str:
         """What the next play must be, for the table message."""
+        key = self._key(pile, free)
+        text = self._need_memo.get(key)
+        if text is None:
+            text = self._need_memo[key] = self._describe_need(pile, free)
+        return text
+
+    def _describe_need(self, pile: Sequence[Card], free: Collection[Card]) -> str:
         ranks = self.playable_ranks(pile, free)
         if not self.rules.jokers:
             ranks = [r for r in ranks if r != JOKER_RANK]
