@@ -27,7 +27,8 @@ Actions (dicts):
     bidding every bid is None until all are in); has_bid (per seat, public); bid_total (sum of
     the visible bids); tricks (tricks won this deal per seat); hand_counts (cards left per seat);
     trick (current trick, [[seat, card code, named suit or None], ...]); trick_no (1-based);
-    led_suit; leader; last_trick ({"cards": [...], "winner": seat} or None); to_act (seats);
+    led_suit; leader; last_trick ({"cards": [...], "winner": seat, "deal": its deal number; the
+    previous deal's last trick shows until this deal's first trick is won} or None); to_act;
     totals; history (one dict per scored deal: deal, kind, hand_size, dealer, trump, bids,
     tricks, scores, revoked); revokes (revokes of this deal visible to the viewer: a revoke is
     public once the revoker plays the suit they failed to follow, or when the deal is scored; the
@@ -1079,15 +1080,13 @@ class OhHell(Engine):
     def _sorted_codes(self, cards: list[int]) -> list[str]:
         return [card_code(c) for c in sorted(cards, key=self._sort_key)]
 
-    def _trick_seats(self, leader: int, count: int, nxt: list[int] | None = None) -> list[int]:
-        nxt = self.nxt if nxt is None else nxt
-        seats = [leader]
-        while len(seats) < count:
-            seats.append(nxt[seats[-1]])
-        return seats
-
-    def _trick_json(self, leader: int, cards: list[int], tj: int) -> list[list[Any]]:
-        seats = self._trick_seats(leader, len(cards)) if cards else []
+    def _trick_json(self, leader: int, cards: list[int], tj: int, players: list[int] | None = None) -> list[list[Any]]:
+        """[[seat, code, named suit], ...]; ``players``: the deal's seat order if not this deal's."""
+        order = self.players if players is None else players
+        seats = []
+        if cards:
+            i = order.index(leader)
+            seats = [order[(i + k) % len(order)] for k in range(len(cards))]
         return [
             [s, card_code(c), _suit_letter(tj) if c == JOKER and tj >= 0 else None]
             for s, c in zip(seats, cards, strict=True)
@@ -1104,7 +1103,12 @@ class OhHell(Engine):
         last = None
         if self.last_trick is not None:
             ll, lc, lj, lw = self.last_trick
-            last = {"cards": self._trick_json(ll, lc, lj), "winner": lw}
+            # the previous deal's last trick stays on show until this deal's first trick is won
+            if self.dtricks:
+                deal, players = self.deal_no, self.players
+            else:
+                deal, players = self.deal_no - 1, self.deals_log[-1][0]
+            last = {"cards": self._trick_json(ll, lc, lj, players), "winner": lw, "deal": deal}
         revokes = [{"seat": r[0], "suit": SUIT_LETTERS[r[1]], "trick": r[2]} for r in self.rev if r[3] or r[0] == seat]
         hook = self._hook_value()
         v: dict[str, Any] = {

@@ -76,7 +76,7 @@ def test_turns_and_messages() -> None:
     assert [e.kind for e in ev] == ["card_played", "trick_won"]
     assert ev[1].data["seat"] == 1 and ev[1].data["cards"] == [[0, "2H", None], [1, "3H", None], [2, "QS", None]]
     v = game.view(None)
-    assert v["last_trick"] == {"cards": [[0, "2H", None], [1, "3H", None], [2, "QS", None]], "winner": 1}
+    assert v["last_trick"] == {"cards": [[0, "2H", None], [1, "3H", None], [2, "QS", None]], "winner": 1, "deal": 1}
     assert v["leader"] == 1 and v["to_act"] == [1] and v["tricks"] == [0, 1, 0] and v["trick"] == []
 
 
