@@ -27,7 +27,9 @@ Actions (dicts):
     bidding every bid is None until all are in); has_bid (per seat, public); bid_total (sum of
     the visible bids); tricks (tricks won this deal per seat); hand_counts (cards left per seat);
     trick (current trick, [[seat, card code, named suit or None], ...]); trick_no (1-based);
-    led_suit; leader; last_trick ({"cards": [...], "winner": seat, "deal": its deal number; the
+    deal_tricks (this deal's finished tricks, [{"cards", "winner"}]); deal_plays (every card
+    played this deal, in order, [[seat, code, named suit or None], ...]); rules
+    (``Rules.to_json()``); led_suit; leader; last_trick ({"cards": [...], "winner": seat, "deal": its deal number; the
     previous deal's last trick shows until this deal's first trick is won} or None); to_act;
     totals; history (one dict per scored deal: deal, kind, hand_size, dealer, trump, bids,
     tricks, scores, revoked); revokes (revokes of this deal visible to the viewer: a revoke is
@@ -1111,7 +1113,9 @@ class OhHell(Engine):
             last = {"cards": self._trick_json(ll, lc, lj, players), "winner": lw, "deal": deal}
         revokes = [{"seat": r[0], "suit": SUIT_LETTERS[r[1]], "trick": r[2]} for r in self.rev if r[3] or r[0] == seat]
         hook = self._hook_value()
+        deal_tricks = [{"cards": self._trick_json(tl, tc, tj), "winner": tw} for tl, tc, tj, tw in self.dtricks]
         v: dict[str, Any] = {
+            "rules": K.rules.to_json(),
             "game": self.GAME,
             "seats": n,
             "viewer": seat,
@@ -1137,6 +1141,9 @@ class OhHell(Engine):
             "tricks": self.won[:],
             "hand_counts": [sum(len(x) for x in g) for g in self.hs],
             "trick": self._trick_json(self.leader, self.tcards, self.tj),
+            "deal_tricks": deal_tricks,
+            "deal_plays": [p for t in deal_tricks for p in t["cards"]]
+            + self._trick_json(self.leader, self.tcards, self.tj),
             "trick_no": min(self.tdone + 1, self.h),
             "led_suit": _suit_letter(self.led) if self.tcards else None,
             "leader": self.leader,
