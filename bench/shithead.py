@@ -43,6 +43,7 @@ def loser_rates(
     """(P, Q, games per second, longest game) for one sensible seat among ``other`` players."""
     ai_lost = 0
     longest = 0
+    total = 0
     start = time.perf_counter()
     for g in range(games):
         ai_seat = g % players
@@ -50,13 +51,15 @@ def loser_rates(
         loser, actions = play_game(rules, kinds, seed0 + g)
         ai_lost += loser == ai_seat
         longest = max(longest, actions)
+        total += actions
     seconds = time.perf_counter() - start
     p = ai_lost / games
     q = (games - ai_lost) / (games * (players - 1))
+    print(f"  ({other.__name__}: {total / games:.0f} actions a game on average, {total / seconds:.0f} actions/s)")
     return p, q, games / seconds, longest
 
 
-def longest_sensible(games: int, seed0: int = 10_000) -> tuple[int, float, str]:
+def longest_sensible(games: int, seed0: int = 0) -> tuple[int, float, str]:
     """The longest all-sensible game over every preset and player count, and games per second."""
     longest, where = 0, ""
     played = 0

@@ -214,7 +214,10 @@ class Shithead(Engine):
         return None
 
     def results(self) -> dict[str, Any]:
-        """Finishing order (the loser last) and the loser, or the winner when playing for one."""
+        """Finishing order (the loser last) and the loser, or the winner when playing for one.
+
+        ``next_dealer``: the shithead deals the next hand (003's end); playing for a winner there
+        is no shithead, so the deal passes to the left as 003's deal section says."""
         order = list(self.finished)
         if self.loser is not None:
             order.append(self.loser)
@@ -222,7 +225,7 @@ class Shithead(Engine):
             "order": order,
             "loser": self.loser,
             "winner": self.winner,
-            "next_dealer": self.loser if self.loser is not None else None,
+            "next_dealer": self.loser if self.loser is not None else (self.dealer + 1) % self.seats,
         }
 
     # -- legal actions --------------------------------------------------------------------
@@ -341,6 +344,8 @@ class Shithead(Engine):
                 raise IllegalAction("Swap a hand card with a face-up card, or say you are ready.")
             (hand_card,) = self._take(self.hand[seat], [action.get("hand")], "in your hand")
             (up_card,) = self._take(self.up[seat], [action.get("up")], "face up")
+            if face_of(hand_card) == face_of(up_card):
+                raise IllegalAction("Those two cards are the same: nothing to swap.")
             return ("swap", hand_card, up_card)
         if kind in ("swap", "ready", "choose_up"):
             raise IllegalAction("Swapping is over.")
@@ -378,19 +383,17 @@ class Shithead(Engine):
         source = self.hand[seat] if zone == "hand" else self.up[seat]
         where = "in your hand" if zone == "hand" else "face up"
         codes = action.get("cards")
-        if zone == "hand" and isinstance(codes, list) and codes:
-            try:
-                self._take(source, codes, where)
-            except IllegalAction:
-                if self.up[seat]:
-                    try:
-                        self._take(self.up[seat], codes, "face up")
-                    except IllegalAction:
-                        pass
-                    else:
-                        raise IllegalAction("You must play from your hand first.") from None
-                raise
-        cards = self._take(source, codes, where)
+        try:
+            cards = self._take(source, codes, where)
+        except IllegalAction:
+            if zone == "hand" and self.up[seat]:
+                try:
+                    self._take(self.up[seat], codes, "face up")
+                except IllegalAction:
+                    pass
+                else:
+                    raise IllegalAction("You must play from your hand first.") from None
+            raise
         if not cards:
             raise IllegalAction("Choose at least one card to play.")
         return ("play", self._check_play(cards), zone)

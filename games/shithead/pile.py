@@ -95,9 +95,7 @@ class PileRules:
         key = self._key(pile, free)
         ranks = self._memo.get(key)
         if ranks is None:
-            ranks = self._memo[key] = frozenset(
-                r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None
-            )
+            ranks = self._memo[key] = frozenset(r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None)
         return ranks
 
     def why_not(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> str | None:

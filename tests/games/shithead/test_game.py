@@ -244,3 +244,42 @@ def test_the_last_player_holding_cards_is_the_shithead() -> None:
     assert view["phase"] == "over" and view["loser"] == res["loser"] and game.to_act() == []
     with pytest.raises(IllegalAction, match="The game is over."):
         game.check(res["loser"], {"type": "pickup"})
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "message"),
+    [
+        (0, "play", "That is not an action."),
+        (0, {"type": "dance"}, "Unknown action 'dance'."),
+        (0, {"type": "play", "cards": "5D"}, "Name the cards as a list."),
+        (0, {"type": "play", "cards": ["ZZ"]}, "'ZZ' is not a card."),
+        (0, {"type": "play", "cards": []}, "Choose at least one card to play."),
+        (0, {"type": "play", "cards": ["7S"]}, "You have no 7♠ in your hand."),
+        (0, {"type": "play", "cards": ["5D", "5D"]}, "You named 5♦ twice."),
+        (0, {"type": "play", "cards": ["5D", "6D"]}, "Play cards of one rank only."),
+        (0, {"type": "flip", "index": 0}, "You cannot flip yet: play from your hand first."),
+        (0, {"type": "swap", "hand": "5D", "up": "KD"}, "Swapping is over."),
+        (0, {"type": "pickup"}, "There is nothing to pick up: play any card."),
+        (1, {"type": "pickup"}, "It is not your turn."),
+        (9, {"type": "pickup"}, "You are not playing in this game."),
+    ],
+)
+def test_refusals_are_sentences_and_change_nothing(seat, action, message) -> None:
+    game = stacked(up={0: ["3C", "KD", "QD"]}, hands={0: ["5D", "6D", "AD"]})
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(seat, action)
+    assert str(info.value) == message
+    assert game.to_json() == before
+
+
+def test_swap_phase_refusals() -> None:
+    game = stacked(up={0: ["3C", "KD", "QD"]}, hands={0: ["5D", "6D", "AD"]}, ready=False)
+    with pytest.raises(IllegalAction, match="You have no 3♣ in your hand."):
+        game.check(0, {"type": "swap", "hand": "3C", "up": "KD"})
+    game.apply(0, {"type": "ready"})
+    with pytest.raises(IllegalAction, match="You are already ready"):
+        game.check(0, {"type": "swap", "hand": "5D", "up": "KD"})
+    assert game.to_act() == [1, 2] and game.legal_actions(0) == []
+    assert {"type": "swap", "hand": "5D", "up": "KD"} not in game.legal_actions(1)
+    assert {"type": "ready"} in game.legal_actions(1)

@@ -248,4 +248,4 @@ def test_play_for_a_winner_stops_at_the_first_player_out() -> None:
     game = to_last_face_down("AH", goal="winner")
     events = flip(game, 0, 2)
     assert kinds(events)[-2:] == ["player_out", "game_over"]
-    assert game.is_over and game.results() == {"order": [0], "loser": None, "winner": 0, "next_dealer": None}
+    assert game.is_over and game.results() == {"order": [0], "loser": None, "winner": 0, "next_dealer": 0}
