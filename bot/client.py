@@ -15,7 +15,7 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.ohhell", "cogs.stats")
+COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats")
 
 
 class CardBot(commands.Bot):

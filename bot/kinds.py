@@ -103,6 +103,10 @@ class GameKind(ABC):
     @abstractmethod
     def ai_action(self, view: dict, level: str, rng: random.Random) -> dict: ...
 
+    def ai_view(self, engine: Engine, seat: int) -> dict:
+        """What a computer seat decides from: that seat's view (a game may add public facts)."""
+        return engine.view(seat)
+
     def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""
         return "made their move"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -225,8 +225,14 @@ class TableManager:
         interaction: discord.Interaction | None = None,
         by_ai: bool = False,
         expect_seq: int | None = None,
+        reply: Callable[[], Rendered] | None = None,
     ) -> list[Event]:
-        """Check, apply, commit and show one action. The caller must hold ``table.lock``."""
+        """Check, apply, commit and show one action. The caller must hold ``table.lock``.
+
+        ``reply`` is for actions made from a private message (a player's ephemeral panel): once the
+        action is committed, the interaction is answered by updating that message to ``reply()``,
+        so the player sees the result first and the table costs one edit more, nothing else.
+        """
         engine = table.engine
         if engine is None:
             raise Refusal("The game has not started yet.")
@@ -256,6 +262,8 @@ class TableManager:
             raise
         table.record.actions.append((seat, action))
         table.engine = new_engine
+        if reply is not None and interaction is not None and not interaction.response.is_done():
+            await interaction.response.edit_message(**reply().kwargs())
         await self._present(table, events, before_key, interaction, results)
         return events
 
@@ -412,7 +420,13 @@ class TableManager:
                 return
             level = table.seats[seat].ai_level or "quick"
             rng = random.Random((table.record.seed or 0) * 1_000_003 + seq)
-            action = table.kind.ai_action(engine.view(seat), level, rng)
+            view = table.kind.ai_view(engine, seat)
+            # The strong level searches for up to a few hundred ms: keep the event loop answering.
+            action = await asyncio.get_running_loop().run_in_executor(
+                None, table.kind.ai_action, view, level, rng
+            )
+            if len(engine.log) != seq:  # someone (a returning player) moved meanwhile
+                return
             try:
                 await self.act(table, seat, action, by_ai=True)
             except Exception:

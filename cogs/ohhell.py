@@ -33,6 +33,7 @@ from cogs.lobby import game_group, take_back_button
 from db.store import DealScore, ResultRow
 from games.common.engine import Engine, Event
 from games.ohhell import rules as oh_rules
+from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
 
 if TYPE_CHECKING:
@@ -148,9 +149,10 @@ class OhHellKind(GameKind):
         return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
 
     def ai_action(self, view: dict, level: str, rng: random.Random) -> dict:
-        from games.ohhell.ai import choose_action
-
         return choose_action(view, level, rng)
+
+    def ai_view(self, engine: Engine, seat: int) -> dict:
+        return ai_view(engine, seat)
 
     def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
         if action["type"] == "bid":

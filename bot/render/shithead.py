@@ -1,0 +1,229 @@
+"""Shithead messages, built only from engine views.
+
+The table message comes from ``view(None)``, which holds no hand and no face-down card, so nothing
+hidden can reach a channel whatever this module does. A player's private panel comes from
+``view(seat)``: their own hand, and their face-down cards only as positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.render.cards import label, labels
+from bot.render.common import COLOR, ordinal
+
+Name = Callable[[int], str]
+
+FACE_DOWN = "🂠"
+PILE_SHOWN = 6  # top cards of the pile shown on the table
+RECENT_SHOWN = 5  # last actions shown on the table
+
+_RECENT_MARK = {
+    "play": "🃏",
+    "flip": "💥",
+    "pickup": "📥",
+    "burn": "🔥",
+    "out": "🏁",
+    "swap": "🔄",
+    "ready": "✅",
+    "choose_up": "✅",
+}
+_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def _reversible(view: dict) -> bool:
+    rules = view["rules"]
+    return (rules["jokers"] > 0 and rules["joker_rule"] == "reverse") or rules["eight"] == "reverse"
+
+
+def direction_text(view: dict) -> str:
+    return "↻ clockwise (seat 1 → 2 → …)" if view["direction"] == 1 else "↺ anticlockwise (… → 2 → 1)"
+
+
+def pile_text(view: dict) -> str:
+    """The pile's top cards and what the next play must answer."""
+    pile = view["pile"]
+    if not pile:
+        return "The pile is empty: any card starts it."
+    shown = pile[-PILE_SHOWN:]
+    more = "… " if len(pile) > len(shown) else ""
+    cards = " ".join(label(c) for c in shown[:-1])
+    top = f"**{label(shown[-1])}**"
+    line = f"{more}{cards} {top}".strip() + f" ({len(pile)} card{'s' if len(pile) != 1 else ''})"
+    to_beat = view["to_beat"]
+    if to_beat is None:
+        beat = "nothing to beat (anything may follow)"
+    elif to_beat != view["pile_top"]:
+        beat = f"beat **{label(to_beat)}** (seen through the top card)"
+    else:
+        beat = f"beat **{label(to_beat)}**"
+    return f"{line}\nTo play: {beat}. {view['need']}"
+
+
+def _seat_line(view: dict, seat: int, name: Name) -> str:
+    info = view["seats"][seat]
+    dealer = " 🎴" if seat == view["dealer"] else ""
+    if info["out"]:
+        medal = _MEDALS.get(info["place"], "🏁")
+        return f"{medal} ~~{name(seat)}~~ out, {ordinal(info['place'])}{dealer}"
+    if view["phase"] == "swap":
+        mark = "✅" if info["ready"] else "⏳"
+    elif view["phase"] == "play" and seat == view["turn"]:
+        mark = "▶️"
+    elif view["phase"] == "over" and seat == view["loser"]:
+        mark = "💩"
+    else:
+        mark = "▫️"
+    up = labels(info["face_up"]) if info["face_up"] else "—"
+    down = FACE_DOWN * info["face_down"] if info["face_down"] else "—"
+    zone = {"up": " · *plays face-up*", "down": " · *plays face-down*"}.get(info["zone"] or "", "")
+    who = f"**{name(seat)}**" if mark == "▶️" else name(seat)
+    return f"{mark} {who}{dealer} · ✋ {info['hand_size']} · up {up} · down {down}{zone}"
+
+
+def seat_lines(view: dict, name: Name) -> str:
+    return "\n".join(_seat_line(view, s, name) for s in range(view["players"]))
+
+
+def recent_lines(view: dict, name: Name, count: int = RECENT_SHOWN) -> str:
+    lines = []
+    for item in view["recent"][-count:]:
+        mark = _RECENT_MARK.get(item["kind"], "•")
+        lines.append(f"{mark} {name(item['seat'])} {item['text']}")
+    return "\n".join(lines)
+
+
+def finishing_text(view: dict, name: Name) -> str:
+    return " · ".join(f"{ordinal(i + 1)} {name(s)}" for i, s in enumerate(view["finished"]))
+
+
+def table_embed(view: dict, name: Name, notices: list[str], game_id: int) -> discord.Embed:
+    phase = view["phase"]
+    title = {"swap": "swap phase", "play": "play", "over": "game over"}[phase]
+    embed = discord.Embed(title=f"💩 Shithead · {title}", color=COLOR if phase != "over" else discord.Color.greyple())
+    desc = []
+    if phase == "swap":
+        if view["rules"]["deal"] == "choose":
+            n = view["rules"]["table_cards"]
+            desc.append(f"Everyone chooses which {n} of their cards lie face up. Press **My cards**.")
+        else:
+            desc.append("Swap any hand cards with your face-up cards, then press **Ready** (under **My cards**).")
+    else:
+        desc.append(pile_text(view))
+    desc.append(f"Stock **{view['stock']}** · burnt **{view['burnt']}**")
+    if _reversible(view) and phase == "play":
+        desc[-1] += f" · direction {direction_text(view)}"
+    if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["players"] + 4:
+        desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
+    embed.description = "\n".join(desc)
+    embed.add_field(name="Players (✋ hand · face up · face down)", value=seat_lines(view, name)[:1024], inline=False)
+    if view["finished"]:
+        embed.add_field(name="Out so far", value=finishing_text(view, name)[:1024], inline=False)
+    recent = recent_lines(view, name)
+    if recent:
+        embed.add_field(name="Last actions", value=recent[:1024], inline=False)
+    if notices:
+        embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
+    embed.set_footer(text=f"Game #{game_id} · /shithead rules for the rules in force")
+    return embed
+
+
+def turn_content(view: dict, mention: Name, waiting_people: list[int]) -> str | None:
+    """The line above the table that pings whoever must act (``waiting_people``: seats of humans)."""
+    phase = view["phase"]
+    if phase == "swap":
+        if not waiting_people:
+            return "🔄 Swap phase: the computers are getting ready."
+        who = ", ".join(mention(s) for s in waiting_people)
+        if view["rules"]["deal"] == "choose":
+            return f"🔄 {who}: choose your face-up cards. Press **My cards**."
+        return f"🔄 {who}: swap cards if you like, then **Ready**. Press **My cards**."
+    if phase != "play" or view["turn"] is None:
+        return None
+    seat = view["turn"]
+    zone = view["seats"][seat]["zone"]
+    if zone == "down":
+        what = "flip one of your face-down cards"
+    elif view["pile"]:
+        what = f"beat {label(view['to_beat'])} or pick up" if view["to_beat"] else "play any card or pick up"
+    else:
+        what = "start the pile with any card"
+    return f"🃏 {mention(seat)}, your turn: {what}. Press **My cards**."
+
+
+def final_embed(view: dict, name: Name, order: list[int], cards_left: dict[int, int]) -> discord.Embed:
+    goal = view["rules"]["goal"]
+    if goal == "winner":
+        embed = discord.Embed(title="🏆 Shithead: we have a winner", color=discord.Color.gold())
+        lines = [f"🥇 **{name(order[0])}** went out first"] if order else []
+        rest = sorted((s for s in range(view["players"]) if s not in order), key=lambda s: cards_left[s])
+        lines += [f"▫️ {name(s)}: {cards_left[s]} cards left" for s in rest]
+    else:
+        embed = discord.Embed(title="💩 Shithead: the finishing order", color=discord.Color.gold())
+        lines = []
+        for place, seat in enumerate(order, 1):
+            if seat == view["loser"]:
+                lines.append(f"💩 **{name(seat)}** is the shithead ({cards_left[seat]} cards left)")
+            else:
+                lines.append(f"{_MEDALS.get(place, ordinal(place))} {name(seat)}")
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> discord.Embed:
+    """A player's own cards: hand, face-up, face-down by position, and what they may do now."""
+    seat = view["seat"]
+    me = view["seats"][seat]
+    embed = discord.Embed(title=f"Your cards · Shithead #{game_id}", color=COLOR)
+    desc = list(notes)
+    phase = view["phase"]
+    if phase == "swap":
+        if view["rules"]["deal"] == "choose" and not me["ready"]:
+            n = view["rules"]["table_cards"]
+            desc.append(f"Choose the {n} cards to lay face up on your face-down cards, then **Confirm**.")
+        elif not me["ready"]:
+            desc.append("Swap a hand card with a face-up card as often as you like, then press **Ready**.")
+        else:
+            waiting = [name(s) for s in view["to_act"]]
+            desc.append(f"✅ You are ready. Waiting for {', '.join(waiting) or 'nobody'}.")
+    elif phase == "play":
+        desc.append(pile_text(view))
+        if view["turn"] == seat:
+            zone = view["zone"]
+            desc.append(
+                {
+                    "hand": "**Your turn.** Choose cards of one rank from your hand, then **Play**; or pick up.",
+                    "up": "**Your turn.** Your hand is empty: play from your face-up cards, or pick up.",
+                    "down": "**Your turn.** Flip one of your face-down cards: if it does not fit, you take the pile.",
+                }.get(zone or "", "")
+            )
+        elif me["out"]:
+            desc.append(f"🏁 You are out ({ordinal(me['place'])}).")
+        else:
+            desc.append(f"Waiting for {name(view['turn'])}.")
+    else:
+        desc.append("The game is over.")
+    embed.description = "\n".join(d for d in desc if d)
+    embed.add_field(name=f"Hand ({len(view['hand'])})", value=labels(view["hand"]) or "—", inline=False)
+    embed.add_field(name="Face up", value=labels(me["face_up"]) or "—", inline=True)
+    slots = me["face_down_slots"]
+    down = " ".join(f"{FACE_DOWN}{i + 1}" for i in slots) if slots else "—"
+    embed.add_field(name="Face down (positions)", value=down, inline=True)
+    return embed
+
+
+def dm_embed(view: dict, where: str) -> discord.Embed:
+    seat = view["seat"]
+    me = view["seats"][seat]
+    embed = discord.Embed(title="💩 Shithead: your cards", color=COLOR, description=where)
+    embed.add_field(name="Hand", value=labels(view["hand"]) or "—", inline=False)
+    embed.add_field(name="Face up", value=labels(me["face_up"]) or "—", inline=True)
+    embed.add_field(name="Face down", value=FACE_DOWN * me["face_down"] or "—", inline=True)
+    if view["rules"]["deal"] == "choose":
+        tip = f"Choose your {view['rules']['table_cards']} face-up cards with **My cards** on the table."
+    else:
+        tip = "Swap hand and face-up cards with **My cards** on the table, then press **Ready**."
+    embed.set_footer(text=f"{tip} This message is not updated as you play; My cards always is.")
+    return embed
