@@ -203,14 +203,8 @@ class OhHell(Engine):
         self.extra_count = 0
         self.playoff_count = 0
         self.totals = [0] * n
-        self.history: list[dict[str, Any]] = []
-        # per-seat figures over the game's deals (play-offs excluded)
-        self.st_exact = [0] * n
-        self.st_exact_win = [0] * n
-        self.st_made = [0] * n
-        self.st_revokes = [0] * n
-        self.st_tricks = [0] * n
-        self.st_deals = [0] * n
+        # one record per scored deal (see _score_deal); history and the figures derive from them
+        self.records: list[tuple[Any, ...]] = []
         self.po: list[list[int]] = [[] for _ in range(n)]
         # the action log is kept per deal, so that the hot path appends once a trick
         self.deals_log: list[DealLog] = []
@@ -300,16 +294,10 @@ class OhHell(Engine):
         g.won = self.won[:]
         g.tcards = self.tcards[:]
         g.totals = self.totals[:]
-        g.history = self.history[:]
+        g.records = self.records[:]
         g.deals_log = self.deals_log[:]
         g.dbids = self.dbids[:]
         g.dtricks = self.dtricks[:]
-        g.st_exact = self.st_exact[:]
-        g.st_exact_win = self.st_exact_win[:]
-        g.st_made = self.st_made[:]
-        g.st_revokes = self.st_revokes[:]
-        g.st_tricks = self.st_tricks[:]
-        g.st_deals = self.st_deals[:]
         g.po = [p[:] for p in self.po]
         g.played = self.played[:]
         g.off = self.off[:]
@@ -507,7 +495,19 @@ class OhHell(Engine):
         choice = rng.choice
         start = self.deal_no
         while self.phase != OVER and not (deal_only and self.deal_no != start):
-            if self.mode:  # bidding, or a deal with revoke / no-trump joker bookkeeping
+            if self.phase == BID:
+                hook = self.K.hook
+                h = self.h
+                opts = list(range(h + 1))
+                last = self.np - 1
+                while self.phase == BID:
+                    if hook and self.nbids == last:
+                        f = h - self.bidsum
+                        self._bid(self.turn, choice([b for b in opts if b != f]))
+                    else:
+                        self._bid(self.turn, choice(opts))
+                continue
+            if self.mode:  # a deal with revoke / no-trump joker bookkeeping
                 self._do(self.turn, choice(self.fast_legal()))
                 continue
             hs = self.hs
@@ -750,55 +750,80 @@ class OhHell(Engine):
             self.turn = self.leader = w
 
     def _score_deal(self) -> None:
-        K = self.K
-        n = self.n
-        scorer = K.scorer
+        scorer = self.K.scorer
         bids = self.bids
         won = self.won
         revoked = self.revoked
-        scores: list[int | None] = [None] * n
+        scores: list[int | None] = [None] * self.n
         playoff = self.kind == "playoff"
         for r in self.rev:
             if not r[3]:
                 self._reveal(r)
+        totals = self.totals
         for s in self.players:
-            b = bids[s]
-            t = won[s]
-            d = scorer(b, t)
+            d = scorer(bids[s], won[s])
             if revoked[s] and d > REVOKE_SCORE:
                 d = REVOKE_SCORE
             scores[s] = d
             if playoff:
                 self.po[s].append(d)
             else:
-                self.totals[s] += d
-                self.st_deals[s] += 1
-                self.st_tricks[s] += t
-                if b == t:
-                    self.st_exact[s] += 1
-                    if b:
-                        self.st_exact_win[s] += 1
-                if t >= b:
-                    self.st_made[s] += 1
-        if not playoff:
-            for r in self.rev:
-                self.st_revokes[r[0]] += 1
+                totals[s] += d
+        # the deal's lists are never changed again (the next deal makes new ones): keep them
+        self.records.append(
+            (self.deal_no, self.kind, self.h, self.dealer, self.trump, bids, won, scores, revoked, self.rev)
+        )
         self.deals_log.append((self.players, self.dbids, self.dtricks))
-        entry = {
-            "deal": self.deal_no,
-            "kind": self.kind,
-            "hand_size": self.h,
-            "dealer": self.dealer,
-            "trump": _suit_letter(self.trump),
+        if self.ev is not None:
+            self.ev.append(Event("deal_scored", {**self._history_entry(self.records[-1]), "totals": totals[:]}))
+        self._after_deal()
+
+    def _history_entry(self, record: tuple[Any, ...]) -> dict[str, Any]:
+        deal, kind, h, dealer, trump, bids, won, scores, revoked, _ = record
+        n = self.n
+        return {
+            "deal": deal,
+            "kind": kind,
+            "hand_size": h,
+            "dealer": dealer,
+            "trump": _suit_letter(trump),
             "bids": [b if b >= 0 else None for b in bids],
             "tricks": [won[s] if scores[s] is not None else None for s in range(n)],
-            "scores": scores,
+            "scores": scores[:],
             "revoked": [s for s in range(n) if revoked[s]],
         }
-        self.history.append(entry)
-        if self.ev is not None:
-            self.ev.append(Event("deal_scored", {**entry, "totals": self.totals[:]}))
-        self._after_deal()
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One dict per scored deal: deal, kind, hand_size, dealer, trump, bids, tricks, scores
+        (None for seats not in a play-off), revoked (seats)."""
+        return [self._history_entry(r) for r in self.records]
+
+    def _figures(self) -> list[dict[str, int]]:
+        """Per-seat figures over the game's deals, play-offs excluded."""
+        n = self.n
+        figs = [
+            {"exact": 0, "exact_winning": 0, "made_or_exceeded": 0, "revokes": 0, "tricks": 0, "deals": 0}
+            for _ in range(n)
+        ]
+        for _, kind, _, _, _, bids, won, scores, _, rev in self.records:
+            if kind == "playoff":
+                continue
+            for s in range(n):
+                if scores[s] is None:
+                    continue
+                b, t, f = bids[s], won[s], figs[s]
+                f["deals"] += 1
+                f["tricks"] += t
+                if b == t:
+                    f["exact"] += 1
+                    if b:
+                        f["exact_winning"] += 1
+                if t >= b:
+                    f["made_or_exceeded"] += 1
+            for r in rev:
+                figs[r[0]]["revokes"] += 1
+        return figs
 
     def _after_deal(self) -> None:
         K = self.K
@@ -844,15 +869,19 @@ class OhHell(Engine):
     # ------------------------------------------------------------------------------------
     # results
 
-    def _key(self, s: int) -> tuple[int, ...]:
+    def _keys(self) -> list[tuple[int, ...]]:
         if self.K.rules.ties == "extra-hand":
-            return (self.totals[s],)
-        return (self.totals[s], self.st_exact[s], self.st_exact_win[s], self.st_made[s], *self.po[s])
+            return [(t,) for t in self.totals]
+        figs = self._figures()
+        return [
+            (self.totals[s], f["exact"], f["exact_winning"], f["made_or_exceeded"], *self.po[s])
+            for s, f in enumerate(figs)
+        ]
 
     def _tied_groups(self) -> list[list[int]]:
         by_key: dict[tuple[int, ...], list[int]] = {}
-        for s in range(self.n):
-            by_key.setdefault(self._key(s), []).append(s)
+        for s, key in enumerate(self._keys()):
+            by_key.setdefault(key, []).append(s)
         return [g for k, g in sorted(by_key.items(), reverse=True) if len(g) > 1]
 
     def standings(self) -> list[dict[str, Any]]:
@@ -861,8 +890,10 @@ class OhHell(Engine):
         decided_by (what separated the seat from an equal total: "total" when no one shared
         it, else the figure's name, e.g. "exact contracts" or "play-off 1"; "unbroken" when
         nothing did)."""
-        order = sorted(range(self.n), key=lambda s: (self._key(s), -s), reverse=True)
-        keys = [self._key(s) for s in order]
+        all_keys = self._keys()
+        figs = self._figures()
+        order = sorted(range(self.n), key=lambda s: (all_keys[s], -s), reverse=True)
+        keys = [all_keys[s] for s in order]
         out: list[dict[str, Any]] = []
         for i, s in enumerate(order):
             rank = out[-1]["rank"] if i and keys[i] == keys[i - 1] else i + 1
@@ -880,9 +911,9 @@ class OhHell(Engine):
                     "seat": s,
                     "rank": rank,
                     "total": self.totals[s],
-                    "exact": self.st_exact[s],
-                    "exact_winning": self.st_exact_win[s],
-                    "made_or_exceeded": self.st_made[s],
+                    "exact": figs[s]["exact"],
+                    "exact_winning": figs[s]["exact_winning"],
+                    "made_or_exceeded": figs[s]["made_or_exceeded"],
                     "playoff": self.po[s][:],
                     "decided_by": decided,
                 }
@@ -890,20 +921,9 @@ class OhHell(Engine):
         return out
 
     def stats(self) -> list[dict[str, Any]]:
-        """Per-seat figures for the bot to store (play-off deals are not counted)."""
-        return [
-            {
-                "seat": s,
-                "exact": self.st_exact[s],
-                "exact_winning": self.st_exact_win[s],
-                "made_or_exceeded": self.st_made[s],
-                "revokes": self.st_revokes[s],
-                "tricks": self.st_tricks[s],
-                "deals": self.st_deals[s],
-                "total": self.totals[s],
-            }
-            for s in range(self.n)
-        ]
+        """Per-seat figures for the bot to store: exact, exact_winning, made_or_exceeded,
+        revokes, tricks, deals (play-off deals are not counted) and total."""
+        return [{"seat": s, **f, "total": self.totals[s]} for s, f in enumerate(self._figures())]
 
     # ------------------------------------------------------------------------------------
     # checked API
@@ -1150,7 +1170,7 @@ class OhHell(Engine):
             "last_trick": last,
             "to_act": self.to_act(),
             "totals": self.totals[:],
-            "history": [dict(e) for e in self.history],
+            "history": self.history,
             "revokes": revokes,
             "standings": self.standings() if over else None,
         }
