@@ -215,6 +215,7 @@ def table_view(table: LiveTable) -> discord.ui.View:
     back = take_back_button(table)
     if back is not None:
         controls.add_item(back)
+    controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 
 
@@ -305,6 +306,7 @@ def panel(table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = N
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, seq, "refresh", text="🔄 Refresh", row=1))
     embed = panel_embed(view, table.name, table.id, notes)
+    controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None)
 
 
@@ -317,16 +319,18 @@ def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: dict
             )
             for a in swaps
         ]
-        controls.add_item(PanelSelect(game_id, seq, "swap", options, placeholder="Swap a hand card with a face-up card…"))
+        controls.add_item(
+            PanelSelect(game_id, seq, "swap", options, placeholder="Swap a hand card with a face-up card…")
+        )
     controls.add_item(PanelButton(game_id, seq, "ready", text="Ready", row=1, primary=True))
 
 
 def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: dict, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
-    options = [
-        discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)
-    ][:MAX_OPTIONS]
+    options = [discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)][
+        :MAX_OPTIONS
+    ]
     controls.add_item(
         PanelSelect(game_id, seq, "choose", options, placeholder=f"Choose {need} cards to lay face up…", count=need)
     )
@@ -407,9 +411,7 @@ class PanelButton(
             else discord.ButtonStyle.secondary
         )
         custom_id = f"shb:{game_id}:{seq}:{act}" + (f":{arg}" if arg is not None else "")
-        super().__init__(
-            discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled)
-        )
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
         self.game_id, self.seq, self.act, self.arg = game_id, seq, act, arg
 
     @classmethod
@@ -423,9 +425,7 @@ class PanelButton(
             await report(interaction, error)
 
 
-class PanelSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"shs:(?P<gid>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"
-):
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"shs:(?P<gid>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
     def __init__(
         self,
         game_id: int,

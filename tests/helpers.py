@@ -7,6 +7,7 @@ channel, press its buttons, and pick from the options the bot's own forms offer.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import discord
@@ -144,3 +145,230 @@ class OhHellDriver:
             if not await self.step():
                 return
         raise AssertionError("the game did not end")
+
+
+# -- Shithead -------------------------------------------------------------------------------------
+CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def message_text(message: Any) -> str:
+    """Everything a reader sees of a message: content and every part of its embeds."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        for embed_field in embed.fields:
+            parts += [embed_field.name or "", embed_field.value or ""]
+    return "\n".join(parts)
+
+
+def card_faces(text: str) -> set[str]:
+    """Card labels (``10♥``) named in a text, as ``(rank, suit)`` strings like ``10♥``."""
+    return {m.group(0) for m in CARD_LABEL.finditer(text)}
+
+
+def walk_components(rows: list) -> list[dict]:
+    """Raw components of a message (``ResponseMessage.components`` holds dicts)."""
+    out: list[dict] = []
+    for component in rows:
+        if isinstance(component, dict):
+            out.append(component)
+            out += walk_components(component.get("components") or [])
+            if isinstance(component.get("component"), dict):
+                out += walk_components([component["component"]])
+    return out
+
+
+def find_component(message: Any, custom_id_part: str) -> dict:
+    """The one component whose custom id contains ``custom_id_part`` (``":play"``, ``":sel"``)."""
+    found = [c for c in walk_components(message.components) if custom_id_part in (c.get("custom_id") or "")]
+    assert len(found) == 1, (custom_id_part, [c.get("custom_id") for c in walk_components(message.components)])
+    return found[0]
+
+
+def has_component(message: Any, custom_id_part: str) -> bool:
+    return any(custom_id_part in (c.get("custom_id") or "") for c in walk_components(message.components))
+
+
+class SecretWatch:
+    """Follows a Shithead game from its log and says which cards anyone may have seen publicly.
+
+    A card becomes public when it is dealt face up, swapped, chosen face up, played, flipped or
+    taken with the pile. Checks: every card named in a channel message is public; a player's
+    panel names only public cards and their own hand.
+    """
+
+    def __init__(self, table) -> None:
+        from games.shithead.game import Shithead
+
+        self.table = table
+        engine = table.engine
+        self.shadow = Shithead.replay(engine.rules, engine.seats, engine.seed, [], engine.dealer)
+        self.public: set[str] = set()
+        self.events: list = []  # every event of the game so far, as the engine told it
+        self._add(self.shadow.deal_events())
+        self.seen = 0
+
+    def _add(self, events) -> None:
+        from bot.render.cards import label
+
+        self.events += events
+        for event in events:
+            if event.seat is not None:
+                continue
+            data = event.data
+            codes: list[str] = []
+            if event.kind == "dealt":
+                codes = [c for cards in data.get("face_up", {}).values() for c in cards]
+            elif event.kind == "swap":
+                codes = [data["to_up"], data["to_hand"]]
+            elif event.kind in ("chose_up", "played", "picked_up"):
+                codes = list(data["cards"])
+            elif event.kind == "flipped":
+                codes = [data["card"]]
+            self.public |= {label(c) for c in codes if not c.startswith("X")}
+
+    def update(self) -> None:
+        log = self.table.engine.log
+        for seat, action in log[self.seen :]:
+            _, events = self.shadow.apply(seat, action)
+            self._add(events)
+        self.seen = len(log)
+
+    def hand_faces(self, seat: int) -> set[str]:
+        from bot.render.cards import label
+
+        return {label(c) for c in self.table.engine.view(seat)["hand"] if not c.startswith("X")}
+
+    def check_channel(self, channel) -> None:
+        self.update()
+        for message in channel.history():
+            leaked = card_faces(message_text(message)) - self.public
+            assert not leaked, f"hidden cards {leaked} in a channel message:\n{message_text(message)}"
+
+    def check_private(self, message, seat: int) -> None:
+        self.update()
+        leaked = card_faces(message_text(message)) - self.public - self.hand_faces(seat)
+        assert not leaked, f"seat {seat} was shown cards {leaked} it may not see:\n{message_text(message)}"
+
+
+class ShitheadDriver:
+    """Plays Shithead through the table's **My cards** button and the private panel.
+
+    Human seats decide with ``policy(view, seq)`` (by default the engine's sensible player, seeded
+    with the action count so a game replays exactly), then carry the decision out only with the
+    panel's own selects and buttons. Computer seats are left to the bot.
+    """
+
+    def __init__(self, env, channel, actors: dict[int, Any], policy=None, watch: bool = True) -> None:
+        self.env = env
+        self.channel = channel
+        self.actors = actors  # user id -> member actor
+        self.bot_id = env.bot.user.id
+        self.policy = policy or _sensible
+        self.live = env.bot.tables.in_channel(channel.id, "shithead")
+        assert self.live is not None and self.live.engine is not None
+        self.watch = SecretWatch(self.live) if watch else None
+        self.panels: dict[int, Any] = {}  # seat -> its newest panel message
+        self.human_actions = 0
+
+    @property
+    def engine(self):
+        return self.live.engine
+
+    def table_message(self):
+        return table_message(self.channel, self.bot_id)
+
+    async def open_panel(self, seat: int):
+        actor = self.actors[self.live.seats[seat].user_id]
+        shown = await actor.click(self.table_message(), label="My cards")
+        assert shown.response is not None and shown.response.ephemeral, shown
+        self.panels[seat] = shown.response
+        return shown.response
+
+    def _check(self, result, seat: int):
+        assert result.acknowledged, result
+        message = result.response
+        assert message is not None and message.ephemeral, result
+        text = message_text(message)
+        assert "⚠️" not in text, f"the bot refused a move the engine allows:\n{text}"
+        self.panels[seat] = message
+        if self.watch is not None:
+            self.watch.check_private(message, seat)
+            self.watch.check_channel(self.channel)
+        return message
+
+    async def act(self, seat: int, action: dict, panel=None):
+        """Carry out ``action`` for ``seat`` through the panel (opened fresh unless given)."""
+        actor = self.actors[self.live.seats[seat].user_id]
+        panel = panel or await self.open_panel(seat)
+        kind = action["type"]
+        before = len(self.engine.log)
+        if kind == "swap":
+            select = find_component(panel, ":swap")
+            result = await actor.select(panel, [f"{action['hand']}>{action['up']}"], custom_id=select["custom_id"])
+        elif kind == "ready":
+            result = await actor.click(panel, custom_id=find_component(panel, ":ready")["custom_id"])
+        elif kind == "choose_up":
+            select = find_component(panel, ":choose")
+            chosen = await actor.select(panel, list(action["cards"]), custom_id=select["custom_id"])
+            panel = self._check(chosen, seat)
+            result = await actor.click(panel, custom_id=find_component(panel, ":confirm")["custom_id"])
+        elif kind == "play":
+            select = find_component(panel, ":sel")
+            wanted = set(action["cards"])
+            values = [o["value"] for o in select["options"] if set(o["value"].split(".")) & wanted]
+            chosen = await actor.select(panel, values, custom_id=select["custom_id"])
+            panel = self._check(chosen, seat)
+            result = await actor.click(panel, custom_id=find_component(panel, ":play:")["custom_id"])
+        elif kind == "pickup" and "add" in action:
+            select = find_component(panel, ":add")
+            result = await actor.select(panel, [action["add"]], custom_id=select["custom_id"])
+        elif kind == "pickup":
+            result = await actor.click(panel, custom_id=find_component(panel, ":pick")["custom_id"])
+        elif kind == "flip":
+            button = find_component(panel, f":flip:{action['index']:x}")
+            result = await actor.click(panel, custom_id=button["custom_id"])
+        else:
+            raise AssertionError(f"unknown action {action}")
+        self._check(result, seat)
+        log = self.engine.log
+        assert len(log) > before and log[before][0] == seat, f"{action} was not played"
+        self.human_actions += 1
+        return result
+
+    async def step(self) -> bool:
+        """One action by the first person to act; False once the game is over."""
+        engine = self.engine
+        if engine.is_over:
+            return False
+        people = [s for s in engine.to_act() if self.live.seats[s].ai_level is None]
+        assert people, "only computers are to act, yet the bot is not moving"
+        seat = people[0]
+        view = engine.view(seat)
+        action = self.policy(view, view["action_count"])
+        await self.act(seat, action)
+        return True
+
+    def flips(self, playable: bool) -> list[int]:
+        """Seats of people whose face-down flips fitted (or, ``playable=False``, did not)."""
+        assert self.watch is not None
+        self.watch.update()
+        return [
+            e.data["seat"]
+            for e in self.watch.events
+            if e.kind == "flipped"
+            and e.data["playable"] is playable
+            and self.live.seats[e.data["seat"]].ai_level is None
+        ]
+
+    async def play_to_end(self, limit: int = 3000) -> None:
+        for _ in range(limit):
+            if not await self.step():
+                return
+        raise AssertionError("the game did not end")
+
+
+def _sensible(view: dict, seq: int) -> dict:
+    from games.shithead.ai import choose_action
+
+    return choose_action(view, random.Random(seq))
