@@ -3,49 +3,64 @@ a fast, unchecked integer API for the computer players' search.
 
 Seats are ``0..n-1`` clockwise; the left of seat ``s`` is ``s + 1``. The seed fixes the first
 dealer and every shuffle (nothing else is random), so ``(rules, seats, seed, log)`` rebuilds the
-game exactly; :meth:`OhHell.from_decks` takes given deck orders and a first dealer instead.
-:meth:`OhHell.apply` mutates the game and returns it with the events it caused; use
-:meth:`OhHell.clone` to branch.
+game exactly; :meth:`OhHell.from_decks` takes given deck orders and a first dealer instead
+(:meth:`OhHell.stack_deck` builds a deck order from wanted hands). :meth:`OhHell.apply` mutates
+the game and returns it with the events it caused; :meth:`OhHell.clone` branches.
 
-Actions (dicts):
+Actions (dicts)
     ``{"type": "bid", "bid": 2}``
-    ``{"type": "play", "card": "QH"}``; a joker in a no-trump deal also carries the suit it is
+    ``{"type": "play", "card": "QH"}``; a joker in a no-trump deal carries the suit it is
     played as, ``{"type": "play", "card": "X", "suit": "H"}`` (named when led; the led suit when
     following, which may be omitted); in a Devil's Bridge deal the hidden card is played as
-    ``{"type": "play", "card": "?"}``.
+    ``{"type": "play", "card": "?"}``. ``legal_actions`` lists exactly these forms. In
+    penalize mode every card is legal (a revoke is allowed and scored); the view's ``proper``
+    lists the plays that are not revokes.
 
-``view(seat)`` keys (``view(None)`` is the public view: everything but the seat-only keys):
-    game "ohhell"; seats; viewer (seat or None); phase "bidding"|"playing"|"over";
-    deal (1-based, counts tie deals too); deals (scheduled deals); deal_kind "normal"|"extra"|
-    "playoff"; extra_deals and playoffs (how many tie deals so far); hand_size; dealer;
-    players (seats in this deal, from the dealer's left, dealer last; a play-off has fewer);
-    trump ("C"/"D"/"H"/"S" or None for no trumps); turnup (card code or None);
-    turnup_is_dealers (the turn-up is the dealer's own last card, shown to all);
-    devils_bridge (this deal is the Devil's Bridge deal); bidding "sequential"|"simultaneous";
-    hook (bool); hook_forbidden (the bid the dealer may not make, once it is the dealer's turn
-    to bid, else None); bids (per seat, None where unknown to this viewer: in simultaneous
-    bidding every bid is None until all are in); has_bid (per seat, public); bid_total (sum of
-    the visible bids); tricks (tricks won this deal per seat); hand_counts (cards left per seat);
-    trick (current trick, [[seat, card code, named suit or None], ...]); trick_no (1-based);
-    deal_tricks (this deal's finished tricks, [{"cards", "winner"}]); deal_plays (every card
-    played this deal, in order, [[seat, code, named suit or None], ...]); rules
-    (``Rules.to_json()``); led_suit; leader; last_trick ({"cards": [...], "winner": seat, "deal": its deal number; the
-    previous deal's last trick shows until this deal's first trick is won} or None); to_act;
-    totals; history (one dict per scored deal: deal, kind, hand_size, dealer, trump, bids,
-    tricks, scores, revoked); revokes (revokes of this deal visible to the viewer: a revoke is
+``view(seat)`` keys; ``view(None)`` is the public view, without the seat-only keys
+    game ("ohhell"), seats, viewer (seat or None), rules (``Rules.to_json()``),
+    phase ("bidding" | "playing" | "over"),
+    deal (1-based, tie deals counted), deals (scheduled deals), deal_kind ("normal" | "extra" |
+    "playoff"), extra_deals, playoffs (tie deals so far), hand_size, dealer,
+    players (seats in this deal from the dealer's left, dealer last; a play-off has fewer),
+    trump ("C"/"D"/"H"/"S", None = no trumps), turnup (code or None), turnup_is_dealers (the
+    turn-up is the dealer's own last card, shown to all), devils_bridge (this deal is it),
+    bidding ("sequential" | "simultaneous"), hook (bool), hook_forbidden (the bid the dealer
+    may not make, when it is the dealer's turn to bid, else None),
+    bids (per seat; None where unknown to this viewer: with simultaneous bidding all None until
+    every bid is in), has_bid (per seat, public), bid_total (sum of the visible bids),
+    tricks (won this deal, per seat), hand_counts (cards left, per seat),
+    trick (the current trick: [[seat, code, named suit or None], ...]), trick_no (1-based),
+    led_suit, leader, deal_tricks (this deal's finished tricks: [{"cards", "winner"}]),
+    deal_plays (every card played this deal, in order, as in ``trick``),
+    last_trick ({"cards", "winner", "deal"} or None; the previous deal's last trick stays until
+    this deal's first trick is won), to_act (seats), totals (per seat),
+    history (per scored deal: deal, kind, hand_size, dealer, trump, bids, tricks, scores,
+    revoked; None in the lists for seats outside a play-off),
+    revokes (this deal's revokes this viewer may see: [{"seat", "suit", "trick"}]; a revoke is
     public once the revoker plays the suit they failed to follow, or when the deal is scored; the
-    revoker sees their own at once: [{"seat", "suit", "trick"}]); standings (when over, else
-    None: see :meth:`OhHell.standings`).
-    Seat-only keys: seat; hand (sorted codes, trumps first, descending; [] in a Devil's Bridge
-    deal); hand_hidden (bool); others_cards (Devil's Bridge: per seat codes, None for the viewer
-    and for seats not in the deal; else None); my_bid (own bid, even while secret); legal
-    (legal actions); proper (penalize mode: the legal plays that are not revokes; else the same
-    as legal); bid_options ([[bid, allowed, reason or None], ...] while this seat may bid).
+    revoker sees their own at once),
+    standings (when over, :meth:`OhHell.standings`; else None).
+    Seat-only: seat, hand (sorted codes: trumps first, then ♠ ♥ ♣ ♦, each descending; [] in a
+    Devil's Bridge deal), hand_hidden (bool), others_cards (Devil's Bridge: codes per seat, None
+    for the viewer and for seats not in the deal; otherwise None), my_bid (own bid, even while
+    the bids are secret), legal (``legal_actions``), proper (plays that are not revokes; equal
+    to legal outside penalize mode), bid_options ([[bid, allowed, reason or None], ...] while
+    this seat may bid).
 
-Event kinds (``seat`` set = private to that seat): deal_started, hand_dealt (private),
-extra_deal, playoff_started, bid (sequential), bid_placed (simultaneous, no number),
-bids_revealed (both modes, when the last bid is in), card_played, revoke (when it becomes
-public), trick_won, deal_scored, game_over.
+Event kinds (``Event.seat`` set = private to that seat)
+    deal_started {deal, deals, kind, hand_size, dealer, players, trump, turnup,
+    turnup_is_dealers, devils_bridge, first_lead}; hand_dealt (private) {deal, cards} (Devil's
+    Bridge: cards [], hidden True, others [codes per seat or None]); extra_deal {leaders, total,
+    hand_size}; playoff_started {seats, total, hand_size}; bid {seat, bid} (sequential);
+    bid_placed {seat} (simultaneous: no number); bids_revealed {bids, total, tricks} (both
+    modes, when the last bid is in); card_played {seat, card, suit (a no-trump joker's) , trick};
+    revoke {seat, suit, trick} (when it becomes public); trick_won {seat, trick, cards, tricks};
+    deal_scored {history entry + totals}; game_over {standings}.
+
+Fast API (computer players): ``current_seat()``, ``fast_legal()`` (int ids: bids 0..h, card
+ints, a no-trump joker ``card | (suit + 1) << 12``), ``fast_apply(id)`` (returns the next
+``fast_legal()``, [] when over), ``playout(rng, deal_only)``, ``clone(rng)``,
+``action_to_id`` / ``id_to_action``.
 """
 
 from __future__ import annotations

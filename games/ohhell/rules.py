@@ -61,7 +61,8 @@ OPTIONS: dict[str, Option] = {
         Option("sequence", "choice", SEQUENCES, "Hand sizes: up-down 1..peak..1, down peak..1, "
                "down-up peak..1..peak, up 1..peak, or a fixed list."),
         Option("peak", "int", PEAK_WORDS + tuple(str(i) for i in range(1, 14)),
-               "Largest hand: a number, auto (10 for 3-5 players, 8 for 6, 7 for 7) or max (deck / players)."),
+               "Largest hand: a number, auto (10 for 3-5 players, 8 for 6, 7 for 7; Australian pack: 13) "
+               "or max (deck / players)."),
         Option("fixed_hands", "list", (), "Hand sizes for sequence=fixed, comma-separated, e.g. 5,4,3."),
         Option("half_game", "bool", ("on", "off"), "Play only from the peak down to 1 (Oh Shit's half game)."),
         Option("trump", "choice", TRUMP_MODES, "Trumps: the turned-up card, a fixed suit, or a rotating list."),
@@ -291,7 +292,9 @@ class Rules:
             lines.append(f"Hands for {n_players} players: {', '.join(map(str, sizes))} ({len(sizes)} deals).")
         else:
             peak = {
-                "auto": "auto (10 cards for 3–5 players, 8 for 6, 7 for 7)",
+                "auto": "13 (deck / players)"
+                if self.deck == "australian"
+                else "auto (10 cards for 3–5 players, 8 for 6, 7 for 7)",
                 "max": "as many as the deck allows",
             }.get(str(self.peak), str(self.peak))
             seq = {
