@@ -16,7 +16,15 @@ Actions (``dict``; card codes as :func:`games.common.cards.card_code` writes the
     {"type": "pickup"}                           take the pile
     {"type": "pickup", "add": "5C"}              refusing with face-up cards: add 5C, then take it all
 
-A code without ``#copy`` names any copy of that card the player holds (several packs).
+A code without ``#copy`` names any copy of that card the player holds (several packs), and
+``legal_actions`` lists each choice once by what the player sees (one of two identical 5♠s).
+
+Building: ``Shithead.new(rules, seats, seed, dealer=None)`` (dealer drawn from the seed unless
+given: the last shithead deals), ``Shithead.from_deck(rules, seats, deck, dealer)`` for tests
+(``games.shithead.deal.stack_deck`` arranges a deck), ``Shithead.replay(rules, seats, seed, log,
+dealer=None)``, ``Shithead.from_json(data)``. ``deal_events()`` gives the deal's events; every
+other event comes from ``apply``. ``results()`` gives the finishing order, loser/winner and
+the next dealer.
 
 View keys (``view(seat)``; ``view(None)`` is the public view)::
 
@@ -54,7 +62,8 @@ No view ever holds a face-down card (not even its owner's) or another seat's han
 
 Events (``Event(kind, data, seat)``; ``seat`` set = private to that seat)::
 
-    dealt        private: {"hand"}; public: {"face_up": {seat: codes}} (empty in the choosing deal)
+    dealt        private: {"hand"}; public: {"face_up": {"0": codes, ...}} (empty lists in the
+                 choosing deal); from deal_events(), not from apply
     swap         {"seat", "to_up", "to_hand"}       ready {"seat"}      chose_up {"seat", "cards"}
     first_player {"seat", "reason"}
     played       {"seat", "cards", "zone"}          (zone: hand, up, or down for a flip that stands)
@@ -64,7 +73,7 @@ Events (``Event(kind, data, seat)``; ``seat`` set = private to that seat)::
     picked_up    {"seat", "count", "cards", "added"} (added: the face-up card put on first, or None)
     drew         public {"seat", "count"}; private {"seat", "cards"}
     player_out   {"seat", "place"}
-    turn         {"seat"}                           whose turn it is after the action
+    turn         {"seat"}                           whose turn it is after the action (play phase)
     game_over    {"order", "loser", "winner"}
 """
 
