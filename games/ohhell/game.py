@@ -471,7 +471,16 @@ class OhHell(Engine):
         The common case, a card in a deal without revoke or no-trump-joker bookkeeping, is
         inlined here: the computer players' search spends its time in this method."""
         if self.mode:
-            self._do(self.turn, a)
+            if self.phase == BID and self.ev is None:
+                self._bid(self.turn, a)
+                if self.phase == BID:
+                    h = self.h
+                    if self.K.hook and self.nbids == self.np - 1:
+                        f = h - self.bidsum
+                        return [b for b in range(h + 1) if b != f]
+                    return list(range(h + 1))
+            else:
+                self._do(self.turn, a)
             return self.fast_legal()
         seat = self.turn
         e = self.es[a]
@@ -485,8 +494,18 @@ class OhHell(Engine):
                     self.win = seat
             tc.append(a)
             if len(tc) == self.np:
-                self._end_trick()
-                return self.fast_legal()
+                w = self.win
+                self.won[w] += 1
+                self.tdone += 1
+                self.last_trick = t = (self.leader, tc, -1, w)
+                self.dtricks.append(t)
+                self.tcards = []
+                if self.tdone == self.h:
+                    self._score_deal()
+                    return self.fast_legal()
+                self.turn = self.leader = w
+                g = self.hs[w]
+                return g[0] + g[1] + g[2] + g[3] + g[4]
             e = self.led
         else:
             self.led = e
