@@ -205,8 +205,16 @@ class SecretWatch:
         self.shadow = Shithead.replay(engine.rules, engine.seats, engine.seed, [], engine.dealer)
         self.public: set[str] = set()
         self.events: list = []  # every event of the game so far, as the engine told it
+        self.hand_ever: list[set[str]] = [set() for _ in range(engine.seats)]  # what each seat ever held
         self._add(self.shadow.deal_events())
+        self._note_hands()
         self.seen = 0
+
+    def _note_hands(self) -> None:
+        from games.common.cards import card_label, is_joker
+
+        for seat, hand in enumerate(self.shadow.hand):
+            self.hand_ever[seat] |= {card_label(c) for c in hand if not is_joker(c)}
 
     def _add(self, events) -> None:
         from bot.render.cards import label
@@ -232,6 +240,7 @@ class SecretWatch:
         for seat, action in log[self.seen :]:
             _, events = self.shadow.apply(seat, action)
             self._add(events)
+            self._note_hands()
         self.seen = len(log)
 
     def hand_faces(self, seat: int) -> set[str]:
@@ -244,6 +253,15 @@ class SecretWatch:
         for message in channel.history():
             leaked = card_faces(message_text(message)) - self.public
             assert not leaked, f"hidden cards {leaked} in a channel message:\n{message_text(message)}"
+
+    def check_viewers(self, channel, members: dict[int, Any]) -> None:
+        """Everything each person can read in the channel (their own ephemeral panels included)
+        names only cards that were public or that they held themselves."""
+        self.update()
+        for seat, member in members.items():
+            for message in channel.history(viewer=member):
+                leaked = card_faces(message_text(message)) - self.public - self.hand_ever[seat]
+                assert not leaked, f"seat {seat} could read cards {leaked}:\n{message_text(message)}"
 
     def check_private(self, message, seat: int) -> None:
         self.update()
@@ -364,8 +382,14 @@ class ShitheadDriver:
     async def play_to_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
             if not await self.step():
+                self.check_viewers()
                 return
         raise AssertionError("the game did not end")
+
+    def check_viewers(self) -> None:
+        if self.watch is not None:
+            seats = {s.seat: self.actors[s.user_id] for s in self.live.seats if s.user_id in self.actors}
+            self.watch.check_viewers(self.channel, seats)
 
 
 def _sensible(view: dict, seq: int) -> dict:

@@ -50,16 +50,13 @@ def pile_text(view: dict) -> str:
     shown = pile[-PILE_SHOWN:]
     more = "… " if len(pile) > len(shown) else ""
     cards = " ".join(label(c) for c in shown[:-1])
-    top = f"**{label(shown[-1])}**"
-    line = f"{more}{cards} {top}".strip() + f" ({len(pile)} card{'s' if len(pile) != 1 else ''})"
+    line = f"Pile: {more}{cards} **{label(shown[-1])}**".replace("  ", " ")
+    line += f" ({len(pile)} card{'s' if len(pile) != 1 else ''})"
     to_beat = view["to_beat"]
-    if to_beat is None:
-        beat = "nothing to beat (anything may follow)"
-    elif to_beat != view["pile_top"]:
-        beat = f"beat **{label(to_beat)}** (seen through the top card)"
-    else:
-        beat = f"beat **{label(to_beat)}**"
-    return f"{line}\nTo play: {beat}. {view['need']}"
+    see_through = ""
+    if to_beat is not None and to_beat != view["pile_top"]:
+        see_through = f" (the top card is see-through: the card to beat is **{label(to_beat)}**)"
+    return f"{line}{see_through}\n{view['need']}"
 
 
 def _seat_line(view: dict, seat: int, name: Name) -> str:
@@ -118,7 +115,9 @@ def table_embed(view: dict, name: Name, notices: list[str], game_id: int) -> dis
     if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["players"] + 4:
         desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
     embed.description = "\n".join(desc)
-    embed.add_field(name="Players (✋ hand · face up · face down)", value=seat_lines(view, name)[:1024], inline=False)
+    for i, chunk in enumerate(_chunks(seat_lines(view, name).split("\n"))):
+        title = "Players (✋ hand · face up · face down)" if i == 0 else "Players (continued)"
+        embed.add_field(name=title, value=chunk, inline=False)
     if view["finished"]:
         embed.add_field(name="Out so far", value=finishing_text(view, name)[:1024], inline=False)
     recent = recent_lines(view, name)
@@ -128,6 +127,17 @@ def table_embed(view: dict, name: Name, notices: list[str], game_id: int) -> dis
         embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
     embed.set_footer(text=f"Game #{game_id} · /shithead rules for the rules in force")
     return embed
+
+
+def _chunks(lines: list[str], size: int = 1024) -> list[str]:
+    """Lines grouped into embed field values of at most ``size`` characters, never cut mid-line."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= size:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:size])
+    return out
 
 
 def turn_content(view: dict, mention: Name, waiting_people: list[int]) -> str | None:
@@ -143,6 +153,8 @@ def turn_content(view: dict, mention: Name, waiting_people: list[int]) -> str | 
     if phase != "play" or view["turn"] is None:
         return None
     seat = view["turn"]
+    if seat not in waiting_people:
+        return f"🤖 {mention(seat)} is playing…"
     zone = view["seats"][seat]["zone"]
     if zone == "down":
         what = "flip one of your face-down cards"
@@ -194,7 +206,7 @@ def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> disco
             zone = view["zone"]
             desc.append(
                 {
-                    "hand": "**Your turn.** Choose cards of one rank from your hand, then **Play**; or pick up.",
+                    "hand": "**Your turn.** Choose cards from your hand, then **Play**; or pick up.",
                     "up": "**Your turn.** Your hand is empty: play from your face-up cards, or pick up.",
                     "down": "**Your turn.** Flip one of your face-down cards: if it does not fit, you take the pile.",
                 }.get(zone or "", "")
