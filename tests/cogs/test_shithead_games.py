@@ -391,3 +391,27 @@ async def test_one_rest_call_per_card_and_closed_dms(simcord_env, monkeypatch):
         else:
             await driver.act(seat, action, panel=panel)
     assert calls >= 2
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_turn_timer_hands_a_seat_to_the_computer_and_back(simcord_env, monkeypatch):
+    use_seed(monkeypatch, 2)
+    env = simcord_env
+    guild, channel, people = await seat_table(env, ["ann", "bob"], 0, options={"turn_timer": "30s"})
+    driver = ShitheadDriver(env, channel, {p.id: p for p in people})
+    bob_seat = driver.live.seat_of(people[1].id)
+    await driver.act(1 - bob_seat, {"type": "ready"})
+    await env.advance_time(16)
+    assert "it's your move" in channel.last_message.content and people[1].mention in channel.last_message.content
+    await env.advance_time(15)
+    assert driver.engine.view(None)["seats"][bob_seat]["ready"]  # the computer got Bob ready
+    table = table_message(channel, env.bot.user.id)
+    assert "ran out of time" in message_text(table)
+    # Bob's panel says the computer has his seat, and offers nothing to play with.
+    panel = await driver.open_panel(bob_seat)
+    assert "computer is playing your seat" in message_text(panel)
+    back = await people[1].click(table, label="Take my seat back")
+    assert back.ephemeral and driver.live.seats[bob_seat].ai_level is None
+    await driver.play_to_end()
+    rows = await env.bot.store.results(driver.live.id)
+    assert sorted(r.place for r in rows) == [1, 2] and {r.user_id for r in rows} == {p.id for p in people}
