@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.client import create_bot
@@ -29,6 +30,12 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        print(
+            f"Could not reach Discord ({error.__class__.__name__}): check this machine's network and try again.",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

@@ -107,6 +107,11 @@ class GameKind(ABC):
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
         return engine.view(seat)
 
+    def scores(self, table: LiveTable) -> Rendered:
+        """The running scores, for ``/<game> scores``; by default the public table itself."""
+        rendered = self.table(table, [])
+        return Rendered(content=None, embeds=rendered.embeds, view=None)
+
     def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""
         return "made their move"

@@ -422,9 +422,7 @@ class TableManager:
             rng = random.Random((table.record.seed or 0) * 1_000_003 + seq)
             view = table.kind.ai_view(engine, seat)
             # The strong level searches for up to a few hundred ms: keep the event loop answering.
-            action = await asyncio.get_running_loop().run_in_executor(
-                None, table.kind.ai_action, view, level, rng
-            )
+            action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)
             if len(engine.log) != seq:  # someone (a returning player) moved meanwhile
                 return
             try:

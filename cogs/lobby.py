@@ -247,6 +247,29 @@ def game_group(kind: GameKind) -> app_commands.Group:
             embed.add_field(name="Turn timer", value=timer_label(table.record.turn_seconds))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @group.command(name="scores", description="The scores at this table, or of the last game here")
+    @guarded
+    async def scores(interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        table = bot.tables.in_channel(interaction.channel_id or 0, kind.key)
+        if table is not None and table.engine is not None:
+            await interaction.response.send_message(**_no_none(kind.scores(table).kwargs()), ephemeral=True)
+            return
+        last = await bot.store.last_game(interaction.channel_id or 0, kind.key)
+        if last is None:
+            raise Refusal(f"No {kind.title} game has been played in this channel yet.")
+        rows = await bot.store.results(last.id)
+        if not rows:
+            raise Refusal(f"The last {kind.title} game here (#{last.id}) was ended before its result.")
+        embed = discord.Embed(title=f"{kind.title}: result of game #{last.id}")
+        embed.description = "\n".join(
+            f"{row.place}. {row.name}"
+            + (f": **{row.total}**" if row.total is not None else "")
+            + (" 💩" if row.is_loser and kind.key == "shithead" else "")
+            for row in rows
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
     @guarded
     async def leave(interaction: discord.Interaction) -> None:
@@ -351,3 +374,7 @@ class Lobby(commands.Cog):
 async def setup(bot: CardBot) -> None:
     bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton)
     await bot.add_cog(Lobby(bot))
+
+
+def _no_none(kwargs: dict) -> dict:
+    return {k: v for k, v in kwargs.items() if v is not None}

@@ -24,6 +24,7 @@ from bot.render.ohhell import (
     deal_notes,
     deal_result_embed,
     hand_embed,
+    scoreboard_embed,
     standings_embed,
     table_embed,
     turn_content,
@@ -153,6 +154,10 @@ class OhHellKind(GameKind):
 
     def ai_view(self, engine: Engine, seat: int) -> dict:
         return ai_view(engine, seat)
+
+    def scores(self, table: LiveTable) -> Rendered:
+        assert table.engine is not None
+        return Rendered(content=None, embeds=[scoreboard_embed(table.engine.view(None), table.name)], view=None)
 
     def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
         if action["type"] == "bid":

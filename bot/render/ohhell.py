@@ -174,3 +174,20 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
             seats = ", ".join(name(s) for s in event.data["seats"])
             out.append(f"⚔️ {seats} are still tied on {event.data['total']}: a {event.data['hand_size']}-card play-off.")
     return out
+
+
+def scoreboard_embed(view: dict, name: Name) -> discord.Embed:
+    """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
+    embed = discord.Embed(title=f"Oh Hell scores after {len(view['history'])} deal(s)", color=COLOR)
+    order = sorted(range(view["seats"]), key=lambda s: -view["totals"][s])
+    embed.description = "\n".join(f"**{view['totals'][s]}** {name(s)}" for s in order)
+    for entry in view["history"][-6:]:
+        cells = []
+        for seat, score in enumerate(entry["scores"]):
+            if score is not None:
+                cells.append(f"{name(seat)} {entry['bids'][seat]}/{entry['tricks'][seat]} {score:+d}")
+        embed.add_field(
+            name=f"Deal {entry['deal']} ({entry['hand_size']} cards)", value=" · ".join(cells), inline=False
+        )
+    embed.set_footer(text="bid/won and the change, per player")
+    return embed

@@ -1,0 +1,73 @@
+"""Start-up: a missing or refused token ends with one clear sentence, not a traceback."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot import __main__ as entry
+from bot.settings import Settings, SettingsError
+from bot.render.common import parse_timer
+
+
+@pytest.fixture
+def no_dotenv(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "AI_DELAY_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_missing_token_says_what_to_do(no_dotenv, capsys):
+    assert entry.main() == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "DISCORD_TOKEN" in err and ".env" in err
+
+
+def test_refused_token_says_what_to_do(no_dotenv, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    monkeypatch.setenv("DATABASE_PATH", ":memory:")
+
+    async def refuse(self, token):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "login", refuse)
+    assert entry.main() == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "refused the token" in err and "Developer Portal" in err
+
+
+def test_bad_settings_are_named(no_dotenv, monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DEV_GUILD_ID", "my-server")
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        Settings.from_env()
+    monkeypatch.setenv("DEV_GUILD_ID", "123")
+    monkeypatch.setenv("LOG_LEVEL", "loud")
+    with pytest.raises(SettingsError, match="LOG_LEVEL"):
+        Settings.from_env()
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    settings = Settings.from_env()
+    assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
+
+
+def test_env_example_names_every_setting():
+    import pathlib
+
+    text = (pathlib.Path(__file__).parents[2] / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "AI_DELAY_SECONDS"):
+        assert f"\n{name}=" in text
+        before = text.split(f"\n{name}=")[0].rstrip().splitlines()[-1]
+        assert before.startswith("#"), f"{name} has no comment"
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("off", None), ("30s", 30), ("2m", 120), ("1h", 3600), ("1d", 86400), ("45", 45)]
+)
+def test_turn_timer_values(text, seconds):
+    assert parse_timer(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["5s", "2d", "soon"])
+def test_turn_timer_refusals(text):
+    with pytest.raises(ValueError):
+        parse_timer(text)

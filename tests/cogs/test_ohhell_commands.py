@@ -1,0 +1,90 @@
+"""The slash commands around a game, and the dealer's hook as a player meets it in the bid form."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import OhHellDriver, modal_options, modal_text, open_table, table_message
+
+
+async def _table(env, options, names=("ann", "bob", "cat"), preset="classic"):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in names]
+    await open_table(env, channel, people[0], people[1:], preset=preset, options=options)
+    return channel, people, env.bot.tables.in_channel(channel.id)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_hooked_bid_is_shown_unavailable_with_its_reason(simcord_env):
+    env = simcord_env
+    # Seed 004's example: three players, five cards; bids 2 and 1, so the dealer may not bid 2.
+    channel, people, table = await _table(env, {"fixed_hands": "5", "sequence": "fixed"})
+    by_id = {p.id: p for p in people}
+    for bid in ("2", "1"):
+        seat = table.engine.to_act()[0]
+        actor = by_id[table.seats[seat].user_id]
+        shown = await actor.click(table_message(channel, env.bot.user.id), label="Bid")
+        assert "⛔" not in modal_text(shown)
+        await actor.submit_modal(shown, {"choice": [bid]})
+    dealer = table.engine.to_act()[0]
+    assert dealer == table.engine.view(None)["dealer"]
+    shown = await by_id[table.seats[dealer].user_id].click(table_message(channel, env.bot.user.id), label="Bid")
+    assert modal_options(shown) == ["0", "1", "3", "4", "5"]
+    assert "⛔ The dealer may not bid 2: the bids would total the 5 tricks." in modal_text(shown)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_scores_rules_and_hand_commands(simcord_env):
+    env = simcord_env
+    channel, people, table = await _table(env, {"fixed_hands": "2,1", "sequence": "fixed", "scoring": "square"})
+    rules = await people[1].slash(channel, "ohhell rules")
+    assert rules.ephemeral and "10 + bid²" in rules.response.embeds[0].description
+    hand = await people[2].slash(channel, "ohhell hand")
+    assert hand.ephemeral and hand.response.embeds[0].title.startswith("Your hand")
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=9)
+    while table.engine.view(None)["deal"] == 1:
+        await driver.step()
+    scores = await people[0].slash(channel, "ohhell scores")
+    assert scores.ephemeral
+    board = scores.response.embeds[0]
+    assert board.fields[0].name.startswith("Deal 1") and str(table.engine.view(None)["totals"][0]) in board.description
+    await driver.play_to_end()
+    after = await people[0].slash(channel, "ohhell scores")
+    results = await env.bot.store.results(table.id)
+    assert all(f"**{r.total}**" in after.response.embeds[0].description for r in results)
+    preset_rules = await people[0].slash(channel, "ohhell rules", preset="spades")
+    assert "spades" in preset_rules.response.embeds[0].description.lower()
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_lobby_controls(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob, cat = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat"))
+    lobby = (await ann.slash(channel, "ohhell new", preset="bowers")).response
+    assert (await bob.click(lobby, label="Start")).response.content.endswith("Only the host can do that.")
+    too_few = await ann.click(lobby, label="Start")
+    assert too_few.ephemeral and "2 to 5 players" in too_few.response.content
+    refused = await ann.slash(channel, "ohhell set", option="bidding", value="simultaneous")
+    assert refused.ephemeral and "hook" in refused.response.content
+    wrong = await ann.slash(channel, "ohhell set", option="colour", value="blue")
+    assert wrong.ephemeral and "no rule called" in wrong.response.content
+    await bob.click(lobby, label="Join")
+    assert (await bob.click(lobby, label="Join")).response.content.endswith("You are already at this table.")
+    await cat.click(lobby, label="Join")
+    await cat.click(lobby, label="Leave")
+    for _ in range(3):
+        await ann.click(lobby, label="Add computer")
+    full = await ann.click(lobby, label="Add computer")
+    assert full.ephemeral and "full" in full.response.content
+    await ann.click(lobby, label="Remove computer")
+    table = env.bot.tables.in_channel(channel.id)
+    assert [s.name for s in table.seats][:2] == ["ann", "bob"] and len(table.seats) == 4
+    stored = await env.bot.store.get_game(table.id)
+    assert [s.name for s in stored.seats] == [s.name for s in table.seats]
+    cancelled = await ann.click(lobby, label="Cancel")
+    assert not cancelled.ephemeral
+    assert env.bot.tables.in_channel(channel.id) is None
+    assert (await env.bot.store.get_game(table.id)).status == "cancelled"
