@@ -7,7 +7,6 @@ from simcord.env import Env
 
 from tests.helpers import make_bot
 
-
 # SimCord polls every 50 ms while a callback from aiosqlite's thread is outstanding, which made
 # each submitted form cost 50 ms of wall time; polling every 5 ms changes nothing but the wait.
 Env._settle_internal.__kwdefaults__["idle"] = 0.005
