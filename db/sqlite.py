@@ -23,6 +23,7 @@ from db.store import (
     MemberStats,
     ResultRow,
     SeatRecord,
+    StoreConflict,
     StoreError,
     Timer,
 )
@@ -85,8 +86,12 @@ class SqliteStore:
             await _run(db, "BEGIN IMMEDIATE")
             try:
                 yield db
-            except BaseException:
+            except BaseException as error:
                 await _run(db, "ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise StoreConflict(str(error)) from error
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(str(error)) from error
                 raise
             else:
                 await _run(db, "COMMIT")
@@ -107,7 +112,7 @@ class SqliteStore:
                     (kind, guild_id, channel_id, host_id, preset, json.dumps(options)),
                 ) as cursor:
                     return int(cursor.lastrowid)
-        except sqlite3.IntegrityError:
+        except StoreConflict:
             rows = await self._fetchall(
                 "SELECT id FROM games WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
             )
@@ -119,7 +124,8 @@ class SqliteStore:
 
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
         async with self._tx() as db:
-            await _run(db, 
+            await _run(
+                db,
                 "UPDATE games SET preset=?, options=?, turn_seconds=? WHERE id=?",
                 (preset, json.dumps(options), turn_seconds, game_id),
             )
@@ -131,7 +137,8 @@ class SqliteStore:
     @staticmethod
     async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
         await _run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
-        await _run_many(db, 
+        await _run_many(
+            db,
             "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES (?,?,?,?,?,?)",
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
@@ -139,7 +146,8 @@ class SqliteStore:
     async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
-            await _run(db, 
+            await _run(
+                db,
                 f"UPDATE games SET status='playing', rules=?, seed=?, started_at={NOW} WHERE id=?",
                 (json.dumps(rules), seed, game_id),
             )
@@ -158,12 +166,14 @@ class SqliteStore:
         timer: Timer | None = None,
     ) -> None:
         async with self._tx() as db:
-            await _run(db, 
+            await _run(
+                db,
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?,?,?,?,?,{NOW})",
                 (game_id, seq, seat, json.dumps(action), int(by_ai)),
             )
             if deal_scores:
-                await _run_many(db, 
+                await _run_many(
+                    db,
                     "INSERT OR REPLACE INTO deal_scores (game_id, deal, seat, bid, tricks, delta, total)"
                     " VALUES (?,?,?,?,?,?,?)",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
@@ -176,17 +186,17 @@ class SqliteStore:
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
         await _run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
         if timer is not None:
-            await _run(db, 
+            await _run(
+                db,
                 "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES (?,?,?,?)",
                 (game_id, timer.seq, timer.deadline, int(timer.reminded)),
             )
 
     @staticmethod
-    async def _write_results(
-        db: aiosqlite.Connection, game_id: int, status: str, results: list[ResultRow]
-    ) -> None:
+    async def _write_results(db: aiosqlite.Connection, game_id: int, status: str, results: list[ResultRow]) -> None:
         await _run(db, "DELETE FROM results WHERE game_id=?", (game_id,))
-        await _run_many(db, 
+        await _run_many(
+            db,
             "INSERT INTO results (game_id, seat, user_id, name, place, total, is_loser, stats)"
             " VALUES (?,?,?,?,?,?,?,?)",
             [
@@ -199,7 +209,8 @@ class SqliteStore:
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         async with self._tx() as db:
-            await _run(db, 
+            await _run(
+                db,
                 "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=? WHERE game_id=? AND seat=?",
                 (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), game_id, seat.seat),
             )
@@ -226,9 +237,7 @@ class SqliteStore:
         ]
         actions = [
             (a["seat"], json.loads(a["action"]))
-            for a in await self._fetchall(
-                "SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
-            )
+            for a in await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
         ]
         return GameRecord(
             id=game_id,
@@ -273,7 +282,12 @@ class SqliteStore:
         rows = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))
         return [
             ResultRow(
-                r["seat"], r["user_id"], r["name"], r["place"], r["total"], bool(r["is_loser"]),
+                r["seat"],
+                r["user_id"],
+                r["name"],
+                r["place"],
+                r["total"],
+                bool(r["is_loser"]),
                 json.loads(r["stats"]),
             )
             for r in rows
@@ -289,8 +303,7 @@ class SqliteStore:
             (user_id, guild_id, guild_id),
         )
         return [
-            MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"])
-            for r in rows
+            MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"]) for r in rows
         ]
 
 
@@ -298,7 +311,6 @@ def _split_sql(script: str) -> list[str]:
     """Statements of a migration file (ours never put ';' inside a string or trigger)."""
     body = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
     return [s.strip() for s in body.split(";") if s.strip()]
-
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:

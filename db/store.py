@@ -14,7 +14,11 @@ class StoreError(Exception):
     """A storage failure the bot reports to the user as 'try again'."""
 
 
-class ChannelBusy(StoreError):
+class StoreConflict(StoreError):
+    """A write broke a uniqueness rule (an action already recorded, a busy channel)."""
+
+
+class ChannelBusy(StoreConflict):
     """The channel already has a live (lobby or playing) game."""
 
     def __init__(self, game_id: int) -> None:

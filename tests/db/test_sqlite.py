@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from db.sqlite import SqliteStore, migrations
-from db.store import ChannelBusy, DealScore, ResultRow, SeatRecord, Timer
+from db.store import ChannelBusy, StoreConflict, DealScore, ResultRow, SeatRecord, Timer
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ async def test_action_and_what_it_finished_commit_together(store):
     scores = [DealScore(1, 0, 1, 1, 10, 10), DealScore(1, 1, 0, 0, 10, 10)]
     results = [ResultRow(0, 100, "Ann", 1, 10, False, {"exact": 1}), ResultRow(1, None, "C", 1, 10, False, {})]
     # A second action with the same sequence number must fail and leave no trace of its extras.
-    with pytest.raises(Exception):
+    with pytest.raises(StoreConflict):
         await store.record_action(game, 0, 1, {"type": "bid", "bid": 0}, deal_scores=scores, results=results)
     record = await store.get_game(game)
     assert record.status == "playing"
