@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from db.sqlite import SqliteStore, migrations
-from db.store import ChannelBusy, StoreConflict, DealScore, ResultRow, SeatRecord, Timer
+from db.store import ChannelBusy, DealScore, ResultRow, SeatRecord, StoreConflict, Timer
 
 
 @pytest.fixture
