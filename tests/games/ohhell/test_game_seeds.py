@@ -321,3 +321,31 @@ def test_deal_counts(preset: str, overrides: dict, players: int, deals: int, fir
     sizes = [h["hand_size"] for h in game.history if h["kind"] == "normal"]
     assert sizes[: len(first_sizes)] == first_sizes
     assert sizes == rules.hand_sizes(players)
+
+
+def test_000_joker_outside_its_conditions_is_a_revoke_in_penalize_mode() -> None:
+    """Seed 000: "playing the joker while another diamond was still in the hand would ... lead to
+    revoking". With revokes penalized the play is allowed, wins, and costs the deal."""
+    rules = make_rules("oh-shit", joker=True, trump="fixed:NT", sequence="fixed", fixed_hands="4")
+    hands = {0: ["9D", "AD", "QD", "10D"], 1: ["8D", "KD", "6C", "X"], 2: ["2S", "3S", "4S", "5S"]}
+    game = OhHell.from_decks(rules, 3, [OhHell.stack_deck(rules, 3, 2, hands)], first_dealer=2)
+    for seat in range(3):
+        game.apply(seat, {"type": "bid", "bid": 1})
+    for seat, card in ((0, "9D"), (1, "8D"), (2, "2S"), (0, "AD")):
+        play(game, seat, card)
+    assert ("X", "D") in legal_cards(game, 1) and ("6C", None) in legal_cards(game, 1)
+    assert {(a["card"], a.get("suit")) for a in game.view(1)["proper"]} == {("KD", None)}
+    play(game, 1, "X")
+    assert game.view(1)["revokes"] == [{"seat": 1, "suit": "D", "trick": 2}]
+    assert game.view(None)["revokes"] == []
+    ev = play(game, 2, "3S")
+    assert game.view(None)["last_trick"]["winner"] == 1  # the joker still wins
+    play(game, 1, "KD")  # shows the revoke up
+    assert game.view(None)["revokes"] == [{"seat": 1, "suit": "D", "trick": 2}]
+    for seat, card in ((2, "4S"), (0, "QD"), (1, "6C"), (2, "5S"), (0, "10D")):
+        ev = play(game, seat, card)
+    scored = next(e for e in ev if e.kind == "deal_scored")
+    # seat 1 wins tricks 2-4 (the joker, then K♦ and 6♣ on its own leads)
+    assert scored.data["tricks"] == [1, 3, 0] and scored.data["revoked"] == [1]
+    assert scored.data["scores"] == [11, -5, -1]  # over by two would be +3; the revoke makes it -5
+    assert game.stats()[1]["revokes"] == 1
