@@ -177,3 +177,33 @@ async def test_tables_in_several_channels_and_servers_at_once(simcord_env):
         live = [d for d in live if await d.step()]
     for driver in drivers:
         assert "Game over" in driver.channel.last_message.content
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_nothing_is_shown_that_was_not_saved(simcord_env):
+    from db.store import StoreError
+
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    store = env.bot.store
+    real = store.record_action
+
+    async def broken(*args, **kwargs):
+        raise StoreError("disk full")
+
+    seat = table.engine.to_act()[0]
+    actor = _actor_for(people, table, seat)
+    board = table_message(channel, env.bot.user.id)
+    before = board.embeds[0].to_dict()
+    shown = await actor.click(board, label="Bid")
+    store.record_action = broken
+    failed = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
+    store.record_action = real
+    assert failed.ephemeral and "could not save" in failed.response.content
+    assert table.engine.log == [] and table.engine.to_act() == [seat]
+    assert table_message(channel, env.bot.user.id).embeds[0].to_dict() == before
+    assert (await store.get_game(table.id)).actions == []
+    # Once the disk is back, the player opens the form again and the bid counts.
+    shown = await actor.click(board, label="Bid")
+    again = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
+    assert not again.ephemeral and len(table.engine.log) == 1
