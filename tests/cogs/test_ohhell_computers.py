@@ -69,7 +69,10 @@ async def test_the_timer_reminds_then_hands_the_turn_to_the_computer_and_the_sea
     while seat not in table.engine.to_act():
         await driver.step()
     before = len(table.engine.log)
-    shown = await late.click(table_message(channel, env.bot.user.id), label="Bid" if table.engine.view(None)["phase"] == "bidding" else "Play a card")
+    shown = await late.click(
+        table_message(channel, env.bot.user.id),
+        label="Bid" if table.engine.view(None)["phase"] == "bidding" else "Play a card",
+    )
     done = await late.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
     assert not done.ephemeral and len(table.engine.log) == before + 1
     game = await env.bot.store.get_game(table.id)
