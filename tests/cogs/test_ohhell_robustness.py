@@ -207,3 +207,26 @@ async def test_nothing_is_shown_that_was_not_saved(simcord_env):
     shown = await actor.click(board, label="Bid")
     again = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
     assert not again.ephemeral and len(table.engine.log) == 1
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
+    """SimCord runs one user operation at a time, so two handlers racing are driven directly,
+    as the form handler calls the table: each takes the table's lock, then acts."""
+    import asyncio
+
+    from bot.errors import Refusal
+
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    seat = table.engine.to_act()[0]
+
+    async def handler(bid: int) -> None:
+        async with table.lock:
+            await env.bot.tables.act(table, seat, {"type": "bid", "bid": bid}, expect_seq=0)
+
+    outcomes = await asyncio.gather(handler(0), handler(1), return_exceptions=True)
+    await env.settle()
+    assert outcomes[0] is None and isinstance(outcomes[1], Refusal)
+    assert table.engine.log == [(seat, {"type": "bid", "bid": 0})]
+    assert (await env.bot.store.get_game(table.id)).actions == [(seat, {"type": "bid", "bid": 0})]
