@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from .table import DealTable
 
+#: play to the sure winners held (see :meth:`Sim.choose`); a switch for the benchmarks
+BOSS_AWARE = True
+
 
 def low_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
@@ -173,6 +176,21 @@ class Sim:
         need = self.bids[p] - self.won[p]
         return need > 0 or (need < 0 and self.over_good)
 
+    def bosses(self, hand: int, out: int) -> int:
+        """Cards of ``hand`` that no outstanding card of their suit beats."""
+        sm = self.t.suit_mask
+        res = hand & sm[4]
+        for s in range(4):
+            h = hand & sm[s]
+            if not h:
+                continue
+            o = out & sm[s]
+            if not o:
+                res |= h
+            else:
+                res |= h & -(2 << (o.bit_length() - 1))
+        return res
+
     def choose(self, p: int) -> tuple[int, int]:
         """(card bit, named suit or -1) that seat ``p`` plays by the heuristic policy."""
         legal = self.legal(p)
@@ -182,11 +200,24 @@ class Sim:
             if not self.trick and c == t.joker and t.joker_nt:
                 return c, self._name_joker(p)
             return c, -1
-        want = self.wants(p)
-        out = self.live & ~self.hands[p]
+        hand = self.hands[p]
+        out = self.live & ~hand
+        need = self.bids[p] - self.won[p]
+        want = need > 0 or (need < 0 and self.over_good)
+        # "covered": the seat holds enough sure winners for what it still needs, so it ducks
+        # with its other cards and cashes (or sheds) the winners
+        covered = 0
+        bosses = 0
+        if need > 0 and BOSS_AWARE:
+            bosses = self.bosses(hand, out)
+            nb = bosses.bit_count()
+            if nb >= need:
+                covered = 1 if nb == need else 2
         beats = t.beats
         tmask = t.trump_mask
         if not self.trick:
+            if covered:
+                return self._lead_covered(p, legal, bosses, covered, out)
             return self._lead(p, legal, want, out)
         w = self.win
         jbit = (1 << t.joker) if t.joker_nt else 0
@@ -198,6 +229,21 @@ class Sim:
                 beaters |= legal & tmask
             beaters |= legal & jbit
         last = len(self.trick) == self.n - 1
+        if covered:
+            losers = legal & ~beaters
+            if covered == 2:
+                bl = losers & bosses
+                if bl:
+                    return self._highest(bl), -1
+            nl = losers & ~bosses
+            if nl:
+                return self._highest(nl), -1
+            bw = beaters & bosses
+            if bw:
+                return self._lowest(bw), -1
+            if beaters:
+                return self._lowest(beaters), -1
+            return self._lowest(losers), -1
         if want:
             if beaters:
                 side = beaters & ~tmask & ~jbit
@@ -238,6 +284,23 @@ class Sim:
             return low_bit(side), -1
         tr = beaters & tmask
         return (low_bit(tr) if tr else low_bit(beaters)), -1
+
+    def _lead_covered(self, p: int, legal: int, bosses: int, covered: int, out: int) -> tuple[int, int]:
+        t = self.t
+        if covered == 2:
+            rest = legal & ~bosses
+            if rest:
+                return self._lead(p, rest, False, out)
+        cash = legal & bosses
+        if cash:
+            side = cash & ~t.trump_mask
+            if t.joker_nt and (cash >> t.joker) & 1 and not side:
+                return t.joker, self._name_joker(p)
+            side &= ~((1 << t.joker) if t.joker_nt else 0)
+            if side:
+                return self._highest(side), -1
+            return high_bit(cash), -1
+        return self._lead(p, legal, True, out)
 
     def _lowest(self, mask: int) -> int:
         """Lowest-power card, non-trumps before trumps."""

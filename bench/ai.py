@@ -1,0 +1,216 @@
+"""How well the Oh Hell computer players play (issue 6).
+
+Part 1, in our engine: the strong level against three random players, then against three quick
+players, over whole games that cycle through the four presets (classic, oh-shit, bowers, spades:
+every scoring family), 4 players, the strong seat rotated game by game.
+
+Part 2, in OpenSpiel's own game ``oh_hell(players=4, num_tricks_fixed=10)`` (default scoring:
+1 a trick, +10 for an exact bid; the hook on the last bidder): the strong level in one seat
+against three OpenSpiel ISMCTS bots (``pyspiel.ISMCTSBot``, C++), each with 1,000 simulations, a
+random-rollout evaluator, unlimited world resampling (OpenSpiel's own ``ResampleFromInfostate``
+for oh_hell), UCT constant 2 and the most-visited move; our seat rotates hand by hand. Each hand
+uses its own seeded deal and bot seeds, so a run is repeatable.
+
+Figures: mean points a hand (or deal) for both sides and the difference, each with a 95%
+interval (normal approximation over hands; the difference is taken within each hand, our seat
+against the mean of the other three, which pairs away most of the luck of the deal); the share
+of bids made; our decision time (``time.perf_counter`` around each of our decisions, including
+the ones with one legal action) median and 99th percentile. The last line is
+``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
+
+Run: ``python bench/ai.py --hands 2000`` (about 1.3 s a hand on this machine); ``--games 0`` or
+``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ohhell.ai import ai_view, choose_action, decide  # noqa: E402
+from games.ohhell.game import OhHell  # noqa: E402
+from games.ohhell.rules import make_rules  # noqa: E402
+
+PRESETS = ("classic", "oh-shit", "bowers", "spades")
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    if not xs:
+        return math.nan, math.nan
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+# -- part 1: our engine ------------------------------------------------------------------------
+def engine_match(opponent: str, games: int, seed: int) -> None:
+    strong_pts: list[float] = []
+    opp_pts: list[float] = []
+    diffs: list[float] = []
+    strong_exact: list[float] = []
+    opp_exact: list[float] = []
+    times: list[float] = []
+    for i in range(games):
+        preset = PRESETS[i % len(PRESETS)]
+        game = OhHell.new(make_rules(preset), 4, seed + i)
+        me = i % 4
+        rngs = [random.Random((seed + i) * 10 + s) for s in range(4)]
+        while not game.is_over:
+            seat = game.to_act()[0]
+            view = ai_view(game, seat)
+            level = "strong" if seat == me else opponent
+            start = time.perf_counter()
+            action = choose_action(view, level, rngs[seat])
+            if seat == me:
+                times.append(time.perf_counter() - start)
+            game.apply(seat, action)
+        for deal in game.history:
+            if deal["kind"] != "normal":
+                continue
+            scores, bids, tricks = deal["scores"], deal["bids"], deal["tricks"]
+            others = [s for s in range(4) if s != me]
+            strong_pts.append(scores[me])
+            opp_pts.extend(scores[s] for s in others)
+            diffs.append(scores[me] - statistics.fmean(scores[s] for s in others))
+            strong_exact.append(float(bids[me] == tricks[me]))
+            opp_exact.extend(float(bids[s] == tricks[s]) for s in others)
+    a, ea = mean_ci(strong_pts)
+    b, eb = mean_ci(opp_pts)
+    d, ed = mean_ci(diffs)
+    ma, ema = mean_ci(strong_exact)
+    mb, emb = mean_ci(opp_exact)
+    print(
+        f"engine strong vs 3 {opponent}: {games} games, {len(strong_pts)} deals; "
+        f"pts/deal strong={a:.2f}±{ea:.2f} {opponent}={b:.2f}±{eb:.2f} diff={d:+.2f}±{ed:.2f}; "
+        f"exact bids strong={ma:.3f}±{ema:.3f} {opponent}={mb:.3f}±{emb:.3f}; "
+        f"median ms={1000 * statistics.median(times):.0f} p99 ms={1000 * pct(times, 0.99):.0f}",
+        flush=True,
+    )
+
+
+# -- part 2: OpenSpiel ---------------------------------------------------------------------------
+def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | None) -> str:
+    import pyspiel
+
+    from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
+
+    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=10)")
+    ours: list[float] = []
+    theirs: list[float] = []
+    diffs: list[float] = []
+    made_ours: list[float] = []
+    made_theirs: list[float] = []
+    times: list[float] = []
+    nontrivial: list[float] = []
+    ismcts_times: list[float] = []
+    out = open(log, "a") if log else None
+    started = time.perf_counter()
+    for h in range(hands):
+        deal_rng = random.Random(seed * 1_000_003 + h)
+        rng = random.Random(seed * 7_919 + h)
+        bot = pyspiel.ISMCTSBot(
+            seed + h,
+            pyspiel.RandomRolloutEvaluator(1, seed + h),
+            uct,
+            sims,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
+        state = game.new_initial_state()
+        me = h % 4
+        hand_times = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
+                continue
+            if state.current_player() == me:
+                info = info_state(state)
+                start = time.perf_counter()
+                d = decide(info, "strong", rng)
+                dt = time.perf_counter() - start
+                hand_times.append(dt)
+                if len(state.legal_actions()) > 1:
+                    nontrivial.append(dt)
+                action = d.bid + NUM_CARDS if d.bid is not None else os_action(d.card)
+            else:
+                start = time.perf_counter()
+                action = bot.step(state)
+                ismcts_times.append(time.perf_counter() - start)
+            state.apply_action(action)
+        r = state.returns()
+        hist = state.history()
+        dealer = hist[1]
+        bids = [hist[43 + (i - dealer - 1) % 4] - NUM_CARDS for i in range(4)]
+        made = [float(r[i] == bids[i] + 10) for i in range(4)]
+        others = [i for i in range(4) if i != me]
+        ours.append(r[me])
+        theirs.append(statistics.fmean(r[i] for i in others))
+        diffs.append(r[me] - theirs[-1])
+        made_ours.append(made[me])
+        made_theirs.append(statistics.fmean(made[i] for i in others))
+        times.extend(hand_times)
+        if out:
+            out.write(json.dumps({"hand": h, "seat": me, "returns": r, "bids": bids, "times": hand_times}) + "\n")
+            out.flush()
+        if (h + 1) % 100 == 0 and h + 1 < hands:
+            d, e = mean_ci(diffs)
+            print(
+                f"  {h + 1} hands: ai {statistics.fmean(ours):.2f} ismcts {statistics.fmean(theirs):.2f} "
+                f"diff {d:+.2f}±{e:.2f} ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+    if out:
+        out.close()
+    a, ea = mean_ci(ours)
+    b, eb = mean_ci(theirs)
+    d, ed = mean_ci(diffs)
+    ma, ema = mean_ci(made_ours)
+    mb, emb = mean_ci(made_theirs)
+    med, p99 = 1000 * statistics.median(times), 1000 * pct(times, 0.99)
+    print(
+        f"openspiel oh_hell 4p 10 tricks, {hands} hands, ISMCTS {sims} sims uct={uct}: "
+        f"pts/hand ai={a:.2f}±{ea:.2f} ismcts={b:.2f}±{eb:.2f}; bids made ai={ma:.3f}±{ema:.3f} "
+        f"ismcts={mb:.3f}±{emb:.3f}; our decisions {len(times)} (median ms={med:.0f} p99 ms={p99:.0f}; "
+        f"with more than one legal action: {len(nontrivial)}, median ms={1000 * statistics.median(nontrivial):.0f} "
+        f"p99 ms={1000 * pct(nontrivial, 0.99):.0f}); ISMCTS median ms={1000 * statistics.median(ismcts_times):.0f}; "
+        f"{time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
+    return f"ai pts/hand={a:.2f} ismcts pts/hand={b:.2f} diff={d:.2f}±{ed:.2f} median ms={med:.0f} p99 ms={p99:.0f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=8, help="engine games per opponent level (0: skip part 1)")
+    ap.add_argument("--hands", type=int, default=200, help="OpenSpiel hands against ISMCTS (0: skip part 2)")
+    ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
+    ap.add_argument("--uct", type=float, default=2.0, help="ISMCTS UCT constant")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", default=None, help="append one JSON line per OpenSpiel hand to this file")
+    args = ap.parse_args()
+    if args.games:
+        for opponent in ("random", "quick"):
+            engine_match(opponent, args.games, args.seed)
+    if args.hands:
+        print(openspiel_match(args.hands, args.sims, args.uct, args.seed, args.log), flush=True)
+
+
+if __name__ == "__main__":
+    main()
