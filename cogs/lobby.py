@@ -8,14 +8,14 @@ its own commands (``hand``) to it.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import Refusal, guarded, report
+from bot.components import GameItem
+from bot.errors import Refusal, guarded
 from bot.kinds import GameKind
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.render.lobby import closed_lobby, lobby_message
@@ -36,7 +36,7 @@ def render_lobby(table: LiveTable):
     return lobby_message(table, table.kind.describe(rules), table.kind.player_range(rules))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?P<gid>\d+):(?P<act>[a-z]+)"):
+class LobbyButton(GameItem[discord.ui.Button], template=r"lobby:(?P<game_id>\d+):(?P<act>[a-z]+)"):
     LABELS = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -51,17 +51,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{game_id}:{act}"))
         self.game_id, self.act = game_id, act
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]), match["act"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._handle(interaction)
-        except Exception as error:  # noqa: BLE001 - the one handler decides what to say
-            await report(interaction, error)
-
-    async def _handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         manager = _bot(interaction).tables
         table = manager.get(self.game_id)
         async with table.lock:
@@ -104,7 +94,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lobby:(?
             await interaction.response.edit_message(**render_lobby(table).kwargs())
 
 
-class PresetSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbypreset:(?P<gid>\d+)"):
+class PresetSelect(GameItem[discord.ui.Select], template=r"lobbypreset:(?P<game_id>\d+)"):
     def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
         options = [
             discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current)
@@ -115,24 +105,17 @@ class PresetSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbypr
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            manager = _bot(interaction).tables
-            table = manager.get(self.game_id)
-            async with table.lock:
-                if table.record.status != "lobby":
-                    raise Refusal("This game has already started.")
-                if interaction.user.id != table.record.host_id:
-                    raise Refusal("Only the host can change the rules.")
-                preset = self.item.values[0]
-                await manager.change_options(table, preset, {}, table.record.turn_seconds)
-                await interaction.response.edit_message(**render_lobby(table).kwargs())
-        except Exception as error:  # noqa: BLE001
-            await report(interaction, error)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = _bot(interaction).tables
+        table = manager.get(self.game_id)
+        async with table.lock:
+            if table.record.status != "lobby":
+                raise Refusal("This game has already started.")
+            if interaction.user.id != table.record.host_id:
+                raise Refusal("Only the host can change the rules.")
+            preset = self.item.values[0]
+            await manager.change_options(table, preset, {}, table.record.turn_seconds)
+            await interaction.response.edit_message(**render_lobby(table).kwargs())
 
 
 def lobby_view(table: LiveTable) -> discord.ui.View:
@@ -337,7 +320,7 @@ def take_back_button(table: LiveTable) -> discord.ui.Item | None:
     return None
 
 
-class SeatBackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seatback:(?P<gid>\d+)"):
+class SeatBackButton(GameItem[discord.ui.Button], template=r"seatback:(?P<game_id>\d+)"):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -346,24 +329,17 @@ class SeatBackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seatb
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            manager = _bot(interaction).tables
-            table = manager.get(self.game_id)
-            async with table.lock:
-                seat = table.seat_of(interaction.user.id)
-                if seat is None:
-                    raise Refusal("You have no seat at this table.")
-                await manager.take_back(table, seat)
-                await interaction.response.send_message(
-                    "Your seat is yours again: your turn is yours to play.", ephemeral=True
-                )
-        except Exception as error:  # noqa: BLE001
-            await report(interaction, error)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = _bot(interaction).tables
+        table = manager.get(self.game_id)
+        async with table.lock:
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("You have no seat at this table.")
+            await manager.take_back(table, seat)
+            await interaction.response.send_message(
+                "Your seat is yours again: your turn is yours to play.", ephemeral=True
+            )
 
 
 class Lobby(commands.Cog):

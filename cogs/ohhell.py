@@ -11,12 +11,12 @@ opened before a restart still works after it.
 from __future__ import annotations
 
 import random
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from bot.components import GameItem
 from bot.errors import Refusal, guarded, report
 from bot.kinds import GameKind, OptionSpec, Rendered, register
 from bot.render.cards import hand_lines, label, labels, suit_symbol
@@ -166,7 +166,7 @@ class OhHellKind(GameKind):
 
 
 # -- the table's controls -------------------------------------------------------------------------
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"oh:(?P<gid>\d+):(?P<act>bid|play|hand)"):
+class TableButton(GameItem[discord.ui.Button], template=r"oh:(?P<game_id>\d+):(?P<act>bid|play|hand)"):
     LABELS = {
         "bid": ("Bid", discord.ButtonStyle.primary),
         "play": ("Play a card", discord.ButtonStyle.primary),
@@ -178,17 +178,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"oh:(?P<g
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=f"oh:{game_id}:{act}"))
         self.game_id, self.act = game_id, act
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]), match["act"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._handle(interaction)
-        except Exception as error:  # noqa: BLE001 - the one handler decides what to say
-            await report(interaction, error)
-
-    async def _handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         bot: CardBot = interaction.client  # type: ignore[assignment]
         table = bot.tables.get(self.game_id)
         seat = table.seat_of(interaction.user.id)
