@@ -19,14 +19,14 @@ An accepted action answers the click by redrawing the panel, then edits the tabl
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
-from bot.errors import USER_ERRORS, Refusal, report
+from bot.components import GameItem
+from bot.errors import USER_ERRORS, Refusal, guarded
 from bot.kinds import GameKind, OptionSpec, Rendered, register
 from bot.render.cards import label, labels
 from bot.render.shithead import dm_embed, final_embed, panel_embed, table_embed, turn_content
@@ -180,22 +180,15 @@ def _pickups(engine: Shithead) -> dict[int, int]:
 
 
 # -- the table's button ---------------------------------------------------------------------------
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sh:(?P<gid>\d+):cards"):
+class TableButton(GameItem[discord.ui.Button], template=r"sh:(?P<game_id>\d+):cards"):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(label="My cards", style=discord.ButtonStyle.primary, custom_id=f"sh:{game_id}:cards")
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await send_panel(interaction, self.game_id)
-        except Exception as error:  # noqa: BLE001 - the one handler decides what to say
-            await report(interaction, error)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await send_panel(interaction, self.game_id)
 
 
 async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
@@ -387,15 +380,17 @@ def _play_controls(
 
 
 class PanelButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"shb:(?P<gid>\d+):(?P<seq>\d+):(?P<act>[a-z]+)(?::(?P<arg>[0-9a-f]+))?",
+    GameItem[discord.ui.Button],
+    template=r"shb:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
 ):
+    """A panel button; ``arg`` (hex) is the chosen options' bit mask or a face-down position."""
+
     def __init__(
         self,
         game_id: int,
         seq: int,
         act: str,
-        arg: str | None = None,
+        arg: str | int = "0",
         *,
         text: str = "…",
         row: int | None = None,
@@ -410,22 +405,16 @@ class PanelButton(
             if primary
             else discord.ButtonStyle.secondary
         )
-        custom_id = f"shb:{game_id}:{seq}:{act}" + (f":{arg}" if arg is not None else "")
+        arg = str(arg)  # the base turns an all-digit argument into an int; it is hex text here
+        custom_id = f"shb:{game_id}:{seq}:{act}:{arg}"
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
         self.game_id, self.seq, self.act, self.arg = game_id, seq, act, arg
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]), int(match["seq"]), match["act"], match["arg"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_panel(interaction, self.game_id, self.seq, self.act, self.arg, [])
-        except Exception as error:  # noqa: BLE001 - the one handler decides what to say
-            await report(interaction, error)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await on_panel(interaction, self.game_id, self.seq, self.act, self.arg, [])
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"shs:(?P<gid>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
+class PanelSelect(GameItem[discord.ui.Select], template=r"shs:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
     def __init__(
         self,
         game_id: int,
@@ -451,19 +440,12 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"shs:(?P<
         )
         self.game_id, self.seq, self.act = game_id, seq, act
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[override]
-        return cls(int(match["gid"]), int(match["seq"]), match["act"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await on_panel(interaction, self.game_id, self.seq, self.act, None, list(self.item.values))
-        except Exception as error:  # noqa: BLE001
-            await report(interaction, error)
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await on_panel(interaction, self.game_id, self.seq, self.act, "0", list(self.item.values))
 
 
 async def on_panel(
-    interaction: discord.Interaction, game_id: int, seq: int, act: str, arg: str | None, values: list[str]
+    interaction: discord.Interaction, game_id: int, seq: int, act: str, arg: str, values: list[str]
 ) -> None:
     """Every panel control comes here: redraw (refresh, choosing cards) or act."""
     bot: CardBot = interaction.client  # type: ignore[assignment]
@@ -523,13 +505,13 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     return panel(table, seat, mask=mask, warning=warning)
 
 
-def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str | None, values: list[str]) -> dict:
+def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: list[str]) -> dict:
     engine = table.engine
     assert isinstance(engine, Shithead)
     if act in ("play", "pick", "add", "flip") and seq != len(engine.log):
         raise Refusal("The table has moved on since this was shown; nothing was changed. Here it is now.")
     if act == "play":
-        cards = _cards_of(play_options(engine.view(seat)), int(arg or "0", 16))
+        cards = _cards_of(play_options(engine.view(seat)), int(arg, 16))
         if not cards:
             raise Refusal("Choose the cards to play first.")
         return {"type": "play", "cards": cards}
@@ -538,14 +520,14 @@ def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str | None, va
     if act == "add":
         return {"type": "pickup", "add": values[0]}
     if act == "flip":
-        return {"type": "flip", "index": int(arg or "0", 16)}
+        return {"type": "flip", "index": int(arg, 16)}
     if act == "swap":
         hand, _, up = values[0].partition(">")
         return {"type": "swap", "hand": hand, "up": up}
     if act == "ready":
         return {"type": "ready"}
     if act == "confirm":
-        mask = int(arg or "0", 16)
+        mask = int(arg, 16)
         hand = engine.view(seat)["hand"]
         return {"type": "choose_up", "cards": [c for i, c in enumerate(hand) if mask >> i & 1]}
     raise Refusal("That control is not known any more; press **My cards** again.")
@@ -566,6 +548,7 @@ async def setup(bot: CardBot) -> None:
     group = game_group(kind)
 
     @group.command(name="hand", description="Your cards and controls, privately (the same as My cards)")
+    @guarded
     async def hand(interaction: discord.Interaction) -> None:
         table = bot.tables.in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
