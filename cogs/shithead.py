@@ -85,7 +85,7 @@ class ShitheadKind(GameKind):
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
         return Rendered(
             content=turn_content(view, table.mention, people),
-            embeds=[table_embed(view, table.name, table.notices, table.id)],
+            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
             view=table_view(table),
         )
 
@@ -94,7 +94,7 @@ class ShitheadKind(GameKind):
         view = table.engine.view(None)
         return Rendered(
             content="🏁 Game over: the result is below.",
-            embeds=[table_embed(view, table.name, table.notices, table.id)],
+            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
             view=None,
         )
 
@@ -162,6 +162,11 @@ class ShitheadKind(GameKind):
         if kind == "pickup":
             return "picked up the pile"
         return "got ready"
+
+
+def _footer(table: LiveTable) -> str:
+    changed = " with changes" if table.record.options else ""
+    return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
 
 
 def _cards_left(engine: Shithead) -> dict[int, int]:

@@ -96,7 +96,7 @@ def finishing_text(view: dict, name: Name) -> str:
     return " · ".join(f"{ordinal(i + 1)} {name(s)}" for i, s in enumerate(view["finished"]))
 
 
-def table_embed(view: dict, name: Name, notices: list[str], game_id: int) -> discord.Embed:
+def table_embed(view: dict, name: Name, notices: list[str], footer: str) -> discord.Embed:
     phase = view["phase"]
     title = {"swap": "swap phase", "play": "play", "over": "game over"}[phase]
     embed = discord.Embed(title=f"💩 Shithead · {title}", color=COLOR if phase != "over" else discord.Color.greyple())
@@ -125,7 +125,7 @@ def table_embed(view: dict, name: Name, notices: list[str], game_id: int) -> dis
         embed.add_field(name="Last actions", value=recent[:1024], inline=False)
     if notices:
         embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
-    embed.set_footer(text=f"Game #{game_id} · /shithead rules for the rules in force")
+    embed.set_footer(text=footer)
     return embed
 
 
