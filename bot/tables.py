@@ -10,6 +10,7 @@ ever shown.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 from collections.abc import Callable, Coroutine
@@ -117,6 +118,9 @@ class TableManager:
             engine = table.engine
             if engine is None:
                 continue
+            if record.message_key != self._key_text(table):
+                # The bot stopped between saving a deal's first state and posting its table.
+                self._spawn(table, self._repost_when_ready(table))
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and len(engine.log) == timer.seq and not computers_move:
@@ -128,6 +132,11 @@ class TableManager:
         return len(self.tables)
 
     # -- lobby --------------------------------------------------------------------------------
+    async def _repost_when_ready(self, table: LiveTable) -> None:
+        await self.bot.wait_until_ready()
+        async with table.lock:
+            await self.repost(table, with_hands=True)
+
     async def open_lobby(
         self, kind: GameKind, guild_id: int | None, channel_id: int, host: discord.abc.User, preset: str
     ) -> LiveTable:
@@ -242,8 +251,9 @@ class TableManager:
         engine.check(seat, action)
         before_key = table.kind.message_key(engine)
         new_engine, events = engine.apply(seat, action)
+        table.engine = new_engine
         try:
-            results = table.kind.results(_with_engine(table, new_engine)) if new_engine.is_over else None
+            results = table.kind.results(table) if new_engine.is_over else None
             await self.store.record_action(
                 table.id,
                 seq,
@@ -261,7 +271,6 @@ class TableManager:
             )
             raise
         table.record.actions.append((seat, action))
-        table.engine = new_engine
         if reply is not None and interaction is not None and not interaction.response.is_done():
             await interaction.response.edit_message(**reply().kwargs())
         await self._present(table, events, before_key, interaction, results)
@@ -283,7 +292,11 @@ class TableManager:
             if engine.is_over:
                 await self._finish(table, results or [])
                 return
-            await self.post_new_table(table, events)
+            try:
+                await self.post_new_table(table, events)
+            except discord.HTTPException:
+                # The move is saved; the table can be brought back with /<game> table (or by a restart).
+                log.warning("could not post the new table of game %s", table.id, exc_info=True)
         else:
             await self._show(table, table.kind.table(table, events), interaction)
         self.kick(table)
@@ -321,8 +334,19 @@ class TableManager:
     async def _post_table_message(self, table: LiveTable, rendered: Rendered) -> None:
         channel = self.bot.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
         message = await channel.send(**{k: v for k, v in rendered.kwargs().items() if v is not None})
-        table.record.message_id = message.id
-        await self.store.set_message(table.id, message.id)
+        key = self._key_text(table)
+        table.record.message_id, table.record.message_key = message.id, key
+        await self.store.set_message(table.id, message.id, key)
+
+    def _key_text(self, table: LiveTable) -> str | None:
+        return json.dumps(table.kind.message_key(table.engine)) if table.engine is not None else None
+
+    async def repost(self, table: LiveTable, *, with_hands: bool = False) -> None:
+        """Post the table afresh (lost in a busy channel, or never posted before a crash); the
+        old message's buttons then answer that it is out of date."""
+        if with_hands:
+            await self.send_hands(table)
+        await self._post_table_message(table, table.kind.table(table, []))
 
     async def send_hands(self, table: LiveTable) -> None:
         for seat in table.seats:
@@ -423,8 +447,6 @@ class TableManager:
             view = table.kind.ai_view(engine, seat)
             # The strong level searches for up to a few hundred ms: keep the event loop answering.
             action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)
-            if len(engine.log) != seq:  # someone (a returning player) moved meanwhile
-                return
             try:
                 await self.act(table, seat, action, by_ai=True)
             except Exception:
@@ -514,9 +536,3 @@ def _display(user: discord.abc.User) -> str:
 def _busy_text(table: LiveTable) -> str:
     what = "a lobby" if table.record.status == "lobby" else "a game in progress"
     return f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."
-
-
-def _with_engine(table: LiveTable, engine: Engine) -> LiveTable:
-    """The table as it will be once ``engine`` is committed (for computing results first)."""
-    clone = LiveTable(record=table.record, kind=table.kind, rules=table.rules, engine=engine)
-    return clone

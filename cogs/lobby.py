@@ -253,6 +253,17 @@ def game_group(kind: GameKind) -> app_commands.Group:
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @group.command(name="table", description="Post the table again here (lost it in the chat?)")
+    @guarded
+    async def table_again(interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        table = live_table(interaction)
+        if table.engine is None:
+            raise Refusal("The game has not started yet: the lobby message is the table for now.")
+        async with table.lock:
+            await interaction.response.send_message("Here is the table again:", ephemeral=True)
+            await bot.tables.repost(table)
+
     @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
     @guarded
     async def leave(interaction: discord.Interaction) -> None:

@@ -118,9 +118,9 @@ class SqliteStore:
             )
             raise ChannelBusy(rows[0]["id"] if rows else 0) from None
 
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
+    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
         async with self._tx() as db:
-            await _run(db, "UPDATE games SET message_id=? WHERE id=?", (message_id, game_id))
+            await _run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
 
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
         async with self._tx() as db:
@@ -252,6 +252,7 @@ class SqliteStore:
             seed=row["seed"],
             turn_seconds=row["turn_seconds"],
             message_id=row["message_id"],
+            message_key=row["message_key"],
             seats=seats,
             actions=actions,
         )

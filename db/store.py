@@ -53,6 +53,7 @@ class GameRecord:
     seed: int | None
     turn_seconds: int | None
     message_id: int | None
+    message_key: str | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -110,7 +111,7 @@ class Store(Protocol):
     ) -> int:
         """A new lobby; raises :class:`ChannelBusy` if the channel has a live game."""
 
-    async def set_message(self, game_id: int, message_id: int | None) -> None: ...
+    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None: ...
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None: ...
     async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None: ...
     async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None: ...

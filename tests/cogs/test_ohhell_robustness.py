@@ -230,3 +230,38 @@ async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     assert outcomes[0] is None and isinstance(outcomes[1], Refusal)
     assert table.engine.log == [(seat, {"type": "bid", "bid": 0})]
     assert (await env.bot.store.get_game(table.id)).actions == [(seat, {"type": "bid", "bid": 0})]
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_new_deal_whose_table_could_not_be_posted_comes_back(simcord_env, db_path):
+    env = simcord_env
+    guild, channel, people, table = await _setup(env)
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=8)
+    # Play deal 1 to its last card, then let the post of deal 2's table fail.
+    while not (table.engine.view(None)["phase"] == "playing" and sum(table.engine.view(None)["hand_counts"]) == 1):
+        await driver.step()
+    env.inject_error(
+        "POST", f"/channels/{channel.id}/messages", status=403, code=50013, message="Missing Permissions", times=1
+    )
+    await driver.step()
+    env.errors  # the failed post was logged, not raised: acknowledge what SimCord captured
+    assert table.engine.view(None)["deal"] == 2
+    assert all(not m.components for m in channel.history()), "no usable table: deal 2 was not posted"
+    # Any player can bring it back ...
+    again = await people[1].slash(channel, "ohhell table")
+    assert again.ephemeral
+    board = table_message(channel, env.bot.user.id)
+    assert "deal 2" in board.embeds[0].title
+    # ... and a restart posts it by itself when it is missing. Lose it once more to see that.
+    stored = await env.bot.store.get_game(table.id)
+    await env.bot.store.set_message(table.id, stored.message_id, "stale")
+    old = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old.close()
+    await env.settle()
+    newest = table_message(channel, env.bot.user.id)
+    assert newest.id != board.id and "deal 2" in newest.embeds[0].title
+    refused = await people[0].click(board, label="My hand")
+    assert refused.ephemeral and "newest table" in refused.response.content
+    await OhHellDriver(env, channel, {p.id: p for p in people}, seed=9).play_to_end()
+    assert "Game over" in channel.last_message.content
