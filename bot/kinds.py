@@ -49,6 +49,8 @@ class GameKind(ABC):
     presets: tuple[str, ...]
     default_preset: str
     ai_levels: tuple[str, ...] = ("quick", "strong")
+    #: the label of the table button that shows a player their cards privately (named in notices)
+    hand_button: str = "My hand"
 
     # -- rules --------------------------------------------------------------------------------
     @abstractmethod

@@ -361,7 +361,10 @@ class TableManager:
             except discord.Forbidden:
                 seat.dm_closed = True
                 await self.store.update_seat(table.id, seat)
-                table.notice(f"📪 I can't DM {seat.name} (their DMs are closed): they can use **My hand** instead.")
+                table.notice(
+                    f"📪 I can't DM {seat.name} (their DMs are closed): "
+                    f"they can use **{table.kind.hand_button}** instead."
+                )
             except discord.HTTPException:
                 log.warning("could not DM seat %s of game %s", seat.seat, table.id, exc_info=True)
 

@@ -52,6 +52,7 @@ class ShitheadKind(GameKind):
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
     ai_levels = ("quick", "strong", "random")
+    hand_button = "My cards"
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot

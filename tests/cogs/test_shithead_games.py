@@ -362,7 +362,7 @@ async def test_one_rest_call_per_card_and_closed_dms(simcord_env, monkeypatch):
     await open_table(env, channel, people[0], people[1:], command="shithead")
     bot_id = env.bot.user.id
     table = table_message(channel, bot_id)
-    assert "can't DM bob" in message_text(table)
+    assert "can't DM bob" in message_text(table) and "**My cards**" in message_text(table)
     driver = ShitheadDriver(env, channel, {p.id: p for p in people})
     while driver.engine.view(None)["phase"] == "swap":
         assert await driver.step()
