@@ -271,9 +271,19 @@ class TableManager:
             )
             raise
         table.record.actions.append((seat, action))
-        if reply is not None and interaction is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(**reply().kwargs())
-        await self._present(table, events, before_key, interaction, results)
+        try:
+            if reply is not None and interaction is not None and not interaction.response.is_done():
+                await interaction.response.edit_message(**reply().kwargs())
+            await self._present(table, events, before_key, interaction, results)
+        except Exception:
+            # The move is saved and stands; only showing it failed. Say so rather than "nothing changed".
+            log.exception("game %s: move saved but not shown", table.id)
+            if interaction is not None and not interaction.response.is_done():
+                await interaction.response.send_message(
+                    f"Your move was saved, but I could not update the table: /{table.kind.key} table shows it.",
+                    ephemeral=True,
+                )
+            self.kick(table)
         return events
 
     async def _present(
