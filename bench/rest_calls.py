@@ -30,7 +30,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
-        async with simcord.run(bot, settle_timeout=0.5) as env:
+        async with simcord.run(bot, settle_timeout=60) as env:
             guild = env.create_guild()
             channel = guild.create_text_channel("cards")
             people = [guild.add_member(env.create_user(n)) for n in NAMES[: players - computers]]
