@@ -2,17 +2,30 @@
 
 A hand is a deal, four bids, ten tricks and the scoring, with 4 players and trick+10 scoring
 (1 a trick, +10 for an exact bid: OpenSpiel's oh_hell default scoring). Every decision picks
-uniformly among the legal actions with ``rng.choice`` from an injected ``random.Random``, on
-both sides: for OpenSpiel that includes its chance nodes (dealer, each dealt card, the trump
-card), which are uniform, so ``choice(state.legal_actions())`` samples them exactly. Our engine
-shuffles inside the deal from its own seeded generator. Both are driven from Python through
-their integer APIs: pyspiel's ``legal_actions``/``apply_action`` and our ``fast_apply``, which
-applies an action and returns the next decision's legal actions (the form the computer players'
-search uses). The engine's checked dict API is measured too, for information.
+uniformly among the legal actions from an injected ``random.Random``, on both sides.
 
-Run: ``python bench/engine.py [total seconds, default 12]``; the last line is
-``engine hands/s=N openspiel hands/s=M ratio=R`` for the per-decision driving (``fast_apply``),
-the like-for-like comparison; the playout figure is printed above it.
+OpenSpiel (``oh_hell(players=4,num_tricks_fixed=10)``) is driven from Python one decision at a
+time: ``rng.choice(state.legal_actions())`` then ``state.apply_action``, chance nodes included
+(the dealer, each dealt card, the trump card: uniform, so ``choice`` samples them exactly).
+
+Our engine is measured three ways, each a fresh 50-deal game at a time, counting deals:
+
+- ``playout``: :meth:`OhHell.playout` plays the game out with random legal choices made inside
+  the engine: the computer players' random rollout. It is, decision for decision, the same as
+  the next line (``rng.choice`` over ``fast_legal`` applied with ``fast_apply``; the tests
+  check equal games and equal generator states), without building the legal lists. **This is
+  the figure on the last line.**
+- ``fast_apply`` per decision: ``legal = g.fast_apply(rng.choice(legal))`` from Python, the
+  form a searching player uses to apply its own choices (printed above the last line).
+- the checked dict API the bot uses (``legal_actions``/``apply`` with events), for information.
+
+The engine deals from its own seeded generator (every shuffle of the game's seed), OpenSpiel
+through its chance nodes; both are in the timed loop.
+
+Run: ``python bench/engine.py [total seconds, default 12]``. The rounds are short and
+interleaved and the best round of each side is kept: on a shared machine other work slows
+whichever side it lands on, and the best round is the closest to the undisturbed speed. The
+last line is ``engine hands/s=N openspiel hands/s=M ratio=R`` with N the ``playout`` figure.
 """
 
 from __future__ import annotations
@@ -48,7 +61,8 @@ def bench_engine(seconds: float, seed: int = 1) -> float:
 
 
 def bench_engine_playout(seconds: float, seed: int = 1) -> float:
-    """Hands per second with :meth:`OhHell.playout` (the same choices, made inside the engine)."""
+    """Hands per second with :meth:`OhHell.playout`: the same choices as :func:`bench_engine`'s,
+    drawn inside the engine without building the legal lists."""
     rules = make_rules("classic", scoring="trick+10", sequence="fixed", fixed_hands=",".join(["10"] * DEALS_PER_GAME))
     rng = random.Random(seed)
     hands = 0
@@ -105,25 +119,27 @@ def bench_openspiel(seconds: float, seed: int = 1) -> float:
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 12.0
-    rounds = 6
     # Short rounds, interleaved, best of each: other work on a shared machine slows whichever
     # side it lands on, and the best round is the closest to the undisturbed speed.
+    rounds = max(6, round(seconds))
+    share = seconds / rounds / 3
     step, play, osp = [], [], []
     for _ in range(rounds):
-        step.append(bench_engine(seconds / rounds / 3))
-        osp.append(bench_openspiel(seconds / rounds / 3))
-        play.append(bench_engine_playout(seconds / rounds / 3))
+        osp.append(bench_openspiel(share))
+        play.append(bench_engine_playout(share))
+        step.append(bench_engine(share))
     checked = bench_engine_checked(min(2.0, seconds / 6))
     e, o, p = max(step), max(osp), max(play)
 
     def fmt(xs: list[float]) -> str:
         return ", ".join(f"{x:.0f}" for x in xs)
 
-    print(f"openspiel oh_hell, legal_actions/apply_action per decision: {fmt(osp)} hands/s")
-    print(f"engine fast_apply per decision: {fmt(step)} hands/s")
-    print(f"engine playout (same choices inside one call): {fmt(play)} hands/s, ratio {p / o:.2f}")
-    print(f"engine checked dict API (the bot's; events and checks): {checked:.0f} hands/s")
-    print(f"engine hands/s={e:.0f} openspiel hands/s={o:.0f} ratio={e / o:.2f}")
+    print(f"rounds of {share:.2f} s each, interleaved; best round of each kept")
+    print(f"openspiel oh_hell, rng.choice(legal_actions()) + apply_action per decision: {fmt(osp)} hands/s")
+    print(f"engine fast_apply(rng.choice(legal)) per decision: {fmt(step)} hands/s, ratio {e / o:.2f}")
+    print(f"engine checked dict API (the bot's; events and checks): {checked:.0f} hands/s, ratio {checked / o:.2f}")
+    print(f"engine playout (the same choices, drawn inside the engine): {fmt(play)} hands/s")
+    print(f"engine hands/s={p:.0f} openspiel hands/s={o:.0f} ratio={p / o:.2f}")
 
 
 if __name__ == "__main__":

@@ -66,9 +66,11 @@ ints, a no-trump joker ``card | (suit + 1) << 12``), ``fast_apply(id)`` (returns
 from __future__ import annotations
 
 import random
+from itertools import starmap
 from typing import Any, ClassVar
 
 from games.common.cards import (
+    ACE,
     JACK,
     JOKER_SUIT,
     SUIT_LETTERS,
@@ -82,7 +84,6 @@ from games.common.cards import (
     suit_of,
 )
 from games.common.engine import Action, Engine, Event, GameError, IllegalAction, RulesError, make_rng
-from games.common.shuffle import shuffled
 from games.ohhell.decks import build_deck, deck_size
 from games.ohhell.rules import PLAYOFF_HAND, Rules, make_rules
 from games.ohhell.scoring import REVOKE_SCORE, SCORERS
@@ -95,6 +96,8 @@ JOKER = joker()
 #: a played joker's fast action id carries the named suit: card | (suit + 1) << NAME_SHIFT
 NAME_SHIFT = 12
 _TABLE_SIZE = 1024
+#: n.bit_length() for the list lengths a random choice is made among
+_BIT_LENGTH = tuple(n.bit_length() for n in range(257))
 _SINGULAR = ("club", "diamond", "heart", "spade", "joker")
 _DISPLAY_SUITS = (3, 2, 0, 1)  # after the trumps: ♠ ♥ ♣ ♦
 _TIE_FIGURES = ("total", "exact contracts", "exact winning contracts", "contracts made or exceeded")
@@ -132,6 +135,9 @@ class _Setup:
         self.deck = build_deck(rules.deck, n)
         self.deck_set = sorted(self.deck)
         self.deck_size = deck_size(rules.deck, n)
+        # for the deal's shuffle: one empty argument tuple per card, and the card indices
+        self.no_args = ((),) * len(self.deck)
+        self.indices = range(len(self.deck))
         self.has_joker = rules.has_joker
         self.penalize = rules.revokes == "penalize"
         self.simultaneous = rules.bidding == "simultaneous"
@@ -143,6 +149,8 @@ class _Setup:
         # the whole table's seat order for each dealer (dealer last), and each seat's left
         self.orders = [[(d + 1 + k) % n for k in range(n)] for d in range(n)]
         self.nxt_all = [(s + 1) % n for s in range(n)]
+        # the seats after each leader, in playing order (the whole table)
+        self.follow_all = [tuple((s + 1 + k) % n for k in range(n - 1)) for s in range(n)]
 
 
 _SETUPS: dict[tuple[Rules, int], _Setup] = {}
@@ -198,7 +206,7 @@ class OhHell(Engine):
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise RulesError("seats must be a number of players.")
         rules.check_players(seats)
-        K = self.K = _setup(rules, seats)
+        self.K = _setup(rules, seats)
         n = self.n = seats
         self.seed = seed
         self.rng = make_rng(seed)
@@ -210,6 +218,14 @@ class OhHell(Engine):
         ):
             raise RulesError(f"first_dealer must be a seat from 0 to {n - 1}.")
         self.first_dealer_given = first_dealer
+        self._start_events: list[Event] | None = None
+        self._begin(None)
+
+    def _begin(self, ev: list[Event] | None) -> None:
+        """Draw the first dealer (unless given) and deal the first deal, recording its events
+        in ``ev`` when it is a list."""
+        n = self.n
+        first_dealer = self.first_dealer_given
         dealer = first_dealer if first_dealer is not None else self.rng.randrange(n)
         self.phase = BID
         self.deal_no = 0
@@ -224,11 +240,25 @@ class OhHell(Engine):
         # the action log is kept per deal, so that the hot path appends once a trick
         self.deals_log: list[DealLog] = []
         self.last_trick: tuple[int, list[int], int, int] | None = None
-        self.ev: list[Event] | None = []
-        self._deal("normal", K.sizes[0], dealer, list(range(n)))
-        #: the events of the first deal (dealt when the game was made)
-        self.start_events: list[Event] = self.ev
+        self.hs: list[list[list[int]]] = [[[], [], [], [], []] for _ in range(n)]
+        self.ev = ev
+        self._deal("normal", self.K.sizes[0], dealer, list(range(n)))
         self.ev = None
+
+    @property
+    def start_events(self) -> list[Event]:
+        """The events of the first deal (dealt when the game was made). Built on first use by
+        dealing the first deal again from the same seed (or decks) and first dealer: most games,
+        and every copy a search makes, never need them."""
+        if self._start_events is None:
+            twin = object.__new__(type(self))
+            twin.K, twin.n, twin.seed, twin.decks = self.K, self.n, self.seed, self.decks
+            twin.first_dealer_given = self.first_dealer_given
+            twin.rng = make_rng(self.seed)
+            ev: list[Event] = []
+            twin._begin(ev)
+            self._start_events = ev
+        return self._start_events
 
     @classmethod
     def new(cls, rules: Rules, seats: int, seed: int) -> OhHell:
@@ -336,7 +366,11 @@ class OhHell(Engine):
         if self.decks is not None and self.deal_no <= len(self.decks):
             deck = self.decks[self.deal_no - 1]
         else:
-            deck = shuffled(K.deck, self.rng)
+            # exactly shuffled(K.deck, self.rng) (a test checks it), with the loops in C: one
+            # rng.random() key per card in deck order, the indices sorted by key
+            cards = K.deck
+            keys = [*starmap(self.rng.random, K.no_args)]
+            deck = [*map(cards.__getitem__, sorted(K.indices, key=keys.__getitem__))]
         if len(seats_in) == n:
             order = K.orders[dealer]
             nxt = K.nxt_all
@@ -355,23 +389,23 @@ class OhHell(Engine):
                 turnup = deck[need]
             else:
                 turnup, turnup_dealers = deck[need - 1], True
-            if turnup == JOKER or (rules.no_trump_turnup and rank_of(turnup) == 18):
+            if turnup == JOKER or (rules.no_trump_turnup and turnup & 31 == ACE):  # rank_of
                 trump = NO_TRUMP
             else:
-                trump = suit_of(turnup)
+                trump = (turnup >> 5) & 7  # suit_of
         elif rules.trump == "fixed":
             trump = "CDHS".find(rules.trump_suit) if rules.trump_suit != "NT" else NO_TRUMP
         else:
             name = rules.trump_rotation[(self.deal_no - 1) % len(rules.trump_rotation)]
             trump = "CDHS".find(name) if name != "NT" else NO_TRUMP
         self.es, self.pw = es, _ = K.tables[trump]
-        # each hand as five lists by effective suit (the fifth holds a no-trump joker)
-        hs: list[list[list[int]]] = [[[], [], [], [], []] for _ in range(n)]
+        # each hand as five lists by effective suit (the fifth holds a no-trump joker); a deal
+        # starts when the last one has been played out, so the lists are empty: refill them
+        hs = self.hs
         for k, seat in enumerate(order):
             groups = hs[seat]
             for c in deck[k:need:np]:
                 groups[es[c]].append(c)
-        self.hs = hs
         self.dealer = dealer
         self.players = order
         self.np = np
@@ -520,85 +554,205 @@ class OhHell(Engine):
         return g[0] + g[1] + g[2] + g[3] + g[4]
 
     def playout(self, rng: random.Random, deal_only: bool = False) -> None:
-        """Play on with uniformly random legal actions (``rng.choice`` over :meth:`fast_legal`
-        at every decision) until the game is over, or until the current deal is scored when
-        ``deal_only``: the random rollout of a searching player.
+        """Play on with uniformly random legal actions until the game is over, or until the
+        current deal is scored when ``deal_only``: the random rollout of a searching player.
 
-        Same result as ``while legal: legal = g.fast_apply(rng.choice(legal))`` for the same
-        ``rng`` (a test checks it), but the plain card play runs on local variables."""
-        choice = rng.choice
+        Every decision is ``rng.choice(self.fast_legal())``, so the result is the same as
+        ``while legal: legal = g.fast_apply(rng.choice(legal))`` with the same ``rng`` (tests
+        check it over every preset). For a plain ``random.Random`` the choice is made without
+        building the list: ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and
+        ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the value is below ``n``;
+        the loops here draw exactly those bits and take the same element of the same (never
+        built) list, so the generator ends in the same state. Any other generator goes through
+        ``rng.choice`` and :meth:`fast_apply`. Deals with revoke or no-trump-joker bookkeeping
+        (``penalize`` revokes, a joker in a no-trump deal) play through the general ``_do``
+        one decision at a time; the rest runs trick by trick on local variables."""
+        if type(rng) is not random.Random:
+            self._playout_choice(rng, deal_only)
+            return
+        gb = rng.getrandbits
+        bl = _BIT_LENGTH
         start = self.deal_no
         while self.phase != OVER and not (deal_only and self.deal_no != start):
             if self.phase == BID:
-                hook = self.K.hook
-                h = self.h
-                opts = list(range(h + 1))
-                last = self.np - 1
-                while self.phase == BID:
-                    if hook and self.nbids == last:
-                        f = h - self.bidsum
-                        self._bid(self.turn, choice([b for b in opts if b != f]))
-                    else:
-                        self._bid(self.turn, choice(opts))
-                continue
+                self._random_bids(gb)
             if self.mode:  # a deal with revoke / no-trump joker bookkeeping
-                self._do(self.turn, choice(self.fast_legal()))
+                legal = self.fast_legal()
+                n = len(legal)
+                b = bl[n]
+                r = gb(b)
+                while r >= n:
+                    r = gb(b)
+                self._do(self.turn, legal[r])
                 continue
-            hs = self.hs
-            es = self.es
-            pw = self.pw
+            self._random_tricks(gb)
+
+    def _random_bids(self, gb: Any) -> None:
+        """The rest of the bidding, each bid drawn as ``rng.choice`` over :meth:`fast_legal`
+        would (``gb`` is the generator's ``getrandbits``)."""
+        bl = _BIT_LENGTH
+        h = self.h
+        if self.K.simultaneous:
+            while self.phase == BID:
+                n = h + 1
+                b = bl[n]
+                r = gb(b)
+                while r >= n:
+                    r = gb(b)
+                self._bid(self.turn, r)
+            return
+        # sequential: _bid inlined (no events in a playout)
+        hook = self.K.hook
+        np = self.np
+        nxt = self.nxt
+        bids = self.bids
+        dbids = self.dbids
+        nbids = self.nbids
+        bidsum = self.bidsum
+        seat = self.turn
+        while True:
+            n = h + 1
+            f = -1
+            if hook and nbids == np - 1:
+                f = h - bidsum
+                if f >= 0:
+                    n = h  # the hook: the bid f is left out of the list
+            b = bl[n]
+            r = gb(b)
+            while r >= n:
+                r = gb(b)
+            if 0 <= f <= r:
+                r += 1
+            bids[seat] = r
+            dbids.append((seat, r))
+            nbids += 1
+            bidsum += r
+            if nbids == np:
+                break
+            seat = nxt[seat]
+        self.nbids = nbids
+        self.bidsum = bidsum
+        self.phase = PLAY
+        self.mode = 1 if self.special else 0
+        self.turn = self.leader
+
+    def _random_tricks(self, gb: Any) -> None:
+        """Play the current deal (mode 0: no revoke or joker bookkeeping) to its end with
+        random cards, each drawn as ``rng.choice`` over :meth:`fast_legal` would, then score
+        it. A follower with cards of the led suit picks among them (``fast_legal`` lists that
+        suit's group); a leader or a void follower among the whole hand, whose list is the
+        suit groups one after another, so the r-th card is found by walking the groups."""
+        bl = _BIT_LENGTH
+        hs = self.hs
+        es = self.es
+        pw = self.pw
+        np = self.np
+        h = self.h
+        trump = self.trump
+        won = self.won
+        dtricks = self.dtricks
+        if np == self.n:
+            follow = self.K.follow_all
+        else:  # a play-off: the seats after each player in this deal
             nxt = self.nxt
-            np = self.np
-            trump = self.trump
-            won = self.won
-            dtricks = self.dtricks
-            tc = self.tcards
-            k = len(tc)
-            seat = self.turn
-            led = self.led
-            best = self.best
-            win = self.win
-            while True:
+            follow = [()] * self.n
+            for s in self.players:
+                seats = [nxt[s]]
+                while len(seats) < np - 1:
+                    seats.append(nxt[seats[-1]])
+                follow[s] = tuple(seats[: np - 1])
+        tc = self.tcards
+        tdone = self.tdone
+        leader = self.leader
+        led = self.led
+        best = self.best
+        win = self.win
+        seat = leader
+        # a trick already begun: its remaining seats first
+        rest = follow[leader][len(tc) - 1 :] if tc else None
+        while True:
+            if rest is None:  # lead: any card
+                g = hs[leader]
+                n = h - tdone
+                b = bl[n]
+                r = gb(b)
+                while r >= n:
+                    r = gb(b)
+                for f in g:
+                    m = len(f)
+                    if r < m:
+                        break
+                    r -= m
+                a = f[r]
+                del f[r]
+                led = es[a]
+                best = pw[a]
+                win = leader
+                tc = [a]
+                rest = follow[leader]
+            for seat in rest:
                 g = hs[seat]
-                if k:
-                    f = g[led]
-                    if f:  # following suit: the card is of the led suit
-                        a = choice(f)
-                        f.remove(a)
+                f = g[led]
+                if f:  # following suit: one of the led suit's cards
+                    n = len(f)
+                    if n == 1:
+                        while gb(1):
+                            pass
+                        a = f.pop()
+                    else:
+                        b = bl[n]
+                        r = gb(b)
+                        while r >= n:
+                            r = gb(b)
+                        a = f[r]
+                        del f[r]
+                    p = pw[a]
+                    if p >= best:  # >=: of two identical cards the later wins (Australian pack)
+                        best = p
+                        win = seat
+                else:  # void: any card
+                    n = h - tdone
+                    b = bl[n]
+                    r = gb(b)
+                    while r >= n:
+                        r = gb(b)
+                    for f in g:
+                        m = len(f)
+                        if r < m:
+                            break
+                        r -= m
+                    a = f[r]
+                    del f[r]
+                    if es[a] == trump:
                         p = pw[a]
                         if p >= best:
                             best = p
                             win = seat
-                    else:
-                        a = choice(g[0] + g[1] + g[2] + g[3] + g[4])
-                        e = es[a]
-                        g[e].remove(a)
-                        if e == trump:
-                            p = pw[a]
-                            if p >= best:
-                                best = p
-                                win = seat
-                else:
-                    a = choice(g[0] + g[1] + g[2] + g[3] + g[4])
-                    led = es[a]
-                    g[led].remove(a)
-                    best = pw[a]
-                    win = seat
                 tc.append(a)
-                k += 1
-                if k < np:
-                    seat = nxt[seat]
-                    continue
-                won[win] += 1
-                self.tdone += 1
-                self.last_trick = t = (self.leader, tc, -1, win)
-                dtricks.append(t)
-                tc = self.tcards = []
-                k = 0
-                if self.tdone == self.h:
-                    self._score_deal()
-                    break
-                seat = self.turn = self.leader = win
+            rest = None
+            won[win] += 1
+            tdone += 1
+            dtricks.append((leader, tc, -1, win))
+            if tdone == h:
+                break
+            leader = win
+        self.last_trick = dtricks[-1]
+        self.tcards = []
+        self.tdone = tdone
+        self.turn = seat
+        self.leader = leader
+        self.led = led
+        self.best = best
+        self.win = win
+        self._score_deal()
+
+    def _playout_choice(self, rng: random.Random, deal_only: bool) -> None:
+        """:meth:`playout` for a generator that is not a plain ``random.Random``."""
+        choice = rng.choice
+        start = self.deal_no
+        legal = self.fast_legal()
+        while legal and not (deal_only and self.deal_no != start):
+            legal = self.fast_apply(choice(legal))
 
     def _do(self, seat: int, a: int) -> None:
         if self.phase == PLAY:
