@@ -61,6 +61,14 @@ Fast API (computer players): ``current_seat()``, ``fast_legal()`` (int ids: bids
 ints, a no-trump joker ``card | (suit + 1) << 12``), ``fast_apply(id)`` (returns the next
 ``fast_legal()``, [] when over), ``playout(rng, deal_only)``, ``clone(rng)``,
 ``action_to_id`` / ``id_to_action``.
+
+``playout(rng)`` is decision for decision ``legal = fast_apply(rng.choice(legal))`` (same
+actions, same generator state after), made without building the legal lists: every rule set
+goes through it. Its fastest path (bids inline, then a trick at a time on local variables)
+covers every deal without revoke or joker bookkeeping; a deal with ``revokes=penalize`` or a
+joker in a no-trump deal plays through the general ``_do`` one decision at a time (its legal
+list built by ``fast_legal``, the same draw inline), and a generator that is not a plain
+``random.Random`` goes through its own ``choice`` and ``fast_apply``.
 """
 
 from __future__ import annotations
