@@ -30,24 +30,26 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
-        async with simcord.run(bot, settle_timeout=60) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("cards")
-            people = [guild.add_member(env.create_user(n)) for n in NAMES[: players - computers]]
-            start = len(env.http_requests)
-            await open_table(env, channel, people[0], people[1:], preset=preset, computers=computers)
-            driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=seed)
-            await driver.play_to_end()
-            await env.settle()
-            game = await bot.store.last_game(channel.id, "ohhell")
-            cards = sum(1 for _, action in game.actions if action["type"] == "play")
-            calls = [
-                r
-                for r in env.http_requests[start:]
-                if not ("/interactions/" in r.path and r.path.endswith("/callback"))
-            ]
-            kinds = collections.Counter(f"{r.method} {_shape(r.path)}" for r in calls)
-        await bot.close()
+        try:
+            async with simcord.run(bot, settle_timeout=60) as env:
+                guild = env.create_guild()
+                channel = guild.create_text_channel("cards")
+                people = [guild.add_member(env.create_user(n)) for n in NAMES[: players - computers]]
+                start = len(env.http_requests)
+                await open_table(env, channel, people[0], people[1:], preset=preset, computers=computers)
+                driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=seed)
+                await driver.play_to_end()
+                await env.settle()
+                game = await bot.store.last_game(channel.id, "ohhell")
+                cards = sum(1 for _, action in game.actions if action["type"] == "play")
+                calls = [
+                    r
+                    for r in env.http_requests[start:]
+                    if not ("/interactions/" in r.path and r.path.endswith("/callback"))
+                ]
+                kinds = collections.Counter(f"{r.method} {_shape(r.path)}" for r in calls)
+        finally:
+            await bot.close()  # else aiosqlite's thread keeps the process alive after an error
     return len(calls) / cards, len(calls), cards, dict(kinds)
 
 
