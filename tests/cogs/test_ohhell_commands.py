@@ -88,3 +88,19 @@ async def test_lobby_controls(simcord_env):
     assert not cancelled.ephemeral
     assert env.bot.tables.in_channel(channel.id) is None
     assert (await env.bot.store.get_game(table.id)).status == "cancelled"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_cardstats_counts_finished_games_per_member(simcord_env):
+    env = simcord_env
+    channel, people, table = await _table(env, {"fixed_hands": "1", "sequence": "fixed"})
+    empty = await people[0].slash(channel, "cardstats")
+    assert "No finished games" in empty.response.embeds[0].description
+    await OhHellDriver(env, channel, {p.id: p for p in people}, seed=4).play_to_end()
+    results = {r.user_id: r for r in await env.bot.store.results(table.id)}
+    for person in people:
+        shown = await people[0].slash(channel, "cardstats", member=person)
+        field = shown.response.embeds[0].fields[0]
+        won = 1 if results[person.id].place == 1 else 0
+        assert field.name == "Oh Hell" and field.value.startswith(f"1 played · {won} won")
+        assert f"best total {results[person.id].total}" in field.value
