@@ -25,6 +25,8 @@ from .sampling import Knowledge
 from .sim import Sim
 
 LEVELS = ("random", "quick", "strong")
+#: set to a list to record each strong bid's candidates, utilities and playout make rates
+TRACE: list | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +42,20 @@ class Decision:
 class StrongConfig:
     #: simulated card plays a decision may spend (the time budget, in work rather than seconds so
     #: that a decision never depends on the machine's speed)
-    budget: int = 9000
-    min_worlds: int = 12
-    max_worlds: int = 80
+    budget: int = 60000
+    #: the bid is one decision a deal and the one that matters most: it gets a larger budget
+    bid_budget: int = 90000
+    min_worlds: int = 8
+    max_worlds: int = 400
     #: share of the opponents' mean deal score subtracted from ours
     opponent_weight: float = 0.25
-    #: candidates drawn per world kept, before weighting by the bids
-    oversample: int = 3
+    #: how worlds are fitted to the bids made (see :meth:`Knowledge.worlds`)
+    oversample: int = 1
     #: how far from the closed-form estimate a searched bid may be
     bid_span: int = 3
+    #: how often an opponent plays a random card in the playouts of a bid, and of a play
+    bid_noise: float = 0.0
+    play_noise: float = 0.0
 
 
 DEFAULT_STRONG = StrongConfig()
@@ -129,11 +136,6 @@ def quick_play(info: InfoState, k: Knowledge) -> tuple[int, int | None]:
 
 
 # -- strong ----------------------------------------------------------------------------------
-def _worlds_for(cfg: StrongConfig, options: int, plays_each: int) -> int:
-    per_world = max(1, options * plays_each)
-    return max(cfg.min_worlds, min(cfg.max_worlds, cfg.budget // per_world))
-
-
 def _utility(scores: list[int], me: int, weight: float) -> float:
     if weight == 0.0:
         return float(scores[me])
@@ -144,8 +146,6 @@ def _utility(scores: list[int], me: int, weight: float) -> float:
 
 def _predicted_bids(info: InfoState, k: Knowledge, hands: list[int], my_bid: int) -> list[int]:
     """Every seat's bid in a world: the real ones where made, an estimate for seats yet to bid."""
-    t = k.table
-    n = info.players
     hs = info.hand_size
     bids: list[int | None] = list(info.bids)
     bids[info.seat] = my_bid
@@ -153,14 +153,43 @@ def _predicted_bids(info: InfoState, k: Knowledge, hands: list[int], my_bid: int
     for p in order:
         if bids[p] is not None:
             continue
-        unseen = t.all_mask & ~hands[p] & ~k.dead
-        est = estimate_tricks(t, hands[p], unseen, n, hs)
+        est = k.estimator.tricks(hands[p])
         allowed = list(range(hs + 1))
         if info.hook and not info.simultaneous and p == info.dealer:
             total = sum(b for q, b in enumerate(bids) if q != p and b is not None)
             allowed = [b for b in allowed if b != hs - total] or allowed
         bids[p] = nearest_bid(est, allowed)
     return [0 if b is None else b for b in bids]
+
+
+def _halving(
+    k: Knowledge,
+    rng: random.Random,
+    cfg: StrongConfig,
+    budget: int,
+    n_options: int,
+    plays_each: int,
+    run,
+) -> list[float]:
+    """Sequential halving over the options: each round plays every surviving option out in a
+    fresh batch of worlds (the same worlds for all, so luck cancels between options) and keeps
+    the better half; a clearly bad option stops costing rollouts after the first round.
+    Returns each option's mean utility over the worlds it was tried in (-inf if never)."""
+    rounds = max(1, (n_options - 1).bit_length())
+    alive = list(range(n_options))
+    sums = [0.0] * n_options
+    weights = [0.0] * n_options
+    for r in range(rounds):
+        per_round = budget // rounds
+        n_worlds = max(cfg.min_worlds, min(cfg.max_worlds, per_round // max(1, len(alive) * plays_each)))
+        for hands, w in k.worlds(rng, n_worlds, oversample=cfg.oversample):
+            for i in alive:
+                sums[i] += w * run(hands, i)
+                weights[i] += w
+        if r < rounds - 1:
+            alive.sort(key=lambda i: -sums[i] / weights[i])
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+    return [sums[i] / weights[i] if weights[i] else float("-inf") for i in range(n_options)]
 
 
 def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Random, cfg: StrongConfig) -> int:
@@ -173,19 +202,25 @@ def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Rando
     else:
         est = None
         cands = bids
-    n_worlds = _worlds_for(cfg, len(cands), info.players * info.hand_size)
-    worlds = k.worlds(rng, n_worlds, oversample=cfg.oversample)
-    util = dict.fromkeys(cands, 0.0)
     leader = info.first_leader()
-    for hands, w in worlds:
-        for b in cands:
-            sim = k.sim_for(hands, _predicted_bids(info, k, hands, b))
-            sim.to_play = leader
-            sim.rollout()
-            util[b] += w * _utility(sim.scores(), me, cfg.opponent_weight)
-    if est is None:
-        return max(cands, key=lambda b: (util[b], -b))
-    return max(cands, key=lambda b: (round(util[b], 9), -abs(b - est), -b))
+    weight = cfg.opponent_weight
+
+    made = [[0, 0] for _ in cands]  # playouts that made each bid, and playouts (for TRACE)
+
+    def run(hands: list[int], i: int) -> float:
+        sim = k.sim_for(hands, _predicted_bids(info, k, hands, cands[i]))
+        sim.to_play = leader
+        sim.rollout(cfg.bid_noise, rng, me)
+        made[i][0] += sim.won[me] == cands[i]
+        made[i][1] += 1
+        return _utility(sim.scores(), me, weight)
+
+    util = _halving(k, rng, cfg, cfg.bid_budget, len(cands), info.players * info.hand_size, run)
+    centre = est if est is not None else 0.0
+    best = max(range(len(cands)), key=lambda i: (round(util[i], 9), -abs(cands[i] - centre), -cands[i]))
+    if TRACE is not None:
+        TRACE.append({"cands": cands, "util": util, "made": [m / n if n else None for m, n in made], "pick": best})
+    return cands[best]
 
 
 def _distinct_moves(info: InfoState, k: Knowledge) -> list[tuple[int, int]]:
@@ -225,18 +260,21 @@ def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongCo
     if len(moves) == 1:
         return _to_legal(info, k, *moves[0])
     remaining = info.tricks_left * info.players - len(info.current)
-    n_worlds = _worlds_for(cfg, len(moves), remaining)
-    worlds = k.worlds(rng, n_worlds, oversample=cfg.oversample)
     bids = _public_bids(info)
-    util = [0.0] * len(moves)
-    for hands, w in worlds:
-        base = k.sim_for(hands, bids)
-        base.to_play = me
-        for i, (bit, suit) in enumerate(moves):
-            sim: Sim = base.clone()
-            sim.play(bit, suit)
-            sim.rollout()
-            util[i] += w * _utility(sim.scores(), me, cfg.opponent_weight)
+    weight = cfg.opponent_weight
+    last: list = [None, None]  # the world last set up, and its simulator before our move
+
+    def run(hands: list[int], i: int) -> float:
+        if last[0] is not hands:
+            base = k.sim_for(hands, bids)
+            base.to_play = me
+            last[0], last[1] = hands, base
+        sim: Sim = last[1].clone()
+        sim.play(*moves[i])
+        sim.rollout(cfg.play_noise, rng, me)
+        return _utility(sim.scores(), me, weight)
+
+    util = _halving(k, rng, cfg, cfg.budget, len(moves), remaining, run)
     # ties go to the quick policy's choice, then to the lower card
     if info.hand_known:
         qsim = k.sim_for(k.known, bids)

@@ -15,7 +15,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .estimate import estimate_tricks
+from .estimate import Estimator
 from .infostate import InfoState
 from .scoring import overtricks_pay, score_table
 from .sim import Sim
@@ -35,6 +35,7 @@ class Knowledge:
     played_by: list[int]  # cards each seat has played this deal
     dead: int
     template: Sim  # the deal's public state, hands still empty
+    estimator: Estimator  # an opponent's view of its own whole hand at bidding time
 
     @classmethod
     def build(cls, info: InfoState, table: DealTable | None = None) -> Knowledge:
@@ -70,7 +71,8 @@ class Knowledge:
                 if (voids[p] >> s) & 1:
                     forbid |= t.suit_mask[s]
             allowed.append(unseen & ~forbid)
-        return cls(info, t, known, need, allowed, unseen, played_by, dead, template)
+        estimator = Estimator(t, dead, n, info.hand_size)
+        return cls(info, t, known, need, allowed, unseen, played_by, dead, template, estimator)
 
     # -- worlds -------------------------------------------------------------------------------
     def sample_hands(self, rng: random.Random) -> list[int]:
@@ -84,6 +86,21 @@ class Knowledge:
 
     def _try_sample(self, rng: random.Random, relax: bool) -> list[int] | None:
         n = len(self.need)
+        if relax or all(self.allowed[p] == self.unseen for p in range(n) if self.need[p]):
+            # no voids to honour: one random draw cut into the hands
+            pool = _bit_list(self.unseen)
+            total = sum(self.need)
+            if total > len(pool):
+                return None
+            picks = rng.sample(pool, total)
+            hands = self.known[:]
+            i = 0
+            for p in range(n):
+                k = self.need[p]
+                if k:
+                    hands[p] |= sum([_BIT[c] for c in picks[i : i + k]])
+                    i += k
+            return hands
         hands = self.known[:]
         remaining = self.unseen
         seats = [p for p in range(n) if self.need[p] > 0]
@@ -105,31 +122,36 @@ class Knowledge:
     def bid_weight(self, hands: list[int], sigma: float) -> float:
         """How well the sampled hands explain the bids already made (1 when nothing to explain)."""
         info = self.info
-        t = self.table
         weight = 1.0
-        hs = info.hand_size
+        tricks = self.estimator.tricks
         for p, bid in enumerate(info.bids):
             if bid is None or p == info.seat or p in info.others_known:
                 continue
-            initial = hands[p] | self.played_by[p]
-            unseen_p = t.all_mask & ~initial & ~self.dead
-            est = estimate_tricks(t, initial, unseen_p, info.players, hs)
+            est = tricks(hands[p] | self.played_by[p])
             weight *= bid_likelihood(bid, est, _allowed_bids(info, p), sigma)
         return weight
 
     def worlds(
         self, rng: random.Random, count: int, *, oversample: int = 3, sigma: float | None = None
     ) -> list[tuple[list[int], float]]:
-        """``count`` worlds (merged when drawn twice) with their weights summing to 1.
-
-        Draws ``oversample`` times as many candidates, weights each by the bids, and resamples
-        systematically, so later decisions see hands that fit the auction."""
+        """``count`` worlds with weights summing to 1, so that later decisions see hands that fit
+        the auction: with ``oversample`` 1 each world is weighted by how well it explains the bids
+        (importance weights); with more, that many times as many candidates are drawn, weighted,
+        and resampled systematically (a world drawn twice is merged); with 0 the bids are
+        ignored."""
         info = self.info
         any_bid = any(b is not None and p != info.seat and p not in info.others_known for p, b in enumerate(info.bids))
         if sigma is None:
             sigma = 0.7 + 0.07 * info.hand_size
-        if not any_bid or oversample <= 1:
+        if not any_bid or oversample <= 0:
             return [(self.sample_hands(rng), 1.0 / count) for _ in range(count)]
+        if oversample == 1:
+            hands = [self.sample_hands(rng) for _ in range(count)]
+            weights = [self.bid_weight(h, sigma) for h in hands]
+            total = sum(weights)
+            if total <= 0:
+                return [(h, 1.0 / count) for h in hands]
+            return [(h, w / total) for h, w in zip(hands, weights, strict=True)]
         cands = [self.sample_hands(rng) for _ in range(count * oversample)]
         weights = [self.bid_weight(h, sigma) for h in cands]
         total = sum(weights)
@@ -153,6 +175,19 @@ class Knowledge:
         s.hands = hands[:]
         s.bids = bids
         return s
+
+
+_BIT = [1 << i for i in range(128)]
+_BIT_LISTS: dict[int, list[int]] = {}
+
+
+def _bit_list(mask: int) -> list[int]:
+    out = _BIT_LISTS.get(mask)
+    if out is None:
+        if len(_BIT_LISTS) > 64:
+            _BIT_LISTS.clear()
+        out = _BIT_LISTS[mask] = bits(mask)
+    return out
 
 
 def bid_likelihood(bid: int, est: float, allowed: list[int], sigma: float) -> float:

@@ -15,9 +15,6 @@ from __future__ import annotations
 
 from .table import DealTable
 
-#: play to the sure winners held (see :meth:`Sim.choose`); a switch for the benchmarks
-BOSS_AWARE = True
-
 
 def low_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
@@ -177,14 +174,21 @@ class Sim:
         return need > 0 or (need < 0 and self.over_good)
 
     def bosses(self, hand: int, out: int) -> int:
-        """Cards of ``hand`` that no outstanding card of their suit beats."""
-        sm = self.t.suit_mask
+        """Sure winners: trumps (and a no-trump joker) that no outstanding card beats, and plain
+        cards likewise once no trump is outstanding. (Counting a plain ace as sure while trumps
+        are out made the policy lose to one that does not, in duplicate playouts.)"""
+        t = self.t
+        sm = t.suit_mask
         res = hand & sm[4]
+        trump = t.trump
+        trumps_out = trump >= 0 and out & sm[trump]
         for s in range(4):
             h = hand & sm[s]
             if not h:
                 continue
             o = out & sm[s]
+            if s != trump and trumps_out:
+                continue  # a plain ace can still be ruffed: not sure while trumps are out
             if not o:
                 res |= h
             else:
@@ -208,7 +212,7 @@ class Sim:
         # with its other cards and cashes (or sheds) the winners
         covered = 0
         bosses = 0
-        if need > 0 and BOSS_AWARE:
+        if need > 0:
             bosses = self.bosses(hand, out)
             nb = bosses.bit_count()
             if nb >= need:
@@ -373,12 +377,34 @@ class Sim:
         return best, -1
 
     # -- playing out ------------------------------------------------------------------------------
-    def rollout(self) -> None:
+    def rollout(self, noise: float = 0.0, rng=None, me: int = -1) -> None:
+        """Play the deal out by the policy; with ``noise``, each seat but ``me`` plays a random
+        legal card instead that often (the searcher is never sure how others will play)."""
         choose = self.choose
         play = self.play
+        if not noise:
+            while self.tricks_left > 0:
+                c, s = choose(self.to_play)
+                play(c, s)
+            return
+        rand = rng.random
         while self.tricks_left > 0:
-            c, s = choose(self.to_play)
-            play(c, s)
+            p = self.to_play
+            if p != me and rand() < noise:
+                legal = self.legal(p)
+                cards = []
+                while legal:
+                    low = legal & -legal
+                    cards.append(low.bit_length() - 1)
+                    legal ^= low
+                c = cards[int(rand() * len(cards))]
+                s = -1
+                if not self.trick and c == self.t.joker and self.t.joker_nt:
+                    s = self._name_joker(p)
+                play(c, s)
+            else:
+                c, s = choose(p)
+                play(c, s)
 
     def scores(self) -> list[int]:
         tab = self.score_tab

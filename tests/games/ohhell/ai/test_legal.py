@@ -58,3 +58,30 @@ def test_a_whole_oh_shit_game_with_ties_and_jokers() -> None:
     game = play_game(OhHell.new(rules, 4, 11), ["strong", "quick", "strong", "quick"], 3, on_decision=check_decision)
     assert game.is_over
     assert len(game.view(None)["history"]) >= 17
+
+
+@pytest.mark.parametrize("level", ["quick", "strong"])
+def test_play_off_deals_seat_only_the_tied_players(level: str) -> None:
+    """Seed 000's 5-card play-off deals seat only the tied players; the computer numbers the
+    seats of the deal itself. (Seed 0 with random play ties three players after the 1-card deal.)"""
+    import random
+
+    from games.ohhell.ai import ai_view, choose_action
+
+    from .helpers import FAST
+
+    rules = make_rules("oh-shit", sequence="fixed", fixed_hands="1")
+    game = OhHell.new(rules, 4, 0)
+    rng = random.Random(0)
+    playoff_seats = set()
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = ai_view(game, seat)
+        if view["deal_kind"] == "normal":
+            action = choose_action(view, "random", rng)
+        else:
+            playoff_seats.add(len(view["players"]))
+            action = choose_action(view, level, random.Random(seat), config=FAST)
+            check_decision(game, seat, view, action)
+        game.apply(seat, action)
+    assert playoff_seats and max(playoff_seats) < 4
