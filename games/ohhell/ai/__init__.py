@@ -5,6 +5,8 @@ The bot calls::
     action = choose_action(ai_view(game, seat), level, rng)   # level: "quick" or "strong"
     game.apply(seat, action)
 
+or, the same in one call, ``computer_move(game, seat, level, rng)``.
+
 ``rng`` is the seat's own seeded ``random.Random``; the decision depends on nothing else, so a
 replay with the same generator state makes the same move. The returned action is always one of
 the view's legal actions (in penalize mode one that is not a revoke).
@@ -42,6 +44,12 @@ def choose_action(
     return action_for(view, decide(info, level, rng, config))
 
 
+def computer_move(game: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
+    """The action the computer in ``seat`` takes now (reads only that seat's view and the
+    public rules and plays, through :func:`ai_view`)."""
+    return choose_action(ai_view(game, seat), level, rng)
+
+
 __all__ = [
     "LEVELS",
     "Decision",
@@ -49,6 +57,7 @@ __all__ = [
     "StrongConfig",
     "ai_view",
     "choose_action",
+    "computer_move",
     "decide",
     "info_from_view",
 ]

@@ -40,19 +40,30 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class StrongConfig:
-    #: simulated card plays a decision may spend (the time budget, in work rather than seconds so
-    #: that a decision never depends on the machine's speed)
-    budget: int = 60000
+    #: simulated card plays a play decision may spend when ``budget_ref`` cards remain to be
+    #: played in the deal (the time budget, counted in work rather than seconds so that a
+    #: decision never depends on the machine's speed). Early decisions shape the whole deal and
+    #: cost more per world, so the budget grows with the square of the cards left; the late
+    #: ones are cheap (and most of them have a single sensible card).
+    budget: int = 40000
+    budget_ref: int = 24
     #: the bid is one decision a deal and the one that matters most: it gets a larger budget
-    bid_budget: int = 90000
+    bid_budget: int = 110000
     min_worlds: int = 8
     max_worlds: int = 400
     #: share of the opponents' mean deal score subtracted from ours
     opponent_weight: float = 0.25
     #: how worlds are fitted to the bids made (see :meth:`Knowledge.worlds`)
-    oversample: int = 1
+    oversample: int = 3
     #: how far from the closed-form estimate a searched bid may be
     bid_span: int = 3
+    #: how far to trust a playout that makes a zero bid. The playout policy's opponents take
+    #: the tricks they need too eagerly, which makes ducking every trick look easier than it
+    #: is: against OpenSpiel's ISMCTS, zero bids made in 84% of their playouts were made in
+    #: 57% of real deals (110 zero bids among 600 logged; other bids were made about as often as
+    #: their playouts said, or more). The rest of the zero bid's playout successes count as
+    #: one-trick failures.
+    zero_bid_trust: float = 0.7
     #: how often an opponent plays a random card in the playouts of a bid, and of a play
     bid_noise: float = 0.0
     play_noise: float = 0.0
@@ -216,6 +227,12 @@ def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Rando
         return _utility(sim.scores(), me, weight)
 
     util = _halving(k, rng, cfg, cfg.bid_budget, len(cands), info.players * info.hand_size, run)
+    if 0 in cands and cfg.zero_bid_trust < 1 and info.hand_size >= 1:
+        i = cands.index(0)
+        m, n = made[i]
+        if n:
+            tab = k.template.score_tab
+            util[i] -= (1 - cfg.zero_bid_trust) * (m / n) * (tab[0][0] - tab[0][1])
     centre = est if est is not None else 0.0
     best = max(range(len(cands)), key=lambda i: (round(util[i], 9), -abs(cands[i] - centre), -cands[i]))
     if TRACE is not None:
@@ -274,7 +291,8 @@ def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongCo
         sim.rollout(cfg.play_noise, rng, me)
         return _utility(sim.scores(), me, weight)
 
-    util = _halving(k, rng, cfg, cfg.budget, len(moves), remaining, run)
+    budget = int(cfg.budget * min(2.2, (remaining / cfg.budget_ref) ** 2))
+    util = _halving(k, rng, cfg, budget, len(moves), remaining, run)
     # ties go to the quick policy's choice, then to the lower card
     if info.hand_known:
         qsim = k.sim_for(k.known, bids)

@@ -1,0 +1,109 @@
+"""The search's parts: scores, the card table, the deal simulator, the worlds it samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.common.cards import JACK, parse_card
+from games.ohhell.ai import ai_view, info_from_view
+from games.ohhell.ai.estimate import Estimator
+from games.ohhell.ai.sampling import Knowledge, _voids
+from games.ohhell.ai.scoring import SCORINGS, score_table
+from games.ohhell.ai.table import DealTable
+from games.ohhell.decks import build_deck
+from games.ohhell.game import OhHell
+from games.ohhell.rules import make_rules
+from games.ohhell.scoring import SCORERS
+
+
+@pytest.mark.parametrize("scoring", SCORINGS)
+def test_score_tables_match_the_engine(scoring: str) -> None:
+    table = score_table(scoring, 13)
+    for bid in range(14):
+        for tricks in range(14):
+            assert table[bid][tricks] == SCORERS[scoring](bid, tricks)
+
+
+def test_bowers_and_joker_order_in_the_table() -> None:
+    deck = build_deck("standard52+joker", 4)
+    t = DealTable.build(deck, 3, True)  # spades trumps, bowers
+    order = [t.cards[i] for i in sorted(range(t.n), key=lambda i: (t.esuit[i], t.power[i]))]
+    spades = [c for c in order if t.esuit[t.index[c]] == 3]
+    assert spades[-3:] == [parse_card("JC"), parse_card("JS"), parse_card("X")]
+    assert t.esuit[t.index[parse_card("JC")]] == 3  # the left bower is a spade
+    assert parse_card("AS") == spades[-4]
+    assert all((c & 31) != JACK or c in (parse_card("JC"), parse_card("JS")) for c in spades)
+
+
+def test_australian_duplicates_later_card_wins() -> None:
+    deck = build_deck("australian", 5)
+    t = DealTable.build(deck, 0, False)
+    a, b = t.index[parse_card("2H")], t.index[parse_card("2H#1")]
+    assert (t.beats[a] >> b) & 1 and (t.beats[b] >> a) & 1
+
+
+def _views_along_a_game(preset: str, players: int, seed: int, **overrides):
+    """Every view of a seat to act in a game played by the quick level (with the true hands)."""
+    from games.ohhell.ai import choose_action
+
+    game = OhHell.new(make_rules(preset, **overrides), players, seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = ai_view(game, seat)
+        hands = {s: game.hand(s) for s in range(players)}
+        yield view, hands
+        game.apply(seat, choose_action(view, "quick", rng))
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "overrides"),
+    [
+        ("classic", 4, {"sequence": "fixed", "fixed_hands": "9,4"}),
+        ("oh-shit", 5, {"sequence": "fixed", "fixed_hands": "7,3", "deck": "standard52+joker"}),
+        ("bowers", 3, {"sequence": "fixed", "fixed_hands": "10"}),
+        ("classic", 6, {"sequence": "fixed", "fixed_hands": "10", "deck": "australian"}),
+    ],
+)
+def test_sampled_worlds_agree_with_everything_shown(preset: str, players: int, overrides: dict) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for view, true_hands in _views_along_a_game(preset, players, 5, **overrides):
+        if view["phase"] == "over" or view.get("hand_hidden"):
+            continue
+        info = info_from_view(view)
+        k = Knowledge.build(info)
+        t = k.table
+        order = view["players"]
+        played = {p.card for _, p in info.all_plays()}
+        voids = _voids(info, t)
+        for hands, weight in k.worlds(rng, 4):
+            assert weight > 0
+            seen = 0
+            for local, seat in enumerate(order):
+                cards = set(t.cards_of(hands[local]))
+                truth = {parse_card(c) for c in true_hands[seat]}
+                assert len(cards) == len(truth)  # each seat holds as many cards as it really does
+                assert not cards & played and not cards & set(info.dead)
+                if local == info.seat:
+                    assert cards == truth  # the seat's own hand is never resampled
+                for s in range(5):
+                    if (voids[local] >> s) & 1:
+                        assert not hands[local] & t.suit_mask[s]
+                assert not seen & hands[local]
+                seen |= hands[local]
+            checked += 1
+    assert checked > 20
+
+
+def test_estimate_grows_with_card_strength() -> None:
+    deck = build_deck("standard52", 4)
+    t = DealTable.build(deck, 3, False)
+    est = Estimator(t, 0, 4, 5)
+    weak = t.mask([parse_card(c) for c in ("2C", "3D", "4H", "5C", "6D")])
+    strong = t.mask([parse_card(c) for c in ("AS", "KS", "AH", "AD", "AC")])
+    middle = t.mask([parse_card(c) for c in ("QS", "KH", "QD", "5C", "6D")])
+    assert est.tricks(weak) < est.tricks(middle) < est.tricks(strong) <= 5
+    assert est.tricks(strong) > 3.5 and est.tricks(weak) < 0.5
