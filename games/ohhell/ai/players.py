@@ -64,9 +64,6 @@ class StrongConfig:
     #: their playouts said, or more). The rest of the zero bid's playout successes count as
     #: one-trick failures.
     zero_bid_trust: float = 0.7
-    #: how often an opponent plays a random card in the playouts of a bid, and of a play
-    bid_noise: float = 0.0
-    play_noise: float = 0.0
 
 
 DEFAULT_STRONG = StrongConfig()
@@ -221,7 +218,7 @@ def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Rando
     def run(hands: list[int], i: int) -> float:
         sim = k.sim_for(hands, _predicted_bids(info, k, hands, cands[i]))
         sim.to_play = leader
-        sim.rollout(cfg.bid_noise, rng, me)
+        sim.rollout()
         made[i][0] += sim.won[me] == cands[i]
         made[i][1] += 1
         return _utility(sim.scores(), me, weight)
@@ -288,7 +285,7 @@ def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongCo
             last[0], last[1] = hands, base
         sim: Sim = last[1].clone()
         sim.play(*moves[i])
-        sim.rollout(cfg.play_noise, rng, me)
+        sim.rollout()
         return _utility(sim.scores(), me, weight)
 
     budget = int(cfg.budget * min(2.2, (remaining / cfg.budget_ref) ** 2))

@@ -169,10 +169,6 @@ class Sim:
             self.to_play = (p + 1) % self.n
 
     # -- the playout policy ---------------------------------------------------------------------
-    def wants(self, p: int) -> bool:
-        need = self.bids[p] - self.won[p]
-        return need > 0 or (need < 0 and self.over_good)
-
     def bosses(self, hand: int, out: int) -> int:
         """Sure winners: trumps (and a no-trump joker) that no outstanding card beats, and plain
         cards likewise once no trump is outstanding. (Counting a plain ace as sure while trumps
@@ -377,34 +373,13 @@ class Sim:
         return best, -1
 
     # -- playing out ------------------------------------------------------------------------------
-    def rollout(self, noise: float = 0.0, rng=None, me: int = -1) -> None:
-        """Play the deal out by the policy; with ``noise``, each seat but ``me`` plays a random
-        legal card instead that often (the searcher is never sure how others will play)."""
+    def rollout(self) -> None:
+        """Play the deal to its end by the policy."""
         choose = self.choose
         play = self.play
-        if not noise:
-            while self.tricks_left > 0:
-                c, s = choose(self.to_play)
-                play(c, s)
-            return
-        rand = rng.random
         while self.tricks_left > 0:
-            p = self.to_play
-            if p != me and rand() < noise:
-                legal = self.legal(p)
-                cards = []
-                while legal:
-                    low = legal & -legal
-                    cards.append(low.bit_length() - 1)
-                    legal ^= low
-                c = cards[int(rand() * len(cards))]
-                s = -1
-                if not self.trick and c == self.t.joker and self.t.joker_nt:
-                    s = self._name_joker(p)
-                play(c, s)
-            else:
-                c, s = choose(p)
-                play(c, s)
+            c, s = choose(self.to_play)
+            play(c, s)
 
     def scores(self) -> list[int]:
         tab = self.score_tab
