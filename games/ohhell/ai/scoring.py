@@ -10,51 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-SCORINGS = ("e2", "trick+10", "5+10", "square", "spades", "misere")
+from games.ohhell.scoring import SCORERS
+
+SCORINGS = tuple(SCORERS)
 
 
-def _e2(bid: int, tricks: int) -> int:
-    if tricks == bid:
-        return 10 if bid == 0 else 10 * bid
-    return -10 * abs(tricks - bid)
-
-
-def _trick10(bid: int, tricks: int) -> int:
-    return tricks + (10 if tricks == bid else 0)
-
-
-def _five10(bid: int, tricks: int) -> int:
-    if tricks == bid:
-        return 5 + 10 * tricks
-    return -5 - 5 * abs(tricks - bid)
-
-
-def _square(bid: int, tricks: int) -> int:
-    if tricks == bid:
-        return 10 + bid * bid
-    return -((tricks - bid) ** 2)
-
-
-def _spades(bid: int, tricks: int) -> int:
-    return 10 + bid if tricks == bid else 0
-
-
-def _misere(bid: int, tricks: int) -> int:
-    if tricks == bid:
-        return 5 if bid == 0 else 10 + tricks
-    if tricks > bid:
-        return tricks
-    return tricks - bid
-
-
-_FUNCS: dict[str, Callable[[int, int], int]] = {
-    "e2": _e2,
-    "trick+10": _trick10,
-    "5+10": _five10,
-    "square": _square,
-    "spades": _spades,
-    "misere": _misere,
-}
+# The engine's own scorings, so the search can never score a deal differently from the table.
+_FUNCS: dict[str, Callable[[int, int], int]] = SCORERS
 
 
 def deal_score(scoring: str, bid: int, tricks: int) -> int:
