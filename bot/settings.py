@@ -27,7 +27,8 @@ class Settings:
         if require_token and not token:
             raise SettingsError(
                 "No bot token: copy .env.example to .env and set DISCORD_TOKEN to the token from the "
-                "Discord Developer Portal (your application -> Bot -> Reset Token)."
+                "Discord Developer Portal (your application -> Bot -> Reset Token), or play on this machine "
+                "without one: .venv/bin/pip install -q -e '.[local]' && .venv/bin/python -m bot.local"
             )
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():

@@ -135,6 +135,14 @@ async def refresh_lobby(bot: CardBot, table: LiveTable) -> None:
     await channel.get_partial_message(table.record.message_id).edit(**render_lobby(table).kwargs())
 
 
+async def post_lobby(bot: CardBot, table: LiveTable) -> None:
+    """Post the lobby as a new message (the local mode's channel starts empty on every run)."""
+    channel = bot.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
+    message = await channel.send(**render_lobby(table).kwargs())
+    table.record.message_id = message.id
+    await bot.store.set_message(table.id, message.id)
+
+
 def game_group(kind: GameKind) -> app_commands.Group:
     """The ``/<game>`` command group: everything a player types, for one game."""
 

@@ -14,12 +14,13 @@ def lobby_message(table: LiveTable, rules_lines: list[str], player_range: tuple[
 
     record = table.record
     low, high = player_range
-    seated = "\n".join(
-        f"{s.seat + 1}. {'🤖 ' + s.name if s.user_id is None else f'<@{s.user_id}>'}" for s in record.seats
-    )
+    # Names rather than mentions: an embed's mention shows as a raw <@id> to anyone whose client
+    # has not seen that member yet, and it never pings anyway.
+    seated = "\n".join(f"{s.seat + 1}. {'🤖 ' if s.user_id is None else ''}{s.name}" for s in record.seats)
+    host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
     embed = discord.Embed(
         title=f"🃏 {table.kind.title}: a table is open",
-        description=f"Host: <@{record.host_id}> · preset **{record.preset}**",
+        description=f"Host: **{host}** · preset **{record.preset}**",
         color=COLOR,
     )
     embed.add_field(

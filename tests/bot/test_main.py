@@ -21,6 +21,7 @@ def test_missing_token_says_what_to_do(no_dotenv, capsys):
     assert entry.main() == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "DISCORD_TOKEN" in err and ".env" in err
+    assert "python -m bot.local" in err  # the way to play without a token
 
 
 def test_refused_token_says_what_to_do(no_dotenv, monkeypatch, capsys):

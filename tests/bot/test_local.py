@@ -1,0 +1,204 @@
+"""The local mode (``python -m bot.local``) driven in headless Chromium, as a person would use it.
+
+The command runs in its own process, exactly as the README starts it; the browser plays a few
+moves of Oh Hell on the page it prints; Ctrl-C stops it; a second run continues the game.
+Without Chromium (Debian's ``chromium``) the test is skipped with the reason printed; in CI
+(``CI`` set) a missing Chromium is a failure, since ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: a copy of the screenshot goes here too when set (how docs/local-mode.png was made)
+SCREENSHOT_COPY = os.environ.get("LOCAL_MODE_SCREENSHOT")
+
+
+def _missing() -> str | None:
+    if CHROMIUM is None:
+        return "no Chromium on this machine (Debian: apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+        from simcord.preview import _require_preview_runtime
+
+        _require_preview_runtime()
+    except Exception as error:  # ImportError, or SimCord's SetupError for a missing extra
+        return f"the browser test needs playwright and simcord[preview] ({error})"
+    return None
+
+
+MISSING = _missing()
+if MISSING and os.environ.get("CI"):
+    pytest.fail(f"CI must run the browser test, but {MISSING}", pytrace=False)
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"browser test skipped: {MISSING}")
+
+TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
+
+
+class LocalMode:
+    """``python -m bot.local`` in a child process, and the page address it prints."""
+
+    def __init__(self, db: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", "0.3"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+        self.banner: list[str] = []
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.banner.append(line)
+            if "Ctrl-C" in line:
+                break
+        found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", "".join(self.banner))
+        assert found, f"no page address in: {''.join(self.banner)}"
+        self.url = found.group(0)
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl-C, as a person stops it."""
+        self.proc.send_signal(signal.SIGINT)
+        out, _ = self.proc.communicate(timeout=60)
+        return self.proc.returncode, out
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.communicate()
+
+
+class Page:
+    """What a person does on the preview page: type a command, switch member, press, choose."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def text(self) -> str:
+        return self.page.inner_text("body")
+
+    def wait_for(self, pattern: str | re.Pattern, timeout: float = 20.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.search(pattern, self.text())
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never showed {pattern!r}; it shows:\n{self.text()}")
+            self.page.wait_for_timeout(200)
+
+    def view_as(self, name: str) -> None:
+        self.page.select_option("#viewer-picker", label=name)
+        self.page.wait_for_timeout(300)
+
+    def slash(self, command: str) -> None:
+        box = self.page.get_by_placeholder("Message #cards")
+        box.click()
+        box.type(command)
+        self.page.get_by_role("option", name=command).first.wait_for()
+        self.page.keyboard.press("Enter")  # picks the suggested command
+        self.page.click("#send-message")
+
+    def press(self, label: str) -> None:
+        """The newest message's button of that label (an older table's buttons stay on the page)."""
+        self.page.get_by_role("button", name=label, exact=True).last.click()
+
+    def choose_in_form(self) -> str:
+        """Open the form's list, take its first choice, submit; returns the choice's label."""
+        dialog = self.page.get_by_role("dialog")
+        dialog.get_by_role("combobox").click()
+        option = dialog.get_by_role("option").first
+        chosen = option.inner_text().strip()
+        option.click()
+        dialog.get_by_role("button", name="Submit").click()
+        dialog.wait_for(state="hidden")
+        return chosen
+
+
+def test_local_mode_in_a_browser(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    db = tmp_path / "local.sqlite3"
+    shot = tmp_path / "local-mode.png"
+    local = LocalMode(db)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
+            page.page.goto(local.url)
+
+            page.wait_for("No messages in this channel")
+            page.slash("/ohhell new")
+            page.wait_for("Oh Hell: a table is open")
+            page.view_as("Bob")
+            page.press("Join")
+            page.wait_for(r"Players \(2, [\s\S]*Alice\s+Bob")
+            page.view_as("Alice")
+            page.press("Add computer")
+            page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
+            page.press("Start")
+            page.wait_for(r"deal 1 of \d+ · \d+ cards")
+
+            # Bids are in turn from the dealer's left; the computer bids on its own after its pause.
+            bids: dict[str, str] = {}
+            played: tuple[str, str] | None = None
+            while played is None:
+                who, what = page.wait_for(TURN, timeout=30).groups()
+                page.view_as(who)
+                if what == "bid":
+                    assert who not in bids, f"{who} was asked to bid twice"
+                    page.press("Bid")
+                    bids[who] = page.choose_in_form().split()[0]
+                    page.wait_for(rf"{who}(?: 🎴)?: bid {bids[who]}\b")
+                else:
+                    assert set(bids) == {"Alice", "Bob"}, f"play began before both bid: {bids}"
+                    page.press("Play a card")
+                    played = (who, page.choose_in_form())
+            who, card = played
+            page.wait_for(rf"{who} {re.escape(card)}")
+            page.wait_for(r"Computer 1 \(strong\)(?: 🎴)?: bid \d+")
+
+            # The hand is reached in the channel, privately: Alice sees hers, Bob does not see it.
+            page.view_as("Alice")
+            page.press("My hand")
+            page.wait_for(r"Your hand · Oh Hell · deal 1")
+            page.page.screenshot(path=str(shot))
+            page.view_as("Bob")
+            page.wait_for(r"Trick \d|Last trick")
+            assert "Your hand ·" not in page.text(), "Bob's page shows Alice's hand"
+            browser.close()
+        assert shot.stat().st_size > 10_000
+        if SCREENSHOT_COPY:
+            shutil.copyfile(shot, SCREENSHOT_COPY)
+
+        code, out = local.stop()
+        assert code == 0, out
+        assert "Stopped. Your games are saved" in out and "Traceback" not in out, out
+
+        # A second run finds the game in the database and puts its table back in the channel.
+        again = LocalMode(db)
+        local = again
+        assert "1 unfinished game(s)" in "".join(again.banner)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
+            page.page.goto(again.url)
+            page.wait_for(r"deal 1 of \d+ · \d+ cards")
+            for name, bid in bids.items():
+                page.wait_for(rf"{name}(?: 🎴)?: bid {bid}\b")
+            page.wait_for(rf"{who} {re.escape(card)}")
+            browser.close()
+        code, out = again.stop()
+        assert code == 0, out
+    finally:
+        local.kill()
