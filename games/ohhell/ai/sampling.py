@@ -36,6 +36,8 @@ class Knowledge:
     dead: int
     template: Sim  # the deal's public state, hands still empty
     estimator: Estimator  # an opponent's view of its own whole hand at bidding time
+    #: how an opponent's bid follows the estimate of its hand (see :meth:`expected_bid`)
+    stretch: float = 1.0
 
     @classmethod
     def build(cls, info: InfoState, table: DealTable | None = None) -> Knowledge:
@@ -119,6 +121,17 @@ class Knowledge:
             remaining &= ~m
         return hands
 
+    def expected_bid(self, est: float) -> float:
+        """The bid an opponent is expected to make with a hand the estimator gives ``est``
+        tricks: the estimate stretched by ``stretch`` away from the fair share of the tricks.
+        OpenSpiel's ISMCTS, a strong bidder, bids about ``1.4 * est - 1`` with 10 cards among
+        4 (fitted on 1,000 of its bids): strong hands are worth more than the closed form
+        says, weak ones less."""
+        if self.stretch == 1.0:
+            return est
+        share = self.info.hand_size / self.info.players
+        return share + self.stretch * (est - share)
+
     def bid_weight(self, hands: list[int], sigma: float) -> float:
         """How well the sampled hands explain the bids already made (1 when nothing to explain)."""
         info = self.info
@@ -127,7 +140,7 @@ class Knowledge:
         for p, bid in enumerate(info.bids):
             if bid is None or p == info.seat or p in info.others_known:
                 continue
-            est = tricks(hands[p] | self.played_by[p])
+            est = self.expected_bid(tricks(hands[p] | self.played_by[p]))
             weight *= bid_likelihood(bid, est, _allowed_bids(info, p), sigma)
         return weight
 

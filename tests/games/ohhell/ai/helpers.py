@@ -9,7 +9,7 @@ from games.ohhell.ai import StrongConfig, ai_view, choose_action, info_from_view
 from games.ohhell.game import OhHell
 
 #: a small search so the tests stay fast; the benchmarks use the default
-FAST = StrongConfig(budget=1500, min_worlds=4, max_worlds=12)
+FAST = StrongConfig(budget=1500, min_worlds=4, max_worlds=12, exact_worlds=6)
 
 
 def play_game(

@@ -9,7 +9,7 @@ import pytest
 from games.common.cards import JACK, parse_card
 from games.ohhell.ai import ai_view, info_from_view
 from games.ohhell.ai.estimate import Estimator
-from games.ohhell.ai.sampling import Knowledge, _voids
+from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
 from games.ohhell.ai.table import DealTable
 from games.ohhell.decks import build_deck
@@ -107,3 +107,19 @@ def test_estimate_grows_with_card_strength() -> None:
     middle = t.mask([parse_card(c) for c in ("QS", "KH", "QD", "5C", "6D")])
     assert est.tricks(weak) < est.tricks(middle) < est.tricks(strong) <= 5
     assert est.tricks(strong) > 3.5 and est.tricks(weak) < 0.5
+
+
+def test_opponent_bid_model_stretches_around_the_fair_share() -> None:
+    """A bid is explained by the hand's estimate stretched away from the fair share of tricks
+    (hand size / players): unchanged at stretch 1, a fixed point at the share, and a high bid
+    then fits a strong hand better than the bare estimate does."""
+    view = next(v for v, _ in _views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
+    k = Knowledge.build(info_from_view(view))
+    assert k.expected_bid(4.0) == 4.0
+    k.stretch = 1.4
+    share = 10 / 4
+    assert k.expected_bid(share) == pytest.approx(share)
+    assert k.expected_bid(4.0) == pytest.approx(share + 1.4 * 1.5)
+    assert k.expected_bid(1.0) == pytest.approx(share - 1.4 * 1.5)
+    allowed = list(range(11))
+    assert bid_likelihood(6, k.expected_bid(4.0), allowed, 0.7) > bid_likelihood(6, 4.0, allowed, 0.7)
