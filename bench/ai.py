@@ -18,7 +18,7 @@ of bids made; our decision time (``time.perf_counter`` around each of our decisi
 the ones with one legal action) median and 99th percentile. The last line is
 ``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
 
-Run: ``python bench/ai.py --hands 2000`` (about 1.3 s a hand on this machine); ``--games 0`` or
+Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine); ``--games 0`` or
 ``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand.
 """
 

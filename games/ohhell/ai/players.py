@@ -4,12 +4,14 @@
 - ``quick``: the closed-form bid of :mod:`.estimate` and the playout policy of :class:`.Sim`
   applied to the seat's own hand: instant, and plays to its bid.
 - ``strong``: determinized Monte-Carlo search. It samples worlds that fit what the table has
-  shown (:mod:`.sampling`), plays every option out in every world with the quick policy for all
+  shown (:mod:`.sampling`: voids, cards played, and the bids made, each opponent's bid modelled
+  from its sampled hand), plays every option out in every world with the quick policy for all
   seats, and takes the option with the best mean utility, the seat's deal score under the scoring
-  in force (less a share of the opponents' mean, since the game is won on the difference). A bid
-  is searched the same way: each candidate bid is played out in every world, with the seats yet to
-  bid bidding what their sampled hand is worth (the hook included), so the bid maximises the
-  expected score of the scoring in force.
+  in force less the opponents' mean (the game is won on the difference, so spoiling an
+  opponent's exact bid counts). The last tricks of a deal are played exactly in each world
+  instead (:mod:`.solve`). A bid is searched the same way: each candidate bid is played out in
+  every world, with the seats yet to bid bidding what their sampled hand is worth (the hook
+  included), so the bid maximises the expected score of the scoring in force.
 
 Every decision is a function of (info state, rng): deterministic for a seeded ``random.Random``.
 """
@@ -50,13 +52,14 @@ class StrongConfig:
     #: sensible card).
     budget: int = 40000
     budget_ref: int = 24
-    budget_power: float = 3.0
+    budget_power: float = 2.0
     budget_cap: float = 2.2
     #: the bid is one decision a deal and the one that matters most: it gets a larger budget
-    bid_budget: int = 110000
+    bid_budget: int = 100000
     min_worlds: int = 8
     max_worlds: int = 400
-    #: share of the opponents' mean deal score subtracted from ours
+    #: share of the opponents' mean deal score subtracted from ours (1: the difference itself,
+    #: what wins a game and what bench/ai.py measures)
     opponent_weight: float = 1.0
     #: how worlds are fitted to the bids made (see :meth:`Knowledge.worlds`)
     oversample: int = 4
