@@ -16,7 +16,7 @@ from games.ohhell.rules import make_rules
 
 from .helpers import FAST, check_decision, play_game
 
-EXACT = dataclasses.replace(FAST, exact_worlds=4)
+EXACT = dataclasses.replace(FAST, exact_tree=1296, exact_worlds=4)
 
 
 def _endgames(preset: str, players: int, seed: int, **overrides):
