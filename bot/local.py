@@ -27,7 +27,7 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -46,6 +46,13 @@ DEFAULT_DATABASE = "cardtable-local.sqlite3"
 #: how often the clock catches up with the wall clock (seconds of real time)
 TICK = 0.25
 
+#: actions SimCord ties to a publication of the page although they do not depend on its messages
+UNBOUND_ACTIONS = frozenset({"modal_submit", "run_command", "autocomplete_command", "send_message"})
+#: publications of each page remembered for judging a click made on an older one
+KEPT_PUBLICATIONS = 200
+#: the messages whose controls are compared (the page shows at most 50)
+RECENT_MESSAGES = 100
+
 MISSING_EXTRA = (
     "The local mode needs its optional packages: run `.venv/bin/pip install -e '.[local]'` first "
     "(the README's local command does it)."
@@ -60,35 +67,86 @@ class WallClock:
         self.preview = preview
         self.lock = asyncio.Lock()
         self._seen = len(env.http_requests)
+        self._published: dict[tuple[str, int], dict[str, tuple[Any, ...]]] = {}
         self._errors = env.error_cursor
-        # time.perf_counter is never virtualised by SimCord: it is the wall clock we follow.
-        self._last = time.perf_counter()
+        # time.perf_counter is never virtualised by SimCord: it is the wall clock we follow. The
+        # clock is moved to a target rather than by each tick's step, since SimCord may itself
+        # have moved it (it runs a bot timer due during its settling in real time).
+        self._start_real = time.perf_counter()
+        self._start_virtual = env.now()
 
     def guard_page_actions(self) -> None:
-        """Run each page action under the clock's lock. SimCord allows one operation at a time
-        and answers a click that arrives during a tick with an error, so the click waits for the
-        tick (a fraction of a second) instead."""
-        original: Callable[..., Awaitable[Any]] = self.preview._action
+        """Run each page action under the clock's lock, and let it through when only the clock
+        moved the page.
 
-        async def action(*args: Any, **kwargs: Any) -> Any:
+        SimCord allows one operation at a time, so a click waits for the tick in progress (a
+        fraction of a second) instead of being refused. And SimCord refuses an action made on an
+        older publication of the page; with computers moving every second that would refuse most
+        clicks. Discord itself has no such check: a click reaches the bot with the message as it
+        is now, and the bot judges it (ours answers a click on an outdated table itself). So an
+        action made on an older publication is sent on when what was clicked is still there,
+        unchanged: the same control of the same message with the same custom id. Forms and typed
+        commands do not depend on the messages at all.
+        """
+        original_action: Callable[..., Awaitable[Any]] = self.preview._action
+        original_publish: Callable[..., None] = self.preview._publish
+
+        def publish(page: Any, **kwargs: Any) -> None:
+            original_publish(page, **kwargs)
+            self._published[(page.id, page.revision)] = self._controls(page.channel_id)
+            self._published.pop((page.id, page.revision - KEPT_PUBLICATIONS), None)
+
+        async def action(context_id: Any, body: Any) -> Any:
             async with self.lock:
                 try:
-                    return await original(*args, **kwargs)
+                    return await original_action(context_id, self._current(context_id, body))
                 finally:
                     # The action published the page itself; only later changes need a refresh.
                     self._seen = len(self.env.http_requests)
                     self._report_errors()
 
+        self.preview._publish = publish
         self.preview._action = action
+
+    def _current(self, context_id: Any, body: Any) -> Any:
+        page = self.preview._pages.get(context_id)
+        if page is None or not isinstance(body, dict):
+            return body
+        seen = body.get("published_revision")
+        if not isinstance(seen, int) or isinstance(seen, bool) or seen == page.revision:
+            return body
+        kind = body.get("kind")
+        if kind in UNBOUND_ACTIONS:
+            return {**body, "published_revision": page.revision}
+        if kind in ("click", "select"):
+            key = body.get("control_key")
+            then = self._published.get((page.id, seen), {}).get(key)
+            if then is not None and then == self._controls(page.channel_id).get(key):
+                return {**body, "published_revision": page.revision}
+        return body
+
+    def _controls(self, channel_id: int) -> dict[str, tuple[Any, ...]]:
+        """Every button and select of the channel's recent messages, by the page's control key."""
+        from simcord.preview._action_plans import _component_key, _component_paths
+
+        found: dict[str, tuple[Any, ...]] = {}
+        messages = self.env.backend.messages.get(channel_id, {})
+        for message_id in list(messages)[-RECENT_MESSAGES:]:
+            message = messages[message_id]
+            for index, root in enumerate(message.components):
+                for path, component in _component_paths(root, str(index)):
+                    key = _component_key(component, path, message.id)
+                    if key is not None:
+                        found[key] = (component.get("custom_id"), component.get("label"), component.get("disabled"))
+        return found
 
     async def tick(self) -> None:
         async with self.lock:
-            now = time.perf_counter()
+            target = self._start_virtual + timedelta(seconds=time.perf_counter() - self._start_real)
             try:
-                await self.env.advance_time(max(0.0, now - self._last))
+                await self.env.advance_time(max(0.0, (target - self.env.now()).total_seconds()))
             except TimeoutError:
                 log.warning("the bot took more than %.0f s to settle; the clock goes on", self.env.settle_timeout)
-            self._last = now
             if len(self.env.http_requests) != self._seen:
                 self._seen = len(self.env.http_requests)
                 await self.preview.refresh()
@@ -109,6 +167,21 @@ class WallClock:
         for error in self.env.errors_since(self._errors):
             log.error("the bot failed: %s", error, exc_info=error)
         self._errors = cursor
+
+
+def _game_clock_sleep(env: Any) -> Callable[[float], Awaitable[None]]:
+    """The bot's game-clock wait, declared to SimCord as a wait for the outside world: SimCord
+    then leaves it to :class:`WallClock` to wake, instead of waiting a pause shorter than its
+    settle time out in real time while every click waits behind it."""
+    from simcord.backend.errors import SetupError
+
+    async def sleep(seconds: float) -> None:
+        try:
+            await env.external_wait(asyncio.sleep(seconds), reason="the game clock")
+        except SetupError:  # refused before waiting (not inside the bot's own work): wait plainly
+            await asyncio.sleep(seconds)
+
+    return sleep
 
 
 def build_world(env: Any) -> tuple[Any, list[Any]]:
@@ -153,6 +226,7 @@ async def run(
     channel, members = build_world(env)
     # Start the virtual clock at the wall-clock time: stored deadlines keep their meaning.
     env.backend.clock.advance(max(0.0, (datetime.now(UTC) - env.now()).total_seconds()))
+    bot.tables.sleep = _game_clock_sleep(env)
     await env.start()
     clock_task: asyncio.Task[None] | None = None
     try:

@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +80,9 @@ class TableManager:
         self.bot = bot
         self.store = store
         self.tables: dict[int, LiveTable] = {}
+        #: how the game clock waits (computer players' pauses, turn timers). The local mode puts in
+        #: one that only its own clock wakes, so that SimCord never waits such a pause out.
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
 
     # -- finding tables -----------------------------------------------------------------------
     def get(self, game_id: int) -> LiveTable:
@@ -413,6 +416,9 @@ class TableManager:
         await self.store.update_seat(table.id, record)
         table.notice(f"🙋 {record.name} is back and plays their own seat again.")
         self.kick(table)
+        if table.engine is not None:
+            # The table says at once whose move it is now: theirs, not the computer's.
+            await self._show(table, table.kind.table(table, []), None)
 
     # -- computer seats and turn timers ---------------------------------------------------------
     def kick(self, table: LiveTable) -> None:
@@ -447,7 +453,7 @@ class TableManager:
         task.add_done_callback(bucket.discard)
 
     async def _computer_turn(self, table: LiveTable, seq: int) -> None:
-        await asyncio.sleep(self.bot.settings.ai_delay)
+        await self.sleep(self.bot.settings.ai_delay)
         async with table.lock:
             engine = table.engine
             if engine is None or engine.is_over or len(engine.log) != seq or table.id not in self.tables:
@@ -474,14 +480,14 @@ class TableManager:
         table.timer = timer
         seconds = table.record.turn_seconds or 0
         if not timer.reminded:
-            await _sleep_until(timer.deadline - seconds * (1 - REMINDER_FRACTION))
+            await self._sleep_until(timer.deadline - seconds * (1 - REMINDER_FRACTION))
             async with table.lock:
                 if not self._timer_current(table, timer):
                     return
                 timer.reminded = True
                 await self.store.set_timer(timer, table.id)
                 await self._remind(table, timer)
-        await _sleep_until(timer.deadline)
+        await self._sleep_until(timer.deadline)
         async with table.lock:
             if not self._timer_current(table, timer):
                 return
@@ -497,6 +503,11 @@ class TableManager:
             table.timer = None
             await self.store.set_timer(None, table.id)
             self.kick(table)
+
+    async def _sleep_until(self, timestamp: float) -> None:
+        delay = timestamp - discord.utils.utcnow().timestamp()
+        if delay > 0:
+            await self.sleep(delay)
 
     def _timer_current(self, table: LiveTable, timer: Timer) -> bool:
         engine = table.engine
@@ -526,12 +537,6 @@ class TableManager:
         for table in list(self.tables.values()):
             for task in (*table.tasks, *table.timer_tasks):
                 task.cancel()
-
-
-async def _sleep_until(timestamp: float) -> None:
-    delay = timestamp - discord.utils.utcnow().timestamp()
-    if delay > 0:
-        await asyncio.sleep(delay)
 
 
 def _duration(seconds: int) -> str:

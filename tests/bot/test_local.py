@@ -48,9 +48,9 @@ TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
 class LocalMode:
     """``python -m bot.local`` in a child process, and the page address it prints."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, ai_delay: float = 0.3) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", "0.3"],
+            [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", str(ai_delay)],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
@@ -107,6 +107,21 @@ class Page:
         box.type(command)
         self.page.get_by_role("option", name=command).first.wait_for()
         self.page.keyboard.press("Enter")  # picks the suggested command
+        self.page.click("#send-message")
+
+    def slash_with(self, command: str, *values: str) -> None:
+        """A command with options, entered as a person does: each value, then Enter to the next."""
+        box = self.page.get_by_placeholder("Message #cards")
+        box.click()
+        box.type(command)
+        self.page.get_by_role("option", name=command).first.wait_for()
+        self.page.keyboard.press("Enter")
+        for value in values:
+            self.page.wait_for_timeout(300)
+            self.page.keyboard.type(value)
+            self.page.wait_for_timeout(500)
+            if value != values[-1]:
+                self.page.keyboard.press("Enter")
         self.page.click("#send-message")
 
     def press(self, label: str) -> None:
@@ -199,6 +214,72 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
             page.wait_for(rf"{who} {re.escape(card)}")
             browser.close()
         code, out = again.stop()
+        assert code == 0, out
+    finally:
+        local.kill()
+
+
+def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
+    """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
+    seats; Alice takes hers back and plays from her private panel."""
+    from playwright.sync_api import sync_playwright
+
+    # The computers pause 1 s, so that the game is still on when Alice comes back.
+    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
+            page.page.goto(local.url)
+            page.wait_for("No messages in this channel")
+            page.slash("/shithead new")
+            page.wait_for("Shithead: a table is open")
+            page.slash_with("/shithead set", "turn_timer", "10s")
+            page.wait_for("turn_timer is now 10 s a turn")
+            page.view_as("Bob")
+            page.press("Join")
+            page.wait_for(r"Players \(2, ")
+            page.view_as("Alice")
+            page.press("Add computer")
+            page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
+            page.press("Start")
+            page.wait_for(r"it's your move\. 5 s left before the computer plays it", timeout=30)
+            page.wait_for(r"Alice ran out of time", timeout=30)
+            page.press("Take my seat back")
+            page.wait_for(r"Alice is back and plays their own seat again")
+            # The game is hers again: she gets ready (if the swap is still on), then plays her next
+            # turn from her private panel (or picks up the pile).
+            if page.wait_for(r"@Alice: swap cards|@Alice, your turn").group(0).endswith("swap cards"):
+                page.press("My cards")
+                page.press("Ready")
+            page.wait_for(r"@Alice, your turn", timeout=60)
+            page.press("My cards")
+            page.wait_for(r"Choose the cards to play|you must pick it up")
+            # Her lowest card if it beats the pile, else she picks the pile up.
+            play = page.page.get_by_role("button", name=re.compile(r"^Play \S")).last
+            if "Choose the cards to play" in page.text():
+                select = page.page.locator(".preview-select", has_text="Choose the cards to play").last
+                select.get_by_role("combobox").click()
+                select.get_by_role("option").first.click()
+                page.page.get_by_role("button", name="Apply", exact=True).click()
+                page.page.wait_for_timeout(1500)
+            if play.count() and play.is_enabled():
+                cards = play.inner_text().strip().removeprefix("Play ")
+                play.click()
+                page.wait_for(rf"Alice played {re.escape(cards)}")
+            else:
+                pick = page.page.get_by_role("button", name=re.compile(r"^Pick up the pile")).last
+                if pick.count():
+                    pick.click()
+                else:  # face-up cards refused: one of them goes on the pile first
+                    add = page.page.locator(".preview-select", has_text="Or pick up the pile").last
+                    add.get_by_role("combobox").click()
+                    add.get_by_role("option").first.click()
+                page.wait_for(r"Alice picked up")
+            assert "The computer is playing your seat" not in page.text()
+            page.page.screenshot(path=str(tmp_path / "shithead.png"))
+            browser.close()
+        code, out = local.stop()
         assert code == 0, out
     finally:
         local.kill()
