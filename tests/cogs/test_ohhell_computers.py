@@ -65,6 +65,8 @@ async def test_the_timer_reminds_then_hands_the_turn_to_the_computer_and_the_sea
     back = await late.click(board, label="Take my seat back")
     assert back.ephemeral and "yours again" in back.response.content
     assert table.seats[seat].ai_level is None
+    # The table says so at once, without waiting for the next move.
+    assert "is back and plays their own seat again" in str(table_message(channel, env.bot.user.id).embeds[0].to_dict())
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=1)
     while seat not in table.engine.to_act():
         await driver.step()
