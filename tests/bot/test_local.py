@@ -283,3 +283,32 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
         assert code == 0, out
     finally:
         local.kill()
+
+
+def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
+    """Alice starts a game against the computer and walks away: her timer hands her seat to the
+    computer, and the page shows the game through to its final standings."""
+    from playwright.sync_api import sync_playwright
+
+    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
+            page.page.goto(local.url)
+            page.wait_for("No messages in this channel")
+            page.slash("/shithead new")
+            page.wait_for("Shithead: a table is open")
+            page.slash_with("/shithead set", "turn_timer", "10s")
+            page.wait_for("turn_timer is now 10 s a turn")
+            page.press("Add computer")
+            page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
+            page.press("Start")
+            page.wait_for(r"Alice ran out of time", timeout=30)
+            page.wait_for(r"🏁 Game over! 💩 (Alice|Computer 1 \(strong\)) is the shithead", timeout=240)
+            page.wait_for(r"Shithead: the finishing order")
+            browser.close()
+        code, out = local.stop()
+        assert code == 0, out
+    finally:
+        local.kill()
