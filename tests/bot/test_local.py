@@ -15,6 +15,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -140,18 +142,36 @@ class Page:
         return chosen
 
 
-def test_local_mode_in_a_browser(tmp_path: Path) -> None:
+@contextmanager
+def browser_page(url: str) -> Iterator[Page]:
+    """Headless Debian Chromium on the local page."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        try:
+            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
+            page.page.goto(url)
+            yield page
+        finally:
+            browser.close()
+
+
+def open_timed_shithead(page: Page) -> None:
+    """Alice opens a Shithead table with a 10 s turn timer."""
+    page.wait_for("No messages in this channel")
+    page.slash("/shithead new")
+    page.wait_for("Shithead: a table is open")
+    page.slash_with("/shithead set", "turn_timer", "10s")
+    page.wait_for("turn_timer is now 10 s a turn")
+
+
+def test_local_mode_in_a_browser(tmp_path: Path) -> None:
     db = tmp_path / "local.sqlite3"
     shot = tmp_path / "local-mode.png"
     local = LocalMode(db)
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
-            page.page.goto(local.url)
-
+        with browser_page(local.url) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
@@ -191,7 +211,6 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
             page.view_as("Bob")
             page.wait_for(r"Trick \d|Last trick")
             assert "Your hand ·" not in page.text(), "Bob's page shows Alice's hand"
-            browser.close()
         assert shot.stat().st_size > 10_000
         if SCREENSHOT_COPY:
             shutil.copyfile(shot, SCREENSHOT_COPY)
@@ -204,15 +223,11 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
         again = LocalMode(db)
         local = again
         assert "1 unfinished game(s)" in "".join(again.banner)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
-            page.page.goto(again.url)
+        with browser_page(again.url) as page:
             page.wait_for(r"deal 1 of \d+ · \d+ cards")
             for name, bid in bids.items():
                 page.wait_for(rf"{name}(?: 🎴)?: bid {bid}\b")
             page.wait_for(rf"{who} {re.escape(card)}")
-            browser.close()
         code, out = again.stop()
         assert code == 0, out
     finally:
@@ -222,20 +237,11 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
 def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
-    from playwright.sync_api import sync_playwright
-
     # The computers pause 1 s, so that the game is still on when Alice comes back.
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
-            page.page.goto(local.url)
-            page.wait_for("No messages in this channel")
-            page.slash("/shithead new")
-            page.wait_for("Shithead: a table is open")
-            page.slash_with("/shithead set", "turn_timer", "10s")
-            page.wait_for("turn_timer is now 10 s a turn")
+        with browser_page(local.url) as page:
+            open_timed_shithead(page)
             page.view_as("Bob")
             page.press("Join")
             page.wait_for(r"Players \(2, ")
@@ -278,7 +284,6 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
                 page.wait_for(r"Alice picked up")
             assert "The computer is playing your seat" not in page.text()
             page.page.screenshot(path=str(tmp_path / "shithead.png"))
-            browser.close()
         code, out = local.stop()
         assert code == 0, out
     finally:
@@ -288,26 +293,16 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
 def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
     """Alice starts a game against the computer and walks away: her timer hands her seat to the
     computer, and the page shows the game through to its final standings."""
-    from playwright.sync_api import sync_playwright
-
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}))
-            page.page.goto(local.url)
-            page.wait_for("No messages in this channel")
-            page.slash("/shithead new")
-            page.wait_for("Shithead: a table is open")
-            page.slash_with("/shithead set", "turn_timer", "10s")
-            page.wait_for("turn_timer is now 10 s a turn")
+        with browser_page(local.url) as page:
+            open_timed_shithead(page)
             page.press("Add computer")
             page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
             page.press("Start")
             page.wait_for(r"Alice ran out of time", timeout=30)
             page.wait_for(r"🏁 Game over! 💩 (Alice|Computer 1 \(strong\)) is the shithead", timeout=240)
             page.wait_for(r"Shithead: the finishing order")
-            browser.close()
         code, out = local.stop()
         assert code == 0, out
     finally:
