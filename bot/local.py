@@ -290,10 +290,18 @@ def main(argv: list[str] | None = None) -> int:
                 loop.add_signal_handler(sig, stop.set)
         await run(settings, port=args.port, stop=stop, announce=announce)
 
+    from simcord.backend.errors import SetupError
+
     try:
         asyncio.run(serve())
     except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
         pass
+    except SetupError as error:
+        if "could not bind port" in str(error):
+            print(f"Port {args.port} is taken: pick another with --port, or leave it out.", file=sys.stderr)
+        else:
+            print(f"The local table could not start: {error}", file=sys.stderr)
+        return 1
     except discord.DiscordException as error:
         print(f"The local bot could not start: {error}", file=sys.stderr)
         return 1

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -42,7 +43,7 @@ def _missing() -> str | None:
 MISSING = _missing()
 if MISSING and os.environ.get("CI"):
     pytest.fail(f"CI must run the browser test, but {MISSING}", pytrace=False)
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"browser test skipped: {MISSING}")
+needs_browser = pytest.mark.skipif(MISSING is not None, reason=f"browser test skipped: {MISSING}")
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
 
@@ -166,6 +167,7 @@ def open_timed_shithead(page: Page) -> None:
     page.wait_for("turn_timer is now 10 s a turn")
 
 
+@needs_browser
 def test_local_mode_in_a_browser(tmp_path: Path) -> None:
     db = tmp_path / "local.sqlite3"
     shot = tmp_path / "local-mode.png"
@@ -234,6 +236,7 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
         local.kill()
 
 
+@needs_browser
 def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
@@ -290,6 +293,7 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
         local.kill()
 
 
+@needs_browser
 def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
     """Alice starts a game against the computer and walks away: her timer hands her seat to the
     computer, and the page shows the game through to its final standings."""
@@ -307,3 +311,20 @@ def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
         assert code == 0, out
     finally:
         local.kill()
+
+
+def test_a_taken_port_is_said_in_one_sentence(tmp_path: Path) -> None:
+    pytest.importorskip("aiohttp")  # part of simcord[preview]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "bot.local", "--db", str(tmp_path / "l.sqlite3"), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"Port {port} is taken: pick another with --port, or leave it out."
