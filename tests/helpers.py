@@ -15,9 +15,22 @@ import discord
 from bot.client import CardBot
 from bot.settings import Settings
 
+#: every bot a test made, so that the fixture closes the ones a restart left behind (an open
+#: store keeps aiosqlite's thread alive, and pytest would never exit)
+MADE: list[CardBot] = []
+
 
 def make_bot(db_path: str, *, ai_delay: float = 0.0) -> CardBot:
-    return CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+    MADE.append(bot)
+    return bot
+
+
+async def close_made_bots() -> None:
+    while MADE:
+        bot = MADE.pop()
+        if not bot.is_closed():
+            await bot.close()
 
 
 def buttons(message: discord.Message) -> list[str]:
