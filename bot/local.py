@@ -75,6 +75,18 @@ class WallClock:
         self._start_real = time.perf_counter()
         self._start_virtual = env.now()
 
+    @staticmethod
+    def start_at_wall_time(env: Any) -> None:
+        """Start SimCord's virtual clock at the real date and time, before the bot starts.
+
+        This is the host's one reading of the calendar, not a game clock: the bot's clocks read
+        ``discord.utils.utcnow()``, which SimCord serves from this virtual clock. Starting it at
+        the real time lets deadlines stored by an earlier run keep their meaning (one that passed
+        while the program was stopped expires at once), where SimCord's fixed start date would
+        turn back the clock on every run.
+        """
+        env.backend.clock.advance(max(0.0, (datetime.now(UTC) - env.now()).total_seconds()))
+
     def guard_page_actions(self) -> None:
         """Run each page action under the clock's lock, and let it through when only the clock
         moved the page.
@@ -224,8 +236,7 @@ async def run(
     bot = create_bot(settings)
     env = Env(bot, check_errors=False)
     channel, members = build_world(env)
-    # Start the virtual clock at the wall-clock time: stored deadlines keep their meaning.
-    env.backend.clock.advance(max(0.0, (datetime.now(UTC) - env.now()).total_seconds()))
+    WallClock.start_at_wall_time(env)
     bot.tables.sleep = _game_clock_sleep(env)
     await env.start()
     clock_task: asyncio.Task[None] | None = None

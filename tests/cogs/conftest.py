@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from simcord.env import Env
 
-from tests.helpers import MADE, close_made_bots, make_bot
+from tests.helpers import close_made_bots, make_bot
 
 # SimCord polls every 50 ms while a callback from aiosqlite's thread is outstanding, which made
 # each submitted form cost 50 ms of wall time; polling every 5 ms changes nothing but the wait.
@@ -19,7 +19,7 @@ def db_path(tmp_path) -> str:
 
 @pytest.fixture
 async def simcord_bot(db_path):
-    make_bot(db_path)
-    yield MADE[-1]
+    bot = make_bot(db_path)
+    yield bot
     # SimCord never closes a bot; this closes it and any a restart put in its place.
     await close_made_bots()
