@@ -18,7 +18,9 @@ of bids made; our decision time (``time.perf_counter`` around each of our decisi
 the ones with one legal action) median and 99th percentile. The last line is
 ``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
 
-Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine); ``--games 0`` or
+Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
+hands in two processes at once, which halves that on two free cores: every hand is a function of
+its number and the seed, so the figures do not depend on how many jobs ran); ``--games 0`` or
 ``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand.
 """
 
@@ -104,12 +106,75 @@ def engine_match(opponent: str, games: int, seed: int) -> None:
 
 
 # -- part 2: OpenSpiel ---------------------------------------------------------------------------
-def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | None) -> str:
+_GAME = None
+
+
+def _os_game():
+    global _GAME
+    if _GAME is None:
+        import pyspiel
+
+        _GAME = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=10)")
+    return _GAME
+
+
+def play_hand(h: int, sims: int, uct: float, seed: int) -> dict:
+    """One OpenSpiel hand, our seat ``h % 4``: a function of its arguments only (its own seeded
+    deal, bot and our rng), so hands may be played in any order or process."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
 
-    game = pyspiel.load_game("oh_hell(players=4,num_tricks_fixed=10)")
+    deal_rng = random.Random(seed * 1_000_003 + h)
+    rng = random.Random(seed * 7_919 + h)
+    bot = pyspiel.ISMCTSBot(
+        seed + h,
+        pyspiel.RandomRolloutEvaluator(1, seed + h),
+        uct,
+        sims,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,
+        False,
+    )
+    state = _os_game().new_initial_state()
+    me = h % 4
+    times: list[float] = []
+    nontrivial: list[float] = []
+    ismcts_times: list[float] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
+            continue
+        if state.current_player() == me:
+            info = info_state(state)
+            start = time.perf_counter()
+            d = decide(info, "strong", rng)
+            dt = time.perf_counter() - start
+            times.append(dt)
+            if len(state.legal_actions()) > 1:
+                nontrivial.append(dt)
+            action = d.bid + NUM_CARDS if d.bid is not None else os_action(d.card)
+        else:
+            start = time.perf_counter()
+            action = bot.step(state)
+            ismcts_times.append(time.perf_counter() - start)
+        state.apply_action(action)
+    hist = state.history()
+    dealer = hist[1]
+    bids = [hist[43 + (i - dealer - 1) % 4] - NUM_CARDS for i in range(4)]
+    return {
+        "hand": h,
+        "seat": me,
+        "returns": state.returns(),
+        "bids": bids,
+        "times": times,
+        "nontrivial": nontrivial,
+        "ismcts": ismcts_times,
+    }
+
+
+def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | None, jobs: int = 1) -> str:
     ours: list[float] = []
     theirs: list[float] = []
     diffs: list[float] = []
@@ -120,44 +185,17 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
     ismcts_times: list[float] = []
     out = open(log, "a") if log else None
     started = time.perf_counter()
-    for h in range(hands):
-        deal_rng = random.Random(seed * 1_000_003 + h)
-        rng = random.Random(seed * 7_919 + h)
-        bot = pyspiel.ISMCTSBot(
-            seed + h,
-            pyspiel.RandomRolloutEvaluator(1, seed + h),
-            uct,
-            sims,
-            -1,
-            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            False,
-            False,
-        )
-        state = game.new_initial_state()
-        me = h % 4
-        hand_times = []
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
-                continue
-            if state.current_player() == me:
-                info = info_state(state)
-                start = time.perf_counter()
-                d = decide(info, "strong", rng)
-                dt = time.perf_counter() - start
-                hand_times.append(dt)
-                if len(state.legal_actions()) > 1:
-                    nontrivial.append(dt)
-                action = d.bid + NUM_CARDS if d.bid is not None else os_action(d.card)
-            else:
-                start = time.perf_counter()
-                action = bot.step(state)
-                ismcts_times.append(time.perf_counter() - start)
-            state.apply_action(action)
-        r = state.returns()
-        hist = state.history()
-        dealer = hist[1]
-        bids = [hist[43 + (i - dealer - 1) % 4] - NUM_CARDS for i in range(4)]
+    args = [(h, sims, uct, seed) for h in range(hands)]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_play_hand_star, args)
+    else:
+        pool = None
+        results = map(_play_hand_star, args)
+    for h, res in enumerate(results):
+        me, r, bids = res["seat"], res["returns"], res["bids"]
         made = [float(r[i] == bids[i] + 10) for i in range(4)]
         others = [i for i in range(4) if i != me]
         ours.append(r[me])
@@ -165,9 +203,12 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
         diffs.append(r[me] - theirs[-1])
         made_ours.append(made[me])
         made_theirs.append(statistics.fmean(made[i] for i in others))
-        times.extend(hand_times)
+        times.extend(res["times"])
+        nontrivial.extend(res["nontrivial"])
+        ismcts_times.extend(res["ismcts"])
         if out:
-            out.write(json.dumps({"hand": h, "seat": me, "returns": r, "bids": bids, "times": hand_times}) + "\n")
+            line = {k: res[k] for k in ("hand", "seat", "returns", "bids", "times")}
+            out.write(json.dumps(line) + "\n")
             out.flush()
         if (h + 1) % 100 == 0 and h + 1 < hands:
             d, e = mean_ci(diffs)
@@ -176,6 +217,8 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
                 f"diff {d:+.2f}±{e:.2f} ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
+    if pool:
+        pool.shutdown()
     if out:
         out.close()
     a, ea = mean_ci(ours)
@@ -196,6 +239,10 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
     return f"ai pts/hand={a:.2f} ismcts pts/hand={b:.2f} diff={d:.2f}±{ed:.2f} median ms={med:.0f} p99 ms={p99:.0f}"
 
 
+def _play_hand_star(args: tuple) -> dict:
+    return play_hand(*args)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=8, help="engine games per opponent level (0: skip part 1)")
@@ -203,13 +250,14 @@ def main() -> None:
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
     ap.add_argument("--uct", type=float, default=2.0, help="ISMCTS UCT constant")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing OpenSpiel hands at once")
     ap.add_argument("--log", default=None, help="append one JSON line per OpenSpiel hand to this file")
     args = ap.parse_args()
     if args.games:
         for opponent in ("random", "quick"):
             engine_match(opponent, args.games, args.seed)
     if args.hands:
-        print(openspiel_match(args.hands, args.sims, args.uct, args.seed, args.log), flush=True)
+        print(openspiel_match(args.hands, args.sims, args.uct, args.seed, args.log, args.jobs), flush=True)
 
 
 if __name__ == "__main__":
