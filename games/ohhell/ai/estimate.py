@@ -55,6 +55,7 @@ class Estimator:
         self.higher = [(table.beats[c] & self.base).bit_count() for c in range(table.n)]
         self.suit_base = [(self.base & m).bit_count() for m in table.suit_mask]
         self._survive: dict[tuple[int, int, int], float] = {}
+        self._parts: dict[int, tuple[float, float]] = {}
 
     def survive(self, my_trumps: int, suit_unseen: int, j: int) -> float:
         key = (my_trumps, suit_unseen, j)
@@ -71,55 +72,59 @@ class Estimator:
         return v
 
     def tricks(self, hand: int) -> float:
+        """The estimate, summed suit by suit: a suit's worth depends only on the cards held in it
+        (and, for a plain suit, how many trumps back it), so each is worked out once per deal and
+        the search, which scores thousands of sampled hands a decision, mostly looks them up."""
         t = self.t
         sm = t.suit_mask
         trump = t.trump
-        kp = self.keep_pow
-        higher = self.higher
-        cache = self._survive
-        total = 0.0
-        if t.joker_nt and (hand >> t.joker) & 1:
-            total += 1.0
+        parts = self._parts
+        total = 1.0 if t.joker_nt and (hand >> t.joker) & 1 else 0.0
         my_trumps = (hand & sm[trump]).bit_count() if trump >= 0 else 0
         ruffs = 0.0
         for s in range(4):
             mine = hand & sm[s]
-            if s == trump:
-                if not mine:
-                    continue
-                sure = 0.0
-                j = 0
-                while mine:
-                    c = mine.bit_length() - 1
-                    sure += kp[max(0, higher[c] - j)]
-                    j += 1
-                    mine ^= 1 << c
-                opp_trumps = (self.suit_base[s] - my_trumps) * self.fill / self.opponents
-                longest = opp_trumps + math.sqrt(opp_trumps) if opp_trumps > 0 else 0.0
-                total += sure + 0.5 * max(0.0, my_trumps - longest - sure)
-                continue
-            length = mine.bit_count()
-            if length <= 1:
-                ruffs += 0.5 if not length else 0.2
-            if not mine:
-                continue
-            suit_unseen = self.suit_base[s] - length
-            j = 0
-            while mine:
-                c = mine.bit_length() - 1
-                mine ^= 1 << c
-                top = kp[max(0, higher[c] - j)]
-                j += 1
-                if top < 0.02:
-                    break
-                key = (my_trumps, suit_unseen, j)
-                v = cache.get(key)
-                if v is None:
-                    v = self.survive(my_trumps, suit_unseen, j)
-                total += top * v
+            key = mine | my_trumps << 64 | s << 72
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._suit_part(s, mine, my_trumps)
+            total += part[0]
+            ruffs += part[1]
         if my_trumps:
             total += min(ruffs * self.fill, (my_trumps - 1) * 0.6)
         return min(float(self.hand_size), total)
+
+    def _suit_part(self, s: int, mine: int, my_trumps: int) -> tuple[float, float]:
+        """(tricks the cards of suit ``s`` are worth, ruffing chances the suit's shortness adds)."""
+        kp = self.keep_pow
+        higher = self.higher
+        if s == self.t.trump:
+            if not mine:
+                return 0.0, 0.0
+            sure = 0.0
+            j = 0
+            while mine:
+                c = mine.bit_length() - 1
+                sure += kp[max(0, higher[c] - j)]
+                j += 1
+                mine ^= 1 << c
+            opp_trumps = (self.suit_base[s] - my_trumps) * self.fill / self.opponents
+            longest = opp_trumps + math.sqrt(opp_trumps) if opp_trumps > 0 else 0.0
+            return sure + 0.5 * max(0.0, my_trumps - longest - sure), 0.0
+        length = mine.bit_count()
+        ruff = (0.5 if not length else 0.2) if length <= 1 else 0.0
+        suit_unseen = self.suit_base[s] - length
+        worth = 0.0
+        j = 0
+        while mine:
+            c = mine.bit_length() - 1
+            mine ^= 1 << c
+            top = kp[max(0, higher[c] - j)]
+            j += 1
+            if top < 0.02:
+                break
+            worth += top * self.survive(my_trumps, suit_unseen, j)
+        return worth, ruff
 
 
 def estimate_tricks(table: DealTable, hand: int, unseen: int, players: int, hand_size: int) -> float:
