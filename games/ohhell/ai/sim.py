@@ -373,13 +373,36 @@ class Sim:
         return best, -1
 
     # -- playing out ------------------------------------------------------------------------------
-    def rollout(self) -> None:
-        """Play the deal to its end by the policy."""
+    def rollout(self, noise: float = 0.0, me: int = -1, dice: list[float] | None = None) -> None:
+        """Play the deal to its end by the policy; with ``noise``, every seat but ``me`` plays a
+        uniformly random legal card instead that often. ``dice`` are the uniform numbers those
+        draws use, two a card played from here (shared by the options a search compares, so
+        that they meet the same surprises)."""
         choose = self.choose
         play = self.play
+        if not noise or dice is None:
+            while self.tricks_left > 0:
+                c, s = choose(self.to_play)
+                play(c, s)
+            return
+        i = 0
+        t = self.t
         while self.tricks_left > 0:
-            c, s = choose(self.to_play)
+            p = self.to_play
+            if p != me and dice[i] < noise:
+                legal = self.legal(p)
+                if legal & (legal - 1):
+                    k = int(dice[i + 1] * legal.bit_count())
+                    for _ in range(k):
+                        legal &= legal - 1
+                    c = (legal & -legal).bit_length() - 1
+                    named = self._name_joker(p) if t.joker_nt and c == t.joker and not self.trick else -1
+                    play(c, named)
+                    i += 2
+                    continue
+            c, s = choose(p)
             play(c, s)
+            i += 2
 
     def scores(self) -> list[int]:
         tab = self.score_tab

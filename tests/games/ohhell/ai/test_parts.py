@@ -9,6 +9,7 @@ import pytest
 from games.common.cards import JACK, parse_card
 from games.ohhell.ai import ai_view, info_from_view
 from games.ohhell.ai.estimate import Estimator
+from games.ohhell.ai.infostate import BID
 from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
 from games.ohhell.ai.table import DealTable
@@ -123,3 +124,59 @@ def test_opponent_bid_model_stretches_around_the_fair_share() -> None:
     assert k.expected_bid(1.0) == pytest.approx(share - 1.4 * 1.5)
     allowed = list(range(11))
     assert bid_likelihood(6, k.expected_bid(4.0), allowed, 0.7) > bid_likelihood(6, 4.0, allowed, 0.7)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        ("classic", {"sequence": "fixed", "fixed_hands": "9"}),
+        ("oh-shit", {"sequence": "fixed", "fixed_hands": "7", "deck": "standard52+joker"}),
+    ],
+)
+def test_noisy_playouts_stay_legal_and_follow_their_dice(preset: str, overrides: dict) -> None:
+    """Opponents' random cards in a playout are legal ones, the seat searching still plays the
+    policy's cards, and the same dice give the same playout (options compared in one world meet
+    the same surprises)."""
+    from games.ohhell.ai.sim import Sim
+
+    class Checked(Sim):
+        __slots__ = ()
+        log: list = []
+        me = -1
+
+        def play(self, c: int, named: int = -1) -> None:
+            p = self.to_play
+            assert (self.legal(p) >> c) & 1, "a playout played an illegal card"
+            if p == Checked.me:
+                probe = self.clone()
+                probe.__class__ = Sim
+                assert probe.choose(p)[0] == c, "the searching seat left the policy"
+            Checked.log.append(c)
+            super().play(c, named)
+
+    rng = random.Random(7)
+    outcomes: set[tuple[int, ...]] = set()
+    for view, _ in _views_along_a_game(preset, 4, 9, **overrides):
+        if view["phase"] == "over" or view.get("hand_hidden"):
+            continue
+        info = info_from_view(view)
+        if info.phase == BID or len(info.legal_plays) < 2:
+            continue
+        me = info.seat
+        k = Knowledge.build(info)
+        hands = k.sample_hands(rng)
+        for _ in range(6):
+            dice = [rng.random() for _ in range(2 * info.players * info.hand_size)]
+            runs = []
+            for _ in range(2):
+                sim = k.sim_for(hands, [1] * info.players)
+                sim.to_play = me
+                sim.__class__ = Checked
+                Checked.log, Checked.me = [], me
+                sim.rollout(1.0, me, dice)
+                assert sim.tricks_left == 0 and not any(sim.hands)
+                runs.append(tuple(Checked.log))
+            assert runs[0] == runs[1]
+            outcomes.add(runs[0])
+        break
+    assert len(outcomes) > 1  # the dice do change the opponents' cards
