@@ -9,7 +9,9 @@ Part 2, in OpenSpiel's own game ``oh_hell(players=4, num_tricks_fixed=10)`` (def
 against three OpenSpiel ISMCTS bots (``pyspiel.ISMCTSBot``, C++), each with 1,000 simulations, a
 random-rollout evaluator, unlimited world resampling (OpenSpiel's own ``ResampleFromInfostate``
 for oh_hell), UCT constant 2 and the most-visited move; our seat rotates hand by hand. Each hand
-uses its own seeded deal and bot seeds, so a run is repeatable.
+uses its own seeded deal, bot seeds and our seeded generator, so the deals and our decisions
+repeat; the ISMCTS bots, though seeded, did not repeat their moves exactly from one run to the
+next, so two runs of one seed differ like two samples (which is why only long runs tell).
 
 Figures: mean points a hand (or deal) for both sides and the difference, each with a 95%
 interval (normal approximation over hands; the difference is taken within each hand, our seat
@@ -19,8 +21,8 @@ the ones with one legal action) median and 99th percentile. The last line is
 ``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
 
 Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
-hands in two processes at once, which halves that on two free cores: every hand is a function of
-its number and the seed, so the figures do not depend on how many jobs ran); ``--games 0`` or
+hands in two processes at once, which halves that on two free cores: a hand depends on its number
+and the seed only, not on the hands before it); ``--games 0`` or
 ``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand.
 """
 
