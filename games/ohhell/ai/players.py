@@ -6,9 +6,10 @@
 - ``strong``: determinized Monte-Carlo search. It samples worlds that fit what the table has
   shown (:mod:`.sampling`: voids, cards played, and the bids made, each opponent's bid modelled
   from its sampled hand), plays every option out in every world with the quick policy for all
-  seats, and takes the option with the best mean utility, the seat's deal score under the scoring
-  in force less the opponents' mean (the game is won on the difference, so spoiling an
-  opponent's exact bid counts). A bid is searched the same way: each candidate bid is played out in
+  seats (the opponents now and then playing a random card instead, as real ones do), and
+  takes the option with the best mean utility, the seat's deal score under the scoring in force
+  less the opponents' mean (the game is won on the difference, so spoiling an opponent's exact
+  bid counts). A bid is searched the same way: each candidate bid is played out in
   every world, with the seats yet to bid bidding what their sampled hand is worth (the hook
   included), so the bid maximises the expected score of the scoring in force.
 
@@ -49,7 +50,7 @@ class StrongConfig:
     #: cost more per world, so the budget grows with a power of the cards left (up to
     #: ``budget_cap`` times ``budget``); the late ones are cheap (and most of them have a single
     #: sensible card).
-    budget: int = 40000
+    budget: int = 52000
     budget_ref: int = 24
     budget_power: float = 2.0
     budget_cap: float = 2.2
@@ -71,18 +72,23 @@ class StrongConfig:
     bid_stretch: float = 1.4
     #: how far from the closed-form estimate a searched bid may be
     bid_span: int = 3
-    #: how far to trust a playout that makes a zero bid. The playout policy's opponents take
-    #: the tricks they need too eagerly, which makes ducking every trick look easier than it
-    #: is: against OpenSpiel's ISMCTS, zero bids made in 84% of their playouts were made in
-    #: 57% of real deals (110 zero bids among 600 logged; other bids were made about as often as
-    #: their playouts said, or more). The rest of the zero bid's playout successes count as
-    #: one-trick failures.
-    zero_bid_trust: float = 0.7
+    #: how far to trust a playout that makes a zero bid. With opponents playing only the policy,
+    #: ducking every trick looked easier than it is: against OpenSpiel's ISMCTS, zero bids made
+    #: in 84% of their playouts were made in 57% of real deals (110 zero bids among 600 logged;
+    #: other bids were made about as often as their playouts said, or more), hence 0.7. The
+    #: opponents' random cards (``opponent_noise``) now take about a fifth of that optimism
+    #: away themselves (zero bids' playout make rate 0.51 -> 0.42 over 60 deals), and with 0.7
+    #: on top the strong level bid 0 in only 3.8% of 600 deals and made 96% of them: too timid.
+    #: The rest of the zero bid's playout successes count as one-trick failures.
+    zero_bid_trust: float = 0.85
     #: how often an opponent plays a random legal card in a playout instead of the policy's.
     #: Opponents are not the policy: OpenSpiel's ISMCTS-1000 played the policy's card in 40% of
-    #: 2,609 play decisions with a choice (a mixture of the policy and uniform play explains
-    #: them best with 88% uniform), and a search that expects opponents to play as it would
-    #: thinks ducking every trick or squeezing a last trick out of them easier than it is.
+    #: 2,609 play decisions with a choice, and one of the cards equivalent to it (touching, none
+    #: live between) in 46% of 2,350; a mixture of the policy and uniform play explains those
+    #: best with 84-88% uniform. A search that expects opponents to play as it would thinks
+    #: ducking every trick, or squeezing a last trick out of them, easier than it is. Half, not
+    #: the fitted share: a uniform mixture overstates the randomness of a player whose choices
+    #: are close calls more often than blunders.
     opponent_noise: float = 0.5
     #: once the deal's remaining tricks make a tree of at most this many deals in the worst case
     #: (every seat free to play any of its cards: ``(k!) ** players`` with ``k`` tricks left), a
