@@ -35,6 +35,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -120,9 +121,11 @@ def _os_game():
     return _GAME
 
 
-def play_hand(h: int, sims: int, uct: float, seed: int) -> dict:
+def play_hand(h: int, sims: int, uct: float, seed: int, watch: Callable | None = None) -> dict:
     """One OpenSpiel hand, our seat ``h % 4``: a function of its arguments only (its own seeded
-    deal, bot and our rng), so hands may be played in any order or process."""
+    deal, bot and our rng), so hands may be played in any order or process. ``watch(state,
+    action)`` sees each ISMCTS move before it is played; what it returns (unless None) is listed
+    under ``"watched"``."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
@@ -144,6 +147,7 @@ def play_hand(h: int, sims: int, uct: float, seed: int) -> dict:
     times: list[float] = []
     nontrivial: list[float] = []
     ismcts_times: list[float] = []
+    watched: list = []
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
@@ -161,6 +165,8 @@ def play_hand(h: int, sims: int, uct: float, seed: int) -> dict:
             start = time.perf_counter()
             action = bot.step(state)
             ismcts_times.append(time.perf_counter() - start)
+            if watch is not None and (seen := watch(state, action)) is not None:
+                watched.append(seen)
         state.apply_action(action)
     hist = state.history()
     dealer = hist[1]
@@ -173,6 +179,7 @@ def play_hand(h: int, sims: int, uct: float, seed: int) -> dict:
         "times": times,
         "nontrivial": nontrivial,
         "ismcts": ismcts_times,
+        "watched": watched,
     }
 
 

@@ -82,13 +82,14 @@ class StrongConfig:
     #: The rest of the zero bid's playout successes count as one-trick failures.
     zero_bid_trust: float = 0.85
     #: how often an opponent plays a random legal card in a playout instead of the policy's.
-    #: Opponents are not the policy: OpenSpiel's ISMCTS-1000 played the policy's card in 40% of
-    #: 2,609 play decisions with a choice, and one of the cards equivalent to it (touching, none
-    #: live between) in 46% of 2,350; a mixture of the policy and uniform play explains those
-    #: best with 84-88% uniform. A search that expects opponents to play as it would thinks
-    #: ducking every trick, or squeezing a last trick out of them, easier than it is. Half, not
-    #: the fitted share: a uniform mixture overstates the randomness of a player whose choices
-    #: are close calls more often than blunders.
+    #: Opponents are not the policy: in 2,318 plays with a real choice, OpenSpiel's ISMCTS-1000
+    #: played the policy's card in 40% and one equivalent to it (touching, none live between) in
+    #: 46%, where uniform play would in 35%; a mixture of the policy and uniform play explains
+    #: them best with 84% uniform (``python bench/ai_opponents.py --hands 120``). A search that
+    #: expects opponents to play as it would thinks ducking every trick, or squeezing a last
+    #: trick out of them, easier than it is. Half, not the fitted share: a uniform mixture
+    #: overstates the randomness of a player whose choices are close calls more often than
+    #: blunders.
     opponent_noise: float = 0.5
     #: once the deal's remaining tricks make a tree of at most this many deals in the worst case
     #: (every seat free to play any of its cards: ``(k!) ** players`` with ``k`` tricks left), a
