@@ -35,7 +35,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -121,6 +122,15 @@ def _os_game():
     return _GAME
 
 
+def map_jobs(fn: Callable, tasks: list, jobs: int) -> Iterator:
+    """``fn`` over ``tasks``, results in order, in ``jobs`` processes (1: in this one)."""
+    if jobs <= 1:
+        yield from map(fn, tasks)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(fn, tasks)
+
+
 def play_hand(h: int, sims: int, uct: float, seed: int, watch: Callable | None = None) -> dict:
     """One OpenSpiel hand, our seat ``h % 4``: a function of its arguments only (its own seeded
     deal, bot and our rng), so hands may be played in any order or process. ``watch(state,
@@ -194,16 +204,7 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
     ismcts_times: list[float] = []
     out = open(log, "a") if log else None
     started = time.perf_counter()
-    args = [(h, sims, uct, seed) for h in range(hands)]
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(jobs)
-        results = pool.map(_play_hand_star, args)
-    else:
-        pool = None
-        results = map(_play_hand_star, args)
-    for h, res in enumerate(results):
+    for h, res in enumerate(map_jobs(_play_hand_star, [(h, sims, uct, seed) for h in range(hands)], jobs)):
         me, r, bids = res["seat"], res["returns"], res["bids"]
         made = [float(r[i] == bids[i] + 10) for i in range(4)]
         others = [i for i in range(4) if i != me]
@@ -226,8 +227,6 @@ def openspiel_match(hands: int, sims: int, uct: float, seed: int, log: str | Non
                 f"diff {d:+.2f}±{e:.2f} ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
-    if pool:
-        pool.shutdown()
     if out:
         out.close()
     a, ea = mean_ci(ours)

@@ -21,12 +21,11 @@ import argparse
 import math
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ai import play_hand  # noqa: E402
+from bench.ai import map_jobs, play_hand  # noqa: E402
 from games.ohhell.ai import decide  # noqa: E402
 from games.ohhell.ai.infostate import BID  # noqa: E402
 from games.ohhell.ai.sampling import Knowledge  # noqa: E402
@@ -88,11 +87,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
     tasks = [(h, args.seed) for h in range(args.hands)]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = [r for rs in pool.map(_hand, tasks) for r in rs]
-    else:
-        rows = [r for task in tasks for r in _hand(task)]
+    rows = [r for rs in map_jobs(_hand, tasks, args.jobs) for r in rs]
     n = len(rows)
     same_card = sum(r["same_card"] for r in rows) / n
     print(

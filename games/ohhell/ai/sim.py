@@ -389,20 +389,18 @@ class Sim:
         t = self.t
         while self.tricks_left > 0:
             p = self.to_play
-            if p != me and dice[i] < noise:
+            roll, pick = dice[i], dice[i + 1]
+            i += 2
+            if p != me and roll < noise:
                 legal = self.legal(p)
                 if legal & (legal - 1):
-                    k = int(dice[i + 1] * legal.bit_count())
-                    for _ in range(k):
+                    for _ in range(int(pick * legal.bit_count())):
                         legal &= legal - 1
                     c = (legal & -legal).bit_length() - 1
-                    named = self._name_joker(p) if t.joker_nt and c == t.joker and not self.trick else -1
-                    play(c, named)
-                    i += 2
+                    play(c, self._name_joker(p) if t.joker_nt and c == t.joker and not self.trick else -1)
                     continue
             c, s = choose(p)
             play(c, s)
-            i += 2
 
     def scores(self) -> list[int]:
         tab = self.score_tab
