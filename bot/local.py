@@ -27,7 +27,7 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -76,16 +76,16 @@ class WallClock:
         self._start_virtual = env.now()
 
     @staticmethod
-    def start_at_wall_time(env: Any) -> None:
-        """Start SimCord's virtual clock at the real date and time, before the bot starts.
+    def start_at_wall_time(env: Any, wall: datetime) -> None:
+        """Start SimCord's virtual clock at ``wall``, the real date and time, before the bot starts.
 
-        This is the host's one reading of the calendar, not a game clock: the bot's clocks read
-        ``discord.utils.utcnow()``, which SimCord serves from this virtual clock. Starting it at
-        the real time lets deadlines stored by an earlier run keep their meaning (one that passed
-        while the program was stopped expires at once), where SimCord's fixed start date would
-        turn back the clock on every run.
+        ``wall`` is read with ``discord.utils.utcnow()`` before SimCord's environment exists: from
+        then on SimCord serves that same function from its virtual clock, which the bot's timers
+        read. Starting it at the real time lets deadlines stored by an earlier run keep their
+        meaning (one that passed while the program was stopped expires at once), where SimCord's
+        fixed start date would turn back the clock on every run.
         """
-        env.backend.clock.advance(max(0.0, (datetime.now(UTC) - env.now()).total_seconds()))
+        env.backend.clock.advance(max(0.0, (wall - env.now()).total_seconds()))
 
     def guard_page_actions(self) -> None:
         """Run each page action under the clock's lock, and let it through when only the clock
@@ -233,10 +233,11 @@ async def run(
     from simcord.env import Env
 
     stop = stop or asyncio.Event()
+    wall = discord.utils.utcnow()  # the real time: no SimCord environment serves the clock yet
     bot = create_bot(settings)
     env = Env(bot, check_errors=False)
     channel, members = build_world(env)
-    WallClock.start_at_wall_time(env)
+    WallClock.start_at_wall_time(env, wall)
     bot.tables.sleep = _game_clock_sleep(env)
     await env.start()
     clock_task: asyncio.Task[None] | None = None
