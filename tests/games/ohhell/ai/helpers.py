@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from games.ohhell.ai import StrongConfig, ai_view, choose_action, info_from_view
 from games.ohhell.game import OhHell
+from games.ohhell.rules import make_rules
 
 #: a small search so the tests stay fast; the benchmarks use the default
 FAST = StrongConfig(budget=1500, min_worlds=4, max_worlds=12, exact_worlds=6)
@@ -49,3 +50,14 @@ def check_decision(game: OhHell, seat: int, view: dict, action: dict) -> None:
         assert sum(len(t.plays) for t in info.tricks) + len(info.current) == played
         if view.get("last_trick") and info.tricks:
             assert order[info.tricks[-1].winner] == view["last_trick"]["winner"]
+
+
+def views_along_a_game(preset: str, players: int, seed: int, **overrides):
+    """Every view of a seat to act in a game played by the quick level, with the true hands."""
+    game = OhHell.new(make_rules(preset, **overrides), players, seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = ai_view(game, seat)
+        yield view, {s: game.hand(s) for s in range(players)}
+        game.apply(seat, choose_action(view, "quick", rng))

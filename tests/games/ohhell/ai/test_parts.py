@@ -7,16 +7,16 @@ import random
 import pytest
 
 from games.common.cards import JACK, parse_card
-from games.ohhell.ai import ai_view, info_from_view
+from games.ohhell.ai import info_from_view
 from games.ohhell.ai.estimate import Estimator
 from games.ohhell.ai.infostate import BID
 from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
 from games.ohhell.ai.table import DealTable
 from games.ohhell.decks import build_deck
-from games.ohhell.game import OhHell
-from games.ohhell.rules import make_rules
 from games.ohhell.scoring import SCORERS
+
+from .helpers import views_along_a_game
 
 
 @pytest.mark.parametrize("scoring", SCORINGS)
@@ -45,20 +45,6 @@ def test_australian_duplicates_later_card_wins() -> None:
     assert (t.beats[a] >> b) & 1 and (t.beats[b] >> a) & 1
 
 
-def _views_along_a_game(preset: str, players: int, seed: int, **overrides):
-    """Every view of a seat to act in a game played by the quick level (with the true hands)."""
-    from games.ohhell.ai import choose_action
-
-    game = OhHell.new(make_rules(preset, **overrides), players, seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        seat = game.to_act()[0]
-        view = ai_view(game, seat)
-        hands = {s: game.hand(s) for s in range(players)}
-        yield view, hands
-        game.apply(seat, choose_action(view, "quick", rng))
-
-
 @pytest.mark.parametrize(
     ("preset", "players", "overrides"),
     [
@@ -71,7 +57,7 @@ def _views_along_a_game(preset: str, players: int, seed: int, **overrides):
 def test_sampled_worlds_agree_with_everything_shown(preset: str, players: int, overrides: dict) -> None:
     rng = random.Random(3)
     checked = 0
-    for view, true_hands in _views_along_a_game(preset, players, 5, **overrides):
+    for view, true_hands in views_along_a_game(preset, players, 5, **overrides):
         if view["phase"] == "over" or view.get("hand_hidden"):
             continue
         info = info_from_view(view)
@@ -114,7 +100,7 @@ def test_opponent_bid_model_stretches_around_the_fair_share() -> None:
     """A bid is explained by the hand's estimate stretched away from the fair share of tricks
     (hand size / players): unchanged at stretch 1, a fixed point at the share, and a high bid
     then fits a strong hand better than the bare estimate does."""
-    view = next(v for v, _ in _views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
     k = Knowledge.build(info_from_view(view))
     assert k.expected_bid(4.0) == 4.0
     k.stretch = 1.4
@@ -156,7 +142,7 @@ def test_noisy_playouts_stay_legal_and_follow_their_dice(preset: str, overrides:
 
     rng = random.Random(7)
     outcomes: set[tuple[int, ...]] = set()
-    for view, _ in _views_along_a_game(preset, 4, 9, **overrides):
+    for view, _ in views_along_a_game(preset, 4, 9, **overrides):
         if view["phase"] == "over" or view.get("hand_hidden"):
             continue
         info = info_from_view(view)

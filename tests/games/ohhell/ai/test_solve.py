@@ -3,42 +3,37 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
 from games.common.cards import parse_card
-from games.ohhell.ai import ai_view, choose_action, info_from_view
+from games.ohhell.ai import info_from_view
 from games.ohhell.ai.sampling import Knowledge
 from games.ohhell.ai.solve import distinct, solve, utility
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
 
-from .helpers import FAST, check_decision, play_game
+from .helpers import FAST, check_decision, play_game, views_along_a_game
 
 EXACT = dataclasses.replace(FAST, exact_tree=1296, exact_worlds=4)
 
 
 def _endgames(preset: str, players: int, seed: int, **overrides):
     """(sim of the true deal, seat to act) at every decision with three tricks or fewer left."""
-    game = OhHell.new(make_rules(preset, **overrides), players, seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        seat = game.to_act()[0]
-        view = ai_view(game, seat)
-        if view["phase"] == "playing":
-            info = info_from_view(view)
-            if info.tricks_left <= 3:
-                k = Knowledge.build(info)
-                order = view["players"]
-                played = {p.card for _, p in info.all_plays()}
-                hands = [
-                    k.table.mask([c for c in (parse_card(x) for x in game.hand(s)) if c not in played]) for s in order
-                ]
-                sim = k.sim_for(hands, [0 if b is None else b for b in info.bids])
-                sim.to_play = info.seat
-                yield sim, info.seat
-        game.apply(seat, choose_action(view, "quick", rng))
+    for view, true_hands in views_along_a_game(preset, players, seed, **overrides):
+        if view["phase"] != "playing":
+            continue
+        info = info_from_view(view)
+        if info.tricks_left <= 3:
+            k = Knowledge.build(info)
+            played = {p.card for _, p in info.all_plays()}
+            hands = [
+                k.table.mask([c for c in (parse_card(x) for x in true_hands[s]) if c not in played])
+                for s in view["players"]
+            ]
+            sim = k.sim_for(hands, [0 if b is None else b for b in info.bids])
+            sim.to_play = info.seat
+            yield sim, info.seat
 
 
 @pytest.mark.parametrize(
