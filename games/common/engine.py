@@ -1,10 +1,10 @@
 """The shape every game engine has, so the bot, the computer players and the tests drive any game
 the same way.
 
-An engine is a deterministic state machine. Everything random comes from a ``random.Random``
-built from the game's seed (never the global ``random``), so ``(rules, seats, seed, log)``
-rebuilds the identical game: that is how the bot persists a game (it stores the log) and how a
-restarted bot resumes one.
+An engine is a deterministic state machine. Everything random comes from the game's own dice,
+:func:`games.common.rng.make_rng` over the game's seed and generator version (never the global
+``random``), so ``(rules, seats, seed, generator version, log)`` rebuilds the identical game: that
+is how the bot persists a game (it stores the log) and how a restarted bot resumes one.
 
 Actions and events are plain JSON-able data so they can be stored and shown without knowing
 the game: an action is a ``dict`` with a ``"type"`` key (``{"type": "bid", "bid": 2}``,
@@ -13,10 +13,11 @@ the game: an action is a ``dict`` with a ``"type"`` key (``{"type": "bid", "bid"
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from games.common.rng import GENERATOR_VERSION
 
 Action = dict[str, Any]
 
@@ -48,11 +49,6 @@ class Event:
         return out
 
 
-def make_rng(seed: int) -> random.Random:
-    """The one way an engine gets randomness: its own generator, from the game's seed."""
-    return random.Random(seed)
-
-
 class Engine(ABC):
     """What the bot needs from a game. Subclasses add their own richer, typed API."""
 
@@ -64,13 +60,16 @@ class Engine(ABC):
     # -- building -----------------------------------------------------------------------
     @classmethod
     @abstractmethod
-    def new(cls, rules: Any, seats: int, seed: int) -> Engine:
-        """A fresh game; raises :class:`RulesError` before dealing if the rules cannot work."""
+    def new(cls, rules: Any, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> Engine:
+        """A fresh game dealt from ``make_rng(seed, rng_version)``; raises :class:`RulesError`
+        before dealing if the rules cannot work."""
 
     @classmethod
-    def replay(cls, rules: Any, seats: int, seed: int, log: list[tuple[int, Action]]) -> Engine:
-        """Rebuild a game from its seed and its action log."""
-        game = cls.new(rules, seats, seed)
+    def replay(
+        cls, rules: Any, seats: int, seed: int, log: list[tuple[int, Action]], *, rng_version: int = GENERATOR_VERSION
+    ) -> Engine:
+        """Rebuild a game from its seed, the generator version it was dealt with, and its log."""
+        game = cls.new(rules, seats, seed, rng_version=rng_version)
         for seat, action in log:
             game, _ = game.apply(seat, action)
         return game

@@ -91,7 +91,8 @@ from games.common.cards import (
     rank_of,
     suit_of,
 )
-from games.common.engine import Action, Engine, Event, GameError, IllegalAction, RulesError, make_rng
+from games.common.engine import Action, Engine, Event, GameError, IllegalAction, RulesError
+from games.common.rng import LEGACY_VERSION, make_rng
 from games.ohhell.decks import build_deck, deck_size
 from games.ohhell.rules import PLAYOFF_HAND, Rules, make_rules
 from games.ohhell.scoring import REVOKE_SCORE, SCORERS
@@ -217,7 +218,7 @@ class OhHell(Engine):
         self.K = _setup(rules, seats)
         n = self.n = seats
         self.seed = seed
-        self.rng = make_rng(seed)
+        self.rng = make_rng(seed, LEGACY_VERSION)  # to be wired to the stored version
         self.decks: list[list[Card]] | None = None
         if decks is not None:
             self.decks = [self._check_deck(d) for d in decks]
@@ -262,7 +263,7 @@ class OhHell(Engine):
             twin = object.__new__(type(self))
             twin.K, twin.n, twin.seed, twin.decks = self.K, self.n, self.seed, self.decks
             twin.first_dealer_given = self.first_dealer_given
-            twin.rng = make_rng(self.seed)
+            twin.rng = make_rng(self.seed, LEGACY_VERSION)
             ev: list[Event] = []
             twin._begin(ev)
             self._start_events = ev

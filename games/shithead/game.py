@@ -93,7 +93,8 @@ from games.common.cards import (
     parse_card,
     suit_of,
 )
-from games.common.engine import Action, Engine, Event, IllegalAction, RulesError, make_rng
+from games.common.engine import Action, Engine, Event, IllegalAction, RulesError
+from games.common.rng import LEGACY_VERSION, make_rng
 from games.shithead.deal import deal, full_deck, seats_from_left
 from games.shithead.pile import NEXT_IN_RUN, RANK_ORDER, PileRules, a_rank, short_rank
 from games.shithead.rules import Rules, make_rules, validate
@@ -170,7 +171,7 @@ class Shithead(Engine):
         """A shuffled game; the dealer is drawn from the seed unless given (the last loser deals)."""
         validate(rules)
         rules.check_players(seats)
-        rng = make_rng(seed)
+        rng = make_rng(seed, LEGACY_VERSION)  # to be wired to the stored version
         deck = full_deck(rules)
         rng.shuffle(deck)
         if dealer is None:
