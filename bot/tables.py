@@ -23,6 +23,7 @@ from bot.errors import Refusal
 from bot.kinds import KINDS, GameKind, Rendered
 from db.store import ChannelBusy, GameRecord, SeatRecord, Store, Timer
 from games.common.engine import Engine, Event
+from games.common.rng import GENERATOR_VERSION
 
 if TYPE_CHECKING:
     from bot.client import CardBot
@@ -102,7 +103,9 @@ class TableManager:
         table = LiveTable(record=record, kind=kind)
         if record.status == "playing":
             table.rules = kind.rules_from_json(record.rules or {})
-            table.engine = kind.engine.replay(table.rules, len(record.seats), record.seed or 0, record.actions)
+            table.engine = kind.engine.replay(
+                table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
+            )
         self.tables[record.id] = table
         return table
 
@@ -211,9 +214,11 @@ class TableManager:
         if not low <= count <= high:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
         seed = random.SystemRandom().getrandbits(62)
-        engine = table.kind.engine.new(rules, count, seed)  # RulesError here leaves the lobby open
-        await self.store.start_game(table.id, table.kind.rules_to_json(rules), seed, table.seats)
+        # RulesError here leaves the lobby open
+        engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
+        await self.store.start_game(table.id, table.kind.rules_to_json(rules), seed, table.seats, GENERATOR_VERSION)
         table.record.status, table.record.seed = "playing", seed
+        table.record.rng_version = GENERATOR_VERSION
         table.record.rules = table.kind.rules_to_json(rules)
         table.rules, table.engine = rules, engine
 
@@ -270,7 +275,11 @@ class TableManager:
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.engine.replay(
-                table.rules, len(table.seats), table.record.seed or 0, table.record.actions
+                table.rules,
+                len(table.seats),
+                table.record.seed or 0,
+                table.record.actions,
+                rng_version=table.record.rng_version,
             )
             raise
         table.record.actions.append((seat, action))

@@ -143,13 +143,15 @@ class SqliteStore:
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
 
-    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None:
+    async def start_game(
+        self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int
+    ) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
             await _run(
                 db,
-                f"UPDATE games SET status='playing', rules=?, seed=?, started_at={NOW} WHERE id=?",
-                (json.dumps(rules), seed, game_id),
+                f"UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, started_at={NOW} WHERE id=?",
+                (json.dumps(rules), seed, rng_version, game_id),
             )
 
     # -- play -------------------------------------------------------------------------------
@@ -250,6 +252,7 @@ class SqliteStore:
             options=json.loads(row["options"]),
             rules=json.loads(row["rules"]) if row["rules"] else None,
             seed=row["seed"],
+            rng_version=row["rng_version"],
             turn_seconds=row["turn_seconds"],
             message_id=row["message_id"],
             message_key=row["message_key"],

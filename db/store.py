@@ -54,6 +54,8 @@ class GameRecord:
     turn_seconds: int | None
     message_id: int | None
     message_key: str | None = None
+    #: the deal generator the game was shuffled with (games/common/rng.py); 1 before it existed
+    rng_version: int = 1
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -114,7 +116,9 @@ class Store(Protocol):
     async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None: ...
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None: ...
     async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None: ...
-    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord]) -> None: ...
+    async def start_game(
+        self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int
+    ) -> None: ...
 
     # play ----------------------------------------------------------------------------------
     async def record_action(

@@ -56,6 +56,8 @@ class Engine(ABC):
     GAME: ClassVar[str]
     #: version of :meth:`to_json`'s layout; bump when it changes and keep reading older ones
     JSON_VERSION: ClassVar[int] = 1
+    #: the deal generator this game was shuffled with (games/common/rng.py)
+    rng_version: int = GENERATOR_VERSION
 
     # -- building -----------------------------------------------------------------------
     @classmethod

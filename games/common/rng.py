@@ -97,6 +97,13 @@ class HmacRandom:
     def random(self) -> float:
         return (self._word() >> 11) / 2**53
 
+    def getstate(self) -> tuple[bytes, int, bytes, int]:
+        """Where the stream stands (equal states draw the same from here on)."""
+        return self._key, self._block, self._buffer, self._pos
+
+    def setstate(self, state: tuple[bytes, int, bytes, int]) -> None:
+        self._key, self._block, self._buffer, self._pos = state
+
     def __copy__(self) -> HmacRandom:
         twin = HmacRandom.__new__(HmacRandom)
         twin._key, twin._block, twin._buffer, twin._pos = self._key, self._block, self._buffer, self._pos

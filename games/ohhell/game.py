@@ -92,7 +92,8 @@ from games.common.cards import (
     suit_of,
 )
 from games.common.engine import Action, Engine, Event, GameError, IllegalAction, RulesError
-from games.common.rng import LEGACY_VERSION, make_rng
+from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION, GameRng, copy_rng, make_rng
+from games.common.shuffle import shuffled
 from games.ohhell.decks import build_deck, deck_size
 from games.ohhell.rules import PLAYOFF_HAND, Rules, make_rules
 from games.ohhell.scoring import REVOKE_SCORE, SCORERS
@@ -207,6 +208,7 @@ class OhHell(Engine):
         seed: int = 0,
         decks: list[list[Card | str]] | None = None,
         first_dealer: int | None = None,
+        rng_version: int = GENERATOR_VERSION,
     ) -> None:
         if isinstance(rules, dict):
             rules = Rules.from_json(rules)
@@ -218,7 +220,8 @@ class OhHell(Engine):
         self.K = _setup(rules, seats)
         n = self.n = seats
         self.seed = seed
-        self.rng = make_rng(seed, LEGACY_VERSION)  # to be wired to the stored version
+        self.rng_version = rng_version
+        self.rng: GameRng = make_rng(seed, rng_version)
         self.decks: list[list[Card]] | None = None
         if decks is not None:
             self.decks = [self._check_deck(d) for d in decks]
@@ -263,16 +266,16 @@ class OhHell(Engine):
             twin = object.__new__(type(self))
             twin.K, twin.n, twin.seed, twin.decks = self.K, self.n, self.seed, self.decks
             twin.first_dealer_given = self.first_dealer_given
-            twin.rng = make_rng(self.seed, LEGACY_VERSION)
+            twin.rng = make_rng(self.seed, self.rng_version)
             ev: list[Event] = []
             twin._begin(ev)
             self._start_events = ev
         return self._start_events
 
     @classmethod
-    def new(cls, rules: Rules, seats: int, seed: int) -> OhHell:
+    def new(cls, rules: Rules, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> OhHell:
         """A fresh game; raises RulesError before dealing if the rules cannot work."""
-        return cls(rules, seats, seed)
+        return cls(rules, seats, seed, rng_version=rng_version)
 
     @classmethod
     def from_decks(
@@ -330,14 +333,16 @@ class OhHell(Engine):
         log: list[tuple[int, Action]],
         decks: list[list[Card | str]] | None = None,
         first_dealer: int | None = None,
+        *,
+        rng_version: int = GENERATOR_VERSION,
     ) -> OhHell:
         """Rebuild a game from its seed (or decks and first dealer) and its action log."""
-        game = cls(rules, seats, seed, decks=decks, first_dealer=first_dealer)
+        game = cls(rules, seats, seed, decks=decks, first_dealer=first_dealer, rng_version=rng_version)
         for seat, action in log:
             game.apply(seat, action)
         return game
 
-    def clone(self, rng: random.Random | None = None) -> OhHell:
+    def clone(self, rng: GameRng | None = None) -> OhHell:
         """An independent copy. Later deals of the copy are shuffled from ``rng`` if given (a
         searcher should pass its own, so that it cannot peek at the real game's next deal), else
         from a copy of this game's generator (an exact twin)."""
@@ -358,10 +363,7 @@ class OhHell(Engine):
         g.rev = [r[:] for r in self.rev]
         g.revoked = self.revoked[:]
         g.ev = None
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        g.rng = rng
+        g.rng = copy_rng(self.rng) if rng is None else rng
         return g
 
     # ------------------------------------------------------------------------------------
@@ -375,11 +377,16 @@ class OhHell(Engine):
         if self.decks is not None and self.deal_no <= len(self.decks):
             deck = self.decks[self.deal_no - 1]
         else:
-            # exactly shuffled(K.deck, self.rng) (a test checks it), with the loops in C: one
-            # rng.random() key per card in deck order, the indices sorted by key
             cards = K.deck
-            keys = [*starmap(self.rng.random, K.no_args)]
-            deck = [*map(cards.__getitem__, sorted(K.indices, key=keys.__getitem__))]
+            rng = self.rng
+            if isinstance(rng, random.Random):
+                # exactly shuffled(K.deck, rng) (a test checks it), with the loops in C: one
+                # rng.random() key per card in deck order, the indices sorted by key. The
+                # computer players' imagined deals and games dealt with generator version 1.
+                keys = [*starmap(rng.random, K.no_args)]
+                deck = [*map(cards.__getitem__, sorted(K.indices, key=keys.__getitem__))]
+            else:
+                deck = shuffled(cards, rng)
         if len(seats_in) == n:
             order = K.orders[dealer]
             nxt = K.nxt_all
@@ -1424,6 +1431,7 @@ class OhHell(Engine):
             "seats": self.n,
             "seed": self.seed,
             "first_dealer": self.first_dealer_given,
+            "rng_version": self.rng_version,
             "decks": [[card_code(c) for c in d] for d in self.decks] if self.decks is not None else None,
             "log": [[seat, action] for seat, action in self.log],
         }
@@ -1442,4 +1450,5 @@ class OhHell(Engine):
             [(seat, action) for seat, action in data["log"]],
             decks=data.get("decks"),
             first_dealer=data.get("first_dealer"),
+            rng_version=data.get("rng_version", LEGACY_VERSION),
         )

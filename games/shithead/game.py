@@ -94,7 +94,7 @@ from games.common.cards import (
     suit_of,
 )
 from games.common.engine import Action, Engine, Event, IllegalAction, RulesError
-from games.common.rng import LEGACY_VERSION, make_rng
+from games.common.rng import GENERATOR_VERSION, make_rng
 from games.shithead.deal import deal, full_deck, seats_from_left
 from games.shithead.pile import NEXT_IN_RUN, RANK_ORDER, PileRules, a_rank, short_rank
 from games.shithead.rules import Rules, make_rules, validate
@@ -136,6 +136,7 @@ class Shithead(Engine):
         self.rules = rules
         self.seats = seats
         self.seed = seed
+        self.rng_version = GENERATOR_VERSION  # the generator the deck was shuffled with (new() sets it)
         self.dealer = dealer
         self.deck = list(deck)
         self.pr = PileRules(rules)
@@ -167,16 +168,20 @@ class Shithead(Engine):
 
     # -- building -------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, seats: int, seed: int, dealer: int | None = None) -> Shithead:
+    def new(
+        cls, rules: Rules, seats: int, seed: int, dealer: int | None = None, *, rng_version: int = GENERATOR_VERSION
+    ) -> Shithead:
         """A shuffled game; the dealer is drawn from the seed unless given (the last loser deals)."""
         validate(rules)
         rules.check_players(seats)
-        rng = make_rng(seed, LEGACY_VERSION)  # to be wired to the stored version
+        rng = make_rng(seed, rng_version)
         deck = full_deck(rules)
         rng.shuffle(deck)
         if dealer is None:
             dealer = rng.randrange(seats)
-        return cls(rules, seats, deck, dealer, seed)
+        game = cls(rules, seats, deck, dealer, seed)
+        game.rng_version = rng_version
+        return game
 
     @classmethod
     def from_deck(cls, rules: Rules, seats: int, deck: Sequence[Card | str], dealer: int) -> Shithead:
@@ -186,9 +191,16 @@ class Shithead(Engine):
 
     @classmethod
     def replay(
-        cls, rules: Rules, seats: int, seed: int, log: list[tuple[int, Action]], dealer: int | None = None
+        cls,
+        rules: Rules,
+        seats: int,
+        seed: int,
+        log: list[tuple[int, Action]],
+        dealer: int | None = None,
+        *,
+        rng_version: int = GENERATOR_VERSION,
     ) -> Shithead:
-        game = cls.new(rules, seats, seed, dealer)
+        game = cls.new(rules, seats, seed, dealer, rng_version=rng_version)
         for seat, action in log:
             game.apply(seat, action)
         return game

@@ -45,7 +45,8 @@ async def test_one_live_game_per_channel(store):
 async def test_action_and_what_it_finished_commit_together(store):
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {"scoring": "e2"})
     seats = [SeatRecord(0, 100, "Ann"), SeatRecord(1, None, "Computer 1 (quick)", "quick")]
-    await store.start_game(game, {"deck": "standard52"}, 42, seats)
+    await store.start_game(game, {"deck": "standard52"}, 42, seats, 2)
+    assert (await store.get_game(game)).rng_version == 2
     await store.record_action(game, 0, 0, {"type": "bid", "bid": 1}, timer=Timer(game, 1, 123.0, False))
     scores = [DealScore(1, 0, 1, 1, 10, 10), DealScore(1, 1, 0, 0, 10, 10)]
     results = [ResultRow(0, 100, "Ann", 1, 10, False, {"exact": 1}), ResultRow(1, None, "C", 1, 10, False, {})]
