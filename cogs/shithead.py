@@ -178,7 +178,9 @@ def _cards_left(engine: Shithead) -> dict[int, int]:
 def _pickups(engine: Shithead) -> dict[int, int]:
     """Pick-ups per seat, failed flips included (they take the pile too)."""
     counts = dict.fromkeys(range(engine.seats), 0)
-    replay = Shithead.replay(engine.rules, engine.seats, engine.seed or 0, [], engine.dealer, rng_version=engine.rng_version)
+    replay = Shithead.replay(
+        engine.rules, engine.seats, engine.seed or 0, [], engine.dealer, rng_version=engine.rng_version
+    )
     for seat, action in engine.log:
         _, events = replay.apply(seat, action)
         counts[seat] += sum(1 for e in events if e.kind == "picked_up")
