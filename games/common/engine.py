@@ -14,12 +14,17 @@ the game: an action is a ``dict`` with a ``"type"`` key (``{"type": "bid", "bid"
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from games.common.contracts import BaseView
 from games.common.rng import GENERATOR_VERSION
 
+#: an action as stored and sent: a JSON object with a ``"type"`` key. Each game types its own
+#: actions as TypedDicts; what an engine *receives* is any mapping, checked by :meth:`Engine.check`.
 Action = dict[str, Any]
+ActionData = Mapping[str, Any]
 
 
 class GameError(Exception):
@@ -68,7 +73,13 @@ class Engine(ABC):
 
     @classmethod
     def replay(
-        cls, rules: Any, seats: int, seed: int, log: list[tuple[int, Action]], *, rng_version: int = GENERATOR_VERSION
+        cls,
+        rules: Any,
+        seats: int,
+        seed: int,
+        log: Sequence[tuple[int, ActionData]],
+        *,
+        rng_version: int = GENERATOR_VERSION,
     ) -> Engine:
         """Rebuild a game from its seed, the generator version it was dealt with, and its log."""
         game = cls.new(rules, seats, seed, rng_version=rng_version)
@@ -82,15 +93,15 @@ class Engine(ABC):
         """Seats that may act now (several during simultaneous bidding); empty when over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[ActionData]:
         """Every action ``seat`` may take now (empty if it is not their turn)."""
 
     @abstractmethod
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: int, action: ActionData) -> None:
         """Raise :class:`IllegalAction` with a player-readable reason, or return if legal."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action) -> tuple[Engine, list[Event]]:
+    def apply(self, seat: int, action: ActionData) -> tuple[Engine, list[Event]]:
         """Check then do ``action``; returns the new state (may be ``self``) and its events."""
 
     @property
@@ -99,13 +110,14 @@ class Engine(ABC):
 
     # -- what each seat may see -------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may see (``None``: the public view); never another hidden card."""
+    def view(self, seat: int | None) -> BaseView:
+        """Everything ``seat`` may see (``None``: the public view); never another hidden card.
+        Each game returns its own TypedDict extending :class:`BaseView`."""
 
     # -- storage ----------------------------------------------------------------------------
     @property
     @abstractmethod
-    def log(self) -> list[tuple[int, Action]]:
+    def log(self) -> Sequence[tuple[int, ActionData]]:
         """Every accepted action in order: with the rules, seats and seed, the whole game."""
 
     @abstractmethod
