@@ -24,7 +24,8 @@ Use ``choose_action(view, rng)`` (stateless), or a player object's ``choose(view
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from games.common.cards import JOKER_RANK, parse_card, rank_of
 from games.shithead.contracts import ChooseUpAction, PickupAction, PlayAction, ShitheadAction, ShitheadView
@@ -33,6 +34,14 @@ from games.shithead.pile import RANK_ORDER
 #: after this many actions in a game the sensible player starts to vary its plays
 PATIENCE = 400
 _ORDER = {r: i for i, r in enumerate(RANK_ORDER)}
+
+
+class Player(Protocol):
+    """What the bench, the tests and the bot need from a computer player."""
+
+    def choose(self, view: ShitheadView) -> ShitheadAction:
+        """The action to take, from the seat's own view (with ``legal`` and ``hand``)."""
+        ...
 
 
 def power_ranks(rules: dict[str, Any]) -> set[int]:
@@ -173,4 +182,9 @@ def choose_action(view: ShitheadView, rng: random.Random) -> ShitheadAction:
     return SensiblePlayer(rng).choose(view)
 
 
-PLAYERS = {"sensible": SensiblePlayer, "lowest": LowestPlayer, "random": RandomPlayer}
+#: the computer players by level name, each built from its random generator
+PLAYERS: dict[str, Callable[[random.Random], Player]] = {
+    "sensible": SensiblePlayer,
+    "lowest": LowestPlayer,
+    "random": RandomPlayer,
+}

@@ -151,6 +151,17 @@ class ShitheadView(BaseView):
     legal: NotRequired[list[ShitheadAction]]
 
 
+class Results(TypedDict):
+    """:meth:`games.shithead.game.Shithead.results`: how a game ended."""
+
+    #: seats in the order they went out, the loser last
+    order: list[int]
+    loser: int | None
+    winner: int | None
+    #: the shithead deals the next hand; playing for a winner, the deal passes to the left
+    next_dealer: int
+
+
 # -- events' data (``Event.data``; see games/shithead/events.py for who sends which) ---------
 
 

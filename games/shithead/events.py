@@ -29,6 +29,7 @@ game_over               order, loser, winner                        the end
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 from games.common.engine import Event
 from games.shithead.contracts import (
@@ -52,7 +53,8 @@ from games.shithead.contracts import (
 
 
 def _event(kind: str, data: Mapping[str, object], seat: int | None = None) -> Event:
-    return Event(kind, dict(data), seat)
+    # a TypedDict is a plain dict at run time: no copy
+    return Event(kind, cast(dict[str, Any], data), seat)
 
 
 def dealt_hand(seat: int, data: DealtHandData) -> Event:

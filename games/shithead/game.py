@@ -29,7 +29,7 @@ the next dealer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from games.common.cards import Card, parse_card
 from games.common.engine import Action, ActionData, Engine, Event, RulesError
@@ -121,7 +121,7 @@ class Shithead(Table, Engine):
         move = parse(self, seat, action)
         events: list[Event] = []
         logged = do(self, seat, move, events)
-        self._log.append((seat, dict(logged)))
+        self._log.append((seat, cast(Action, logged)))  # a TypedDict is a plain dict
         if self.phase == "swap" and all(self.ready):
             start(self, events)
         if self.phase == "play":

@@ -11,11 +11,10 @@ may be done), :mod:`~games.shithead.moves` (checking an action), :mod:`~games.sh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from games.common.cards import Card
 from games.common.engine import Action, RulesError
-from games.shithead.contracts import Phase, RecentAction, Zone
+from games.shithead.contracts import Phase, RecentAction, Results, Zone
 from games.shithead.deal import deal, full_deck
 from games.shithead.hands import codes
 from games.shithead.pile import PileRules
@@ -104,7 +103,7 @@ class Table:
         return self.walk(seat, steps, direction)[-1]
 
     # -- the end ----------------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
+    def results(self) -> Results:
         """Finishing order (the loser last) and the loser, or the winner when playing for one.
 
         ``next_dealer``: the shithead deals the next hand (003's end); playing for a winner there
