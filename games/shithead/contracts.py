@@ -9,9 +9,10 @@ look in this one. Cards are always card codes (``"QH"``, ``"10S"``, ``"X"``, ``"
 These types describe what the engine *sends*. What it *receives* is untrusted (a button, a stored
 log, a test), so :meth:`games.shithead.game.Shithead.check` takes any mapping and says in words
 what is wrong with it.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: the TypedDicts' ``__optional_keys__`` are only
+right with real annotations, and the tests check every view, action and event against them.
+"""
 
 from typing import Literal, NotRequired, TypedDict
 
