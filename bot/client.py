@@ -51,5 +51,12 @@ class CardBot(commands.Bot):
         await report(interaction, error)
 
 
+def tables_of(interaction: discord.Interaction) -> TableManager:
+    """The runtime of the bot an interaction came to (what cogs reach the tables through)."""
+    client = interaction.client
+    assert isinstance(client, CardBot)
+    return client.tables
+
+
 def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:
     return CardBot(settings or Settings.from_env(), store)
