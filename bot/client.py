@@ -24,7 +24,7 @@ class CardBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.store: Store = store or SqliteStore(settings.database_path)
-        self.tables = TableManager(self, self.store)
+        self.tables = TableManager(self, self.store, settings)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:

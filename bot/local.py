@@ -131,7 +131,7 @@ class WallClock:
         if kind in UNBOUND_ACTIONS:
             return {**body, "published_revision": page.revision}
         if kind in ("click", "select"):
-            key = body.get("control_key")
+            key = str(body.get("control_key"))
             then = self._published.get((page.id, seen), {}).get(key)
             if then is not None and then == self._controls(page.channel_id).get(key):
                 return {**body, "published_revision": page.revision}

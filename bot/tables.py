@@ -14,9 +14,9 @@ Cogs reach the runtime only through these public objects.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -26,26 +26,25 @@ from bot.errors import Refusal
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
+from bot.settings import Settings
 from db.store import Store
 from games.common.engine import Event
-
-if TYPE_CHECKING:
-    from bot.client import CardBot
 
 log = logging.getLogger(__name__)
 
 
 class TableManager(Registry):
-    def __init__(self, bot: CardBot, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: Store, settings: Settings) -> None:
         super().__init__()
-        self.bot = bot
+        self.client = client
         self.store = store
-        self.presenter = Presenter(bot, store)
+        self.settings = settings
+        self.presenter = Presenter(client, store)
         self.clock = Clock(
             self,
             store,
             self.presenter,
-            ai_delay=lambda: bot.settings.ai_delay,
+            ai_delay=lambda: self.settings.ai_delay,
             computer_move=self._computer_move,
             stand_in=self._stand_in,
         )
@@ -75,7 +74,7 @@ class TableManager(Registry):
                 continue
             if record.message_key != self.presenter.key_text(table):
                 # The bot stopped between saving a deal's first state and posting its table.
-                self.clock.supervise(table, "posting the table", lambda t=table: self._repost_when_ready(t))
+                self.clock.supervise(table, "posting the table", functools.partial(self._repost_when_ready, table))
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and len(engine.log) == timer.seq and not computers_move:
@@ -85,7 +84,7 @@ class TableManager(Registry):
         return len(self.tables)
 
     async def _repost_when_ready(self, table: LiveTable) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
         async with table.lock:
             await self.presenter.repost(table, with_hands=True)
 

@@ -3,6 +3,8 @@ the cog whose listener takes the bid and play forms by custom id."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -40,7 +42,8 @@ class OhHellCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(MODAL_PREFIX):
             return
         try:

@@ -103,7 +103,9 @@ def bid_form(table: LiveTable, view: View) -> discord.ui.Modal:
         for bid, allowed, _ in view["bid_options"]
         if allowed
     ]
-    select = discord.ui.Select(custom_id="choice", options=options[:25], min_values=1, max_values=1)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="choice", options=options[:25], min_values=1, max_values=1
+    )
     modal.add_item(discord.ui.Label(text="How many tricks will you take?", component=select))
     return modal
 
@@ -131,7 +133,9 @@ def play_form(table: LiveTable, view: View) -> discord.ui.Modal:
             text += f" as {suit_symbol(action['suit'])}"
         note = None if value in proper else "Revoke: you hold the suit led (scores at most -5)"
         options.append(discord.SelectOption(label=text, value=value, description=note))
-    select = discord.ui.Select(custom_id="choice", options=options[:25], min_values=1, max_values=1)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="choice", options=options[:25], min_values=1, max_values=1
+    )
     modal.add_item(discord.ui.Label(text="Your card", component=select))
     return modal
 
@@ -161,7 +165,8 @@ async def on_form(interaction: discord.Interaction, custom_id: str) -> None:
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal("You are not playing at this table.")
-    value = _modal_value((interaction.data or {}).get("components", []))
+    data: dict[str, Any] = dict(interaction.data or {})
+    value = _modal_value(data.get("components", []))
     if value is None:
         raise Refusal("Choose one option, then submit.")
     if act == "bid":

@@ -59,7 +59,8 @@ class OhHellKind(GameKind):
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: Engine) -> Any:
-        return engine.view(None)["deal"]
+        view: View = engine.view(None)
+        return view["deal"]
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         assert table.engine is not None
@@ -134,7 +135,7 @@ class OhHellKind(GameKind):
         return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
 
     def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
-        return choose_action(view, level, rng)
+        return choose_action(dict(view), level, rng)
 
     def ai_view(self, engine: Engine, seat: int) -> View:
         return ai_view(engine, seat)

@@ -125,8 +125,8 @@ class ShitheadKind(GameKind):
 
     def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
         if level == "random":
-            return random_action(view, rng)
-        return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly
+            return random_action(dict(view), rng)
+        return choose_action(dict(view), rng)  # "strong" and "quick" (a stand-in) both play sensibly
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         kind = action["type"]
