@@ -29,7 +29,7 @@ class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):  # the base its
         return {name: cls.fields.get(name, str)(text) for name, text in match.groupdict().items()}
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
+    async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
     ) -> GameItem[ItemT]:
         return cls(**cls.parse(match))

@@ -3,7 +3,7 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -37,7 +37,7 @@ def deal_title(view: View) -> str:
     return f"Oh Hell · deal {view['deal']} of {view['deals']} · {size} {cards}{KIND_TITLES.get(view['deal_kind'], '')}"
 
 
-def _trick_text(cards: list, name: Name) -> str:
+def _trick_text(cards: list[Any], name: Name) -> str:
     parts = []
     for seat, code, named in cards:
         as_suit = f" as {suit_symbol(named)}" if named and code == "X" else ""
@@ -103,7 +103,7 @@ def turn_content(view: View, mention: Name) -> str | None:
     return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
 
 
-def deal_result_embed(scored: dict, name: Name, last_trick: dict | None) -> discord.Embed:
+def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:
     """The closing state of a deal's table message: the last trick and everyone's score change."""
     embed = discord.Embed(
         title=f"Oh Hell · deal {scored['deal']} done ({scored['hand_size']} cards)", color=discord.Color.greyple()
@@ -128,7 +128,7 @@ def deal_result_embed(scored: dict, name: Name, last_trick: dict | None) -> disc
     return embed
 
 
-def standings_embed(standings: list[dict], name: Name, ties: str) -> discord.Embed:
+def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: str) -> discord.Embed:
     embed = discord.Embed(title="🏆 Oh Hell: final standings", color=discord.Color.gold())
     lines = []
     for row in standings:

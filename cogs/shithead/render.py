@@ -38,7 +38,7 @@ _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 def _reversible(view: View) -> bool:
     rules = view["rules"]
-    return (rules["jokers"] > 0 and rules["joker_rule"] == "reverse") or rules["eight"] == "reverse"
+    return bool((rules["jokers"] > 0 and rules["joker_rule"] == "reverse") or rules["eight"] == "reverse")
 
 
 def direction_text(view: View) -> str:
