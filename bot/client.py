@@ -24,7 +24,7 @@ class CardBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.store: Store = store or SqliteStore(settings.database_path)
-        self.tables = TableManager(self, self.store)
+        self.tables = TableManager(self, self.store, settings)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -49,6 +49,13 @@ class CardBot(commands.Bot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+
+def tables_of(interaction: discord.Interaction) -> TableManager:
+    """The runtime of the bot an interaction came to (what cogs reach the tables through)."""
+    client = interaction.client
+    assert isinstance(client, CardBot)
+    return client.tables
 
 
 def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:

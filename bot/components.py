@@ -4,7 +4,8 @@ restart, and its callback goes through the one error handler."""
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 import discord
 
@@ -15,11 +16,23 @@ ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):  # the base itself never matches
     """Subclasses give a ``template`` whose named groups are their constructor's keyword
-    arguments (digits become ints) and implement :meth:`handle`."""
+    arguments, declare in :attr:`fields` how to read each group that is not text (nothing is
+    guessed from what a value looks like: ``"10"`` stays text unless its field says ``int``),
+    and implement :meth:`handle`."""
+
+    #: a converter per named group of the template; groups not named here are passed as text
+    fields: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /):  # type: ignore[override]
-        return cls(**{k: int(v) if v.isdigit() else v for k, v in match.groupdict().items()})
+    def parse(cls, match: re.Match[str]) -> dict[str, Any]:
+        """The constructor's keyword arguments from a matching custom id."""
+        return {name: cls.fields.get(name, str)(text) for name, text in match.groupdict().items()}
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
+    ) -> GameItem[ItemT]:
+        return cls(**cls.parse(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

@@ -131,7 +131,7 @@ class WallClock:
         if kind in UNBOUND_ACTIONS:
             return {**body, "published_revision": page.revision}
         if kind in ("click", "select"):
-            key = body.get("control_key")
+            key = str(body.get("control_key"))
             then = self._published.get((page.id, seen), {}).get(key)
             if then is not None and then == self._controls(page.channel_id).get(key):
                 return {**body, "published_revision": page.revision}
@@ -209,15 +209,10 @@ def build_world(env: Any) -> tuple[Any, list[Any]]:
 async def show_tables_again(bot: CardBot) -> int:
     """Post every unfinished game's table in the new in-memory channel. On Discord the old
     messages would still be there; here the channel starts empty on every run."""
-    from cogs.lobby import post_lobby
-
     count = 0
     for table in list(bot.tables.tables.values()):
         async with table.lock:
-            if table.engine is None:
-                await post_lobby(bot, table)
-            else:
-                await bot.tables.repost(table)
+            await bot.tables.presenter.show_again(table)
         count += 1
     return count
 
@@ -238,7 +233,7 @@ async def run(
     env = Env(bot, check_errors=False)
     channel, members = build_world(env)
     WallClock.start_at_wall_time(env, wall)
-    bot.tables.sleep = _game_clock_sleep(env)
+    bot.tables.clock.sleep = _game_clock_sleep(env)
     await env.start()
     clock_task: asyncio.Task[None] | None = None
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dotenv import load_dotenv
 
@@ -14,7 +14,7 @@ class SettingsError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    token: str
+    token: str = field(repr=False)  # a secret: never in a log line or a traceback's locals
     database_path: str = "cardtable.sqlite3"
     dev_guild_id: int | None = None
     log_level: str = "INFO"

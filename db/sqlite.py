@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
+from typing import Any
 
 import aiosqlite
 
@@ -96,13 +97,13 @@ class SqliteStore:
             else:
                 await _run(db, "COMMIT")
 
-    async def _fetchall(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         async with self.db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
     # -- lobby ------------------------------------------------------------------------------
     async def create_game(
-        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict[str, Any]
     ) -> int:
         try:
             async with self._tx() as db:
@@ -111,6 +112,7 @@ class SqliteStore:
                     f" created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, {NOW})",
                     (kind, guild_id, channel_id, host_id, preset, json.dumps(options)),
                 ) as cursor:
+                    assert cursor.lastrowid is not None
                     return int(cursor.lastrowid)
         except StoreConflict:
             rows = await self._fetchall(
@@ -122,7 +124,7 @@ class SqliteStore:
         async with self._tx() as db:
             await _run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
 
-    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
+    async def set_options(self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None) -> None:
         async with self._tx() as db:
             await _run(
                 db,
@@ -143,7 +145,9 @@ class SqliteStore:
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
 
-    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
+    async def start_game(
+        self, game_id: int, rules: dict[str, Any], seed: int, seats: list[SeatRecord], rng_version: int
+    ) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
             await _run(
@@ -158,7 +162,7 @@ class SqliteStore:
         game_id: int,
         seq: int,
         seat: int,
-        action: dict,
+        action: dict[str, Any],
         *,
         by_ai: bool = False,
         deal_scores: list[DealScore] | None = None,
@@ -315,12 +319,12 @@ def _split_sql(script: str) -> list[str]:
     return [s.strip() for s in body.split(";") if s.strip()]
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
+async def _run(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> None:
     """Execute and close the cursor at once: an open cursor blocks COMMIT."""
     async with db.execute(sql, params):
         pass
 
 
-async def _run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple]) -> None:
+async def _run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
     async with db.executemany(sql, rows):
         pass

@@ -109,15 +109,17 @@ class Store(Protocol):
 
     # lobby ---------------------------------------------------------------------------------
     async def create_game(
-        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict[str, Any]
     ) -> int:
         """A new lobby; raises :class:`ChannelBusy` if the channel has a live game."""
 
     async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None: ...
-    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None: ...
+    async def set_options(
+        self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None
+    ) -> None: ...
     async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None: ...
     async def start_game(
-        self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int
+        self, game_id: int, rules: dict[str, Any], seed: int, seats: list[SeatRecord], rng_version: int
     ) -> None: ...
 
     # play ----------------------------------------------------------------------------------
@@ -126,7 +128,7 @@ class Store(Protocol):
         game_id: int,
         seq: int,
         seat: int,
-        action: dict,
+        action: dict[str, Any],
         *,
         by_ai: bool = False,
         deal_scores: list[DealScore] | None = None,

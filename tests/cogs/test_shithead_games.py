@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 from simcord.backend.errors import SetupError
 
-from cogs.shithead import ShitheadKind
+from cogs.shithead.kind import ShitheadKind
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
 from tests.helpers import (
@@ -68,7 +68,7 @@ def use_seed(monkeypatch, seed: int) -> None:
         def getrandbits(self, bits: int) -> int:
             return seed
 
-    monkeypatch.setattr("bot.tables.random.SystemRandom", FixedSeed)
+    monkeypatch.setattr("bot.seating.random.SystemRandom", FixedSeed)
 
 
 def person_did(computers: list[bool], predicate) -> Callable[[Shithead, list], bool]:

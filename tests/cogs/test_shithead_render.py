@@ -12,9 +12,10 @@ import random
 import discord
 import pytest
 
+from bot.contract import LiveTable
 from bot.render.cards import label
-from bot.tables import LiveTable
-from cogs.shithead import ShitheadKind, _cards_of, panel, play_options
+from cogs.shithead.controls import _cards_of, panel, play_options
+from cogs.shithead.kind import ShitheadKind
 from db.store import GameRecord, SeatRecord
 from games.common.cards import card_label, is_joker
 from games.shithead.ai import choose_action, random_action

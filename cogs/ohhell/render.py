@@ -3,7 +3,8 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -12,11 +13,13 @@ from bot.render.common import COLOR, ordinal
 from games.common.engine import Event
 
 Name = Callable[[int], str]
+#: an engine view as this module reads it (typed against the engine's view at merge)
+View = Mapping[str, Any]
 
 KIND_TITLES = {"normal": "", "extra": " · extra deal to break the tie", "playoff": " · play-off deal"}
 
 
-def trump_line(view: dict) -> str:
+def trump_line(view: View) -> str:
     trump, turnup = view["trump"], view["turnup"]
     if view["deal_kind"] != "normal" and turnup is None and trump is None:
         return "No trumps"
@@ -28,13 +31,13 @@ def trump_line(view: dict) -> str:
     return f"Trumps: {suit_symbol(trump)} (turned up {label(turnup)}{whose})"
 
 
-def deal_title(view: dict) -> str:
+def deal_title(view: View) -> str:
     size = view["hand_size"]
     cards = "card" if size == 1 else "cards"
     return f"Oh Hell · deal {view['deal']} of {view['deals']} · {size} {cards}{KIND_TITLES.get(view['deal_kind'], '')}"
 
 
-def _trick_text(cards: list, name: Name) -> str:
+def _trick_text(cards: list[Any], name: Name) -> str:
     parts = []
     for seat, code, named in cards:
         as_suit = f" as {suit_symbol(named)}" if named and code == "X" else ""
@@ -42,7 +45,7 @@ def _trick_text(cards: list, name: Name) -> str:
     return " · ".join(parts)
 
 
-def seat_lines(view: dict, name: Name) -> str:
+def seat_lines(view: View, name: Name) -> str:
     lines = []
     secret = view["phase"] == "bidding" and view["bidding"] == "simultaneous"
     for seat in view["players"]:
@@ -59,7 +62,7 @@ def seat_lines(view: dict, name: Name) -> str:
     return "\n".join(lines)
 
 
-def table_embed(view: dict, name: Name, notices: list[str]) -> discord.Embed:
+def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
     embed = discord.Embed(title=deal_title(view), color=COLOR)
     bid_total = view["bid_total"]
     desc = [trump_line(view), f"Dealer: {name(view['dealer'])} 🎴"]
@@ -89,7 +92,7 @@ def table_embed(view: dict, name: Name, notices: list[str]) -> discord.Embed:
     return embed
 
 
-def turn_content(view: dict, mention: Name) -> str | None:
+def turn_content(view: View, mention: Name) -> str | None:
     waiting = view["to_act"]
     if not waiting or view["phase"] == "over":
         return None
@@ -100,7 +103,7 @@ def turn_content(view: dict, mention: Name) -> str | None:
     return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
 
 
-def deal_result_embed(scored: dict, name: Name, last_trick: dict | None) -> discord.Embed:
+def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:
     """The closing state of a deal's table message: the last trick and everyone's score change."""
     embed = discord.Embed(
         title=f"Oh Hell · deal {scored['deal']} done ({scored['hand_size']} cards)", color=discord.Color.greyple()
@@ -125,7 +128,7 @@ def deal_result_embed(scored: dict, name: Name, last_trick: dict | None) -> disc
     return embed
 
 
-def standings_embed(standings: list[dict], name: Name, ties: str) -> discord.Embed:
+def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: str) -> discord.Embed:
     embed = discord.Embed(title="🏆 Oh Hell: final standings", color=discord.Color.gold())
     lines = []
     for row in standings:
@@ -143,7 +146,7 @@ def standings_embed(standings: list[dict], name: Name, ties: str) -> discord.Emb
     return embed
 
 
-def hand_embed(view: dict, where: str, name: Name) -> discord.Embed:
+def hand_embed(view: View, where: str, name: Name) -> discord.Embed:
     """A player's private view: their hand (or, on Devil's Bridge, everyone else's card)."""
     seat = view["seat"]
     embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
@@ -176,7 +179,7 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
     return out
 
 
-def scoreboard_embed(view: dict, name: Name) -> discord.Embed:
+def scoreboard_embed(view: View, name: Name) -> discord.Embed:
     """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
     embed = discord.Embed(title=f"Oh Hell scores after {len(view['history'])} deal(s)", color=COLOR)
     order = sorted(range(view["seats"]), key=lambda s: -view["totals"][s])

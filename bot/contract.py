@@ -1,24 +1,32 @@
-"""What the bot needs to know about one game to run it: the bridge between the generic table
-machinery (lobby, storage, restarts, timers, computer seats) and one engine.
+"""The contract between the generic runtime and one game: what the bot must know about a game to
+run it (:class:`GameKind`), what a rendering is (:class:`Rendered`), and the live table both sides
+share (:class:`LiveTable`).
 
-Each game's cog defines one :class:`GameKind` and registers it; the lobby, the table manager and
-the restart code only ever talk to this interface.
+This module is the bottom of ``bot/``: it imports nothing from the runtime, so every runtime
+module (registry, seating, presentation, clock) and every game cog can import it without forming
+a circle. Each game's cog defines one :class:`GameKind` and registers it with the table manager
+in its ``setup()``; the lobby, the table manager and the restart code only ever talk to this
+interface.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from db.store import DealScore, ResultRow
+from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from games.common.engine import Engine, Event
 
-if TYPE_CHECKING:
-    from bot.tables import LiveTable
+#: an engine's view (``engine.view(seat)``), as renderers and computer players read it
+View = Mapping[str, Any]
+#: an action as engines take it: ``{"type": ..., ...}``
+Action = dict[str, Any]
 
 
 @dataclass(slots=True)
@@ -32,6 +40,10 @@ class Rendered:
     def kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "embeds": self.embeds, "view": self.view}
 
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message: what is set (``send`` refuses ``view=None``)."""
+        return {k: v for k, v in self.kwargs().items() if v is not None}
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -42,7 +54,56 @@ class OptionSpec:
     help: str
 
 
+@dataclass(eq=False)
+class LiveTable:
+    """One game the bot is running: its stored record, its game kind, the engine's current state,
+    and what only lives in memory (the lock every change takes, notices, running tasks)."""
+
+    record: GameRecord
+    kind: GameKind
+    rules: Any = None
+    engine: Engine | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: public one-liners to show on the table (timeouts, closed DMs...), newest last
+    notices: list[str] = field(default_factory=list)
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    timer_tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    #: the running turn timer and the seats it was armed for
+    timer: Timer | None = None
+    timer_waiting: frozenset[int] = frozenset()
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.record.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.record.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def name(self, seat: int) -> str:
+        return self.record.seats[seat].name
+
+    def mention(self, seat: int) -> str:
+        s = self.record.seats[seat]
+        if s.user_id is None or s.ai_level is not None:
+            return f"**{s.name}**"
+        return f"<@{s.user_id}>"
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+        del self.notices[:-4]
+
+
 class GameKind(ABC):
+    """What the runtime needs from one game: its rules, how its table looks, how it scores and
+    how a computer plays it. Implemented by ``cogs/<game>/kind.py``."""
+
     key: str  # the engine's GAME and the slash command group
     title: str
     engine: type[Engine]
@@ -61,10 +122,10 @@ class GameKind(ABC):
         """The engine's rules; raises RulesError with a reason a host can act on."""
 
     @abstractmethod
-    def rules_to_json(self, rules: Any) -> dict: ...
+    def rules_to_json(self, rules: Any) -> dict[str, Any]: ...
 
     @abstractmethod
-    def rules_from_json(self, data: dict) -> Any: ...
+    def rules_from_json(self, data: dict[str, Any]) -> Any: ...
 
     @abstractmethod
     def describe(self, rules: Any) -> list[str]: ...
@@ -103,25 +164,18 @@ class GameKind(ABC):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
 
     @abstractmethod
-    def ai_action(self, view: dict, level: str, rng: random.Random) -> dict: ...
+    def ai_action(self, view: View, level: str, rng: random.Random) -> Action: ...
 
-    def ai_view(self, engine: Engine, seat: int) -> dict:
+    def ai_view(self, engine: Engine, seat: int) -> View:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
-        return engine.view(seat)
+        view: View = engine.view(seat)
+        return view
 
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself."""
         rendered = self.table(table, [])
         return Rendered(content=None, embeds=rendered.embeds, view=None)
 
-    def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
+    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""
         return "made their move"
-
-
-KINDS: dict[str, GameKind] = {}
-
-
-def register(kind: GameKind) -> GameKind:
-    KINDS[kind.key] = kind
-    return kind

@@ -1,17 +1,17 @@
-"""The lobby message: who is seated, the rules, and the host's controls."""
+"""The lobby message: who is seated, the rules, and the host's controls (built by
+:mod:`cogs.lobby.controls`, which passes them in)."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.kinds import Rendered
+from bot.contract import LiveTable, Rendered
 from bot.render.common import COLOR, timer_label
-from bot.tables import LiveTable
 
 
-def lobby_message(table: LiveTable, rules_lines: list[str], player_range: tuple[int, int]) -> Rendered:
-    from cogs.lobby import lobby_view  # the buttons live with their callbacks
-
+def lobby_message(
+    table: LiveTable, rules_lines: list[str], player_range: tuple[int, int], controls: discord.ui.View
+) -> Rendered:
     record = table.record
     low, high = player_range
     # Names rather than mentions: an embed's mention shows as a raw <@id> to anyone whose client
@@ -32,7 +32,7 @@ def lobby_message(table: LiveTable, rules_lines: list[str], player_range: tuple[
         text=f"Game #{record.id} · the host can change any rule with /{table.kind.key} set before pressing Start"
     )
     content = "Press **Join** to take a seat. The host presses **Start** when everyone is in."
-    return Rendered(content=content, embeds=[embed], view=lobby_view(table))
+    return Rendered(content=content, embeds=[embed], view=controls)
 
 
 def closed_lobby(table: LiveTable, text: str) -> Rendered:

@@ -7,7 +7,8 @@ hidden can reach a channel whatever this module does. A player's private panel c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import discord
 
@@ -15,6 +16,8 @@ from bot.render.cards import label, labels
 from bot.render.common import COLOR, ordinal
 
 Name = Callable[[int], str]
+#: an engine view as this module reads it (typed against the engine's view at merge)
+View = Mapping[str, Any]
 
 FACE_DOWN = "🂠"
 PILE_SHOWN = 6  # top cards of the pile shown on the table
@@ -33,16 +36,16 @@ _RECENT_MARK = {
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def _reversible(view: dict) -> bool:
+def _reversible(view: View) -> bool:
     rules = view["rules"]
-    return (rules["jokers"] > 0 and rules["joker_rule"] == "reverse") or rules["eight"] == "reverse"
+    return bool((rules["jokers"] > 0 and rules["joker_rule"] == "reverse") or rules["eight"] == "reverse")
 
 
-def direction_text(view: dict) -> str:
+def direction_text(view: View) -> str:
     return "↻ clockwise (seat 1 → 2 → …)" if view["direction"] == 1 else "↺ anticlockwise (… → 2 → 1)"
 
 
-def pile_text(view: dict) -> str:
+def pile_text(view: View) -> str:
     """The pile's top cards and what the next play must answer."""
     pile = view["pile"]
     if not pile:
@@ -59,7 +62,7 @@ def pile_text(view: dict) -> str:
     return f"{line}{see_through}\n{view['need']}"
 
 
-def _seat_line(view: dict, seat: int, name: Name) -> str:
+def _seat_line(view: View, seat: int, name: Name) -> str:
     info = view["seats"][seat]
     dealer = " 🎴" if seat == view["dealer"] else ""
     if info["out"]:
@@ -80,11 +83,11 @@ def _seat_line(view: dict, seat: int, name: Name) -> str:
     return f"{mark} {who}{dealer} · ✋ {info['hand_size']} · up {up} · down {down}{zone}"
 
 
-def seat_lines(view: dict, name: Name) -> str:
+def seat_lines(view: View, name: Name) -> str:
     return "\n".join(_seat_line(view, s, name) for s in range(view["seat_count"]))
 
 
-def recent_lines(view: dict, name: Name, count: int = RECENT_SHOWN) -> str:
+def recent_lines(view: View, name: Name, count: int = RECENT_SHOWN) -> str:
     lines = []
     for item in view["recent"][-count:]:
         mark = _RECENT_MARK.get(item["kind"], "•")
@@ -92,11 +95,11 @@ def recent_lines(view: dict, name: Name, count: int = RECENT_SHOWN) -> str:
     return "\n".join(lines)
 
 
-def finishing_text(view: dict, name: Name) -> str:
+def finishing_text(view: View, name: Name) -> str:
     return " · ".join(f"{ordinal(i + 1)} {name(s)}" for i, s in enumerate(view["finished"]))
 
 
-def table_embed(view: dict, name: Name, notices: list[str], footer: str) -> discord.Embed:
+def table_embed(view: View, name: Name, notices: list[str], footer: str) -> discord.Embed:
     phase = view["phase"]
     title = {"swap": "swap phase", "play": "play", "over": "game over"}[phase]
     embed = discord.Embed(title=f"💩 Shithead · {title}", color=COLOR if phase != "over" else discord.Color.greyple())
@@ -140,7 +143,7 @@ def _chunks(lines: list[str], size: int = 1024) -> list[str]:
     return out
 
 
-def turn_content(view: dict, mention: Name, waiting_people: list[int]) -> str | None:
+def turn_content(view: View, mention: Name, waiting_people: list[int]) -> str | None:
     """The line above the table that pings whoever must act (``waiting_people``: seats of humans)."""
     phase = view["phase"]
     if phase == "swap":
@@ -165,7 +168,7 @@ def turn_content(view: dict, mention: Name, waiting_people: list[int]) -> str | 
     return f"🃏 {mention(seat)}, your turn: {what}. Press **My cards**."
 
 
-def final_embed(view: dict, name: Name, order: list[int], cards_left: dict[int, int]) -> discord.Embed:
+def final_embed(view: View, name: Name, order: list[int], cards_left: dict[int, int]) -> discord.Embed:
     goal = view["rules"]["goal"]
     if goal == "winner":
         embed = discord.Embed(title="🏆 Shithead: we have a winner", color=discord.Color.gold())
@@ -184,7 +187,7 @@ def final_embed(view: dict, name: Name, order: list[int], cards_left: dict[int, 
     return embed
 
 
-def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> discord.Embed:
+def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> discord.Embed:
     """A player's own cards: hand, face-up, face-down by position, and what they may do now."""
     seat = view["viewer"]
     me = view["seats"][seat]
@@ -226,7 +229,7 @@ def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> disco
     return embed
 
 
-def dm_embed(view: dict, where: str) -> discord.Embed:
+def dm_embed(view: View, where: str) -> discord.Embed:
     seat = view["viewer"]
     me = view["seats"][seat]
     embed = discord.Embed(title="💩 Shithead: your cards", color=COLOR, description=where)

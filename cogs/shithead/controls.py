@@ -1,5 +1,4 @@
-"""Shithead on Discord: one table message for the whole game, a private panel per player, and
-``/shithead``.
+"""Shithead's controls: the table's **My cards** button and each player's private panel.
 
 The table message (edited in place) shows what everyone may see and carries **My cards**. That
 button answers with the player's *panel*, an ephemeral message holding their hand and exactly the
@@ -18,177 +17,29 @@ An accepted action answers the click by redrawing the panel, then edits the tabl
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
-from discord.ext import commands
 
+from bot.client import tables_of
 from bot.components import GameItem
-from bot.errors import USER_ERRORS, Refusal, guarded
-from bot.kinds import GameKind, OptionSpec, Rendered, register
+from bot.contract import Action, LiveTable, Rendered, View
+from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
-from bot.render.shithead import dm_embed, final_embed, panel_embed, table_embed, turn_content
-from bot.tables import LiveTable
-from cogs.lobby import game_group, take_back_button
-from db.store import DealScore, ResultRow
+from cogs.lobby.controls import take_back_button
+from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
-from games.common.engine import Engine, Event
-from games.shithead import rules as sh_rules
 from games.shithead.game import Shithead, sort_key
-
-if TYPE_CHECKING:
-    from bot.client import CardBot
 
 MAX_OPTIONS = 25  # Discord's limit for one select
 PLAY_TYPES = frozenset({"play", "pickup", "flip"})  # turn actions: refused from an out-of-date panel
 
 
-class ShitheadKind(GameKind):
-    key = "shithead"
-    title = "Shithead"
-    engine = Shithead
-    presets = tuple(sh_rules.PRESETS)
-    default_preset = "pagat"
-    ai_levels = ("quick", "strong", "random")
-    hand_button = "My cards"
-
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
-
-    # -- rules --------------------------------------------------------------------------------
-    def options(self) -> list[OptionSpec]:
-        return [OptionSpec(o.name, o.values, o.help) for o in sh_rules.OPTIONS]
-
-    def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
-        return sh_rules.make_rules(preset, **options)
-
-    def rules_to_json(self, rules: sh_rules.Rules) -> dict:
-        return rules.to_json()
-
-    def rules_from_json(self, data: dict) -> sh_rules.Rules:
-        return sh_rules.Rules.from_json(data)
-
-    def describe(self, rules: sh_rules.Rules) -> list[str]:
-        return rules.describe()
-
-    def player_range(self, rules: sh_rules.Rules) -> tuple[int, int]:
-        return rules.player_range()
-
-    # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Engine) -> Any:
-        return "game"  # one table message for the whole game
-
-    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(None)
-        people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
-        return Rendered(
-            content=turn_content(view, table.mention, people),
-            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
-            view=table_view(table),
-        )
-
-    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(None)
-        return Rendered(
-            content="🏁 Game over: the result is below.",
-            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
-            view=None,
-        )
-
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        return panel(table, seat)
-
-    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        assert table.engine is not None
-        guild = self.bot.get_guild(table.record.guild_id or 0)
-        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        return Rendered(content=None, embeds=[dm_embed(table.engine.view(seat), where)], view=None)
-
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
-        return []  # one game, no deals to score
-
-    def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
-        res = engine.results()
-        order: list[int] = res["order"]
-        left = _cards_left(engine)
-        pickups = _pickups(engine)
-        rows = []
-        for seat in range(engine.seats):
-            # Playing for a winner stops at the first out: everyone else shares second place.
-            place = order.index(seat) + 1 if seat in order else len(order) + 1
-            rows.append(
-                ResultRow(
-                    seat=seat,
-                    user_id=table.seats[seat].user_id,
-                    name=table.name(seat),
-                    place=place,
-                    total=None,
-                    is_loser=seat == res["loser"],
-                    stats={"cards_left": left[seat], "pickups": pickups[seat], "goal": engine.rules.goal},
-                )
-            )
-        return sorted(rows, key=lambda r: (r.place, r.seat))
-
-    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
-        view = engine.view(None)
-        order = engine.results()["order"]
-        embed = final_embed(view, table.name, order, _cards_left(engine))
-        if view["loser"] is not None:
-            content = f"🏁 Game over! 💩 {table.mention(view['loser'])} is the shithead (and deals next time)."
-        else:
-            content = f"🏁 Game over! 🏆 {table.mention(view['winner'])} wins."
-        return Rendered(content=content, embeds=[embed], view=None)
-
-    def ai_action(self, view: dict, level: str, rng: random.Random) -> dict:
-        from games.shithead.ai import choose_action, random_action
-
-        if level == "random":
-            return random_action(view, rng)
-        return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly
-
-    def describe_action(self, table: LiveTable, seat: int, action: dict) -> str:
-        kind = action["type"]
-        if kind == "play":
-            return f"played {labels(action['cards'])}"
-        if kind == "flip":
-            return "flipped a face-down card"
-        if kind == "pickup":
-            return "picked up the pile"
-        return "got ready"
-
-
-def _footer(table: LiveTable) -> str:
-    changed = " with changes" if table.record.options else ""
-    return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
-
-
-def _cards_left(engine: Shithead) -> dict[int, int]:
-    view = engine.view(None)
-    return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
-
-
-def _pickups(engine: Shithead) -> dict[int, int]:
-    """Pick-ups per seat, failed flips included (they take the pile too)."""
-    counts = dict.fromkeys(range(engine.seats), 0)
-    replay = Shithead.replay(
-        engine.rules, engine.seats, engine.seed or 0, [], engine.dealer, rng_version=engine.rng_version
-    )
-    for seat, action in engine.log:
-        _, events = replay.apply(seat, action)
-        counts[seat] += sum(1 for e in events if e.kind == "picked_up")
-    return counts
-
-
 # -- the table's button ---------------------------------------------------------------------------
-class TableButton(GameItem[discord.ui.Button], template=r"sh:(?P<game_id>\d+):cards"):
+class TableButton(GameItem[discord.ui.Button[Any]], template=r"sh:(?P<game_id>\d+):cards"):
+    fields = {"game_id": int}
+
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(label="My cards", style=discord.ButtonStyle.primary, custom_id=f"sh:{game_id}:cards")
@@ -200,14 +51,13 @@ class TableButton(GameItem[discord.ui.Button], template=r"sh:(?P<game_id>\d+):ca
 
 
 async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
-    bot: CardBot = interaction.client  # type: ignore[assignment]
-    table = bot.tables.get(game_id)
+    table = tables_of(interaction).get(game_id)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal("You are not playing at this table.")
     if table.engine is None:
         raise Refusal("The game has not started yet.")
-    await interaction.response.send_message(**_no_none(panel(table, seat).kwargs()), ephemeral=True)
+    await interaction.response.send_message(**panel(table, seat).send_kwargs(), ephemeral=True)
 
 
 def table_view(table: LiveTable) -> discord.ui.View:
@@ -242,7 +92,7 @@ def _by_rank(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda c: sort_key(parse_card(c)))
 
 
-def play_options(view: dict) -> list[CardOption]:
+def play_options(view: View) -> list[CardOption]:
     """The cards that take part in some legal play, one option each; past Discord's 25 options,
     the biggest groups of one rank are merged into single options until the list fits."""
     playable = {c for a in view["legal"] if a["type"] == "play" for c in a["cards"]}
@@ -311,7 +161,7 @@ def panel(table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = N
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None)
 
 
-def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: dict) -> None:
+def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: View) -> None:
     swaps = [a for a in view["legal"] if a["type"] == "swap"][:MAX_OPTIONS]
     if swaps:
         options = [
@@ -326,7 +176,7 @@ def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: dict
     controls.add_item(PanelButton(game_id, seq, "ready", text="Ready", row=1, primary=True))
 
 
-def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: dict, mask: int) -> list[str]:
+def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: View, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
     options = [discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)][
@@ -345,7 +195,7 @@ def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: di
 
 
 def _play_controls(
-    controls: discord.ui.View, game_id: int, seq: int, view: dict, engine: Shithead, mask: int
+    controls: discord.ui.View, game_id: int, seq: int, view: View, engine: Shithead, mask: int
 ) -> list[str]:
     notes: list[str] = []
     options = play_options(view)
@@ -388,10 +238,12 @@ def _play_controls(
 
 
 class PanelButton(
-    GameItem[discord.ui.Button],
+    GameItem[discord.ui.Button[Any]],
     template=r"shb:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
 ):
     """A panel button; ``arg`` (hex) is the chosen options' bit mask or a face-down position."""
+
+    fields = {"game_id": int, "seq": int}  # ``arg`` stays hex text
 
     def __init__(
         self,
@@ -413,7 +265,7 @@ class PanelButton(
             if primary
             else discord.ButtonStyle.secondary
         )
-        arg = str(arg)  # the base turns an all-digit argument into an int; it is hex text here
+        arg = str(arg)  # hex text (a mask made here may be given as an int)
         custom_id = f"shb:{game_id}:{seq}:{act}:{arg}"
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
         self.game_id, self.seq, self.act, self.arg = game_id, seq, act, arg
@@ -422,7 +274,9 @@ class PanelButton(
         await on_panel(interaction, self.game_id, self.seq, self.act, self.arg, [])
 
 
-class PanelSelect(GameItem[discord.ui.Select], template=r"shs:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
+class PanelSelect(GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
+    fields = {"game_id": int, "seq": int}
+
     def __init__(
         self,
         game_id: int,
@@ -456,8 +310,8 @@ async def on_panel(
     interaction: discord.Interaction, game_id: int, seq: int, act: str, arg: str, values: list[str]
 ) -> None:
     """Every panel control comes here: redraw (refresh, choosing cards) or act."""
-    bot: CardBot = interaction.client  # type: ignore[assignment]
-    table = bot.tables.get(game_id)
+    tables = tables_of(interaction)
+    table = tables.get(game_id)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal("You are not playing at this table.")
@@ -471,14 +325,14 @@ async def on_panel(
         await _redraw(interaction, _chosen(table, seat, act, values))
         return
     async with table.lock:
-        if table.id not in bot.tables.tables or table.engine is None:
+        if not tables.is_live(table) or table.engine is None:
             raise Refusal("This game has ended.")
         try:
             if table.seats[seat].ai_level is not None:
                 raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
             action = _action(table, seat, seq, act, arg, values)
             expect = seq if action["type"] in PLAY_TYPES else None
-            await bot.tables.act(
+            await tables.act(
                 table, seat, action, interaction=interaction, expect_seq=expect, reply=lambda: panel(table, seat)
             )
         except USER_ERRORS as error:
@@ -488,7 +342,7 @@ async def on_panel(
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
-    await interaction.response.edit_message(**rendered.kwargs())
+    await tables_of(interaction).presenter.answer(interaction, rendered)
 
 
 def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
@@ -513,7 +367,7 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     return panel(table, seat, mask=mask, warning=warning)
 
 
-def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: list[str]) -> dict:
+def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: list[str]) -> Action:
     engine = table.engine
     assert isinstance(engine, Shithead)
     if act in ("play", "pick", "add", "flip") and seq != len(engine.log):
@@ -539,30 +393,3 @@ def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: l
         hand = engine.view(seat)["hand"]
         return {"type": "choose_up", "cards": [c for i, c in enumerate(hand) if mask >> i & 1]}
     raise Refusal("That control is not known any more; press **My cards** again.")
-
-
-def _no_none(kwargs: dict) -> dict:
-    return {k: v for k, v in kwargs.items() if v is not None}
-
-
-class ShitheadCog(commands.Cog):
-    def __init__(self, bot: CardBot, kind: ShitheadKind) -> None:
-        self.bot = bot
-        self.kind = kind
-
-
-async def setup(bot: CardBot) -> None:
-    kind = register(ShitheadKind(bot))
-    group = game_group(kind)
-
-    @group.command(name="hand", description="Your cards and controls, privately (the same as My cards)")
-    @guarded
-    async def hand(interaction: discord.Interaction) -> None:
-        table = bot.tables.in_channel(interaction.channel_id or 0, kind.key)
-        if table is None or table.engine is None:
-            raise Refusal("There is no Shithead game running in this channel.")
-        await send_panel(interaction, table.id)
-
-    bot.tree.add_command(group)
-    bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
-    await bot.add_cog(ShitheadCog(bot, kind))

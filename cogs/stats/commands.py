@@ -1,18 +1,14 @@
-"""``/cardstats``: a member's record across finished games, from the stored results."""
+"""``/cardstats``: a member's record across finished games, read from the stored results (a
+read of the store; nothing is written)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.kinds import KINDS
+from bot.client import CardBot
 from bot.render.common import COLOR
-
-if TYPE_CHECKING:
-    from bot.client import CardBot
 
 
 class Stats(commands.Cog):
@@ -29,14 +25,10 @@ class Stats(commands.Cog):
         if not rows:
             embed.description = "No finished games here yet."
         for row in rows:
-            title = KINDS[row.kind].title if row.kind in KINDS else row.kind
+            title = self.bot.tables.title_of(row.kind)
             if row.kind == "shithead":
                 text = f"{row.games} played · {row.wins} first out · {row.losses} times the shithead"
             else:
                 text = f"{row.games} played · {row.wins} won · best total {row.best_total} · {row.points} points in all"
             embed.add_field(name=title, value=text, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-
-async def setup(bot: CardBot) -> None:
-    await bot.add_cog(Stats(bot))

@@ -1,0 +1,207 @@
+"""The clock: everything that happens because time passes rather than because someone clicked.
+
+Turn deadlines (a person who lets their time run out is stood in for by the computer), the
+reminder at half time, the pause before a computer's move and the move itself. Every background
+task of a table is started here, through :meth:`Clock.supervise`: a task that raises is logged
+and run again after a pause (1 s, then 4 s, then 16 s); when it has failed four times the
+channel is told in one line, and the table waits for the next change (a person's action, a seat
+taken back, or a restart) to arm it again. A computer's decision therefore can no longer freeze a
+table silently.
+
+The clock does not know the move pipeline or seating: the table manager hands it the two things
+it must be able to do (play a computer's move, stand in for a late person) when it builds it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import discord
+
+from bot.contract import Action, LiveTable
+from bot.presentation import Presenter
+from bot.registry import Registry
+from db.store import Store, Timer
+
+log = logging.getLogger(__name__)
+
+REMINDER_FRACTION = 0.5  # remind a player when half of their turn time is gone
+#: pauses before running a failed background task again; one failure more and the channel is told
+RETRY_DELAYS = (1.0, 4.0, 16.0)
+
+#: plays a computer's action through the move pipeline (``TableManager.act(..., by_ai=True)``)
+ComputerMove = Callable[[LiveTable, int, Action], Awaitable[object]]
+#: hands a person's seat to the computer (``Seating.stand_in``)
+StandIn = Callable[[LiveTable, int], Awaitable[None]]
+Job = Callable[[], Coroutine[Any, Any, None]]
+
+
+class Clock:
+    def __init__(
+        self,
+        registry: Registry,
+        store: Store,
+        presenter: Presenter,
+        *,
+        ai_delay: Callable[[], float],
+        computer_move: ComputerMove,
+        stand_in: StandIn,
+    ) -> None:
+        self.registry = registry
+        self.store = store
+        self.presenter = presenter
+        self.ai_delay = ai_delay
+        self.computer_move = computer_move
+        self.stand_in = stand_in
+        #: how the game clock waits (computer players' pauses, turn timers, retries). The local mode
+        #: puts in one that only its own clock wakes, so that SimCord never waits such a pause out.
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+
+    # -- after every change -------------------------------------------------------------------
+    def kick(self, table: LiveTable) -> None:
+        """After any change: let a computer seat move, or (re)arm the turn timer for people."""
+        engine = table.engine
+        if engine is None or engine.is_over or not self.registry.is_live(table):
+            return
+        to_act = engine.to_act()
+        if any(table.seats[s].ai_level is not None for s in to_act):
+            seq = len(engine.log)
+            self.supervise(table, "making a computer's move", lambda: self._computer_turn(table, seq))
+            return
+        if not to_act or not table.record.turn_seconds:
+            return
+        seq, now = len(engine.log), discord.utils.utcnow().timestamp()
+        old = table.timer
+        if old is not None and old.deadline > now and table.timer_waiting >= set(to_act):
+            # The same people are still deciding (simultaneous bids): their clock keeps running.
+            timer = Timer(table.id, seq, old.deadline, old.reminded)
+        else:
+            timer = Timer(table.id, seq, now + table.record.turn_seconds, False)
+        table.timer_waiting = frozenset(to_act)
+        self.supervise(table, "running the turn timer", lambda: self._arm_timer(table, timer), timer=True)
+
+    def resume_timer(self, table: LiveTable, timer: Timer) -> None:
+        """After a restart: a person's clock keeps the time it had before."""
+        assert table.engine is not None
+        table.timer_waiting = frozenset(table.engine.to_act())
+        self.supervise(table, "running the turn timer", lambda: self._run_timer(table, timer), timer=True)
+
+    # -- supervised tasks ---------------------------------------------------------------------
+    def supervise(self, table: LiveTable, what: str, job: Job, *, timer: bool = False) -> None:
+        """Run ``job()`` in the background for ``table``; a turn timer replaces the running one."""
+        if timer:
+            for task in table.timer_tasks:
+                if task is not asyncio.current_task():
+                    task.cancel()
+        task = asyncio.get_running_loop().create_task(self._supervised(table, what, job))
+        bucket = table.timer_tasks if timer else table.tasks
+        bucket.add(task)
+        task.add_done_callback(bucket.discard)
+
+    async def _supervised(self, table: LiveTable, what: str, job: Job) -> None:
+        failures = 0
+        while True:
+            try:
+                await job()
+                return
+            except Exception:
+                failures += 1
+                log.exception("game %s: %s failed (%d of %d tries)", table.id, what, failures, len(RETRY_DELAYS) + 1)
+                if failures > len(RETRY_DELAYS):
+                    break
+            await self.sleep(RETRY_DELAYS[failures - 1])
+            if not self.registry.is_live(table):
+                return
+        if self.registry.is_live(table):
+            await self.presenter.tell(
+                table,
+                f"⚠️ Something went wrong on my side {what} ({failures} tries), so this game is stuck: it goes "
+                f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it.",
+            )
+
+    # -- computer seats -----------------------------------------------------------------------
+    async def _computer_turn(self, table: LiveTable, seq: int) -> None:
+        await self.sleep(self.ai_delay())
+        async with table.lock:
+            engine = table.engine
+            if engine is None or engine.is_over or len(engine.log) != seq or not self.registry.is_live(table):
+                return
+            seat = next((s for s in engine.to_act() if table.seats[s].ai_level is not None), None)
+            if seat is None:
+                return
+            level = table.seats[seat].ai_level or "quick"
+            rng = random.Random((table.record.seed or 0) * 1_000_003 + seq)
+            view = table.kind.ai_view(engine, seat)
+            # The strong level searches for up to a few hundred ms: keep the event loop answering.
+            action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)
+            await self.computer_move(table, seat, action)
+
+    # -- turn timers --------------------------------------------------------------------------
+    async def _arm_timer(self, table: LiveTable, timer: Timer) -> None:
+        table.timer = timer
+        await self.store.set_timer(timer, table.id)
+        await self._run_timer(table, timer)
+
+    async def _run_timer(self, table: LiveTable, timer: Timer) -> None:
+        table.timer = timer
+        seconds = table.record.turn_seconds or 0
+        if not timer.reminded:
+            await self._sleep_until(timer.deadline - seconds * (1 - REMINDER_FRACTION))
+            async with table.lock:
+                if not self._timer_current(table, timer):
+                    return
+                timer.reminded = True
+                await self.store.set_timer(timer, table.id)
+                await self._remind(table, timer)
+        await self._sleep_until(timer.deadline)
+        async with table.lock:
+            if not self._timer_current(table, timer):
+                return
+            engine = table.engine
+            assert engine is not None
+            late = [s for s in engine.to_act() if table.seats[s].ai_level is None]
+            for seat in late:
+                await self.stand_in(table, seat)
+                table.notice(
+                    f"⏰ {table.name(seat)} ran out of time: the computer plays their seat until they press "
+                    "**Take my seat back**."
+                )
+            table.timer = None
+            await self.store.set_timer(None, table.id)
+            self.kick(table)
+
+    async def _sleep_until(self, timestamp: float) -> None:
+        delay = timestamp - discord.utils.utcnow().timestamp()
+        if delay > 0:
+            await self.sleep(delay)
+
+    def _timer_current(self, table: LiveTable, timer: Timer) -> bool:
+        engine = table.engine
+        return (
+            self.registry.is_live(table)
+            and engine is not None
+            and not engine.is_over
+            and len(engine.log) == timer.seq
+            and table.timer is timer
+        )
+
+    async def _remind(self, table: LiveTable, timer: Timer) -> None:
+        engine = table.engine
+        assert engine is not None
+        waiting = [table.mention(s) for s in engine.to_act() if table.seats[s].ai_level is None]
+        left = max(0, round(timer.deadline - discord.utils.utcnow().timestamp()))
+        await self.presenter.remind(
+            table, f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
+        )
+
+
+def duration(seconds: int) -> str:
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min {seconds % 60} s" if seconds % 60 else f"{seconds // 60} min"
+    return f"{seconds} s"

@@ -1,0 +1,75 @@
+"""The registry: which game kinds the bot knows and which tables are live.
+
+Game cogs register their :class:`~bot.contract.GameKind` here in their ``setup()`` (the registry
+belongs to the bot's table manager, not to a module-global dict, so two bots in one process, as
+in tests, never share kinds). Everything else asks it for tables: by id (a button's custom id),
+by channel (a slash command) or whether a table is still live (a form answered after the game
+ended). Dropping a table cancels its background tasks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.contract import GameKind, LiveTable
+from bot.errors import Refusal
+from db.store import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+class Registry:
+    def __init__(self) -> None:
+        self.kinds: dict[str, GameKind] = {}
+        self.tables: dict[int, LiveTable] = {}
+
+    # -- game kinds ---------------------------------------------------------------------------
+    def register(self, kind: GameKind) -> GameKind:
+        self.kinds[kind.key] = kind
+        return kind
+
+    def title_of(self, key: str) -> str:
+        kind = self.kinds.get(key)
+        return kind.title if kind is not None else key
+
+    # -- finding tables -----------------------------------------------------------------------
+    def get(self, game_id: int) -> LiveTable:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise Refusal("This game has ended; its buttons no longer do anything.")
+        return table
+
+    def in_channel(self, channel_id: int, kind: str | None = None) -> LiveTable | None:
+        for table in self.tables.values():
+            if table.record.channel_id == channel_id and (kind is None or table.kind.key == kind):
+                return table
+        return None
+
+    def is_live(self, table: LiveTable) -> bool:
+        """Still running here (not finished, cancelled or ended since it was looked up)."""
+        return self.tables.get(table.id) is table
+
+    # -- adding and dropping ------------------------------------------------------------------
+    def attach(self, record: GameRecord) -> LiveTable:
+        """Make a stored game live; a started game is rebuilt by replaying its log."""
+        kind = self.kinds[record.kind]
+        table = LiveTable(record=record, kind=kind)
+        if record.status == "playing":
+            table.rules = kind.rules_from_json(record.rules or {})
+            table.engine = kind.engine.replay(
+                table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
+            )
+        self.tables[record.id] = table
+        return table
+
+    def drop(self, table: LiveTable) -> None:
+        for task in (*table.tasks, *table.timer_tasks):
+            if task is not asyncio.current_task():
+                task.cancel()
+        self.tables.pop(table.id, None)
+
+    def cancel_all_tasks(self) -> None:
+        for table in list(self.tables.values()):
+            for task in (*table.tasks, *table.timer_tasks):
+                task.cancel()

@@ -1,0 +1,160 @@
+"""Seating: who sits at a table, from the lobby to the end.
+
+Opening a lobby, joining and leaving, adding and removing computers, changing the rules before the
+start, dealing the first hand, a computer standing in for a person (who left, or whose time ran
+out) and the person taking their seat back, cancelling a lobby and ending a game early. Every
+change is stored first and then mirrored on the live table; the caller holds ``table.lock`` and
+answers the interaction, this module only posts through :class:`~bot.presentation.Presenter`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from bot.clock import Clock
+from bot.contract import GameKind, LiveTable
+from bot.errors import Refusal
+from bot.presentation import Presenter
+from bot.registry import Registry
+from db.store import ChannelBusy, SeatRecord, Store
+from games.common.rng import GENERATOR_VERSION
+
+
+class Seating:
+    def __init__(self, registry: Registry, store: Store, presenter: Presenter, clock: Clock) -> None:
+        self.registry = registry
+        self.store = store
+        self.presenter = presenter
+        self.clock = clock
+
+    # -- the lobby ----------------------------------------------------------------------------
+    async def open_lobby(
+        self, kind: GameKind, guild_id: int | None, channel_id: int, host: discord.abc.User, preset: str
+    ) -> LiveTable:
+        existing = self.registry.in_channel(channel_id)
+        if existing is not None:
+            raise Refusal(_busy_text(existing))
+        kind.make_rules(preset, {})  # refuse an unknown preset before storing anything
+        try:
+            game_id = await self.store.create_game(kind.key, guild_id, channel_id, host.id, preset, {})
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish it, or open a table in another channel.") from None
+        seats = [SeatRecord(0, host.id, _display(host))]
+        await self.store.set_seats(game_id, seats)
+        record = await self.store.get_game(game_id)
+        assert record is not None
+        return self.registry.attach(record)
+
+    def lobby_rules(self, table: LiveTable) -> Any:
+        return table.kind.make_rules(table.record.preset, table.record.options)
+
+    async def change_options(
+        self, table: LiveTable, preset: str, options: dict[str, str], turn_seconds: int | None
+    ) -> None:
+        rules = table.kind.make_rules(preset, options)  # raises RulesError with the reason
+        low, high = table.kind.player_range(rules)
+        if len(table.seats) > high:
+            raise Refusal(f"That allows at most {high} players, and {len(table.seats)} have joined.")
+        await self.store.set_options(table.id, preset, options, turn_seconds)
+        table.record.preset, table.record.options, table.record.turn_seconds = preset, options, turn_seconds
+
+    async def join(self, table: LiveTable, user: discord.abc.User) -> None:
+        self._require_lobby(table)
+        if table.seat_of(user.id) is not None:
+            raise Refusal("You are already at this table.")
+        _, high = table.kind.player_range(self.lobby_rules(table))
+        if len(table.seats) >= high:
+            raise Refusal(f"The table is full ({high} players is the most these rules allow).")
+        await self._set_seats(table, [*table.seats, SeatRecord(len(table.seats), user.id, _display(user))])
+
+    async def add_computer(self, table: LiveTable, level: str) -> None:
+        self._require_lobby(table)
+        _, high = table.kind.player_range(self.lobby_rules(table))
+        if len(table.seats) >= high:
+            raise Refusal(f"The table is full ({high} players is the most these rules allow).")
+        number = sum(1 for s in table.seats if s.user_id is None) + 1
+        name = f"Computer {number} ({level})"
+        await self._set_seats(table, [*table.seats, SeatRecord(len(table.seats), None, name, level)])
+
+    async def remove_seat(self, table: LiveTable, seat: int) -> None:
+        self._require_lobby(table)
+        rest = [s for s in table.seats if s.seat != seat]
+        await self._set_seats(table, rest)
+
+    async def _set_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:
+        renumbered = [SeatRecord(i, s.user_id, s.name, s.ai_level, s.dm_closed) for i, s in enumerate(seats)]
+        await self.store.set_seats(table.id, renumbered)
+        table.record.seats = renumbered
+
+    def _require_lobby(self, table: LiveTable) -> None:
+        if table.record.status != "lobby":
+            raise Refusal("The game has already started.")
+
+    async def start(self, table: LiveTable) -> None:
+        """Deal the first hand. The caller answers the interaction, then calls :meth:`show_start`."""
+        self._require_lobby(table)
+        rules = self.lobby_rules(table)
+        low, high = table.kind.player_range(rules)
+        count = len(table.seats)
+        if not low <= count <= high:
+            raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
+        seed = random.SystemRandom().getrandbits(62)
+        # RulesError here leaves the lobby open
+        engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
+        await self.store.start_game(table.id, table.kind.rules_to_json(rules), seed, table.seats, GENERATOR_VERSION)
+        table.record.status, table.record.seed = "playing", seed
+        table.record.rng_version = GENERATOR_VERSION
+        table.record.rules = table.kind.rules_to_json(rules)
+        table.rules, table.engine = rules, engine
+
+    async def show_start(self, table: LiveTable) -> None:
+        """The game has started: hands out, the first table posted, the first turn under way."""
+        await self.presenter.post_new_table(table, [])
+        self.clock.kick(table)
+
+    async def cancel(self, table: LiveTable) -> None:
+        await self.store.end_game(table.id, "cancelled")
+        self.registry.drop(table)
+
+    async def end_early(self, table: LiveTable, by: str) -> None:
+        """The host ends the game: standings so far are shown but not stored as a result."""
+        await self.store.end_game(table.id, "cancelled")
+        await self.presenter.show_ended(table, by)
+        self.registry.drop(table)
+
+    # -- seats changing hands -----------------------------------------------------------------
+    async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:
+        """A computer takes over a person's seat (they left, or their time ran out)."""
+        record = table.seats[seat]
+        record.ai_level = level
+        await self.store.update_seat(table.id, record)
+
+    async def leave_game(self, table: LiveTable, seat: int) -> None:
+        """A person leaves a running game: the computer plays their seat until they come back."""
+        await self.stand_in(table, seat)
+        table.notice(f"🚪 {table.name(seat)} left: the computer plays their seat (/{table.kind.key} back to return).")
+        self.clock.kick(table)
+
+    async def take_back(self, table: LiveTable, seat: int) -> None:
+        record = table.seats[seat]
+        if record.ai_level is None:
+            raise Refusal("You already have your seat: it's you who plays it.")
+        record.ai_level = None
+        await self.store.update_seat(table.id, record)
+        table.notice(f"🙋 {record.name} is back and plays their own seat again.")
+        self.clock.kick(table)
+        if table.engine is not None:
+            # The table says at once whose move it is now: theirs, not the computer's.
+            await self.presenter.show(table, table.kind.table(table, []), None)
+
+
+def _display(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def _busy_text(table: LiveTable) -> str:
+    what = "a lobby" if table.record.status == "lobby" else "a game in progress"
+    return f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."

@@ -1,0 +1,26 @@
+"""The lobby every game shares (an extension): ``/<game> new`` opens a table whose lobby message
+carries Join / Leave / Add computer / Start / Cancel buttons and the host's preset picker, and the
+slash-command group each game gets (:func:`cogs.lobby.commands.game_group`).
+
+- :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
+- :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
+- :mod:`cogs.lobby.render`: the lobby message
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.client import CardBot
+from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: CardBot) -> None:
+    bot.tables.presenter.lobby = render_lobby
+    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton)
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,203 @@
+"""The slash-command group each game gets: ``/<game> new``, ``set``, ``rules``, ``scores``,
+``table``, ``leave``, ``back`` and ``end``. Each game's cog builds its group with
+:func:`game_group` and adds its own commands (``hand``) to it.
+
+Commands change tables only through the runtime (``bot.tables``: its seating and presenter);
+``/<game> scores`` of a finished game reads the stored result from the store (a read, no write).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import tables_of
+from bot.contract import GameKind, LiveTable
+from bot.errors import Refusal, guarded
+from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
+from cogs.lobby.controls import render_lobby
+from cogs.lobby.render import closed_lobby
+
+TIMER_OPTION = "turn_timer"
+
+
+def game_group(kind: GameKind) -> app_commands.Group:
+    """The ``/<game>`` command group: everything a player types, for one game."""
+
+    group = app_commands.Group(name=kind.key, description=f"Play {kind.title}", guild_only=True)
+
+    def live_table(interaction: discord.Interaction) -> LiveTable:
+        table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
+        if table is None:
+            raise Refusal(f"There is no {kind.title} table in this channel. Open one with /{kind.key} new.")
+        return table
+
+    async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p, value=p) for p in kind.presets if current.lower() in p][:25]
+
+    @group.command(name="new", description=f"Open a {kind.title} table in this channel")
+    @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
+    @app_commands.autocomplete(preset=preset_autocomplete)
+    @guarded
+    async def new(interaction: discord.Interaction, preset: str | None = None) -> None:
+        tables = tables_of(interaction)
+        chosen = (preset or kind.default_preset).strip().lower()
+        if chosen not in kind.presets:
+            raise Refusal(f"There is no preset called {chosen!r}. Presets: {', '.join(kind.presets)}.")
+        table = await tables.seating.open_lobby(
+            kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen
+        )
+        async with table.lock:
+            await interaction.response.send_message(**render_lobby(table).kwargs())
+            message = await interaction.original_response()
+            await tables.presenter.remember_message(table, message.id)
+
+    async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = [TIMER_OPTION, *(o.name for o in kind.options())]
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
+
+    async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        option = getattr(interaction.namespace, "option", None)
+        if option == TIMER_OPTION:
+            values: tuple[str, ...] = tuple(TIMER_CHOICES)
+        else:
+            spec = next((o for o in kind.options() if o.name == option), None)
+            values = spec.values if spec else ()
+        return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v.lower()][:25]
+
+    @group.command(name="set", description="Change one rule before the start (host only)")
+    @app_commands.describe(option="The rule to change", value="Its new value")
+    @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
+    @guarded
+    async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
+        tables = tables_of(interaction)
+        table = live_table(interaction)
+        async with table.lock:
+            if table.record.status != "lobby":
+                raise Refusal("The game has already started: rules can only change in the lobby.")
+            if interaction.user.id != table.record.host_id:
+                raise Refusal("Only the host can change the rules.")
+            options = dict(table.record.options)
+            turn_seconds = table.record.turn_seconds
+            if option == TIMER_OPTION:
+                try:
+                    turn_seconds = parse_timer(value)
+                except ValueError as error:
+                    raise Refusal(str(error)) from None
+            else:
+                if option not in {o.name for o in kind.options()}:
+                    names = ", ".join(o.name for o in kind.options())
+                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}.")
+                options[option] = value
+            await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
+            shown = timer_label(turn_seconds) if option == TIMER_OPTION else value
+            await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
+            await tables.presenter.refresh_lobby(table)
+
+    @group.command(name="rules", description="The rules in force at this table (or of a preset)")
+    @app_commands.autocomplete(preset=preset_autocomplete)
+    @guarded
+    async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
+        table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
+        if preset is not None or table is None:
+            name = (preset or kind.default_preset).lower()
+            if name not in kind.presets:
+                raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
+            rule_set, title = kind.make_rules(name, {}), f"{kind.title}: preset {name}"
+        else:
+            rule_set = (
+                table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
+            )
+            title = f"{kind.title}: rules at this table"
+        lines = "\n".join(f"• {line}" for line in kind.describe(rule_set))
+        embed = discord.Embed(title=title, description=lines[:4000])
+        if table is not None and preset is None:
+            embed.add_field(name="Turn timer", value=timer_label(table.record.turn_seconds))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name="scores", description="The scores at this table, or of the last game here")
+    @guarded
+    async def scores(interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        table = tables.in_channel(interaction.channel_id or 0, kind.key)
+        if table is not None and table.engine is not None:
+            await interaction.response.send_message(**kind.scores(table).send_kwargs(), ephemeral=True)
+            return
+        last = await tables.store.last_game(interaction.channel_id or 0, kind.key)
+        if last is None:
+            raise Refusal(f"No {kind.title} game has been played in this channel yet.")
+        rows = await tables.store.results(last.id)
+        if not rows:
+            raise Refusal(f"The last {kind.title} game here (#{last.id}) was ended before its result.")
+        embed = discord.Embed(title=f"{kind.title}: result of game #{last.id}")
+        embed.description = "\n".join(
+            f"{row.place}. {row.name}"
+            + (f": **{row.total}**" if row.total is not None else "")
+            + (" 💩" if row.is_loser and kind.key == "shithead" else "")
+            for row in rows
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name="table", description="Post the table again here (lost it in the chat?)")
+    @guarded
+    async def table_again(interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        table = live_table(interaction)
+        if table.engine is None:
+            raise Refusal("The game has not started yet: the lobby message is the table for now.")
+        async with table.lock:
+            await interaction.response.send_message("Here is the table again:", ephemeral=True)
+            await tables.presenter.repost(table)
+
+    @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
+    @guarded
+    async def leave(interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        table = live_table(interaction)
+        async with table.lock:
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("You are not playing at this table.")
+            if table.record.status == "lobby":
+                if interaction.user.id == table.record.host_id:
+                    raise Refusal("You are the host: press Cancel on the lobby to close the table instead.")
+                await tables.seating.remove_seat(table, seat)
+                await interaction.response.send_message("You left the table.", ephemeral=True)
+                await tables.presenter.refresh_lobby(table)
+                return
+            await tables.seating.leave_game(table, seat)
+            await interaction.response.send_message(
+                f"The computer plays your seat now. Use /{kind.key} back to take it again.", ephemeral=True
+            )
+
+    @group.command(name="back", description="Take your seat back from the computer")
+    @guarded
+    async def back(interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        table = live_table(interaction)
+        async with table.lock:
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("You have no seat at this table.")
+            await tables.seating.take_back(table, seat)
+            await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
+
+    @group.command(name="end", description="End the game at this table (host only)")
+    @guarded
+    async def end(interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        table = live_table(interaction)
+        async with table.lock:
+            if interaction.user.id != table.record.host_id:
+                raise Refusal("Only the host can end the game.")
+            if table.record.status == "lobby":
+                await tables.seating.cancel(table)
+                await interaction.response.send_message("The table was closed.")
+                await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
+                return
+            await interaction.response.send_message(
+                f"🛑 {interaction.user.mention} ended the game. No result is recorded."
+            )
+            await tables.seating.end_early(table, interaction.user.mention)
+
+    return group

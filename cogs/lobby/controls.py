@@ -1,0 +1,146 @@
+"""The lobby's controls (Join / Leave / Add computer / Remove computer / Start / Cancel and the
+host's preset picker) and the **Take my seat back** button every game's table carries. All are
+dynamic items, so a lobby or a table keeps working after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.client import tables_of
+from bot.components import GameItem
+from bot.contract import GameKind, LiveTable, Rendered
+from bot.errors import Refusal
+from cogs.lobby.render import closed_lobby, lobby_message
+
+
+def render_lobby(table: LiveTable) -> Rendered:
+    rules = table.kind.make_rules(table.record.preset, table.record.options)
+    return lobby_message(table, table.kind.describe(rules), table.kind.player_range(rules), lobby_view(table))
+
+
+class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id>\d+):(?P<act>[a-z]+)"):
+    fields = {"game_id": int}
+    LABELS = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "bot": ("Add computer", discord.ButtonStyle.secondary),
+        "unbot": ("Remove computer", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, game_id: int, act: str) -> None:
+        label, style = self.LABELS[act]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{game_id}:{act}"))
+        self.game_id, self.act = game_id, act
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = tables_of(interaction)
+        seating = manager.seating
+        table = manager.get(self.game_id)
+        async with table.lock:
+            if table.record.status != "lobby":
+                raise Refusal("This game has already started.")
+            user = interaction.user
+            host_only = self.act in ("start", "cancel", "bot", "unbot")
+            if host_only and user.id != table.record.host_id:
+                raise Refusal("Only the host can do that.")
+            if self.act == "join":
+                await seating.join(table, user)
+            elif self.act == "leave":
+                seat = table.seat_of(user.id)
+                if seat is None:
+                    raise Refusal("You are not at this table.")
+                if user.id == table.record.host_id:
+                    raise Refusal("You are the host: press Cancel to close the table instead.")
+                await seating.remove_seat(table, seat)
+            elif self.act == "bot":
+                await seating.add_computer(table, "strong")
+            elif self.act == "unbot":
+                computers = [s.seat for s in table.seats if s.user_id is None]
+                if not computers:
+                    raise Refusal("There is no computer player to remove.")
+                await seating.remove_seat(table, computers[-1])
+            elif self.act == "cancel":
+                await seating.cancel(table)
+                await interaction.response.edit_message(
+                    **closed_lobby(table, f"The table was closed by {user.mention}.").kwargs()
+                )
+                return
+            elif self.act == "start":
+                await seating.start(table)
+                await interaction.response.edit_message(
+                    **closed_lobby(table, "The game has started: the table is below. Good luck!").kwargs()
+                )
+                await seating.show_start(table)
+                return
+            await interaction.response.edit_message(**render_lobby(table).kwargs())
+
+
+class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<game_id>\d+)"):
+    fields = {"game_id": int}
+
+    def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
+        options = [
+            discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current)
+            for p in (kind.presets if kind else ())
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder="Preset (host)")
+        )
+        self.game_id = game_id
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = tables_of(interaction)
+        table = manager.get(self.game_id)
+        async with table.lock:
+            if table.record.status != "lobby":
+                raise Refusal("This game has already started.")
+            if interaction.user.id != table.record.host_id:
+                raise Refusal("Only the host can change the rules.")
+            preset = self.item.values[0]
+            await manager.seating.change_options(table, preset, {}, table.record.turn_seconds)
+            await interaction.response.edit_message(**render_lobby(table).kwargs())
+
+
+def lobby_view(table: LiveTable) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for act in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(table.id, act))
+    view.add_item(LobbyButton(table.id, "bot"))
+    view.add_item(LobbyButton(table.id, "unbot"))
+    view.add_item(PresetSelect(table.id, table.kind, table.record.preset))
+    return view
+
+
+def take_back_button(table: LiveTable) -> discord.ui.Item[Any] | None:
+    """Shown on a table message while the computer stands in for an absent person."""
+    if any(s.user_id is not None and s.ai_level is not None for s in table.seats):
+        return SeatBackButton(table.id)
+    return None
+
+
+class SeatBackButton(GameItem[discord.ui.Button[Any]], template=r"seatback:(?P<game_id>\d+)"):
+    fields = {"game_id": int}
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take my seat back", style=discord.ButtonStyle.secondary, custom_id=f"seatback:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = tables_of(interaction)
+        table = manager.get(self.game_id)
+        async with table.lock:
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("You have no seat at this table.")
+            await manager.seating.take_back(table, seat)
+            await interaction.response.send_message(
+                "Your seat is yours again: your turn is yours to play.", ephemeral=True
+            )

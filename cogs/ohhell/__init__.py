@@ -1,0 +1,24 @@
+"""Oh Hell on Discord (an extension): everything about how the game looks and is played here.
+
+- :mod:`cogs.ohhell.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
+- :mod:`cogs.ohhell.render`: the table, hand, deal result and standings embeds
+- :mod:`cogs.ohhell.controls`: the table's buttons, the bid and play forms and their handler
+- :mod:`cogs.ohhell.commands`: ``/ohhell`` and the cog
+"""
+
+from __future__ import annotations
+
+from bot.client import CardBot
+from cogs.ohhell.commands import OhHellCog, ohhell_group
+from cogs.ohhell.controls import TableButton
+from cogs.ohhell.kind import OhHellKind
+
+__all__ = ["OhHellKind", "setup"]
+
+
+async def setup(bot: CardBot) -> None:
+    kind = OhHellKind(bot)
+    bot.tables.register(kind)
+    bot.tree.add_command(ohhell_group(kind))
+    bot.add_dynamic_items(TableButton)
+    await bot.add_cog(OhHellCog(bot, kind))

@@ -1,0 +1,150 @@
+"""Oh Hell's adapter to the runtime: its rules, how its table, hands and results look (from
+:mod:`cogs.ohhell.render`), and how a computer plays it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
+from bot.render.cards import label
+from cogs.ohhell.controls import table_view
+from cogs.ohhell.render import (
+    deal_notes,
+    deal_result_embed,
+    hand_embed,
+    scoreboard_embed,
+    standings_embed,
+    table_embed,
+    turn_content,
+)
+from db.store import DealScore, ResultRow
+from games.common.engine import Engine, Event
+from games.ohhell import rules as oh_rules
+from games.ohhell.ai import ai_view, choose_action
+from games.ohhell.game import OhHell
+
+
+class OhHellKind(GameKind):
+    key = "ohhell"
+    title = "Oh Hell"
+    engine = OhHell
+    presets = tuple(oh_rules.PRESETS)
+    default_preset = "classic"
+
+    def __init__(self, bot: discord.Client | None) -> None:
+        self.bot = bot
+
+    # -- rules --------------------------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        return [OptionSpec(o.name, o.values, o.help) for o in oh_rules.OPTIONS.values()]
+
+    def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
+        return oh_rules.make_rules(preset, **options)
+
+    def rules_to_json(self, rules: oh_rules.Rules) -> dict[str, Any]:
+        return rules.to_json()
+
+    def rules_from_json(self, data: dict[str, Any]) -> oh_rules.Rules:
+        return oh_rules.Rules.from_json(data)
+
+    def describe(self, rules: oh_rules.Rules) -> list[str]:
+        return rules.describe()
+
+    def player_range(self, rules: oh_rules.Rules) -> tuple[int, int]:
+        return rules.player_range()
+
+    # -- rendering ----------------------------------------------------------------------------
+    def message_key(self, engine: Engine) -> Any:
+        view: View = engine.view(None)
+        return view["deal"]
+
+    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
+        assert table.engine is not None
+        view = table.engine.view(None)
+        for note in deal_notes(events, table.name):
+            table.notice(note)
+        embed = table_embed(view, table.name, table.notices)
+        return Rendered(content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view))
+
+    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
+        scored = next((e.data for e in events if e.kind == "deal_scored"), None)
+        last = None
+        for event in events:
+            if event.kind == "trick_won":
+                last = {"cards": event.data["cards"], "winner": event.data["seat"]}
+        if scored is None:  # ended another way (the host ended the game)
+            return Rendered(content=None, embeds=[], view=None)
+        return Rendered(content=None, embeds=[deal_result_embed(scored, table.name, last)], view=None)
+
+    def hand(self, table: LiveTable, seat: int) -> Rendered:
+        assert table.engine is not None
+        view = table.engine.view(seat)
+        embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
+        return Rendered(content=None, embeds=[embed], view=None)
+
+    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
+        assert table.engine is not None
+        view = table.engine.view(seat)
+        guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
+        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
+        return Rendered(content=None, embeds=[hand_embed(view, where, table.name)], view=None)
+
+    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
+        out: list[DealScore] = []
+        for event in events:
+            if event.kind != "deal_scored":
+                continue
+            data = event.data
+            for seat, delta in enumerate(data["scores"]):
+                if delta is not None:
+                    out.append(
+                        DealScore(
+                            data["deal"], seat, data["bids"][seat], data["tricks"][seat], delta, data["totals"][seat]
+                        )
+                    )
+        return out
+
+    def results(self, table: LiveTable) -> list[ResultRow]:
+        engine = table.engine
+        assert isinstance(engine, OhHell)
+        stats = {row["seat"]: row for row in engine.stats()}
+        standings = engine.standings()
+        last_rank = max(row["rank"] for row in standings)
+        return [
+            ResultRow(
+                seat=row["seat"],
+                user_id=table.seats[row["seat"]].user_id,
+                name=table.name(row["seat"]),
+                place=row["rank"],
+                total=row["total"],
+                is_loser=row["rank"] == last_rank and last_rank > 1,
+                stats={**stats[row["seat"]], "decided_by": row["decided_by"], "playoff": row["playoff"]},
+            )
+            for row in standings
+        ]
+
+    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
+        engine = table.engine
+        assert isinstance(engine, OhHell)
+        embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
+        winners = [table.mention(r.seat) for r in results if r.place == 1]
+        return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
+
+    def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
+        return choose_action(dict(view), level, rng)
+
+    def ai_view(self, engine: Engine, seat: int) -> View:
+        return ai_view(engine, seat)
+
+    def scores(self, table: LiveTable) -> Rendered:
+        assert table.engine is not None
+        return Rendered(content=None, embeds=[scoreboard_embed(table.engine.view(None), table.name)], view=None)
+
+    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
+        if action["type"] == "bid":
+            return "bid"
+        return f"played {label(action['card'])}" if action["card"] != "?" else "played their hidden card"

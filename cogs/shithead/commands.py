@@ -1,0 +1,33 @@
+"""``/shithead``: the shared game group (:func:`cogs.lobby.commands.game_group`) plus ``hand``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import CardBot, tables_of
+from bot.errors import Refusal, guarded
+from cogs.lobby.commands import game_group
+from cogs.shithead.controls import send_panel
+from cogs.shithead.kind import ShitheadKind
+
+
+def shithead_group(kind: ShitheadKind) -> app_commands.Group:
+    group = game_group(kind)
+
+    @group.command(name="hand", description="Your cards and controls, privately (the same as My cards)")
+    @guarded
+    async def hand(interaction: discord.Interaction) -> None:
+        table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
+        if table is None or table.engine is None:
+            raise Refusal("There is no Shithead game running in this channel.")
+        await send_panel(interaction, table.id)
+
+    return group
+
+
+class ShitheadCog(commands.Cog):
+    def __init__(self, bot: CardBot, kind: ShitheadKind) -> None:
+        self.bot = bot
+        self.kind = kind

@@ -1,0 +1,161 @@
+"""Shithead's adapter to the runtime: its rules, how its table, panel and results look (from
+:mod:`cogs.shithead.render` and the panel in :mod:`cogs.shithead.controls`), and how a
+computer plays it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
+from bot.render.cards import labels
+from cogs.shithead.controls import panel, table_view
+from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
+from db.store import DealScore, ResultRow
+from games.common.engine import Engine, Event
+from games.shithead import rules as sh_rules
+from games.shithead.ai import choose_action, random_action
+from games.shithead.game import Shithead
+
+
+class ShitheadKind(GameKind):
+    key = "shithead"
+    title = "Shithead"
+    engine = Shithead
+    presets = tuple(sh_rules.PRESETS)
+    default_preset = "pagat"
+    ai_levels = ("quick", "strong", "random")
+    hand_button = "My cards"
+
+    def __init__(self, bot: discord.Client | None) -> None:
+        self.bot = bot
+
+    # -- rules --------------------------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        return [OptionSpec(o.name, o.values, o.help) for o in sh_rules.OPTIONS]
+
+    def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
+        return sh_rules.make_rules(preset, **options)
+
+    def rules_to_json(self, rules: sh_rules.Rules) -> dict[str, Any]:
+        return rules.to_json()
+
+    def rules_from_json(self, data: dict[str, Any]) -> sh_rules.Rules:
+        return sh_rules.Rules.from_json(data)
+
+    def describe(self, rules: sh_rules.Rules) -> list[str]:
+        return rules.describe()
+
+    def player_range(self, rules: sh_rules.Rules) -> tuple[int, int]:
+        return rules.player_range()
+
+    # -- rendering ----------------------------------------------------------------------------
+    def message_key(self, engine: Engine) -> Any:
+        return "game"  # one table message for the whole game
+
+    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
+        assert table.engine is not None
+        view = table.engine.view(None)
+        people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
+        return Rendered(
+            content=turn_content(view, table.mention, people),
+            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
+            view=table_view(table),
+        )
+
+    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
+        assert table.engine is not None
+        view = table.engine.view(None)
+        return Rendered(
+            content="🏁 Game over: the result is below.",
+            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
+            view=None,
+        )
+
+    def hand(self, table: LiveTable, seat: int) -> Rendered:
+        return panel(table, seat)
+
+    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
+        assert table.engine is not None
+        guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
+        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
+        return Rendered(content=None, embeds=[dm_embed(table.engine.view(seat), where)], view=None)
+
+    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
+        return []  # one game, no deals to score
+
+    def results(self, table: LiveTable) -> list[ResultRow]:
+        engine = table.engine
+        assert isinstance(engine, Shithead)
+        res = engine.results()
+        order: list[int] = res["order"]
+        left = _cards_left(engine)
+        pickups = _pickups(engine)
+        rows = []
+        for seat in range(engine.seats):
+            # Playing for a winner stops at the first out: everyone else shares second place.
+            place = order.index(seat) + 1 if seat in order else len(order) + 1
+            rows.append(
+                ResultRow(
+                    seat=seat,
+                    user_id=table.seats[seat].user_id,
+                    name=table.name(seat),
+                    place=place,
+                    total=None,
+                    is_loser=seat == res["loser"],
+                    stats={"cards_left": left[seat], "pickups": pickups[seat], "goal": engine.rules.goal},
+                )
+            )
+        return sorted(rows, key=lambda r: (r.place, r.seat))
+
+    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
+        engine = table.engine
+        assert isinstance(engine, Shithead)
+        view = engine.view(None)
+        order = engine.results()["order"]
+        embed = final_embed(view, table.name, order, _cards_left(engine))
+        if view["loser"] is not None:
+            content = f"🏁 Game over! 💩 {table.mention(view['loser'])} is the shithead (and deals next time)."
+        else:
+            content = f"🏁 Game over! 🏆 {table.mention(view['winner'])} wins."
+        return Rendered(content=content, embeds=[embed], view=None)
+
+    def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
+        if level == "random":
+            return random_action(dict(view), rng)
+        return choose_action(dict(view), rng)  # "strong" and "quick" (a stand-in) both play sensibly
+
+    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
+        kind = action["type"]
+        if kind == "play":
+            return f"played {labels(action['cards'])}"
+        if kind == "flip":
+            return "flipped a face-down card"
+        if kind == "pickup":
+            return "picked up the pile"
+        return "got ready"
+
+
+def _footer(table: LiveTable) -> str:
+    changed = " with changes" if table.record.options else ""
+    return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
+
+
+def _cards_left(engine: Shithead) -> dict[int, int]:
+    view = engine.view(None)
+    return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
+
+
+def _pickups(engine: Shithead) -> dict[int, int]:
+    """Pick-ups per seat, failed flips included (they take the pile too)."""
+    counts = dict.fromkeys(range(engine.seats), 0)
+    replay = Shithead.replay(
+        engine.rules, engine.seats, engine.seed or 0, [], engine.dealer, rng_version=engine.rng_version
+    )
+    for seat, action in engine.log:
+        _, events = replay.apply(seat, action)
+        counts[seat] += sum(1 for e in events if e.kind == "picked_up")
+    return counts
