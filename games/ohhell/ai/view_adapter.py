@@ -60,7 +60,7 @@ def _rules_of(view: dict[str, Any], rules: Any) -> Rules:
 def info_from_view(view: dict[str, Any], rules: Any = None) -> InfoState:
     """The acting seat's knowledge, from its view (see :func:`ai_view`)."""
     r = _rules_of(view, rules)
-    seat = view.get("seat")
+    seat = view.get("viewer")
     if seat is None:
         raise ValueError("a computer decides from a seat's own view, not the public view")
     order: list[int] = list(view["players"])
@@ -68,7 +68,7 @@ def info_from_view(view: dict[str, Any], rules: Any = None) -> InfoState:
     n = len(order)
     me = local[seat]
     trump = _suit(view["trump"])
-    deck = tuple(build_deck(r.deck, view["seats"]))
+    deck = tuple(build_deck(r.deck, view["seat_count"]))
     table = DealTable.build(deck, trump, r.bowers)
 
     # this deal's plays, cut into tricks; each trick's leader is the previous trick's winner
