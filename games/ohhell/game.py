@@ -392,7 +392,8 @@ class OhHell(FastPath, Engine):
     def apply(self, seat: int, action: ActionData) -> tuple[OhHell, list[Event]]:
         """Check then do ``action``; mutates this game and returns it with the events."""
         action_id = self._to_id(seat, action)
-        self.events = events = []
+        events: list[Event] = []
+        self.events = events
         try:
             self._do(seat, action_id)
         finally:

@@ -38,7 +38,7 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
-from games.ohhell.views import sorted_codes, trick_plays
+from games.ohhell.views import deal_events, trick_plays
 
 
 class DealState:
@@ -223,38 +223,7 @@ class DealState:
         self.turn = order[0]
         self.leader = dealer if setup.dealer_leads else order[0]
         if self.events is not None:
-            self._deal_events()
-
-    def _deal_events(self) -> None:
-        assert self.events is not None
-        order = self.players
-        self.events.append(
-            Event(
-                "deal_started",
-                {
-                    "deal": self.deal_no,
-                    "deals": len(self.setup.hand_sizes),
-                    "kind": self.deal_kind,
-                    "hand_size": self.hand_size,
-                    "dealer": self.dealer,
-                    "players": order[:],
-                    "trump": suit_letter(self.trump),
-                    "turnup": card_code(self.turnup) if self.turnup >= 0 else None,
-                    "turnup_is_dealers": self.turnup_is_dealers,
-                    "devils_bridge": self.devils_bridge,
-                    "first_lead": self.leader,
-                },
-            )
-        )
-        for s in order:
-            if self.devils_bridge:
-                others = [
-                    sorted_codes(self, self._hand(o)) if o != s and o in order else None for o in range(self.seat_count)
-                ]
-                data = {"deal": self.deal_no, "cards": [], "hidden": True, "others": others}
-            else:
-                data = {"deal": self.deal_no, "cards": sorted_codes(self, self._hand(s))}
-            self.events.append(Event("hand_dealt", data, seat=s))
+            self.events += deal_events(self)
 
     def _hand(self, seat: int) -> list[Card]:
         """``seat``'s cards, by effective suit (clubs, diamonds, hearts, spades, joker)."""
