@@ -23,6 +23,16 @@ from games.common.engine import Event
 from games.common.rng import GameRng
 from games.common.shuffle import shuffled
 from games.ohhell.actions import named_joker_id, split_play_id
+from games.ohhell.events import (
+    BidsRevealed,
+    CardPlayed,
+    ExtraDeal,
+    PlayoffStarted,
+    RevokeMade,
+    TrickWon,
+    deal_events,
+    event,
+)
 from games.ohhell.play_rules import hook_forbidden_bid, takes_the_lead
 from games.ohhell.results import (
     DealLog,
@@ -38,7 +48,7 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
-from games.ohhell.views import deal_events, trick_plays
+from games.ohhell.views import trick_plays
 
 
 class DealState:
@@ -248,13 +258,14 @@ class DealState:
         events = self.events
         if events is not None:
             if setup.simultaneous:
-                events.append(Event("bid_placed", {"seat": seat}))
+                events.append(event("bid_placed", {"seat": seat}))
             else:
-                events.append(Event("bid", {"seat": seat, "bid": bid}))
+                events.append(event("bid", {"seat": seat, "bid": bid}))
         if self.bid_count == self.player_count:
             if events is not None:
-                data = {"bids": [b if b >= 0 else None for b in self.bids], "total": self.bid_total}
-                events.append(Event("bids_revealed", {**data, "tricks": self.hand_size}))
+                shown = [b if b >= 0 else None for b in self.bids]
+                revealed: BidsRevealed = {"bids": shown, "total": self.bid_total, "tricks": self.hand_size}
+                events.append(event("bids_revealed", revealed))
             self.phase = PLAY
             self.general_path = self.needs_bookkeeping
             self.turn = self.leader
@@ -291,13 +302,13 @@ class DealState:
             self.winning_seat = seat
         trick.append(card)
         if self.events is not None:
-            data = {
+            data: CardPlayed = {
                 "seat": seat,
                 "card": card_code(card),
                 "suit": suit_letter(suit) if card == JOKER and self.no_trump_joker else None,
                 "trick": self.tricks_done + 1,
             }
-            self.events.append(Event("card_played", data))
+            self.events.append(event("card_played", data))
         if len(trick) == self.player_count:
             self._end_trick()
         else:
@@ -334,8 +345,8 @@ class DealState:
     def _reveal(self, revoke: Revoke) -> None:
         revoke.public = True
         if self.events is not None:
-            data = {"seat": revoke.seat, "suit": SUIT_LETTERS[revoke.suit], "trick": revoke.trick}
-            self.events.append(Event("revoke", data))
+            data: RevokeMade = {"seat": revoke.seat, "suit": SUIT_LETTERS[revoke.suit], "trick": revoke.trick}
+            self.events.append(event("revoke", data))
 
     def _joker_may_be(self, seat: int, suit: int, hand: list[Card]) -> bool:
         """Seed 000's three conditions for a no-trump joker played as ``suit``: in the last
@@ -395,13 +406,13 @@ class DealState:
         self.last_trick = trick = (self.leader, self.trick_cards, self.trick_joker_suit, winner)
         self.deal_tricks.append(trick)
         if self.events is not None:
-            data = {
+            data: TrickWon = {
                 "seat": winner,
                 "trick": self.tricks_done,
                 "cards": trick_plays(self, self.leader, self.trick_cards, self.trick_joker_suit),
                 "tricks": self.tricks_won[:],
             }
-            self.events.append(Event("trick_won", data))
+            self.events.append(event("trick_won", data))
         self.trick_cards = []
         self.trick_joker_suit = -1
         if self.tricks_done == self.hand_size:
@@ -437,7 +448,7 @@ class DealState:
         self.deal_records.append(record)
         self.deal_logs.append(DealLog(self.players, self.deal_bids, self.deal_tricks))
         if self.events is not None:
-            self.events.append(Event("deal_scored", {**history_entry(record), "totals": totals[:]}))
+            self.events.append(event("deal_scored", {**history_entry(record), "totals": totals[:]}))
         self._after_deal()
 
     def _tie_keys(self) -> list[tuple[int, ...]]:
@@ -461,8 +472,8 @@ class DealState:
             if len(leaders) > 1 and self.extra_deals < rules.max_tie_deals:
                 self.extra_deals += 1
                 if self.events is not None:
-                    data = {"leaders": leaders, "total": top, "hand_size": setup.hand_sizes[-1]}
-                    self.events.append(Event("extra_deal", data))
+                    extra: ExtraDeal = {"leaders": leaders, "total": top, "hand_size": setup.hand_sizes[-1]}
+                    self.events.append(event("extra_deal", extra))
                 self._deal("extra", setup.hand_sizes[-1], next_dealer, setup.seat_orders[0])
                 return
         else:
@@ -475,8 +486,8 @@ class DealState:
                 while dealer not in group:
                     dealer = (dealer + 1) % n
                 if self.events is not None:
-                    data = {"seats": group, "total": self.totals[group[0]], "hand_size": hand_size}
-                    self.events.append(Event("playoff_started", data))
+                    playoff: PlayoffStarted = {"seats": group, "total": self.totals[group[0]], "hand_size": hand_size}
+                    self.events.append(event("playoff_started", playoff))
                 self._deal("playoff", hand_size, dealer, group)
                 return
         self._finish()
@@ -486,7 +497,7 @@ class DealState:
         self.general_path = True
         self.turn = -1
         if self.events is not None:
-            self.events.append(Event("game_over", {"standings": self.standings()}))
+            self.events.append(event("game_over", {"standings": self.standings()}))
 
     def standings(self) -> list[Standing]:
         """The final standings (see :func:`games.ohhell.results.standings`)."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from games.common.cards import JOKER_SUIT, SUIT_LETTERS, Card, card_code
 from games.common.contracts import BaseView
-from games.common.engine import Event, GameError
+from games.common.engine import GameError
 from games.ohhell.actions import OhHellAction
 from games.ohhell.results import HistoryEntry, PlayedTrick, Standing, history_entry
 from games.ohhell.tables import BID, JOKER, OVER, PHASES, PLAY, suit_letter
@@ -229,41 +229,6 @@ def seat_view(game: OhHell, seat: int) -> OhHellSeatView:
         "proper": proper,
         "bid_options": [list(o) for o in game.bid_options(seat)],
     }
-
-
-def deal_events(game: DealState) -> list[Event]:
-    """The events of a deal just dealt: ``deal_started`` for all, each player's
-    ``hand_dealt`` for that player only (in a Devil's Bridge deal: the others' cards)."""
-    order = game.players
-    events = [
-        Event(
-            "deal_started",
-            {
-                "deal": game.deal_no,
-                "deals": len(game.setup.hand_sizes),
-                "kind": game.deal_kind,
-                "hand_size": game.hand_size,
-                "dealer": game.dealer,
-                "players": order[:],
-                "trump": suit_letter(game.trump),
-                "turnup": card_code(game.turnup) if game.turnup >= 0 else None,
-                "turnup_is_dealers": game.turnup_is_dealers,
-                "devils_bridge": game.devils_bridge,
-                "first_lead": game.leader,
-            },
-        )
-    ]
-    for s in order:
-        data: dict[str, Any]
-        if game.devils_bridge:
-            others = [
-                sorted_codes(game, game._hand(o)) if o != s and o in order else None for o in range(game.seat_count)
-            ]
-            data = {"deal": game.deal_no, "cards": [], "hidden": True, "others": others}
-        else:
-            data = {"deal": game.deal_no, "cards": sorted_codes(game, game._hand(s))}
-        events.append(Event("hand_dealt", data, seat=s))
-    return events
 
 
 def check_viewer(game: DealState, seat: int | None) -> None:
