@@ -6,7 +6,7 @@ positions reached three ways (the checked API, ``fast_apply`` one decision at a 
 
 - who wins a trick: every recorded trick's winner (the engine's incremental copies in
   ``DealState._play``, ``FastPath.fast_apply`` and ``FastPath._random_tricks``, and the
-  computer's ``_trick_winner``) equals :func:`play_rules.trick_winner` over the trick's cards;
+  computer's ``_trick_winner`` and ``Sim.play``) equals :func:`play_rules.trick_winner` over the trick's cards;
 - the hook: the bids offered (``fast_legal``, ``legal_actions``, ``bid_options``, the view's
   ``hook_forbidden``) and the bids drawn in a playout (``_random_bids``) leave out exactly
   :func:`play_rules.hook_forbidden_bid`;
@@ -24,6 +24,7 @@ import pytest
 
 from games.common.cards import SUITS
 from games.ohhell.ai.infostate import Play
+from games.ohhell.ai.sim import Sim
 from games.ohhell.ai.table import DealTable, effective
 from games.ohhell.ai.view_adapter import _trick_winner
 from games.ohhell.game import OhHell
@@ -51,6 +52,23 @@ def _games(rules: Rules, n: int, seed: int) -> list[OhHell]:
     return [checked, stepped, played_out]
 
 
+def _sim_trick_winner(
+    table: DealTable, players: list[int], seats: list[int], cards: list[int], named: list[int | None]
+) -> int:
+    """The trick played out in the computer's simulator (seats numbered in playing order)."""
+    local = [players.index(s) for s in seats]
+    hands = [0] * len(players)
+    for p, c in zip(local, cards, strict=True):
+        hands[p] |= 1 << table.index[c]
+    won = [0] * len(players)
+    sim = Sim(table, hands, [0] * len(players), won, local[0], [], -1, -1, -1, 1, (1 << table.n) - 1,
+              [0] * len(players), [0] * len(players), [[0]], False)  # fmt: skip
+    for c, x in zip(cards, named, strict=True):
+        sim.play(table.index[c], -1 if x is None else x)
+    assert sum(won) == 1
+    return players[won.index(1)]
+
+
 @pytest.mark.parametrize(("rules", "n"), ALL_RULES, ids=RULE_IDS)
 def test_every_trick_winner_is_the_readable_rule(rules: Rules, n: int) -> None:
     for game in _games(rules, n, 7):
@@ -65,6 +83,7 @@ def test_every_trick_winner_is_the_readable_rule(rules: Rules, n: int) -> None:
                 named = [joker_suit if c == JOKER and 0 <= joker_suit < 4 else None for c in cards]
                 plays = [Play(s, c, x) for s, c, x in zip(seats, cards, named, strict=True)]
                 assert _trick_winner(table, plays) == winner
+                assert _sim_trick_winner(table, players, seats, cards, named) == winner
 
 
 @pytest.mark.parametrize(("rules", "n"), ALL_RULES, ids=RULE_IDS)
