@@ -122,7 +122,7 @@ def play_form(table: LiveTable, view: View) -> discord.ui.Modal:
     trick = ", ".join(f"{table.name(s)} {label(c)}" for s, c, _ in view["trick"]) or "you lead"
     lines = [_private_summary(table, view), f"{_trump_text(view)} · Trick so far: {trick}"]
     if view["my_bid"] is not None:
-        lines.append(f"You bid {view['my_bid']} and have won {view['tricks'][view['seat']]}.")
+        lines.append(f"You bid {view['my_bid']} and have won {view['tricks'][view['viewer']]}.")
     modal.add_item(discord.ui.TextDisplay("\n".join(lines)[:4000]))
     proper = {_play_value(a) for a in view["proper"]}
     options = []

@@ -148,7 +148,7 @@ def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: st
 
 def hand_embed(view: View, where: str, name: Name) -> discord.Embed:
     """A player's private view: their hand (or, on Devil's Bridge, everyone else's card)."""
-    seat = view["seat"]
+    seat = view["viewer"]
     embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
     embed.description = f"{trump_line(view)}\n{where}"
     if view["hand_hidden"]:
@@ -182,7 +182,7 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
 def scoreboard_embed(view: View, name: Name) -> discord.Embed:
     """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
     embed = discord.Embed(title=f"Oh Hell scores after {len(view['history'])} deal(s)", color=COLOR)
-    order = sorted(range(view["seats"]), key=lambda s: -view["totals"][s])
+    order = sorted(range(view["seat_count"]), key=lambda s: -view["totals"][s])
     embed.description = "\n".join(f"**{view['totals'][s]}** {name(s)}" for s in order)
     for entry in view["history"][-6:]:
         cells = []

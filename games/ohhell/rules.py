@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from games.common.engine import RulesError
-from games.ohhell.decks import DECK_HELP, DECK_PLAYERS, DECKS, deck_size, has_joker
+from games.ohhell.decks import DECK_PLAYERS, DECKS, deck_size, has_joker
 
 SEQUENCES = ("up-down", "down", "down-up", "up", "fixed")
 TRUMP_MODES = ("turn-up", "fixed", "rotate")
@@ -283,82 +283,10 @@ class Rules:
 
     # -- words -------------------------------------------------------------------------------
     def describe(self, n_players: int | None = None) -> list[str]:
-        """Human lines for a "rules in force" message."""
-        lo, hi = self.player_range()
-        lines = [f"Preset: {self.preset} ({PRESET_SOURCES.get(self.preset, 'custom')})."]
-        lines.append(f"Deck: {DECK_HELP[self.deck]}; {lo}–{hi} players.")
-        if n_players is not None:
-            sizes = self.hand_sizes(n_players)
-            lines.append(f"Hands for {n_players} players: {', '.join(map(str, sizes))} ({len(sizes)} deals).")
-        else:
-            peak = {
-                "auto": "13 (deck / players)"
-                if self.deck == "australian"
-                else "auto (10 cards for 3–5 players, 8 for 6, 7 for 7)",
-                "max": "as many as the deck allows",
-            }.get(str(self.peak), str(self.peak))
-            seq = {
-                "up-down": f"from 1 card up to {peak} and back down to 1",
-                "down": f"from {peak} down to 1",
-                "down-up": f"from {peak} down to 1 and back up",
-                "up": f"from 1 card up to {peak}",
-                "fixed": f"fixed: {', '.join(map(str, self.fixed_hands))}",
-            }[self.sequence]
-            if self.half_game:
-                seq = f"half game: from {peak} down to 1"
-            lines.append(f"Hands: {seq}.")
-        if self.trump == "turn-up":
-            t = "the card turned up after the deal (the dealer's own last card if none is left)"
-            if self.no_trump_turnup:
-                t += "; an ace or the joker turned up means no trumps"
-        elif self.trump == "fixed":
-            t = "always no trumps" if self.trump_suit == "NT" else f"always {SUIT_TEXT[self.trump_suit]}"
-        else:
-            t = "in turn: " + ", ".join(SUIT_TEXT[s] for s in self.trump_rotation)
-        lines.append(f"Trumps: {t}.")
-        if self.has_joker:
-            lines.append(
-                "Joker: the highest trump; in a no-trump deal it wins the trick, played as a suit you "
-                "have not played yet, or have run out of without ever failing to follow, or on the last trick."
-            )
-        if self.bowers:
-            lines.append(
-                "Bowers: the jack of trumps is the highest card, the other jack of its colour the "
-                "second highest and a trump."
-            )
-        if self.bidding == "sequential":
-            b = "in turn from the dealer's left, the dealer last"
-            if self.hook:
-                b += "; the dealer may not bid so that the bids total the tricks"
-        else:
-            b = "in secret, all bids revealed together"
-        lines.append(f"Bidding: {b}.")
-        lines.append("First lead: " + ("the dealer." if self.first_lead == "dealer" else "the dealer's left."))
-        if self.revokes == "prevent":
-            lines.append("Follow suit: only legal cards can be played.")
-        else:
-            lines.append("Follow suit: a revoke is allowed but caught: that player scores at most -5 for the deal.")
-        lines.append("Scoring: " + SCORING_TEXT[self.scoring])
-        if self.devils_bridge:
-            lines.append("Devil's Bridge: on the final 1-card deal you see every card but your own.")
-        if self.ties == "extra-hand":
-            lines.append("Ties for first: another deal at the last hand size until one player leads.")
-        else:
-            lines.append(
-                "Ties: broken by exact contracts, then exact contracts of 1 or more, then contracts made "
-                "or exceeded, then a 5-card play-off between the still-tied players."
-            )
-        return lines
+        """Human lines for a "rules in force" message (:func:`games.ohhell.rules_text.describe`)."""
+        from games.ohhell.rules_text import describe
 
-
-SCORING_TEXT = {
-    "e2": "exact bid: 10 a trick bid (10 for a bid of 0); a miss loses 10 a trick off.",
-    "trick+10": "1 a trick, +10 for an exact bid; no penalty.",
-    "5+10": "exact bid: 5 + 10 a trick; a miss loses 5 + 5 a trick off.",
-    "square": "exact bid: 10 + bid²; a miss loses the square of the difference.",
-    "spades": "exact bid: 10 + bid; a miss scores 0.",
-    "misere": "exact bid of 1+: 10 + 1 a trick; exact 0: 5; over: 1 a trick; under: -1 a trick short.",
-}
+        return describe(self, n_players)
 
 
 # ---------------------------------------------------------------------------------------------

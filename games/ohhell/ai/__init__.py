@@ -15,21 +15,28 @@ the view's legal actions (in penalize mode one that is not a revoke).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from games.ohhell.actions import OhHellAction
+from games.ohhell.rules import Rules
+from games.ohhell.views import OhHellSeatView
 
 from .infostate import InfoState
 from .players import LEVELS, Decision, StrongConfig, decide
 from .view_adapter import action_for, ai_view, info_from_view
 
+if TYPE_CHECKING:
+    from games.ohhell.game import OhHell
+
 
 def choose_action(
-    view: dict[str, Any],
+    view: OhHellSeatView,
     level: str,
     rng: random.Random,
     *,
-    rules: Any = None,
+    rules: Rules | dict[str, Any] | None = None,
     config: StrongConfig | None = None,
-) -> dict[str, Any]:
+) -> OhHellAction:
     """The engine action a computer of ``level`` takes from this seat's view.
 
     ``view`` should come from :func:`ai_view` (the engine's view plus the rules and this deal's
@@ -39,12 +46,12 @@ def choose_action(
     if not options:
         raise ValueError("it is not this seat's turn to act")
     if len(options) == 1:
-        return dict(options[0])
+        return options[0].copy()
     info = info_from_view(view, rules)
     return action_for(view, decide(info, level, rng, config))
 
 
-def computer_move(game: Any, seat: int, level: str, rng: random.Random) -> dict[str, Any]:
+def computer_move(game: OhHell, seat: int, level: str, rng: random.Random) -> OhHellAction:
     """The action the computer in ``seat`` takes now (reads only that seat's view and the
     public rules and plays, through :func:`ai_view`)."""
     return choose_action(ai_view(game, seat), level, rng)

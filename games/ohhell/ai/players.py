@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from games.ohhell.play_rules import hook_forbidden_bid, legal_bids
 
 from .estimate import estimate_tricks, nearest_bid
 from .infostate import BID, InfoState
@@ -30,7 +34,7 @@ from .solve import solve, utility
 
 LEVELS = ("random", "quick", "strong")
 #: set to a list to record each strong bid's candidates, utilities and playout make rates
-TRACE: list | None = None
+TRACE: list[Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +203,14 @@ def _predicted_bids(
         if memo is None:
             est = k.expected_bid(k.estimator.tricks(hands[p]))
         else:
-            est = memo.get(p)
-            if est is None:
-                est = memo[p] = k.expected_bid(k.estimator.tricks(hands[p]))
+            cached = memo.get(p)
+            if cached is None:
+                cached = memo[p] = k.expected_bid(k.estimator.tricks(hands[p]))
+            est = cached
         allowed = list(range(hs + 1))
         if info.hook and not info.simultaneous and p == info.dealer:
             total = sum(b for q, b in enumerate(bids) if q != p and b is not None)
-            allowed = [b for b in allowed if b != hs - total] or allowed
+            allowed = legal_bids(hs, hook_forbidden_bid(hs, total)) or allowed
         bids[p] = nearest_bid(est, allowed)
     return [0 if b is None else b for b in bids]
 
@@ -217,7 +222,7 @@ def _halving(
     budget: int,
     n_options: int,
     plays_each: int,
-    run,
+    run: Callable[[list[int], int, list[float] | None], float],
     rounds: int = 0,
 ) -> list[float]:
     """Sequential halving over the options: each round plays every surviving option out in a
@@ -258,7 +263,7 @@ def strong_bid(info: InfoState, k: Knowledge, bids: list[int], rng: random.Rando
     weight = cfg.opponent_weight
 
     made = [[0, 0] for _ in cands]  # playouts that made each bid, and playouts (for TRACE)
-    last: list = [None, {}]  # the world last played in, and its later bidders' estimates
+    last: list[Any] = [None, {}]  # the world last played in, and its later bidders' estimates
 
     def run(hands: list[int], i: int, dice: list[float] | None) -> float:
         if last[0] is not hands:
@@ -323,7 +328,7 @@ def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongCo
     remaining = info.tricks_left * info.players - len(info.current)
     bids = _public_bids(info)
     weight = cfg.opponent_weight
-    last: list = [None, None]  # the world last set up, and its simulator before our move
+    last: list[Any] = [None, None]  # the world last set up, and its simulator before our move
 
     exact = math.factorial(info.tricks_left) ** info.players <= cfg.exact_tree
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any
+
+from games.ohhell.play_rules import hook_forbidden_bid, legal_bids
 
 from .estimate import Estimator
 from .infostate import InfoState
@@ -199,7 +202,7 @@ class Knowledge:
         return s
 
 
-_DEAL_TOOLS: dict[tuple, tuple[DealTable, Estimator]] = {}
+_DEAL_TOOLS: dict[tuple[Any, ...], tuple[DealTable, Estimator]] = {}
 
 
 def _deal_tools(info: InfoState, table: DealTable | None) -> tuple[DealTable, Estimator]:
@@ -259,8 +262,7 @@ def _allowed_bids(info: InfoState, seat: int) -> list[int]:
     bids = list(range(info.hand_size + 1))
     if info.hook and not info.simultaneous and seat == info.dealer:
         others = sum(b for p, b in enumerate(info.bids) if p != seat and b is not None)
-        forbidden = info.hand_size - others
-        bids = [b for b in bids if b != forbidden] or bids
+        bids = legal_bids(info.hand_size, hook_forbidden_bid(info.hand_size, others)) or bids
     return bids
 
 

@@ -72,9 +72,9 @@ def solve(sim: Sim, me: int, weight: float) -> list[int]:
         best: list[int] | None = None
         best_u = 0.0
         for c, _ in moves:
-            s = sim.clone()
-            s.play(c, named if c == t.joker else -1)
-            v = solve(s, me, weight)
+            branch = sim.clone()
+            branch.play(c, named if c == t.joker else -1)
+            v = solve(branch, me, weight)
             u = utility(v, me, weight)
             if best is None or u > best_u + 1e-9:
                 best, best_u = v, u
@@ -82,9 +82,9 @@ def solve(sim: Sim, me: int, weight: float) -> list[int]:
         return best
     vals = []
     for c, run in moves:
-        s = sim.clone()
-        s.play(c, named if c == t.joker else -1)
-        vals.append((solve(s, me, weight), run))
+        branch = sim.clone()
+        branch.play(c, named if c == t.joker else -1)
+        vals.append((solve(branch, me, weight), run))
     top = max(v[p] for v, _ in vals)
     tied = [(v, run) for v, run in vals if v[p] == top]
     if len(tied) == 1:

@@ -11,6 +11,7 @@ cards in one trick wins, which :attr:`DealTable.beats` encodes by counting equal
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.common.cards import JACK, Card, face_of, is_joker, rank_of, suit_of
@@ -91,7 +92,7 @@ class DealTable:
             n=n,
         )
 
-    def mask(self, cards) -> int:
+    def mask(self, cards: Iterable[int]) -> int:
         m = 0
         for c in cards:
             m |= 1 << self.index[c]

@@ -14,18 +14,23 @@ A play-off deal seats only some players; the info state numbers the seats of the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.common.cards import SUIT_LETTERS, Card, card_code, parse_card
+from games.ohhell.actions import OhHellAction
 from games.ohhell.decks import build_deck
 from games.ohhell.rules import Rules
+from games.ohhell.views import OhHellSeatView, TablePlay
 
 from .infostate import BID, PLAY, InfoState, Play, Trick
 from .players import Decision
 from .table import DealTable
 
+if TYPE_CHECKING:
+    from games.ohhell.game import OhHell
 
-def ai_view(game: Any, seat: int) -> dict[str, Any]:
+
+def ai_view(game: OhHell, seat: int) -> OhHellSeatView:
     """``game.view(seat)`` plus the rules and this deal's plays (both public at the table)."""
     view = game.view(seat)
     if "rules" not in view:
@@ -33,7 +38,7 @@ def ai_view(game: Any, seat: int) -> dict[str, Any]:
     if "deal_plays" not in view:
         played = sum(view["hand_size"] - view["hand_counts"][s] for s in view["players"])
         log = game.log if played else []
-        plays = []
+        plays: list[TablePlay] = []
         for s, action in log[len(log) - played :] if played else []:
             plays.append([s, action["card"], action.get("suit")])
         view["deal_plays"] = plays
@@ -46,7 +51,7 @@ def _suit(letter: str | None) -> int | None:
     return SUIT_LETTERS.index(letter)
 
 
-def _rules_of(view: dict[str, Any], rules: Any) -> Rules:
+def _rules_of(view: OhHellSeatView, rules: Rules | dict[str, Any] | None) -> Rules:
     r = view.get("rules") if rules is None else rules
     if r is None:
         raise ValueError("the computer needs the rules: pass ai_view(game, seat), or rules=...")
@@ -57,10 +62,10 @@ def _rules_of(view: dict[str, Any], rules: Any) -> Rules:
     raise TypeError(f"rules must be a Rules or its JSON form, not {type(r).__name__}")
 
 
-def info_from_view(view: dict[str, Any], rules: Any = None) -> InfoState:
+def info_from_view(view: OhHellSeatView, rules: Rules | dict[str, Any] | None = None) -> InfoState:
     """The acting seat's knowledge, from its view (see :func:`ai_view`)."""
     r = _rules_of(view, rules)
-    seat = view.get("seat")
+    seat = view.get("viewer")
     if seat is None:
         raise ValueError("a computer decides from a seat's own view, not the public view")
     order: list[int] = list(view["players"])
@@ -68,7 +73,7 @@ def info_from_view(view: dict[str, Any], rules: Any = None) -> InfoState:
     n = len(order)
     me = local[seat]
     trump = _suit(view["trump"])
-    deck = tuple(build_deck(r.deck, view["seats"]))
+    deck = tuple(build_deck(r.deck, view["seat_count"]))
     table = DealTable.build(deck, trump, r.bowers)
 
     # this deal's plays, cut into tricks; each trick's leader is the previous trick's winner
@@ -95,14 +100,16 @@ def info_from_view(view: dict[str, Any], rules: Any = None) -> InfoState:
         bids[me] = view["my_bid"]
     hidden = bool(view.get("hand_hidden"))
     others_known: dict[int, tuple[Card, ...]] = {}
-    if hidden and view.get("others_cards"):
-        for s, cards in enumerate(view["others_cards"]):
+    others_cards = view.get("others_cards")
+    if hidden and others_cards:
+        for s, cards in enumerate(others_cards):
             if cards is not None and s in local and s != seat:
                 others_known[local[s]] = tuple(parse_card(c) for c in cards)
     shown: dict[int, tuple[Card, ...]] = {}
     dead: tuple[Card, ...] = ()
-    if view.get("turnup"):
-        up = parse_card(view["turnup"])
+    turnup = view.get("turnup")
+    if turnup:
+        up = parse_card(turnup)
         if view.get("turnup_is_dealers"):
             shown[dealer_local] = (up,)
         else:
@@ -167,22 +174,24 @@ def _trick_winner(table: DealTable, plays: list[Play]) -> int:
     return win_seat
 
 
-def action_for(view: dict[str, Any], decision: Decision) -> dict[str, Any]:
+def action_for(view: OhHellSeatView, decision: Decision) -> OhHellAction:
     """The engine action (one of the view's own legal actions) carrying ``decision``."""
     legal = view["legal"]
     if decision.bid is not None:
         for a in legal:
             if a["type"] == "bid" and a["bid"] == decision.bid:
-                return dict(a)
+                return a.copy()
         raise ValueError(f"bid {decision.bid} is not legal here")
     if len(legal) == 1 and legal[0].get("card") == "?":
-        return dict(legal[0])
+        return legal[0].copy()
+    if decision.card is None:
+        raise ValueError("a decision carries a bid or a card")
     code = card_code(decision.card)
     letter = None if decision.suit is None else SUIT_LETTERS[decision.suit]
     for a in view.get("proper", legal):
         if a["type"] == "play" and a["card"] == code and a.get("suit") == letter:
-            return dict(a)
+            return a.copy()
     for a in view.get("proper", legal):
         if a["type"] == "play" and a["card"] == code:
-            return dict(a)
+            return a.copy()
     raise ValueError(f"{code} is not a legal play here")

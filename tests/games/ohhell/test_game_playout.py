@@ -41,7 +41,7 @@ def state(game: OhHell) -> dict[str, Any]:
     out: dict[str, Any] = {
         "log": game.log,
         "views": [game.view(s) for s in (None, *range(game.seats))],
-        "records": game.records,
+        "records": game.deal_records,
         "totals": game.totals,
         "stats": game.stats(),
         "json": game.to_json(),
@@ -139,13 +139,13 @@ def test_deals_are_the_common_shuffle(rules: Rules, n: int, version: int) -> Non
         assert game.dealer == ref.randrange(n)
         for deal in (1, 2):
             assert game.deal_no == deal
-            deck = shuffled(game.K.deck, ref)
+            deck = shuffled(game.setup.deck, ref)
             order = game.players
             need = len(order) * game.view(None)["hand_size"]
             for k, seat in enumerate(order):
                 # the hand is its suit groups one after another, each in the order dealt; on
                 # the second deal this also shows that the emptied hands were refilled clean
-                expected = sorted(deck[k : need : len(order)], key=lambda c: game.es[c])
+                expected = sorted(deck[k : need : len(order)], key=lambda c: game.effective_suit[c])
                 assert game._hand(seat) == expected
             assert game.rng.getstate() == ref.getstate()
             game.playout(random.Random(seed), deal_only=True)
@@ -213,7 +213,7 @@ def first_trick_choices(game: OhHell, trials: int, seed: int, position: int) -> 
     for _ in range(trials):
         g = game.clone()
         g.playout(rng, deal_only=True)
-        _, _, tricks = g.deals_log[0]
+        _, _, tricks = g.deal_logs[0]
         out[tricks[0][1][position]] += 1
     return out
 
@@ -245,13 +245,13 @@ def test_bids_are_uniform_and_the_hook_is_left_out() -> None:
     for _ in range(trials):
         g = game.clone()
         g.playout(rng, deal_only=True)
-        counts[g.records[0][5][3]] += 1
+        counts[g.deal_records[0].bids[3]] += 1
     assert_uniform(counts, [0, 1, 3, 4, 5], trials)
     first = OhHell.new(make_rules("classic", sequence="fixed", fixed_hands="7"), 4, 2)
     counts = Counter()
     for _ in range(trials):
         g = first.clone()
         g.playout(rng, deal_only=True)
-        seat = g.records[0][3] + 1
-        counts[g.records[0][5][seat % 4]] += 1
+        seat = g.deal_records[0].dealer + 1
+        counts[g.deal_records[0].bids[seat % 4]] += 1
     assert_uniform(counts, list(range(first.view(None)["hand_size"] + 1)), trials)

@@ -1,0 +1,236 @@
+"""What each seat may see of an Oh Hell game: the view's types and how it is built.
+
+``view(None)`` is the public view (:class:`OhHellView`); ``view(seat)`` adds what only that seat
+may see (:class:`OhHellSeatView`). Both extend :class:`games.common.contracts.BaseView`, in the
+vocabulary both games share: ``seat_count`` (a number), ``viewer`` (the seat, or None),
+``to_act``, ``hand``, ``legal``. The view never holds another seat's hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from games.common.cards import JOKER_SUIT, SUIT_LETTERS, Card, card_code
+from games.common.contracts import BaseView
+from games.common.engine import GameError
+from games.ohhell.actions import OhHellAction
+from games.ohhell.results import HistoryEntry, PlayedTrick, Standing, history_entry
+from games.ohhell.tables import BID, JOKER, OVER, PHASES, PLAY, suit_letter
+
+if TYPE_CHECKING:
+    from games.ohhell.game import OhHell
+    from games.ohhell.state import DealState
+
+#: the display order of the suits after the trumps: ♠ ♥ ♣ ♦
+_DISPLAY_SUITS = (3, 2, 0, 1)
+
+#: one card on the table: [seat, card code, the suit a no-trump joker was named as, or None]
+TablePlay = list[Any]
+
+
+class TrickView(TypedDict):
+    cards: list[TablePlay]
+    winner: int
+
+
+class LastTrickView(TrickView):
+    deal: int
+
+
+class RevokeView(TypedDict):
+    seat: int
+    suit: str
+    trick: int
+
+
+class OhHellView(BaseView):
+    """The public view of an Oh Hell game (``view(None)``); every seat's view has these too.
+
+    ``deal`` is 1-based (tie deals counted), ``deals`` the scheduled deals; ``players`` the
+    seats in this deal from the dealer's left, dealer last (a play-off has fewer); ``trump``
+    a suit letter or None (no trumps); ``hook_forbidden`` the bid the dealer may not make when
+    it is the dealer's turn to bid; ``bids`` per seat, None where unknown to this viewer (with
+    simultaneous bidding all None until every bid is in); ``trick`` the current trick;
+    ``deal_tricks`` this deal's finished tricks; ``deal_plays`` every card played this deal;
+    ``last_trick`` the previous trick (the previous deal's last one stays until this deal's
+    first trick is won); ``revokes`` the revokes this viewer may see (public once the revoker
+    plays the suit they failed to follow, or when the deal is scored; the revoker sees their
+    own at once); ``standings`` when the game is over."""
+
+    deal: int
+    deals: int
+    deal_kind: str
+    extra_deals: int
+    playoffs: int
+    hand_size: int
+    dealer: int
+    players: list[int]
+    trump: str | None
+    turnup: str | None
+    turnup_is_dealers: bool
+    devils_bridge: bool
+    bidding: str
+    hook: bool
+    hook_forbidden: int | None
+    bids: list[int | None]
+    has_bid: list[bool]
+    bid_total: int
+    tricks: list[int]
+    hand_counts: list[int]
+    trick: list[TablePlay]
+    deal_tricks: list[TrickView]
+    deal_plays: list[TablePlay]
+    trick_no: int
+    led_suit: str | None
+    leader: int
+    last_trick: LastTrickView | None
+    totals: list[int]
+    history: list[HistoryEntry]
+    revokes: list[RevokeView]
+    standings: list[Standing] | None
+
+
+class OhHellSeatView(OhHellView):
+    """A seat's view: the public view plus what only the viewer may see.
+
+    ``hand``: sorted codes (trumps first, then ♠ ♥ ♣ ♦, each descending; [] in a Devil's
+    Bridge deal, ``hand_hidden``); ``others_cards``: in a Devil's Bridge deal the other seats'
+    cards (None for the viewer and seats not in the deal), else None; ``my_bid``: the viewer's
+    bid even while the bids are secret; ``legal``: ``legal_actions``; ``proper``: the plays that
+    are not revokes (equal to ``legal`` outside penalize mode); ``bid_options``: ``[[bid,
+    allowed, reason or None], ...]`` while this seat may bid."""
+
+    hand: list[str]
+    hand_hidden: bool
+    others_cards: list[list[str] | None] | None
+    my_bid: int | None
+    legal: list[OhHellAction]
+    proper: list[OhHellAction]
+    bid_options: list[list[Any]]
+
+
+def _sort_key(game: DealState, card: Card) -> tuple[int, int]:
+    suit = game.effective_suit[card]
+    group = 0 if suit == game.trump or suit == JOKER_SUIT else 1 + _DISPLAY_SUITS.index(suit)
+    return group, -game.power[card]
+
+
+def sorted_codes(game: DealState, cards: list[Card]) -> list[str]:
+    """Card codes sorted for showing: trumps first, then ♠ ♥ ♣ ♦, each descending."""
+    return [card_code(c) for c in sorted(cards, key=lambda c: _sort_key(game, c))]
+
+
+def trick_plays(
+    game: DealState, leader: int, cards: list[Card], joker_suit: int, players: list[int] | None = None
+) -> list[TablePlay]:
+    """[[seat, code, named suit], ...]; ``players``: the deal's seat order if not this deal's."""
+    order = game.players if players is None else players
+    seats = []
+    if cards:
+        i = order.index(leader)
+        seats = [order[(i + k) % len(order)] for k in range(len(cards))]
+    return [
+        [s, card_code(c), suit_letter(joker_suit) if c == JOKER and joker_suit >= 0 else None]
+        for s, c in zip(seats, cards, strict=True)
+    ]
+
+
+def _last_trick(game: DealState) -> LastTrickView | None:
+    if game.last_trick is None:
+        return None
+    leader, cards, joker_suit, winner = game.last_trick
+    # the previous deal's last trick stays on show until this deal's first trick is won
+    if game.deal_tricks:
+        deal, players = game.deal_no, game.players
+    else:
+        deal, players = game.deal_no - 1, game.deal_logs[-1].players
+    return {"cards": trick_plays(game, leader, cards, joker_suit, players), "winner": winner, "deal": deal}
+
+
+def _trick_view(game: DealState, trick: PlayedTrick) -> TrickView:
+    leader, cards, joker_suit, winner = trick
+    return {"cards": trick_plays(game, leader, cards, joker_suit), "winner": winner}
+
+
+def public_view(game: OhHell, viewer: int | None) -> OhHellView:
+    """The keys every view has; ``viewer`` only decides which revokes it shows."""
+    setup = game.setup
+    secret = game.phase == BID and setup.simultaneous
+    bids: list[int | None] = [None if (b < 0 or secret) else b for b in game.bids]
+    revokes: list[RevokeView] = [
+        {"seat": r.seat, "suit": SUIT_LETTERS[r.suit], "trick": r.trick}
+        for r in game.revokes
+        if r.public or r.seat == viewer
+    ]
+    deal_tricks = [_trick_view(game, t) for t in game.deal_tricks]
+    current = trick_plays(game, game.leader, game.trick_cards, game.trick_joker_suit)
+    return {
+        "rules": setup.rules.to_json(),
+        "game": game.GAME,
+        "seat_count": game.seat_count,
+        "viewer": viewer,
+        "phase": PHASES[game.phase],
+        "deal": game.deal_no,
+        "deals": len(setup.hand_sizes),
+        "deal_kind": game.deal_kind,
+        "extra_deals": game.extra_deals,
+        "playoffs": game.playoff_deals,
+        "hand_size": game.hand_size,
+        "dealer": game.dealer,
+        "players": game.players[:],
+        "trump": suit_letter(game.trump),
+        "turnup": card_code(game.turnup) if game.turnup >= 0 else None,
+        "turnup_is_dealers": game.turnup_is_dealers,
+        "devils_bridge": game.devils_bridge,
+        "bidding": setup.rules.bidding,
+        "hook": setup.hook,
+        "hook_forbidden": game._forbidden_bid(),
+        "bids": bids,
+        "has_bid": [b >= 0 for b in game.bids],
+        "bid_total": sum(b for b in bids if b is not None),
+        "tricks": game.tricks_won[:],
+        "hand_counts": [sum(len(x) for x in g) for g in game.hand_groups],
+        "trick": current,
+        "deal_tricks": deal_tricks,
+        "deal_plays": [p for t in deal_tricks for p in t["cards"]]
+        + trick_plays(game, game.leader, game.trick_cards, game.trick_joker_suit),
+        "trick_no": min(game.tricks_done + 1, game.hand_size),
+        "led_suit": suit_letter(game.led_suit) if game.trick_cards else None,
+        "leader": game.leader,
+        "last_trick": _last_trick(game),
+        "to_act": game.to_act(),
+        "totals": game.totals[:],
+        "history": [history_entry(r) for r in game.deal_records],
+        "revokes": revokes,
+        "standings": game.standings() if game.phase == OVER else None,
+    }
+
+
+def seat_view(game: OhHell, seat: int) -> OhHellSeatView:
+    """The public view plus what only ``seat`` may see."""
+    hidden = game.devils_bridge and game.phase != OVER
+    others: list[list[str] | None] | None = None
+    if hidden:
+        others = [
+            sorted_codes(game, game._hand(o)) if o != seat and o in game.players else None
+            for o in range(game.seat_count)
+        ]
+    legal = game.legal_actions(seat)
+    proper = legal
+    if game.setup.penalize and game.phase == PLAY and seat == game.turn and not game.devils_bridge:
+        proper = game.proper_plays(seat)
+    return {
+        **public_view(game, seat),
+        "hand": [] if hidden else sorted_codes(game, game._hand(seat)),
+        "hand_hidden": hidden,
+        "others_cards": others,
+        "my_bid": game.bids[seat] if game.bids[seat] >= 0 else None,
+        "legal": legal,
+        "proper": proper,
+        "bid_options": [list(o) for o in game.bid_options(seat)],
+    }
+
+
+def check_viewer(game: DealState, seat: int | None) -> None:
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.seat_count):
+        raise GameError("There is no such seat.")
