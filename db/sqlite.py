@@ -12,10 +12,10 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 
 import aiosqlite
 
+from db.dialects import migration_files, split_sql
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -33,13 +33,8 @@ NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
 
 
 def migrations() -> list[tuple[int, str]]:
-    """The numbered ``db/migrations/NNNN_name.sql`` files, in order."""
-    found = []
-    for entry in resources.files("db.migrations").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    """The numbered ``db/migrations/NNNN_name.sql`` files, in order (SQLite runs them as written)."""
+    return [(m.number, m.sql) for m in migration_files()]
 
 
 class SqliteStore:
@@ -75,7 +70,7 @@ class SqliteStore:
             if number <= version:
                 continue
             async with self._tx() as db:
-                for statement in _split_sql(sql):
+                for statement in split_sql(sql):
                     await _run(db, statement)
                 await _run(db, f"PRAGMA user_version={number}")
 
@@ -111,7 +106,8 @@ class SqliteStore:
                     f" created_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, {NOW})",
                     (kind, guild_id, channel_id, host_id, preset, json.dumps(options)),
                 ) as cursor:
-                    return int(cursor.lastrowid)
+                    assert cursor.lastrowid is not None
+                    return cursor.lastrowid
         except StoreConflict:
             rows = await self._fetchall(
                 "SELECT id FROM games WHERE channel_id=? AND status IN ('lobby','playing')", (channel_id,)
@@ -309,12 +305,6 @@ class SqliteStore:
         return [
             MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"]) for r in rows
         ]
-
-
-def _split_sql(script: str) -> list[str]:
-    """Statements of a migration file (ours never put ';' inside a string or trigger)."""
-    body = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
-    return [s.strip() for s in body.split(";") if s.strip()]
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
