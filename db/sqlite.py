@@ -139,9 +139,7 @@ class SqliteStore:
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
 
-    async def start_game(
-        self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int
-    ) -> None:
+    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
             await _run(
