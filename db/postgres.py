@@ -81,7 +81,7 @@ class PostgresStore:
         self.url = url
         self.target = describe_url(url)  # raises StoreConfigError for a URL that is no PostgreSQL URL
         if schema is not None and not _SCHEMA_NAME.fullmatch(schema):
-            raise StoreConfigError(f"{schema!r} is not a usable schema name: use lower-case letters, digits and '_'.")
+            raise StoreConfigError(f"The schema name {schema!r} is not usable: use lower-case letters, digits and '_'.")
         self.schema = schema
         self.min_size = min_size
         self.max_size = max_size
