@@ -23,6 +23,7 @@ from db.store import (
     MemberStats,
     ResultRow,
     SeatRecord,
+    StoreConfigError,
     StoreConflict,
     StoreError,
     Timer,
@@ -45,6 +46,15 @@ class SqliteStore:
 
     # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
+        try:
+            # Tried plainly first: aiosqlite, failing to connect, leaves its thread reporting to
+            # whatever event loop comes next, and the error deserves one clear sentence.
+            await asyncio.to_thread(_try_to_open, self.path)
+        except sqlite3.Error as error:
+            raise StoreConfigError(
+                f"The SQLite database {self.path!r} cannot be opened ({error}):"
+                " check that its folder exists and is writable, or fix DATABASE_PATH."
+            ) from error
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
         if self.path != ":memory:":
@@ -303,6 +313,10 @@ class SqliteStore:
         return [
             MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"]) for r in rows
         ]
+
+
+def _try_to_open(path: str) -> None:
+    sqlite3.connect(path).close()
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> None:
