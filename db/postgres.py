@@ -8,6 +8,8 @@ It keeps the semantics of :class:`db.sqlite.SqliteStore`:
 * one live game per channel, enforced by the same partial unique index, as :class:`ChannelBusy`;
 * every write in one transaction: an action and whatever it finished land together or not at
   all, and a broken uniqueness rule (or any other integrity rule) is a :class:`StoreConflict`;
+* the writes to one game one after another (SQLite has one writer at a time): each takes the
+  game's advisory lock first;
 * JSON in ``TEXT`` columns, flags as 0/1 integers, timestamps as ISO-8601 ``TEXT`` in UTC, ids and
   Discord snowflakes as ``BIGINT``.
 
@@ -45,6 +47,7 @@ from db.store import (
 NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
 
 #: ``pg_advisory_xact_lock`` key held while migrating: any two Card Table processes on one server.
+#: Writes to a game hold the key that is the game's id (far below this one).
 MIGRATION_LOCK = 0x43415244_5441424C  # "CARDTABL"
 
 SCHEMES = ("postgresql", "postgres")
@@ -181,10 +184,17 @@ class PostgresStore:
             raise StoreError(f"migrating the PostgreSQL database at {self.target.where} failed: {error}") from error
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[Connection]:
-        """One write transaction; integrity errors become :class:`StoreConflict`, the rest :class:`StoreError`."""
+    async def _tx(self, game_id: int | None = None) -> AsyncIterator[Connection]:
+        """One write transaction; integrity errors become :class:`StoreConflict`, the rest :class:`StoreError`.
+
+        With ``game_id``, the transaction first takes that game's advisory lock: the writes to one
+        game run one after another, as all writes do in SQLite, in this process and any other.
+        Without it, two ``set_seats`` at once would both delete the seats, then collide inserting.
+        """
         try:
             async with self.pool.acquire() as conn, conn.transaction():
+                if game_id is not None:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", game_id)
                 yield conn
         except asyncpg.IntegrityConstraintViolationError as error:
             raise StoreConflict(str(error)) from error
@@ -231,11 +241,11 @@ class PostgresStore:
             raise ChannelBusy(rows[0]["id"] if rows else 0) from None
 
     async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET message_id=$1, message_key=$2 WHERE id=$3", message_id, key, game_id)
 
     async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await conn.execute(
                 "UPDATE games SET preset=$1, options=$2, turn_seconds=$3 WHERE id=$4",
                 preset,
@@ -245,7 +255,7 @@ class PostgresStore:
             )
 
     async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await self._write_seats(conn, game_id, seats)
 
     @staticmethod
@@ -257,7 +267,7 @@ class PostgresStore:
         )
 
     async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await self._write_seats(conn, game_id, seats)
             await conn.execute(
                 f"UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, started_at={NOW} WHERE id=$4",
@@ -280,7 +290,7 @@ class PostgresStore:
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
     ) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             # First, as in SQLite: an action already recorded stops the transaction before its extras.
             await conn.execute(
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES ($1,$2,$3,$4,$5,{NOW})",
@@ -329,7 +339,7 @@ class PostgresStore:
         await conn.execute(f"UPDATE games SET status=$1, finished_at={NOW} WHERE id=$2", status, game_id)
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await conn.execute(
                 "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4 WHERE game_id=$5 AND seat=$6",
                 seat.user_id,
@@ -341,12 +351,12 @@ class PostgresStore:
             )
 
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await self._write_results(conn, game_id, status, results or [])
 
     # -- timers -----------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None:
-        async with self._tx() as conn:
+        async with self._tx(game_id) as conn:
             await self._write_timer(conn, game_id, timer)
 
     async def timers(self) -> list[Timer]:

@@ -330,3 +330,18 @@ async def test_a_closed_store_says_so(new_store: Callable[[], Store]) -> None:
     with pytest.raises(StoreError):
         await store.create_game("ohhell", 1, 10, 100, "classic", {})
     await store.close()  # twice is fine
+
+
+async def test_writes_to_one_game_at_once_do_not_collide(store: Store) -> None:
+    """SQLite writes one transaction at a time; the PostgreSQL store must not fail where it would not."""
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    lineups = [[SeatRecord(s, 100 + n, f"P{n}.{s}") for s in range(n % 3 + 2)] for n in range(6)]
+    await asyncio.gather(*(store.set_seats(game, seats) for seats in lineups))
+    record = await store.get_game(game)
+    assert record is not None and record.seats in lineups
+    await asyncio.gather(
+        store.start_game(game, {}, 1, lineups[0], 2),
+        *(store.update_seat(game, SeatRecord(0, 100, f"Ann {n}")) for n in range(4)),
+        *(store.set_timer(Timer(game, n, float(n), False), game) for n in range(4)),
+    )
+    assert len(await store.timers()) == 1
