@@ -18,14 +18,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
-from games.shithead.ai import LowestPlayer, RandomPlayer, SensiblePlayer
+from games.shithead.ai import LowestPlayer, Player, RandomPlayer, SensiblePlayer
 from games.shithead.game import Shithead
 from games.shithead.rules import PRESETS, Rules, make_rules
 
 
-def play_game(rules: Rules, kinds: list[Callable[[random.Random], Any]], seed: int) -> tuple[int, int]:
+def play_game(rules: Rules, kinds: list[Callable[[random.Random], Player]], seed: int) -> tuple[int | None, int]:
     """Play one game to its end; returns (loser seat, actions taken)."""
     game = Shithead.new(rules, len(kinds), seed)
     players = [kind(random.Random(seed * 31 + i)) for i, kind in enumerate(kinds)]
@@ -38,7 +37,7 @@ def play_game(rules: Rules, kinds: list[Callable[[random.Random], Any]], seed: i
 
 
 def loser_rates(
-    rules: Rules, games: int, players: int, other: Callable[[random.Random], Any], seed0: int = 0
+    rules: Rules, games: int, players: int, other: type[RandomPlayer] | type[LowestPlayer], seed0: int = 0
 ) -> tuple[float, float, float, int]:
     """(P, Q, games per second, longest game) for one sensible seat among ``other`` players."""
     ai_lost = 0
@@ -47,7 +46,8 @@ def loser_rates(
     start = time.perf_counter()
     for g in range(games):
         ai_seat = g % players
-        kinds = [SensiblePlayer if s == ai_seat else other for s in range(players)]
+        kinds: list[Callable[[random.Random], Player]] = [other] * players
+        kinds[ai_seat] = SensiblePlayer
         loser, actions = play_game(rules, kinds, seed0 + g)
         ai_lost += loser == ai_seat
         longest = max(longest, actions)

@@ -248,7 +248,7 @@ def play_options(view: dict) -> list[CardOption]:
     playable = {c for a in view["legal"] if a["type"] == "play" for c in a["cards"]}
     if not playable:
         return []
-    zone = view["hand"] if view["zone"] == "hand" else view["seats"][view["seat"]]["face_up"]
+    zone = view["hand"] if view["zone"] == "hand" else view["seats"][view["viewer"]]["face_up"]
     cards = _by_rank([c for c in zone if c in playable])
     groups: dict[int, list[str]] = {}
     for code in cards:
@@ -363,7 +363,7 @@ def _play_controls(
     reason = None
     if cards:
         try:
-            engine.check(view["seat"], {"type": "play", "cards": cards})
+            engine.check(view["viewer"], {"type": "play", "cards": cards})
         except USER_ERRORS as error:
             reason = str(error)
     if cards and reason is None:

@@ -81,7 +81,7 @@ def _seat_line(view: dict, seat: int, name: Name) -> str:
 
 
 def seat_lines(view: dict, name: Name) -> str:
-    return "\n".join(_seat_line(view, s, name) for s in range(view["players"]))
+    return "\n".join(_seat_line(view, s, name) for s in range(view["seat_count"]))
 
 
 def recent_lines(view: dict, name: Name, count: int = RECENT_SHOWN) -> str:
@@ -112,7 +112,7 @@ def table_embed(view: dict, name: Name, notices: list[str], footer: str) -> disc
     desc.append(f"Stock **{view['stock']}** · burnt **{view['burnt']}**")
     if _reversible(view) and phase == "play":
         desc[-1] += f" · direction {direction_text(view)}"
-    if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["players"] + 4:
+    if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["seat_count"] + 4:
         desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
     embed.description = "\n".join(desc)
     for i, chunk in enumerate(_chunks(seat_lines(view, name).split("\n"))):
@@ -170,7 +170,7 @@ def final_embed(view: dict, name: Name, order: list[int], cards_left: dict[int, 
     if goal == "winner":
         embed = discord.Embed(title="🏆 Shithead: we have a winner", color=discord.Color.gold())
         lines = [f"🥇 **{name(order[0])}** went out first"] if order else []
-        rest = sorted((s for s in range(view["players"]) if s not in order), key=lambda s: cards_left[s])
+        rest = sorted((s for s in range(view["seat_count"]) if s not in order), key=lambda s: cards_left[s])
         lines += [f"▫️ {name(s)}: {cards_left[s]} cards left" for s in rest]
     else:
         embed = discord.Embed(title="💩 Shithead: the finishing order", color=discord.Color.gold())
@@ -186,7 +186,7 @@ def final_embed(view: dict, name: Name, order: list[int], cards_left: dict[int, 
 
 def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> discord.Embed:
     """A player's own cards: hand, face-up, face-down by position, and what they may do now."""
-    seat = view["seat"]
+    seat = view["viewer"]
     me = view["seats"][seat]
     embed = discord.Embed(title=f"Your cards · Shithead #{game_id}", color=COLOR)
     desc = list(notes)
@@ -227,7 +227,7 @@ def panel_embed(view: dict, name: Name, game_id: int, notes: list[str]) -> disco
 
 
 def dm_embed(view: dict, where: str) -> discord.Embed:
-    seat = view["seat"]
+    seat = view["viewer"]
     me = view["seats"][seat]
     embed = discord.Embed(title="💩 Shithead: your cards", color=COLOR, description=where)
     embed.add_field(name="Hand", value=labels(view["hand"]) or "—", inline=False)

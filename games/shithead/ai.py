@@ -24,16 +24,24 @@ Use ``choose_action(view, rng)`` (stateless), or a player object's ``choose(view
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from games.common.cards import JOKER_RANK, parse_card, rank_of
+from games.shithead.contracts import ChooseUpAction, PickupAction, PlayAction, ShitheadAction, ShitheadView
 from games.shithead.pile import RANK_ORDER
-
-Action = dict[str, Any]
 
 #: after this many actions in a game the sensible player starts to vary its plays
 PATIENCE = 400
 _ORDER = {r: i for i, r in enumerate(RANK_ORDER)}
+
+
+class Player(Protocol):
+    """What the bench, the tests and the bot need from a computer player."""
+
+    def choose(self, view: ShitheadView) -> ShitheadAction:
+        """The action to take, from the seat's own view (with ``legal`` and ``hand``)."""
+        ...
 
 
 def power_ranks(rules: dict[str, Any]) -> set[int]:
@@ -52,17 +60,29 @@ def _rank(code: str) -> int:
     return rank_of(parse_card(code))
 
 
+def _plays(legal: list[ShitheadAction]) -> list[PlayAction]:
+    return [a for a in legal if a["type"] == "play"]
+
+
+def _pickups(legal: list[ShitheadAction]) -> list[PickupAction]:
+    return [a for a in legal if a["type"] == "pickup"]
+
+
+def _choices(legal: list[ShitheadAction]) -> list[ChooseUpAction]:
+    return [a for a in legal if a["type"] == "choose_up"]
+
+
 class RandomPlayer:
     """Uniformly random among the legal actions."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any]) -> Action:
+    def choose(self, view: ShitheadView) -> ShitheadAction:
         return self.rng.choice(view["legal"])
 
 
-def random_action(view: dict[str, Any], rng: random.Random) -> Action:
+def random_action(view: ShitheadView, rng: random.Random) -> ShitheadAction:
     return rng.choice(view["legal"])
 
 
@@ -73,11 +93,11 @@ class LowestPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any]) -> Action:
+    def choose(self, view: ShitheadView) -> ShitheadAction:
         legal = view["legal"]
         if view["phase"] == "swap":
             return {"type": "ready"} if {"type": "ready"} in legal else legal[0]
-        plays = [a for a in legal if a["type"] == "play"]
+        plays = _plays(legal)
         if not plays:
             return legal[0]
         return min(plays, key=lambda a: (min(_ORDER[_rank(c)] for c in a["cards"]), -len(a["cards"])))
@@ -97,29 +117,32 @@ class SensiblePlayer:
         return _ORDER[rank]
 
     # -- the swap -------------------------------------------------------------------------
-    def _swap(self, view: dict[str, Any]) -> Action:
+    def _swap(self, view: ShitheadView) -> ShitheadAction:
         legal = view["legal"]
         power = power_ranks(view["rules"])
         if legal[0]["type"] == "choose_up":
-            return max(legal, key=lambda a: sorted((self._value(_rank(c), power) for c in a["cards"]), reverse=True))
-        me = view["seats"][view["seat"]]
+            choices = _choices(legal)
+            return max(choices, key=lambda a: sorted((self._value(_rank(c), power) for c in a["cards"]), reverse=True))
+        viewer = view["viewer"]
+        assert viewer is not None  # a seat's own view
+        me = view["seats"][viewer]
         up = sorted(me["face_up"], key=lambda c: self._value(_rank(c), power))
         hand = sorted(view["hand"], key=lambda c: self._value(_rank(c), power), reverse=True)
         if up and hand and self._value(_rank(hand[0]), power) > self._value(_rank(up[0]), power):
-            wanted = {"type": "swap", "hand": hand[0], "up": up[0]}
+            wanted: ShitheadAction = {"type": "swap", "hand": hand[0], "up": up[0]}
             if wanted in legal:
                 return wanted
         return {"type": "ready"}
 
     # -- the play -------------------------------------------------------------------------
-    def choose(self, view: dict[str, Any]) -> Action:
+    def choose(self, view: ShitheadView) -> ShitheadAction:
         legal = view["legal"]
         if view["phase"] == "swap":
             return self._swap(view)
         if legal[0]["type"] == "flip":
             return legal[0]
-        plays = [a for a in legal if a["type"] == "play"]
-        pickups = [a for a in legal if a["type"] == "pickup"]
+        plays = _plays(legal)
+        pickups = _pickups(legal)
         if not plays:
             power = power_ranks(view["rules"])
             if len(pickups) > 1:  # refusing with face-up cards: move the weakest into the hand
@@ -129,7 +152,7 @@ class SensiblePlayer:
             return self.rng.choice(plays)
         return max(plays, key=lambda a: self._score(a, view))
 
-    def _score(self, action: Action, view: dict[str, Any]) -> float:
+    def _score(self, action: PlayAction, view: ShitheadView) -> float:
         power = power_ranks(view["rules"])
         cards = action["cards"]
         ranks = [_rank(c) for c in cards]
@@ -154,9 +177,14 @@ class SensiblePlayer:
         return score
 
 
-def choose_action(view: dict[str, Any], rng: random.Random) -> Action:
+def choose_action(view: ShitheadView, rng: random.Random) -> ShitheadAction:
     """The sensible player's choice for ``view`` (a seat's view), stateless."""
     return SensiblePlayer(rng).choose(view)
 
 
-PLAYERS = {"sensible": SensiblePlayer, "lowest": LowestPlayer, "random": RandomPlayer}
+#: the computer players by level name, each built from its random generator
+PLAYERS: dict[str, Callable[[random.Random], Player]] = {
+    "sensible": SensiblePlayer,
+    "lowest": LowestPlayer,
+    "random": RandomPlayer,
+}

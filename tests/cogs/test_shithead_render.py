@@ -176,7 +176,7 @@ def test_a_huge_hand_merges_the_biggest_ranks_into_single_options() -> None:
     hand = [f"{r}{s}" for r in ("3", "4", "5", "6", "7", "8", "9") for s in "CDHS"]  # 28 cards
     hand += ["JC#1", "JC"]
     legal = [{"type": "play", "cards": [c]} for c in hand]
-    view = {"legal": legal, "zone": "hand", "hand": hand, "seat": 0, "seats": [{"face_up": []}]}
+    view = {"legal": legal, "zone": "hand", "hand": hand, "viewer": 0, "seats": [{"face_up": []}]}
     options = play_options(view)
     assert len(options) <= 25
     merged = [o for o in options if len(o.codes) > 1]

@@ -43,6 +43,7 @@ def test_the_swap_puts_the_strongest_cards_face_up() -> None:
 def test_choosing_face_up_cards_keeps_the_strongest() -> None:
     game = stacked(make_rules(deal="choose"), seats=2, dealer=1, hands={0: ["3C", "4C", "AC", "KC", "10C", "9C"]})
     action = SensiblePlayer(random.Random(1)).choose(game.view(0))
+    assert action["type"] == "choose_up"
     assert sorted(action["cards"]) == ["10C", "AC", "KC"]
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.common.cards import card_code
 from games.common.engine import IllegalAction, RulesError
 from games.shithead.ai import RandomPlayer, SensiblePlayer
+from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
 from games.shithead.rules import OPTIONS, Rules, make_rules
@@ -35,7 +36,7 @@ class BiasedRandom:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any]) -> dict[str, Any]:
+    def choose(self, view: ShitheadView) -> ShitheadAction:
         plays = [a for a in view["legal"] if a["type"] not in ("pickup", "ready")]
         if plays and self.rng.random() < 0.8:
             return self.rng.choice(plays)
