@@ -12,11 +12,11 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 import aiosqlite
 
+from db.dialects import migration_files, split_sql
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -24,6 +24,7 @@ from db.store import (
     MemberStats,
     ResultRow,
     SeatRecord,
+    StoreConfigError,
     StoreConflict,
     StoreError,
     Timer,
@@ -34,13 +35,8 @@ NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
 
 
 def migrations() -> list[tuple[int, str]]:
-    """The numbered ``db/migrations/NNNN_name.sql`` files, in order."""
-    found = []
-    for entry in resources.files("db.migrations").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    """The numbered ``db/migrations/NNNN_name.sql`` files, in order (SQLite runs them as written)."""
+    return [(m.number, m.sql) for m in migration_files()]
 
 
 class SqliteStore:
@@ -51,6 +47,15 @@ class SqliteStore:
 
     # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
+        try:
+            # Tried plainly first: aiosqlite, failing to connect, leaves its thread reporting to
+            # whatever event loop comes next, and the error deserves one clear sentence.
+            await asyncio.to_thread(_try_to_open, self.path)
+        except sqlite3.Error as error:
+            raise StoreConfigError(
+                f"The SQLite database {self.path!r} cannot be opened ({error}):"
+                " check that its folder exists and is writable, or fix DATABASE_PATH."
+            ) from error
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
         if self.path != ":memory:":
@@ -76,7 +81,7 @@ class SqliteStore:
             if number <= version:
                 continue
             async with self._tx() as db:
-                for statement in _split_sql(sql):
+                for statement in split_sql(sql):
                     await _run(db, statement)
                 await _run(db, f"PRAGMA user_version={number}")
 
@@ -313,10 +318,8 @@ class SqliteStore:
         ]
 
 
-def _split_sql(script: str) -> list[str]:
-    """Statements of a migration file (ours never put ';' inside a string or trigger)."""
-    body = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
-    return [s.strip() for s in body.split(";") if s.strip()]
+def _try_to_open(path: str) -> None:
+    sqlite3.connect(path).close()
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> None:

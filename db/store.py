@@ -18,6 +18,13 @@ class StoreConflict(StoreError):
     """A write broke a uniqueness rule (an action already recorded, a busy channel)."""
 
 
+class StoreConfigError(StoreError):
+    """The store cannot start as configured (a wrong ``DATABASE_URL``, a server that is down…).
+
+    Its message is one sentence saying what is wrong and what to do about it.
+    """
+
+
 class ChannelBusy(StoreConflict):
     """The channel already has a live (lobby or playing) game."""
 

@@ -1,0 +1,27 @@
+"""Which store the bot uses: one setting, ``DATABASE_URL``; SQLite when it is unset."""
+
+from __future__ import annotations
+
+from db.postgres import SCHEMES, describe_url
+from db.sqlite import SqliteStore
+from db.store import Store, StoreConfigError
+
+
+def make_store(database_url: str | None, sqlite_path: str) -> Store:
+    """The store for these settings, not yet opened (the bot calls ``open()`` when it starts).
+
+    ``database_url`` empty or None: :class:`db.sqlite.SqliteStore` on ``sqlite_path``, the
+    default. A ``postgresql://`` (or ``postgres://``) URL: :class:`db.postgres.PostgresStore`.
+    Anything else raises :class:`StoreConfigError`, one sentence saying what to write instead;
+    ``open()`` then raises the same for a server that is down, refuses the user or lacks the database.
+    """
+    url = (database_url or "").strip()
+    if not url:
+        return SqliteStore(sqlite_path)
+    describe_url(url)  # a URL that is not PostgreSQL's, or cannot be parsed, fails here at once
+    scheme = url.split(":", 1)[0]
+    if scheme not in SCHEMES:  # pragma: no cover - describe_url already refused it
+        raise StoreConfigError(f"DATABASE_URL must start with postgresql://, not {scheme}://.")
+    from db.postgres import PostgresStore
+
+    return PostgresStore(url)

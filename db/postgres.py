@@ -1,0 +1,504 @@
+"""PostgreSQL implementation of :class:`db.store.Store` through asyncpg (a connection pool).
+
+It keeps the semantics of :class:`db.sqlite.SqliteStore`:
+
+* the same numbered migrations (``db/migrations``), translated by :func:`db.dialects.to_postgres`,
+  tracked in the table ``schema_migrations`` (PostgreSQL has no ``user_version``) and applied in
+  one transaction under an advisory lock, so two bots starting at once cannot both migrate;
+* one live game per channel, enforced by the same partial unique index, as :class:`ChannelBusy`;
+* every write in one transaction: an action and whatever it finished land together or not at
+  all, and a broken uniqueness rule (or any other integrity rule) is a :class:`StoreConflict`;
+* the writes to one game one after another (SQLite has one writer at a time): each takes the
+  game's advisory lock first;
+* JSON in ``TEXT`` columns, flags as 0/1 integers, timestamps as ISO-8601 ``TEXT`` in UTC, ids and
+  Discord snowflakes as ``BIGINT``.
+
+Reads of a whole game (the game, its seats and its log) run in one read-only repeatable-read
+transaction, so they never mix two states of a game another task is writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, TypeAlias
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import asyncpg  # type: ignore[import-untyped,unused-ignore]
+
+from db.dialects import migration_files, split_sql, to_postgres
+from db.store import (
+    ChannelBusy,
+    DealScore,
+    GameRecord,
+    MemberStats,
+    ResultRow,
+    SeatRecord,
+    StoreConfigError,
+    StoreConflict,
+    StoreError,
+    Timer,
+)
+
+# Timestamps are the database's own clock: they are records, never game clocks. Same text as SQLite's.
+NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+
+#: ``pg_advisory_xact_lock`` key held while migrating: any two Card Table processes on one server.
+#: Writes to a game hold the key that is the game's id (far below this one).
+MIGRATION_LOCK = 0x43415244_5441424C  # "CARDTABL"
+
+SCHEMES = ("postgresql", "postgres")
+
+#: a connection lent by the pool
+Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
+_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+
+# What the driver raises when the server or the connection fails, besides PostgresError.
+_DRIVER_ERRORS: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+
+class PostgresStore:
+    """The store on a PostgreSQL server; ``url`` is a ``postgresql://user:password@host:port/database`` URL.
+
+    ``schema``, if given, is the schema (created if missing) the tables live in; by default they
+    live in the connection's usual search path (``public``).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str | None = None,
+        min_size: int = 1,
+        max_size: int = 5,
+        connect_timeout: float = 10.0,
+    ) -> None:
+        self.url = url
+        self.target = describe_url(url)  # raises StoreConfigError for a URL that is no PostgreSQL URL
+        if schema is not None and not _SCHEMA_NAME.fullmatch(schema):
+            raise StoreConfigError(f"The schema name {schema!r} is not usable: use lower-case letters, digits and '_'.")
+        self.schema = schema
+        self.min_size = min_size
+        self.max_size = max_size
+        self.connect_timeout = connect_timeout
+        self._pool: asyncpg.Pool | None = None
+
+    # -- life cycle -------------------------------------------------------------------------
+    async def open(self) -> None:
+        settings = {"application_name": "cardtable"}
+        if self.schema is not None:
+            settings["search_path"] = self.schema
+        try:
+            pool = await asyncpg.create_pool(
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                timeout=self.connect_timeout,
+                server_settings=settings,
+            )
+        except BaseException as error:
+            config_error = self._config_error(error)
+            if config_error is None:
+                raise
+            raise config_error from error
+        self._pool = pool
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StoreError("the store is not open")
+        return self._pool
+
+    def _config_error(self, error: BaseException) -> StoreConfigError | None:
+        """The one sentence for a failed first connection, or None for errors that are not about it."""
+        where, user, database = self.target.where, self.target.user, self.target.database
+        if isinstance(error, asyncpg.InvalidCatalogNameError):
+            return StoreConfigError(
+                f"The PostgreSQL server at {where} has no database {database!r}: create it"
+                f" (createdb {database}) or fix the database name in DATABASE_URL."
+            )
+        if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):  # also wrong passwords
+            return StoreConfigError(
+                f"The PostgreSQL server at {where} refused user {user!r} ({_reason(error)}):"
+                " fix the user name or password in DATABASE_URL."
+            )
+        if isinstance(error, (OSError, asyncio.TimeoutError)):
+            return StoreConfigError(
+                f"No PostgreSQL server answers at {where} ({_reason(error)}):"
+                " start it, or fix the host and port in DATABASE_URL."
+            )
+        if isinstance(error, asyncpg.PostgresError):
+            return StoreConfigError(
+                f"The PostgreSQL server at {where} refused the connection ({_reason(error)}): check DATABASE_URL."
+            )
+        if isinstance(error, (ValueError, asyncpg.InterfaceError)):
+            return StoreConfigError(
+                f"DATABASE_URL {self.target.shown!r} is not a usable PostgreSQL URL ({_reason(error)}):"
+                " write it as postgresql://user:password@host:port/database."
+            )
+        return None
+
+    async def _migrate(self) -> None:
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                # Held to the end of this transaction: a second process waits here, then finds
+                # every migration recorded and applies none.
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                if self.schema is not None:
+                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    " version BIGINT PRIMARY KEY, name TEXT NOT NULL,"
+                    f" applied_at TEXT NOT NULL DEFAULT {NOW})"
+                )
+                done = {row["version"] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+                for migration in migration_files():
+                    if migration.number in done:
+                        continue
+                    for statement in split_sql(migration.sql):
+                        await conn.execute(to_postgres(statement))
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                        migration.number,
+                        migration.name,
+                    )
+        except _DRIVER_ERRORS as error:
+            raise StoreError(f"migrating the PostgreSQL database at {self.target.where} failed: {error}") from error
+
+    @asynccontextmanager
+    async def _tx(self, game_id: int | None = None) -> AsyncIterator[Connection]:
+        """One write transaction; integrity errors become :class:`StoreConflict`, the rest :class:`StoreError`.
+
+        With ``game_id``, the transaction first takes that game's advisory lock: the writes to one
+        game run one after another, as all writes do in SQLite, in this process and any other.
+        Without it, two ``set_seats`` at once would both delete the seats, then collide inserting.
+        """
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                if game_id is not None:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", game_id)
+                yield conn
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise StoreConflict(str(error)) from error
+        except _DRIVER_ERRORS as error:
+            raise StoreError(str(error) or type(error).__name__) from error
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Connection]:
+        """One snapshot to read several tables from."""
+        try:
+            async with (
+                self.pool.acquire() as conn,
+                conn.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                yield conn
+        except _DRIVER_ERRORS as error:
+            raise StoreError(str(error) or type(error).__name__) from error
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with self._read() as conn:
+            return list(await conn.fetch(sql, *args))
+
+    # -- lobby ------------------------------------------------------------------------------
+    async def create_game(
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+    ) -> int:
+        try:
+            async with self._tx() as conn:
+                game_id = await conn.fetchval(
+                    "INSERT INTO games (kind, guild_id, channel_id, host_id, status, preset, options, created_at)"
+                    f" VALUES ($1, $2, $3, $4, 'lobby', $5, $6, {NOW}) RETURNING id",
+                    kind,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    preset,
+                    json.dumps(options),
+                )
+                return int(game_id)
+        except StoreConflict:
+            rows = await self._fetch(
+                "SELECT id FROM games WHERE channel_id=$1 AND status IN ('lobby','playing')", channel_id
+            )
+            raise ChannelBusy(rows[0]["id"] if rows else 0) from None
+
+    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute("UPDATE games SET message_id=$1, message_key=$2 WHERE id=$3", message_id, key, game_id)
+
+    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute(
+                "UPDATE games SET preset=$1, options=$2, turn_seconds=$3 WHERE id=$4",
+                preset,
+                json.dumps(options),
+                turn_seconds,
+                game_id,
+            )
+
+    async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None:
+        async with self._tx(game_id) as conn:
+            await self._write_seats(conn, game_id, seats)
+
+    @staticmethod
+    async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:
+        await conn.execute("DELETE FROM seats WHERE game_id=$1", game_id)
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES ($1,$2,$3,$4,$5,$6)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+        )
+
+    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
+        async with self._tx(game_id) as conn:
+            await self._write_seats(conn, game_id, seats)
+            await conn.execute(
+                f"UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, started_at={NOW} WHERE id=$4",
+                json.dumps(rules),
+                seed,
+                rng_version,
+                game_id,
+            )
+
+    # -- play -------------------------------------------------------------------------------
+    async def record_action(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict,
+        *,
+        by_ai: bool = False,
+        deal_scores: list[DealScore] | None = None,
+        results: list[ResultRow] | None = None,
+        timer: Timer | None = None,
+    ) -> None:
+        async with self._tx(game_id) as conn:
+            # First, as in SQLite: an action already recorded stops the transaction before its extras.
+            await conn.execute(
+                f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES ($1,$2,$3,$4,$5,{NOW})",
+                game_id,
+                seq,
+                seat,
+                json.dumps(action),
+                int(by_ai),
+            )
+            if deal_scores:
+                # SQLite's INSERT OR REPLACE: a deal's score for a seat written again replaces it.
+                await conn.executemany(
+                    "INSERT INTO deal_scores (game_id, deal, seat, bid, tricks, delta, total)"
+                    " VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (game_id, deal, seat) DO UPDATE SET"
+                    " bid=EXCLUDED.bid, tricks=EXCLUDED.tricks, delta=EXCLUDED.delta, total=EXCLUDED.total",
+                    [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
+                )
+            await self._write_timer(conn, game_id, timer)
+            if results is not None:
+                await self._write_results(conn, game_id, "finished", results)
+
+    @staticmethod
+    async def _write_timer(conn: Connection, game_id: int, timer: Timer | None) -> None:
+        await conn.execute("DELETE FROM timers WHERE game_id=$1", game_id)
+        if timer is not None:
+            await conn.execute(
+                "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES ($1,$2,$3,$4)",
+                game_id,
+                timer.seq,
+                float(timer.deadline),
+                int(timer.reminded),
+            )
+
+    @staticmethod
+    async def _write_results(conn: Connection, game_id: int, status: str, results: list[ResultRow]) -> None:
+        await conn.execute("DELETE FROM results WHERE game_id=$1", game_id)
+        await conn.executemany(
+            "INSERT INTO results (game_id, seat, user_id, name, place, total, is_loser, stats)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
+            [
+                (game_id, r.seat, r.user_id, r.name, r.place, r.total, int(r.is_loser), json.dumps(r.stats))
+                for r in results
+            ],
+        )
+        await conn.execute("DELETE FROM timers WHERE game_id=$1", game_id)
+        await conn.execute(f"UPDATE games SET status=$1, finished_at={NOW} WHERE id=$2", status, game_id)
+
+    async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute(
+                "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4 WHERE game_id=$5 AND seat=$6",
+                seat.user_id,
+                seat.name,
+                seat.ai_level,
+                int(seat.dm_closed),
+                game_id,
+                seat.seat,
+            )
+
+    async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
+        async with self._tx(game_id) as conn:
+            await self._write_results(conn, game_id, status, results or [])
+
+    # -- timers -----------------------------------------------------------------------------
+    async def set_timer(self, timer: Timer | None, game_id: int) -> None:
+        async with self._tx(game_id) as conn:
+            await self._write_timer(conn, game_id, timer)
+
+    async def timers(self) -> list[Timer]:
+        rows = await self._fetch("SELECT game_id, seq, deadline, reminded FROM timers ORDER BY game_id")
+        return [Timer(r["game_id"], r["seq"], r["deadline"], bool(r["reminded"])) for r in rows]
+
+    # -- reading ----------------------------------------------------------------------------
+    @staticmethod
+    async def _record(conn: Connection, row: asyncpg.Record) -> GameRecord:
+        game_id = row["id"]
+        seats = [
+            SeatRecord(s["seat"], s["user_id"], s["name"], s["ai_level"], bool(s["dm_closed"]))
+            for s in await conn.fetch("SELECT * FROM seats WHERE game_id=$1 ORDER BY seat", game_id)
+        ]
+        actions = [
+            (a["seat"], json.loads(a["action"]))
+            for a in await conn.fetch("SELECT seat, action FROM actions WHERE game_id=$1 ORDER BY seq", game_id)
+        ]
+        return GameRecord(
+            id=game_id,
+            kind=row["kind"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            preset=row["preset"],
+            options=json.loads(row["options"]),
+            rules=json.loads(row["rules"]) if row["rules"] else None,
+            seed=row["seed"],
+            rng_version=row["rng_version"],
+            turn_seconds=row["turn_seconds"],
+            message_id=row["message_id"],
+            message_key=row["message_key"],
+            seats=seats,
+            actions=actions,
+        )
+
+    async def _records(self, sql: str, *args: Any) -> list[GameRecord]:
+        async with self._read() as conn:
+            return [await self._record(conn, row) for row in await conn.fetch(sql, *args)]
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        records = await self._records("SELECT * FROM games WHERE id=$1", game_id)
+        return records[0] if records else None
+
+    async def live_games(self) -> list[GameRecord]:
+        return await self._records("SELECT * FROM games WHERE status IN ('lobby','playing') ORDER BY id")
+
+    async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
+        records = await self._records(
+            "SELECT * FROM games WHERE channel_id=$1 AND kind=$2 AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+            channel_id,
+            kind,
+        )
+        return records[0] if records else None
+
+    async def deal_scores(self, game_id: int) -> list[DealScore]:
+        rows = await self._fetch(
+            "SELECT deal, seat, bid, tricks, delta, total FROM deal_scores WHERE game_id=$1 ORDER BY deal, seat",
+            game_id,
+        )
+        return [DealScore(r["deal"], r["seat"], r["bid"], r["tricks"], r["delta"], r["total"]) for r in rows]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)
+        return [
+            ResultRow(
+                r["seat"],
+                r["user_id"],
+                r["name"],
+                r["place"],
+                r["total"],
+                bool(r["is_loser"]),
+                json.loads(r["stats"]),
+            )
+            for r in rows
+        ]
+
+    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
+        # SUM over BIGINT is NUMERIC in PostgreSQL: cast back so the figures are ints as in SQLite.
+        # COLLATE "C" orders kinds byte by byte, as SQLite's BINARY collation does.
+        rows = await self._fetch(
+            "SELECT g.kind AS kind, COUNT(*) AS games,"
+            " COUNT(*) FILTER (WHERE r.place = 1 AND r.is_loser = 0) AS wins,"
+            " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
+            " COALESCE(SUM(r.total), 0)::BIGINT AS points"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2)"
+            ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
+            user_id,
+            guild_id,
+        )
+        return [MemberStats(r["kind"], r["games"], r["wins"], r["losses"], r["best"], r["points"]) for r in rows]
+
+
+class UrlTarget:
+    """What a PostgreSQL URL points at, for messages (the password never shows)."""
+
+    __slots__ = ("where", "user", "database", "shown")
+
+    def __init__(self, where: str, user: str, database: str, shown: str) -> None:
+        self.where, self.user, self.database, self.shown = where, user, database, shown
+
+
+def describe_url(url: str) -> UrlTarget:
+    """Check that ``url`` is a PostgreSQL URL; :class:`StoreConfigError` in one sentence if it is not."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as error:
+        raise StoreConfigError(
+            f"DATABASE_URL {_hide_password(url)!r} cannot be parsed ({error}):"
+            " write it as postgresql://user:password@host:port/database."
+        ) from None
+    shown = _hide_password(url)
+    if parts.scheme not in SCHEMES:
+        raise StoreConfigError(
+            f"DATABASE_URL {shown!r} is not a PostgreSQL URL: write it as"
+            " postgresql://user:password@host:port/database, or leave it unset to use SQLite."
+        )
+    user = unquote(parts.username or "") or "(your login name)"
+    database = unquote(parts.path.lstrip("/")) or user
+    host = parts.hostname or "localhost"
+    return UrlTarget(f"{host}:{port or 5432}", user, database, shown)
+
+
+def _hide_password(url: str) -> str:
+    try:
+        parts = urlsplit(url.strip())
+        if parts.password is None:
+            return url.strip()
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "<unparsable URL>"
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, asyncio.TimeoutError):
+        return "timed out"
+    if isinstance(error, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error).strip().splitlines()[0].rstrip(".") if str(error).strip() else type(error).__name__
