@@ -34,7 +34,7 @@ from typing import Any, cast
 from games.common.cards import Card, parse_card
 from games.common.engine import Action, ActionData, Engine, Event, RulesError
 from games.common.rng import GENERATOR_VERSION, make_rng
-from games.shithead import events as ev
+import games.shithead.events as ev
 from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.deal import full_deck
 from games.shithead.hands import codes, sort_key

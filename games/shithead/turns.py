@@ -12,7 +12,7 @@ from typing import Literal
 
 from games.common.cards import Card, card_code, card_label, cards_label
 from games.common.engine import Event
-from games.shithead import events as ev
+import games.shithead.events as ev
 from games.shithead.contracts import ShitheadAction, Zone
 from games.shithead.deal import seats_from_left
 from games.shithead.hands import codes
