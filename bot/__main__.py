@@ -11,6 +11,7 @@ import discord
 
 from bot.client import create_bot
 from bot.settings import Settings, SettingsError
+from db.store import StoreConfigError
 
 
 def main() -> int:
@@ -20,9 +21,12 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    bot = create_bot(settings)
     try:
+        bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
+    except StoreConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal "

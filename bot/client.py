@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.errors import report
 from bot.settings import Settings
 from bot.tables import TableManager
-from db.sqlite import SqliteStore
+from db.factory import make_store
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,8 @@ class CardBot(commands.Bot):
         # No privileged intents: everything arrives through interactions.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
-        self.store: Store = store or SqliteStore(settings.database_path)
+        # SQLite unless DATABASE_URL names a PostgreSQL server; a bad URL is refused here, in one sentence.
+        self.store: Store = store or make_store(settings.database_url, settings.database_path)
         self.tables = TableManager(self, self.store, settings)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 

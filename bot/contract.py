@@ -16,17 +16,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from games.common.engine import Engine, Event
 
-#: an engine's view (``engine.view(seat)``), as renderers and computer players read it
+#: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
+#: kind and renderers read their own engine's TypedDict (``OhHellSeatView``, ``ShitheadView``)
 View = Mapping[str, Any]
-#: an action as engines take it: ``{"type": ..., ...}``
-Action = dict[str, Any]
+#: an action as engines take it: ``{"type": ..., ...}`` (each game's own TypedDicts fit it)
+Action = Mapping[str, Any]
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
 @dataclass(slots=True)
@@ -100,7 +102,7 @@ class LiveTable:
         del self.notices[:-4]
 
 
-class GameKind(ABC):
+class GameKind(ABC, Generic[ViewT]):
     """What the runtime needs from one game: its rules, how its table looks, how it scores and
     how a computer plays it. Implemented by ``cogs/<game>/kind.py``."""
 
@@ -164,12 +166,12 @@ class GameKind(ABC):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
 
     @abstractmethod
-    def ai_action(self, view: View, level: str, rng: random.Random) -> Action: ...
+    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> Action:
+        """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
 
-    def ai_view(self, engine: Engine, seat: int) -> View:
+    @abstractmethod
+    def ai_view(self, engine: Engine, seat: int) -> ViewT:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
-        view: View = engine.view(seat)
-        return view
 
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself."""

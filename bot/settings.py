@@ -19,6 +19,9 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_delay: float = 1.5
+    #: ``postgresql://…`` to keep the games in PostgreSQL; unset: SQLite at ``database_path``.
+    #: May hold a password, so it stays out of ``repr`` like the token.
+    database_url: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(cls, *, require_token: bool = True) -> Settings:
@@ -46,4 +49,5 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             ai_delay=delay,
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
         )

@@ -118,6 +118,7 @@ class TableManager(Registry):
         engine.check(seat, action)
         before_key = table.kind.message_key(engine)
         new_engine, events = engine.apply(seat, action)
+        stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
         try:
             results = table.kind.results(table) if new_engine.is_over else None
@@ -125,7 +126,7 @@ class TableManager(Registry):
                 table.id,
                 seq,
                 seat,
-                action,
+                stored,
                 by_ai=by_ai,
                 deal_scores=table.kind.deal_scores(new_engine, events),
                 results=results,
@@ -141,7 +142,7 @@ class TableManager(Registry):
                 rng_version=table.record.rng_version,
             )
             raise
-        table.record.actions.append((seat, action))
+        table.record.actions.append((seat, stored))
         try:
             if reply is not None and interaction is not None and not interaction.response.is_done():
                 await self.presenter.answer(interaction, reply())

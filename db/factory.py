@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.postgres import SCHEMES, describe_url
+from db.postgres import SCHEMES, PostgresStore, describe_url
 from db.sqlite import SqliteStore
 from db.store import Store, StoreConfigError
 
@@ -22,6 +22,4 @@ def make_store(database_url: str | None, sqlite_path: str) -> Store:
     scheme = url.split(":", 1)[0]
     if scheme not in SCHEMES:  # pragma: no cover - describe_url already refused it
         raise StoreConfigError(f"DATABASE_URL must start with postgresql://, not {scheme}://.")
-    from db.postgres import PostgresStore
-
     return PostgresStore(url)

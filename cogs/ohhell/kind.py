@@ -26,9 +26,10 @@ from games.common.engine import Engine, Event
 from games.ohhell import rules as oh_rules
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
+from games.ohhell.views import OhHellSeatView
 
 
-class OhHellKind(GameKind):
+class OhHellKind(GameKind[OhHellSeatView]):
     key = "ohhell"
     title = "Oh Hell"
     engine = OhHell
@@ -63,8 +64,7 @@ class OhHellKind(GameKind):
         return view["deal"]
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(None)
+        view = _game(table).view(None)
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
@@ -81,14 +81,12 @@ class OhHellKind(GameKind):
         return Rendered(content=None, embeds=[deal_result_embed(scored, table.name, last)], view=None)
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(seat)
+        view = _game(table).view(seat)
         embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
         return Rendered(content=None, embeds=[embed], view=None)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        assert table.engine is not None
-        view = table.engine.view(seat)
+        view = _game(table).view(seat)
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
         return Rendered(content=None, embeds=[hand_embed(view, where, table.name)], view=None)
@@ -134,17 +132,24 @@ class OhHellKind(GameKind):
         winners = [table.mention(r.seat) for r in results if r.place == 1]
         return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
 
-    def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
-        return choose_action(dict(view), level, rng)
+    def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
+        return choose_action(view, level, rng)
 
-    def ai_view(self, engine: Engine, seat: int) -> View:
+    def ai_view(self, engine: Engine, seat: int) -> OhHellSeatView:
+        assert isinstance(engine, OhHell)
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        assert table.engine is not None
-        return Rendered(content=None, embeds=[scoreboard_embed(table.engine.view(None), table.name)], view=None)
+        return Rendered(content=None, embeds=[scoreboard_embed(_game(table).view(None), table.name)], view=None)
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         if action["type"] == "bid":
             return "bid"
         return f"played {label(action['card'])}" if action["card"] != "?" else "played their hidden card"
+
+
+def _game(table: LiveTable) -> OhHell:
+    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
+    engine = table.engine
+    assert isinstance(engine, OhHell), "the game has not started"
+    return engine

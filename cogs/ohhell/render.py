@@ -11,10 +11,11 @@ import discord
 from bot.render.cards import hand_lines, label, labels, suit_symbol
 from bot.render.common import COLOR, ordinal
 from games.common.engine import Event
+from games.ohhell.views import OhHellSeatView, OhHellView
 
 Name = Callable[[int], str]
-#: an engine view as this module reads it (typed against the engine's view at merge)
-View = Mapping[str, Any]
+#: the public view every table message is built from (a seat's view extends it)
+View = OhHellView
 
 KIND_TITLES = {"normal": "", "extra": " · extra deal to break the tie", "playoff": " · play-off deal"}
 
@@ -146,9 +147,10 @@ def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: st
     return embed
 
 
-def hand_embed(view: View, where: str, name: Name) -> discord.Embed:
+def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
     """A player's private view: their hand (or, on Devil's Bridge, everyone else's card)."""
     seat = view["viewer"]
+    assert seat is not None, "a seat's own view"
     embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
     embed.description = f"{trump_line(view)}\n{where}"
     if view["hand_hidden"]:

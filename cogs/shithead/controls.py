@@ -148,6 +148,7 @@ def panel(table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = N
     elif view["phase"] == "play" and view["turn"] == seat:
         if view["zone"] == "down":
             for action in view["legal"]:
+                assert action["type"] == "flip"
                 index = action["index"]
                 controls.add_item(
                     PanelButton(table.id, seq, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
@@ -358,7 +359,9 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     if view["phase"] != "play":
         return panel(table, seat, warning="There is nothing to play now.")
     if view["turn"] != seat:
-        return panel(table, seat, warning=f"It is not your turn: waiting for {table.name(view['turn'])}.")
+        waiting = view["turn"]
+        who = table.name(waiting) if waiting is not None else "nobody"
+        return panel(table, seat, warning=f"It is not your turn: waiting for {who}.")
     options = play_options(view)
     mask = _mask_of(options, values)
     warning = None
@@ -390,6 +393,6 @@ def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: l
         return {"type": "ready"}
     if act == "confirm":
         mask = int(arg, 16)
-        hand = engine.view(seat)["hand"]
-        return {"type": "choose_up", "cards": [c for i, c in enumerate(hand) if mask >> i & 1]}
+        in_hand = engine.view(seat)["hand"]
+        return {"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]}
     raise Refusal("That control is not known any more; press **My cards** again.")

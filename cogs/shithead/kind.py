@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
+from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
 from cogs.shithead.controls import panel, table_view
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
@@ -18,10 +18,11 @@ from db.store import DealScore, ResultRow
 from games.common.engine import Engine, Event
 from games.shithead import rules as sh_rules
 from games.shithead.ai import choose_action, random_action
+from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
 
 
-class ShitheadKind(GameKind):
+class ShitheadKind(GameKind[ShitheadView]):
     key = "shithead"
     title = "Shithead"
     engine = Shithead
@@ -57,8 +58,7 @@ class ShitheadKind(GameKind):
         return "game"  # one table message for the whole game
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(None)
+        view = _game(table).view(None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
         return Rendered(
             content=turn_content(view, table.mention, people),
@@ -67,8 +67,7 @@ class ShitheadKind(GameKind):
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        assert table.engine is not None
-        view = table.engine.view(None)
+        view = _game(table).view(None)
         return Rendered(
             content="🏁 Game over: the result is below.",
             embeds=[table_embed(view, table.name, table.notices, _footer(table))],
@@ -79,10 +78,9 @@ class ShitheadKind(GameKind):
         return panel(table, seat)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        assert table.engine is not None
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        return Rendered(content=None, embeds=[dm_embed(table.engine.view(seat), where)], view=None)
+        return Rendered(content=None, embeds=[dm_embed(_game(table).view(seat), where)], view=None)
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         return []  # one game, no deals to score
@@ -117,16 +115,22 @@ class ShitheadKind(GameKind):
         view = engine.view(None)
         order = engine.results()["order"]
         embed = final_embed(view, table.name, order, _cards_left(engine))
-        if view["loser"] is not None:
-            content = f"🏁 Game over! 💩 {table.mention(view['loser'])} is the shithead (and deals next time)."
+        loser, winner = view["loser"], view["winner"]
+        if loser is not None:
+            content = f"🏁 Game over! 💩 {table.mention(loser)} is the shithead (and deals next time)."
         else:
-            content = f"🏁 Game over! 🏆 {table.mention(view['winner'])} wins."
+            assert winner is not None  # a game over has a shithead, or (winner rules) a winner
+            content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
         return Rendered(content=content, embeds=[embed], view=None)
 
-    def ai_action(self, view: View, level: str, rng: random.Random) -> Action:
+    def ai_view(self, engine: Engine, seat: int) -> ShitheadView:
+        assert isinstance(engine, Shithead)
+        return engine.view(seat)
+
+    def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> Action:
         if level == "random":
-            return random_action(dict(view), rng)
-        return choose_action(dict(view), rng)  # "strong" and "quick" (a stand-in) both play sensibly
+            return random_action(view, rng)
+        return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         kind = action["type"]
@@ -159,3 +163,10 @@ def _pickups(engine: Shithead) -> dict[int, int]:
         _, events = replay.apply(seat, action)
         counts[seat] += sum(1 for e in events if e.kind == "picked_up")
     return counts
+
+
+def _game(table: LiveTable) -> Shithead:
+    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
+    engine = table.engine
+    assert isinstance(engine, Shithead), "the game has not started"
+    return engine

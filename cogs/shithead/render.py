@@ -7,17 +7,16 @@ hidden can reach a channel whatever this module does. A player's private panel c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import discord
 
 from bot.render.cards import label, labels
 from bot.render.common import COLOR, ordinal
+from games.shithead.contracts import ShitheadView
 
 Name = Callable[[int], str]
-#: an engine view as this module reads it (typed against the engine's view at merge)
-View = Mapping[str, Any]
+View = ShitheadView
 
 FACE_DOWN = "🂠"
 PILE_SHOWN = 6  # top cards of the pile shown on the table
@@ -65,9 +64,10 @@ def pile_text(view: View) -> str:
 def _seat_line(view: View, seat: int, name: Name) -> str:
     info = view["seats"][seat]
     dealer = " 🎴" if seat == view["dealer"] else ""
-    if info["out"]:
-        medal = _MEDALS.get(info["place"], "🏁")
-        return f"{medal} ~~{name(seat)}~~ out, {ordinal(info['place'])}{dealer}"
+    place = info["place"]
+    if info["out"] and place is not None:
+        medal = _MEDALS.get(place, "🏁")
+        return f"{medal} ~~{name(seat)}~~ out, {ordinal(place)}{dealer}"
     if view["phase"] == "swap":
         mark = "✅" if info["ready"] else "⏳"
     elif view["phase"] == "play" and seat == view["turn"]:
@@ -190,6 +190,7 @@ def final_embed(view: View, name: Name, order: list[int], cards_left: dict[int, 
 def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> discord.Embed:
     """A player's own cards: hand, face-up, face-down by position, and what they may do now."""
     seat = view["viewer"]
+    assert seat is not None, "a seat's own view"
     me = view["seats"][seat]
     embed = discord.Embed(title=f"Your cards · Shithead #{game_id}", color=COLOR)
     desc = list(notes)
@@ -214,9 +215,9 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
                     "down": "**Your turn.** Flip one of your face-down cards: if it does not fit, you take the pile.",
                 }.get(zone or "", "")
             )
-        elif me["out"]:
+        elif me["out"] and me["place"] is not None:
             desc.append(f"🏁 You are out ({ordinal(me['place'])}).")
-        else:
+        elif view["turn"] is not None:
             desc.append(f"Waiting for {name(view['turn'])}.")
     else:
         desc.append("The game is over.")
@@ -231,6 +232,7 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
 
 def dm_embed(view: View, where: str) -> discord.Embed:
     seat = view["viewer"]
+    assert seat is not None, "a seat's own view"
     me = view["seats"][seat]
     embed = discord.Embed(title="💩 Shithead: your cards", color=COLOR, description=where)
     embed.add_field(name="Hand", value=labels(view["hand"]) or "—", inline=False)

@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+import games.shithead.events as ev
 from games.common.cards import Card, parse_card
 from games.common.engine import Action, ActionData, Engine, Event, RulesError
 from games.common.rng import GENERATOR_VERSION, make_rng
-import games.shithead.events as ev
 from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.deal import full_deck
 from games.shithead.hands import codes, sort_key

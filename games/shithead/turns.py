@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+import games.shithead.events as ev
 from games.common.cards import Card, card_code, card_label, cards_label
 from games.common.engine import Event
-import games.shithead.events as ev
 from games.shithead.contracts import ShitheadAction, Zone
 from games.shithead.deal import seats_from_left
 from games.shithead.hands import codes

@@ -13,7 +13,7 @@ from bot.settings import Settings, SettingsError
 @pytest.fixture
 def no_dotenv(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # no .env here
-    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "AI_DELAY_SECONDS"):
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "AI_DELAY_SECONDS", "DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -72,3 +72,38 @@ def test_turn_timer_values(text, seconds):
 def test_turn_timer_refusals(text):
     with pytest.raises(ValueError):
         parse_timer(text)
+
+
+def test_a_bad_database_url_is_one_sentence(no_dotenv, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_URL", "mysql://root@localhost/cards")
+    assert entry.main() == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "DATABASE_URL" in err and "postgresql://" in err
+
+
+def test_a_postgres_server_that_is_down_is_one_sentence(no_dotenv, monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    # port 1 on this machine: nothing listens there
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres:secret@127.0.0.1:1/test")
+
+    async def login(self, token):  # Discord is not reachable here; the store opens in setup_hook
+        await self.setup_hook()
+
+    monkeypatch.setattr(discord.Client, "login", login)
+    assert entry.main() == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "127.0.0.1" in err and "secret" not in err
+
+
+def test_the_database_url_picks_the_store(no_dotenv, monkeypatch):
+    from bot.client import create_bot
+    from db.postgres import PostgresStore
+    from db.sqlite import SqliteStore
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert isinstance(create_bot(Settings.from_env()).store, SqliteStore)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres:secret@127.0.0.1:5432/test")
+    settings = Settings.from_env()
+    assert "secret" not in repr(settings)
+    assert isinstance(create_bot(settings).store, PostgresStore)
