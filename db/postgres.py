@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
+from db import rows
 from db.dialects import migration_files, split_sql, to_postgres
 from db.store import (
     ChannelBusy,
@@ -360,38 +361,17 @@ class PostgresStore:
             await self._write_timer(conn, game_id, timer)
 
     async def timers(self) -> list[Timer]:
-        rows = await self._fetch("SELECT game_id, seq, deadline, reminded FROM timers ORDER BY game_id")
-        return [Timer(r["game_id"], r["seq"], r["deadline"], bool(r["reminded"])) for r in rows]
+        found = await self._fetch("SELECT game_id, seq, deadline, reminded FROM timers ORDER BY game_id")
+        return [rows.timer(r) for r in found]
 
     # -- reading ----------------------------------------------------------------------------
     @staticmethod
     async def _record(conn: Connection, row: asyncpg.Record) -> GameRecord:
         game_id = row["id"]
-        seats = [
-            SeatRecord(s["seat"], s["user_id"], s["name"], s["ai_level"], bool(s["dm_closed"]))
-            for s in await conn.fetch("SELECT * FROM seats WHERE game_id=$1 ORDER BY seat", game_id)
-        ]
-        actions = [
-            (a["seat"], json.loads(a["action"]))
-            for a in await conn.fetch("SELECT seat, action FROM actions WHERE game_id=$1 ORDER BY seq", game_id)
-        ]
-        return GameRecord(
-            id=game_id,
-            kind=row["kind"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            status=row["status"],
-            preset=row["preset"],
-            options=json.loads(row["options"]),
-            rules=json.loads(row["rules"]) if row["rules"] else None,
-            seed=row["seed"],
-            rng_version=row["rng_version"],
-            turn_seconds=row["turn_seconds"],
-            message_id=row["message_id"],
-            message_key=row["message_key"],
-            seats=seats,
-            actions=actions,
+        return rows.game(
+            row,
+            await conn.fetch("SELECT * FROM seats WHERE game_id=$1 ORDER BY seat", game_id),
+            await conn.fetch("SELECT seat, action FROM actions WHERE game_id=$1 ORDER BY seq", game_id),
         )
 
     async def _records(self, sql: str, *args: Any) -> list[GameRecord]:
@@ -414,31 +394,20 @@ class PostgresStore:
         return records[0] if records else None
 
     async def deal_scores(self, game_id: int) -> list[DealScore]:
-        rows = await self._fetch(
+        found = await self._fetch(
             "SELECT deal, seat, bid, tricks, delta, total FROM deal_scores WHERE game_id=$1 ORDER BY deal, seat",
             game_id,
         )
-        return [DealScore(r["deal"], r["seat"], r["bid"], r["tricks"], r["delta"], r["total"]) for r in rows]
+        return [rows.deal_score(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)
-        return [
-            ResultRow(
-                r["seat"],
-                r["user_id"],
-                r["name"],
-                r["place"],
-                r["total"],
-                bool(r["is_loser"]),
-                json.loads(r["stats"]),
-            )
-            for r in rows
-        ]
+        found = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)
+        return [rows.result(r) for r in found]
 
     async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
         # SUM over BIGINT is NUMERIC in PostgreSQL: cast back so the figures are ints as in SQLite.
         # COLLATE "C" orders kinds byte by byte, as SQLite's BINARY collation does.
-        rows = await self._fetch(
+        found = await self._fetch(
             "SELECT g.kind AS kind, COUNT(*) AS games,"
             " COUNT(*) FILTER (WHERE r.place = 1 AND r.is_loser = 0) AS wins,"
             " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
@@ -449,7 +418,7 @@ class PostgresStore:
             user_id,
             guild_id,
         )
-        return [MemberStats(r["kind"], r["games"], r["wins"], r["losses"], r["best"], r["points"]) for r in rows]
+        return [rows.member_stats(r) for r in found]
 
 
 class UrlTarget:

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from db import rows
 from db.dialects import migration_files, split_sql
 from db.store import (
     ChannelBusy,
@@ -234,37 +235,16 @@ class SqliteStore:
             await self._write_timer(db, game_id, timer)
 
     async def timers(self) -> list[Timer]:
-        rows = await self._fetchall("SELECT game_id, seq, deadline, reminded FROM timers")
-        return [Timer(r["game_id"], r["seq"], r["deadline"], bool(r["reminded"])) for r in rows]
+        found = await self._fetchall("SELECT game_id, seq, deadline, reminded FROM timers")
+        return [rows.timer(r) for r in found]
 
     # -- reading ----------------------------------------------------------------------------
     async def _record(self, row: sqlite3.Row) -> GameRecord:
         game_id = row["id"]
-        seats = [
-            SeatRecord(s["seat"], s["user_id"], s["name"], s["ai_level"], bool(s["dm_closed"]))
-            for s in await self._fetchall("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (game_id,))
-        ]
-        actions = [
-            (a["seat"], json.loads(a["action"]))
-            for a in await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
-        ]
-        return GameRecord(
-            id=game_id,
-            kind=row["kind"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            status=row["status"],
-            preset=row["preset"],
-            options=json.loads(row["options"]),
-            rules=json.loads(row["rules"]) if row["rules"] else None,
-            seed=row["seed"],
-            rng_version=row["rng_version"],
-            turn_seconds=row["turn_seconds"],
-            message_id=row["message_id"],
-            message_key=row["message_key"],
-            seats=seats,
-            actions=actions,
+        return rows.game(
+            row,
+            await self._fetchall("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (game_id,)),
+            await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)),
         )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -283,29 +263,18 @@ class SqliteStore:
         return await self._record(rows[0]) if rows else None
 
     async def deal_scores(self, game_id: int) -> list[DealScore]:
-        rows = await self._fetchall(
+        found = await self._fetchall(
             "SELECT deal, seat, bid, tricks, delta, total FROM deal_scores WHERE game_id=? ORDER BY deal, seat",
             (game_id,),
         )
-        return [DealScore(r["deal"], r["seat"], r["bid"], r["tricks"], r["delta"], r["total"]) for r in rows]
+        return [rows.deal_score(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))
-        return [
-            ResultRow(
-                r["seat"],
-                r["user_id"],
-                r["name"],
-                r["place"],
-                r["total"],
-                bool(r["is_loser"]),
-                json.loads(r["stats"]),
-            )
-            for r in rows
-        ]
+        found = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))
+        return [rows.result(r) for r in found]
 
     async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
-        rows = await self._fetchall(
+        found = await self._fetchall(
             "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
             " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
@@ -313,9 +282,7 @@ class SqliteStore:
             " GROUP BY g.kind ORDER BY g.kind",
             (user_id, guild_id, guild_id),
         )
-        return [
-            MemberStats(r["kind"], r["games"], r["wins"] or 0, r["losses"] or 0, r["best"], r["points"]) for r in rows
-        ]
+        return [rows.member_stats(r) for r in found]
 
 
 def _try_to_open(path: str) -> None:

@@ -1,0 +1,71 @@
+"""Rows into records, once for both stores: an aiosqlite row and an asyncpg record are both read by
+column name, and the stored forms (JSON text, 0/1 flags) are the same in both databases, so how a
+row becomes a :mod:`db.store` record must not be written twice and drift apart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from db.store import DealScore, GameRecord, MemberStats, ResultRow, SeatRecord, Timer
+
+
+class Row(Protocol):
+    """A database row read by column name (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
+def seat(row: Row) -> SeatRecord:
+    return SeatRecord(row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]))
+
+
+def action(row: Row) -> tuple[int, dict[str, Any]]:
+    return row["seat"], json.loads(row["action"])
+
+
+def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
+    """A game with its seats (ordered by seat) and its actions (ordered by sequence number)."""
+    return GameRecord(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        preset=row["preset"],
+        options=json.loads(row["options"]),
+        rules=json.loads(row["rules"]) if row["rules"] else None,
+        seed=row["seed"],
+        rng_version=row["rng_version"],
+        turn_seconds=row["turn_seconds"],
+        message_id=row["message_id"],
+        message_key=row["message_key"],
+        seats=[seat(s) for s in seats],
+        actions=[action(a) for a in actions],
+    )
+
+
+def timer(row: Row) -> Timer:
+    return Timer(row["game_id"], row["seq"], row["deadline"], bool(row["reminded"]))
+
+
+def deal_score(row: Row) -> DealScore:
+    return DealScore(row["deal"], row["seat"], row["bid"], row["tricks"], row["delta"], row["total"])
+
+
+def result(row: Row) -> ResultRow:
+    return ResultRow(
+        row["seat"],
+        row["user_id"],
+        row["name"],
+        row["place"],
+        row["total"],
+        bool(row["is_loser"]),
+        json.loads(row["stats"]),
+    )
+
+
+def member_stats(row: Row) -> MemberStats:
+    return MemberStats(row["kind"], row["games"], row["wins"] or 0, row["losses"] or 0, row["best"], row["points"])
