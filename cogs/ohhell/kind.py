@@ -24,6 +24,7 @@ from cogs.ohhell.render import (
 from db.store import DealScore, ResultRow
 from games.common.engine import Engine, Event
 from games.ohhell import rules as oh_rules
+from games.ohhell import rules_text
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
@@ -53,7 +54,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return oh_rules.Rules.from_json(data)
 
     def describe(self, rules: oh_rules.Rules) -> list[str]:
-        return rules.describe()
+        return rules_text.describe(rules)
 
     def player_range(self, rules: oh_rules.Rules) -> tuple[int, int]:
         return rules.player_range()

@@ -12,16 +12,13 @@ public, :class:`RevokeMade`); ``trick_won`` (:class:`TrickWon`); ``deal_scored``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast, overload
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, cast, overload
 
-from games.common.cards import card_code
+from games.common.cards import Card, card_code
 from games.common.engine import Event
+from games.ohhell.display import CardOrder, TablePlay, sorted_codes
 from games.ohhell.results import HistoryEntry, Standing
-from games.ohhell.tables import suit_letter
-from games.ohhell.views import TablePlay, sorted_codes
-
-if TYPE_CHECKING:
-    from games.ohhell.state import DealState
+from games.ohhell.tables import GameSetup, suit_letter
 
 
 class DealStarted(TypedDict):
@@ -131,7 +128,25 @@ def event(kind: str, data: Any, seat: int | None = None) -> Event:
     return Event(kind, cast(dict[str, Any], data), seat)
 
 
-def deal_events(game: DealState) -> list[Event]:
+class DealtGame(CardOrder, Protocol):
+    """What :func:`deal_events` reads of the game (a :class:`games.ohhell.state.DealState`)."""
+
+    setup: GameSetup
+    seat_count: int
+    deal_no: int
+    deal_kind: str
+    hand_size: int
+    dealer: int
+    players: list[int]
+    turnup: int
+    turnup_is_dealers: bool
+    devils_bridge: bool
+    leader: int
+
+    def _hand(self, seat: int) -> list[Card]: ...
+
+
+def deal_events(game: DealtGame) -> list[Event]:
     """The events of a deal just dealt: ``deal_started`` for all, each player's
     ``hand_dealt`` for that player only (in a Devil's Bridge deal: the others' cards)."""
     order = game.players

@@ -9,6 +9,7 @@ Where to read what:
   ``fast_apply``, ``playout``), with inline copies of those rules pinned to them by tests;
 - :mod:`games.ohhell.results`: deal records, history, figures, tie-breaks and standings;
 - :mod:`games.ohhell.views`: what each seat may see (``view``) and its types;
+- :mod:`games.ohhell.display`: how cards and tricks are shown (sorted hands, trick plays);
 - :mod:`games.ohhell.actions`: the actions' JSON forms and integer ids;
 - :mod:`games.ohhell.tables`: what stays fixed for a game (card tables, seat orders).
 
@@ -50,11 +51,12 @@ from games.ohhell.actions import (
     play_action,
 )
 from games.ohhell.decks import build_deck
+from games.ohhell.display import sorted_codes
 from games.ohhell.fast import FastPath
 from games.ohhell.results import DealLog, HistoryEntry, SeatStats, history_entry, stats
 from games.ohhell.rules import Rules, make_rules
 from games.ohhell.tables import BID, JOKER, OVER, PLAY, game_setup
-from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view, sorted_codes
+from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view
 
 #: "a club", "a diamond"... for the joker's reason
 _SINGULAR = ("club", "diamond", "heart", "spade", "joker")
@@ -247,9 +249,14 @@ class OhHell(FastPath, Engine):
     def view(self, seat: None) -> OhHellView: ...
     def view(self, seat: int | None) -> OhHellView | OhHellSeatView:
         check_viewer(self, seat)
+        public = public_view(self, seat, self.GAME, self.to_act())
         if seat is None:
-            return public_view(self, None)
-        return seat_view(self, seat)
+            return public
+        legal = self.legal_actions(seat)
+        proper = legal
+        if self.setup.penalize and self.phase == PLAY and seat == self.turn and not self.devils_bridge:
+            proper = self.proper_plays(seat)
+        return seat_view(self, seat, public, legal, proper, self.bid_options(seat))
 
     # ------------------------------------------------------------------------------------
     # whose turn, and what they may do

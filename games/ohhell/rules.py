@@ -4,8 +4,8 @@ A :class:`Rules` is immutable and validated when built, so a rule set that canno
 with secret bids, a joker-less 63-card pack, too many players for the deck...) is refused before
 any card is dealt, with a message that says why and what would work. The bot builds one with
 :func:`make_rules` from a preset name plus the host's overrides (strings from slash commands are
-fine), stores it with :meth:`Rules.to_json` and shows it with :meth:`Rules.describe`. The
-settings UI is generated from :data:`OPTIONS`.
+fine), stores it with :meth:`Rules.to_json`; :func:`games.ohhell.rules_text.describe` puts it
+in words. The settings UI is generated from :data:`OPTIONS`.
 """
 
 from __future__ import annotations
@@ -280,13 +280,6 @@ class Rules:
     def with_options(self, **overrides: str | int | bool) -> Rules:
         """These rules with more host overrides, parsed and validated like :func:`make_rules`."""
         return _apply_overrides(self.to_json() | {"preset": self.preset}, overrides)
-
-    # -- words -------------------------------------------------------------------------------
-    def describe(self, n_players: int | None = None) -> list[str]:
-        """Human lines for a "rules in force" message (:func:`games.ohhell.rules_text.describe`)."""
-        from games.ohhell.rules_text import describe
-
-        return describe(self, n_players)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The rules in words: the lines of a "rules in force" message (:meth:`Rules.describe`)."""
+"""The rules in words: the lines of a "rules in force" message (:func:`describe`)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from games.common.engine import Event
 from games.common.rng import GameRng
 from games.common.shuffle import shuffled
 from games.ohhell.actions import named_joker_id, split_play_id
+from games.ohhell.display import trick_plays
 from games.ohhell.events import (
     BidsRevealed,
     CardPlayed,
@@ -48,7 +49,6 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
-from games.ohhell.views import trick_plays
 
 
 class DealState:

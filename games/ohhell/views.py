@@ -8,24 +8,16 @@ vocabulary both games share: ``seat_count`` (a number), ``viewer`` (the seat, or
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
-from games.common.cards import JOKER_SUIT, SUIT_LETTERS, Card, card_code
+from games.common.cards import SUIT_LETTERS, card_code
 from games.common.contracts import BaseView
 from games.common.engine import GameError
 from games.ohhell.actions import OhHellAction
+from games.ohhell.display import TablePlay, sorted_codes, trick_plays
 from games.ohhell.results import HistoryEntry, PlayedTrick, Standing, history_entry
-from games.ohhell.tables import BID, JOKER, OVER, PHASES, PLAY, suit_letter
-
-if TYPE_CHECKING:
-    from games.ohhell.game import OhHell
-    from games.ohhell.state import DealState
-
-#: the display order of the suits after the trumps: ♠ ♥ ♣ ♦
-_DISPLAY_SUITS = (3, 2, 0, 1)
-
-#: one card on the table: [seat, card code, the suit a no-trump joker was named as, or None]
-TablePlay = list[Any]
+from games.ohhell.state import DealState
+from games.ohhell.tables import BID, OVER, PHASES, suit_letter
 
 
 class TrickView(TypedDict):
@@ -109,32 +101,6 @@ class OhHellSeatView(OhHellView):
     bid_options: list[list[Any]]
 
 
-def _sort_key(game: DealState, card: Card) -> tuple[int, int]:
-    suit = game.effective_suit[card]
-    group = 0 if suit == game.trump or suit == JOKER_SUIT else 1 + _DISPLAY_SUITS.index(suit)
-    return group, -game.power[card]
-
-
-def sorted_codes(game: DealState, cards: list[Card]) -> list[str]:
-    """Card codes sorted for showing: trumps first, then ♠ ♥ ♣ ♦, each descending."""
-    return [card_code(c) for c in sorted(cards, key=lambda c: _sort_key(game, c))]
-
-
-def trick_plays(
-    game: DealState, leader: int, cards: list[Card], joker_suit: int, players: list[int] | None = None
-) -> list[TablePlay]:
-    """[[seat, code, named suit], ...]; ``players``: the deal's seat order if not this deal's."""
-    order = game.players if players is None else players
-    seats = []
-    if cards:
-        i = order.index(leader)
-        seats = [order[(i + k) % len(order)] for k in range(len(cards))]
-    return [
-        [s, card_code(c), suit_letter(joker_suit) if c == JOKER and joker_suit >= 0 else None]
-        for s, c in zip(seats, cards, strict=True)
-    ]
-
-
 def _last_trick(game: DealState) -> LastTrickView | None:
     if game.last_trick is None:
         return None
@@ -152,8 +118,9 @@ def _trick_view(game: DealState, trick: PlayedTrick) -> TrickView:
     return {"cards": trick_plays(game, leader, cards, joker_suit), "winner": winner}
 
 
-def public_view(game: OhHell, viewer: int | None) -> OhHellView:
-    """The keys every view has; ``viewer`` only decides which revokes it shows."""
+def public_view(game: DealState, viewer: int | None, name: str, to_act: list[int]) -> OhHellView:
+    """The keys every view has; ``viewer`` only decides which revokes it shows. ``name``: the
+    game's ``GAME``; ``to_act``: its ``to_act()``."""
     setup = game.setup
     secret = game.phase == BID and setup.simultaneous
     bids: list[int | None] = [None if (b < 0 or secret) else b for b in game.bids]
@@ -166,7 +133,7 @@ def public_view(game: OhHell, viewer: int | None) -> OhHellView:
     current = trick_plays(game, game.leader, game.trick_cards, game.trick_joker_suit)
     return {
         "rules": setup.rules.to_json(),
-        "game": game.GAME,
+        "game": name,
         "seat_count": game.seat_count,
         "viewer": viewer,
         "phase": PHASES[game.phase],
@@ -198,7 +165,7 @@ def public_view(game: OhHell, viewer: int | None) -> OhHellView:
         "led_suit": suit_letter(game.led_suit) if game.trick_cards else None,
         "leader": game.leader,
         "last_trick": _last_trick(game),
-        "to_act": game.to_act(),
+        "to_act": to_act,
         "totals": game.totals[:],
         "history": [history_entry(r) for r in game.deal_records],
         "revokes": revokes,
@@ -206,8 +173,16 @@ def public_view(game: OhHell, viewer: int | None) -> OhHellView:
     }
 
 
-def seat_view(game: OhHell, seat: int) -> OhHellSeatView:
-    """The public view plus what only ``seat`` may see."""
+def seat_view(
+    game: DealState,
+    seat: int,
+    public: OhHellView,
+    legal: list[OhHellAction],
+    proper: list[OhHellAction],
+    bid_options: list[tuple[int, bool, str | None]],
+) -> OhHellSeatView:
+    """``public`` (this seat's :func:`public_view`) plus what only ``seat`` may see; ``legal``,
+    ``proper`` and ``bid_options``: the game's answers for ``seat``."""
     hidden = game.devils_bridge and game.phase != OVER
     others: list[list[str] | None] | None = None
     if hidden:
@@ -215,19 +190,15 @@ def seat_view(game: OhHell, seat: int) -> OhHellSeatView:
             sorted_codes(game, game._hand(o)) if o != seat and o in game.players else None
             for o in range(game.seat_count)
         ]
-    legal = game.legal_actions(seat)
-    proper = legal
-    if game.setup.penalize and game.phase == PLAY and seat == game.turn and not game.devils_bridge:
-        proper = game.proper_plays(seat)
     return {
-        **public_view(game, seat),
+        **public,
         "hand": [] if hidden else sorted_codes(game, game._hand(seat)),
         "hand_hidden": hidden,
         "others_cards": others,
         "my_bid": game.bids[seat] if game.bids[seat] >= 0 else None,
         "legal": legal,
         "proper": proper,
-        "bid_options": [list(o) for o in game.bid_options(seat)],
+        "bid_options": [list(o) for o in bid_options],
     }
 
 

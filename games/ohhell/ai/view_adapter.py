@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from games.common.cards import SUIT_LETTERS, Card, card_code, parse_card
 from games.ohhell.actions import OhHellAction
 from games.ohhell.decks import build_deck
+from games.ohhell.display import TablePlay
 from games.ohhell.rules import Rules
-from games.ohhell.views import OhHellSeatView, TablePlay
+from games.ohhell.views import OhHellSeatView
 
 from .infostate import BID, PLAY, InfoState, Play, Trick
 from .players import Decision

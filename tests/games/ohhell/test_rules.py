@@ -8,6 +8,7 @@ import pytest
 
 from games.common.engine import RulesError
 from games.ohhell.rules import OPTIONS, PRESETS, Rules, make_rules
+from games.ohhell.rules_text import describe
 
 
 def test_presets_match_rules_md_table() -> None:
@@ -132,10 +133,10 @@ def test_json_round_trip_and_describe(preset: str) -> None:
     import json
 
     assert Rules.from_json(json.loads(json.dumps(data))) == rules
-    lines = rules.describe()
+    lines = describe(rules)
     assert lines[0].startswith(f"Preset: {preset}")
     assert any("hearts, no trumps" in line for line in lines)
-    assert any("Hands for 4 players" in line for line in make_rules(preset).describe(4))
+    assert any("Hands for 4 players" in line for line in describe(make_rules(preset), 4))
 
 
 def test_from_json_refuses_unknown_fields() -> None:
