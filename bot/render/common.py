@@ -19,6 +19,11 @@ TIMER_CHOICES: dict[str, int | None] = {
 }
 
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and the word that goes with it: "1 card", "2 cards", "0 deals" (never "1 cards")."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def timer_label(seconds: int | None) -> str:
     if not seconds:
         return "off"

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.render.cards import hand_lines, label, labels, suit_symbol
-from bot.render.common import COLOR, ordinal
+from bot.render.common import COLOR, count, ordinal
 from games.common.engine import Event
 from games.ohhell.views import OhHellSeatView, OhHellView
 
@@ -33,9 +33,9 @@ def trump_line(view: View) -> str:
 
 
 def deal_title(view: View) -> str:
-    size = view["hand_size"]
-    cards = "card" if size == 1 else "cards"
-    return f"Oh Hell · deal {view['deal']} of {view['deals']} · {size} {cards}{KIND_TITLES.get(view['deal_kind'], '')}"
+    # an extra or play-off deal comes after the last scheduled one: "deal 2 of 1" would be nonsense
+    number = f"deal {view['deal']} of {view['deals']}" if view["deal"] <= view["deals"] else f"deal {view['deal']}"
+    return f"Oh Hell · {number} · {count(view['hand_size'], 'card')}{KIND_TITLES.get(view['deal_kind'], '')}"
 
 
 def _trick_text(cards: list[Any], name: Name) -> str:
@@ -68,7 +68,7 @@ def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
     bid_total = view["bid_total"]
     desc = [trump_line(view), f"Dealer: {name(view['dealer'])} 🎴"]
     if view["phase"] != "bidding" or view["bidding"] == "sequential":
-        desc.append(f"Bids total {bid_total} for {view['hand_size']} tricks")
+        desc.append(f"Bids total {bid_total} for {count(view['hand_size'], 'trick')}")
     if view["devils_bridge"]:
         desc.append("🌉 Devil's Bridge: everyone sees every card but their own (**My hand**)")
     embed.description = "\n".join(desc)
@@ -107,7 +107,8 @@ def turn_content(view: View, mention: Name) -> str | None:
 def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:
     """The closing state of a deal's table message: the last trick and everyone's score change."""
     embed = discord.Embed(
-        title=f"Oh Hell · deal {scored['deal']} done ({scored['hand_size']} cards)", color=discord.Color.greyple()
+        title=f"Oh Hell · deal {scored['deal']} done ({count(scored['hand_size'], 'card')})",
+        color=discord.Color.greyple(),
     )
     if last_trick is not None:
         embed.add_field(
@@ -174,7 +175,9 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
             continue
         if event.kind == "extra_deal":
             leaders = ", ".join(name(s) for s in event.data["leaders"])
-            out.append(f"🔁 {leaders} tie on {event.data['total']}: one more deal of {event.data['hand_size']} cards.")
+            out.append(
+                f"🔁 {leaders} tie on {event.data['total']}: one more deal of {count(event.data['hand_size'], 'card')}."
+            )
         elif event.kind == "playoff_started":
             seats = ", ".join(name(s) for s in event.data["seats"])
             out.append(f"⚔️ {seats} are still tied on {event.data['total']}: a {event.data['hand_size']}-card play-off.")
@@ -183,7 +186,7 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
 
 def scoreboard_embed(view: View, name: Name) -> discord.Embed:
     """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
-    embed = discord.Embed(title=f"Oh Hell scores after {len(view['history'])} deal(s)", color=COLOR)
+    embed = discord.Embed(title=f"Oh Hell scores after {count(len(view['history']), 'deal')}", color=COLOR)
     order = sorted(range(view["seat_count"]), key=lambda s: -view["totals"][s])
     embed.description = "\n".join(f"**{view['totals'][s]}** {name(s)}" for s in order)
     for entry in view["history"][-6:]:
@@ -192,7 +195,7 @@ def scoreboard_embed(view: View, name: Name) -> discord.Embed:
             if score is not None:
                 cells.append(f"{name(seat)} {entry['bids'][seat]}/{entry['tricks'][seat]} {score:+d}")
         embed.add_field(
-            name=f"Deal {entry['deal']} ({entry['hand_size']} cards)", value=" · ".join(cells), inline=False
+            name=f"Deal {entry['deal']} ({count(entry['hand_size'], 'card')})", value=" · ".join(cells), inline=False
         )
     embed.set_footer(text="bid/won and the change, per player")
     return embed

@@ -27,6 +27,7 @@ from bot.components import GameItem
 from bot.contract import Action, LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
+from bot.render.common import count
 from cogs.lobby.controls import take_back_button
 from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
@@ -184,7 +185,9 @@ def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: Vi
         :MAX_OPTIONS
     ]
     controls.add_item(
-        PanelSelect(game_id, seq, "choose", options, placeholder=f"Choose {need} cards to lay face up…", count=need)
+        PanelSelect(
+            game_id, seq, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
+        )
     )
     chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
     if len(chosen) == need:

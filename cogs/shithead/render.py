@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 
 from bot.render.cards import label, labels
-from bot.render.common import COLOR, ordinal
+from bot.render.common import COLOR, count, ordinal
 from games.shithead.contracts import ShitheadView
 
 Name = Callable[[int], str]
@@ -107,7 +107,7 @@ def table_embed(view: View, name: Name, notices: list[str], footer: str) -> disc
     if phase == "swap":
         if view["rules"]["deal"] == "choose":
             n = view["rules"]["table_cards"]
-            desc.append(f"Everyone chooses which {n} of their cards lie face up. Press **My cards**.")
+            desc.append(f"Everyone chooses {count(n, 'card')} to lie face up. Press **My cards**.")
         else:
             desc.append("Swap any hand cards with your face-up cards, then press **Ready** (under **My cards**).")
     else:
@@ -174,13 +174,13 @@ def final_embed(view: View, name: Name, order: list[int], cards_left: dict[int, 
         embed = discord.Embed(title="🏆 Shithead: we have a winner", color=discord.Color.gold())
         lines = [f"🥇 **{name(order[0])}** went out first"] if order else []
         rest = sorted((s for s in range(view["seat_count"]) if s not in order), key=lambda s: cards_left[s])
-        lines += [f"▫️ {name(s)}: {cards_left[s]} cards left" for s in rest]
+        lines += [f"▫️ {name(s)}: {count(cards_left[s], 'card')} left" for s in rest]
     else:
         embed = discord.Embed(title="💩 Shithead: the finishing order", color=discord.Color.gold())
         lines = []
         for place, seat in enumerate(order, 1):
             if seat == view["loser"]:
-                lines.append(f"💩 **{name(seat)}** is the shithead ({cards_left[seat]} cards left)")
+                lines.append(f"💩 **{name(seat)}** is the shithead ({count(cards_left[seat], 'card')} left)")
             else:
                 lines.append(f"{_MEDALS.get(place, ordinal(place))} {name(seat)}")
     embed.description = "\n".join(lines)
@@ -198,7 +198,7 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
     if phase == "swap":
         if view["rules"]["deal"] == "choose" and not me["ready"]:
             n = view["rules"]["table_cards"]
-            desc.append(f"Choose the {n} cards to lay face up on your face-down cards, then **Confirm**.")
+            desc.append(f"Choose {count(n, 'card')} to lay face up on your face-down cards, then **Confirm**.")
         elif not me["ready"]:
             desc.append("Swap a hand card with a face-up card as often as you like, then press **Ready**.")
         else:
@@ -239,7 +239,7 @@ def dm_embed(view: View, where: str) -> discord.Embed:
     embed.add_field(name="Face up", value=labels(me["face_up"]) or "—", inline=True)
     embed.add_field(name="Face down", value=FACE_DOWN * me["face_down"] or "—", inline=True)
     if view["rules"]["deal"] == "choose":
-        tip = f"Choose your {view['rules']['table_cards']} face-up cards with **My cards** on the table."
+        tip = f"Choose your {count(view['rules']['table_cards'], 'face-up card')} with **My cards** on the table."
     else:
         tip = "Swap hand and face-up cards with **My cards** on the table, then press **Ready**."
     embed.set_footer(text=f"{tip} This message is not updated as you play; My cards always is.")
