@@ -24,7 +24,9 @@ class CardBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         # SQLite unless DATABASE_URL names a PostgreSQL server; a bad URL is refused here, in one sentence.
-        self.store: Store = store or make_store(settings.database_url, settings.database_path)
+        self.store: Store = store or make_store(
+            settings.database_url, settings.database_path, sqlite_synchronous=settings.sqlite_synchronous
+        )
         self.tables = TableManager(self, self.store, settings)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 

@@ -22,6 +22,8 @@ class Settings:
     #: ``postgresql://…`` to keep the games in PostgreSQL; unset: SQLite at ``database_path``.
     #: May hold a password, so it stays out of ``repr`` like the token.
     database_url: str | None = field(default=None, repr=False)
+    #: SQLite's ``PRAGMA synchronous``: FULL (every acknowledged move is on disk) unless relaxed
+    sqlite_synchronous: str = "FULL"
 
     @classmethod
     def from_env(cls, *, require_token: bool = True) -> Settings:
@@ -43,6 +45,9 @@ class Settings:
             delay = float(os.environ.get("AI_DELAY_SECONDS", "1.5") or 1.5)
         except ValueError:
             raise SettingsError("AI_DELAY_SECONDS must be a number of seconds, such as 1.5.") from None
+        synchronous = os.environ.get("SQLITE_SYNCHRONOUS", "").strip().upper() or "FULL"
+        if synchronous not in ("FULL", "NORMAL", "EXTRA"):
+            raise SettingsError(f"SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {synchronous!r}.")
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -50,4 +55,5 @@ class Settings:
             log_level=level,
             ai_delay=delay,
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            sqlite_synchronous=synchronous,
         )

@@ -7,7 +7,7 @@ from db.sqlite import SqliteStore
 from db.store import Store, StoreConfigError
 
 
-def make_store(database_url: str | None, sqlite_path: str) -> Store:
+def make_store(database_url: str | None, sqlite_path: str, *, sqlite_synchronous: str = "FULL") -> Store:
     """The store for these settings, not yet opened (the bot calls ``open()`` when it starts).
 
     ``database_url`` empty or None: :class:`db.sqlite.SqliteStore` on ``sqlite_path``, the
@@ -17,7 +17,7 @@ def make_store(database_url: str | None, sqlite_path: str) -> Store:
     """
     url = (database_url or "").strip()
     if not url:
-        return SqliteStore(sqlite_path)
+        return SqliteStore(sqlite_path, synchronous=sqlite_synchronous)
     describe_url(url)  # a URL that is not PostgreSQL's, or cannot be parsed, fails here at once
     scheme = url.split(":", 1)[0]
     if scheme not in SCHEMES:  # pragma: no cover - describe_url already refused it

@@ -40,8 +40,17 @@ def migrations() -> list[tuple[int, str]]:
     return [(m.number, m.sql) for m in migration_files()]
 
 
+#: what ``PRAGMA synchronous`` may be set to. FULL (the default) syncs the write-ahead log at every
+#: commit, so a move the bot has acknowledged survives a power cut; NORMAL syncs only at
+#: checkpoints (faster, but an OS crash or power cut can lose the last acknowledged moves).
+SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
+
+
 class SqliteStore:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, synchronous: str = "FULL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise StoreConfigError(f"SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {synchronous!r}.")
+        self.synchronous = synchronous
         self.path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
@@ -62,8 +71,12 @@ class SqliteStore:
         if self.path != ":memory:":
             await _run(self._db, "PRAGMA journal_mode=WAL")
         await _run(self._db, "PRAGMA foreign_keys=ON")
-        await _run(self._db, "PRAGMA synchronous=NORMAL")
-        await self._migrate()
+        await _run(self._db, f"PRAGMA synchronous={self.synchronous}")
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.close()  # aiosqlite's thread would keep the process alive after the error
+            raise
 
     async def close(self) -> None:
         if self._db is not None:
@@ -77,11 +90,22 @@ class SqliteStore:
         return self._db
 
     async def _migrate(self) -> None:
-        version = (await self._fetchall("PRAGMA user_version"))[0][0]
-        for number, sql in migrations():
-            if number <= version:
-                continue
-            async with self._tx() as db:
+        known = migrations()
+        latest = known[-1][0] if known else 0
+        # The version is read inside the write transaction (BEGIN IMMEDIATE): a second process
+        # starting on the same new file waits for the first and then finds nothing left to do.
+        async with self._tx() as db:
+            async with db.execute("PRAGMA user_version") as cursor:
+                row = await cursor.fetchone()
+            version = int(row[0]) if row is not None else 0
+            if version > latest:
+                raise StoreConfigError(
+                    f"The database {self.path!r} was written by a newer version of Card Table (schema {version};"
+                    f" this code knows up to {latest}): update the code, or point DATABASE_PATH at another file."
+                )
+            for number, sql in known:
+                if number <= version:
+                    continue
                 for statement in split_sql(sql):
                     await _run(db, statement)
                 await _run(db, f"PRAGMA user_version={number}")

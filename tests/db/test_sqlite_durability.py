@@ -1,0 +1,68 @@
+"""SQLite keeps what the bot acknowledged (issue 13, defect 9): every commit is synced unless a
+setting relaxes it, a database from a newer version is refused in one sentence (and the store
+closes, so the process can exit), and two processes starting on a new file do not race the
+migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db.factory import make_store
+from db.sqlite import SqliteStore, migrations
+from db.store import StoreConfigError
+
+
+async def synchronous_of(store: SqliteStore) -> int:
+    async with store.db.execute("PRAGMA synchronous") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def test_every_commit_is_synced_by_default(tmp_path: Path) -> None:
+    store = make_store(None, str(tmp_path / "t.sqlite3"))
+    assert isinstance(store, SqliteStore)
+    await store.open()
+    assert await synchronous_of(store) == 2  # FULL
+    await store.close()
+
+
+async def test_a_setting_may_relax_it(tmp_path: Path) -> None:
+    store = make_store(None, str(tmp_path / "t.sqlite3"), sqlite_synchronous="NORMAL")
+    assert isinstance(store, SqliteStore)
+    await store.open()
+    assert await synchronous_of(store) == 1  # NORMAL
+    await store.close()
+    with pytest.raises(StoreConfigError, match="SQLITE_SYNCHRONOUS"):
+        SqliteStore(str(tmp_path / "t.sqlite3"), synchronous="OFF")
+
+
+async def test_a_newer_schema_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    latest = migrations()[-1][0]
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version={latest + 1}")
+    store = SqliteStore(str(path))
+    with pytest.raises(StoreConfigError) as refused:
+        await store.open()
+    message = str(refused.value)
+    assert "\n" not in message and "newer version" in message and f"schema {latest + 1}" in message
+    assert store._db is None  # closed: its thread no longer keeps the process alive
+    with sqlite3.connect(path) as db:  # and the file was left as it was
+        assert db.execute("PRAGMA user_version").fetchone()[0] == latest + 1
+
+
+async def test_two_stores_opening_a_new_file_at_once_both_work(tmp_path: Path) -> None:
+    path = str(tmp_path / "new.sqlite3")
+    first, second = SqliteStore(path), SqliteStore(path)
+    await asyncio.gather(first.open(), second.open())
+    game = await first.create_game("ohhell", 1, 10, 100, "classic", {})
+    assert (await second.get_game(game)) is not None
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == migrations()[-1][0]
+    await first.close()
+    await second.close()
