@@ -68,14 +68,20 @@ class SqliteStore:
             ) from error
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
-        if self.path != ":memory:":
-            await _run(self._db, "PRAGMA journal_mode=WAL")
-        await _run(self._db, "PRAGMA foreign_keys=ON")
-        await _run(self._db, f"PRAGMA synchronous={self.synchronous}")
         try:
+            if self.path != ":memory:":
+                await _run(self._db, "PRAGMA journal_mode=WAL")
+            await _run(self._db, "PRAGMA foreign_keys=ON")
+            await _run(self._db, f"PRAGMA synchronous={self.synchronous}")
             await self._migrate()
-        except BaseException:
+        except BaseException as error:
             await self.close()  # aiosqlite's thread would keep the process alive after the error
+            if isinstance(error, sqlite3.DatabaseError | StoreError) and not isinstance(error, StoreConfigError):
+                # e.g. "file is not a database", a read-only file or a full disk while migrating
+                raise StoreConfigError(
+                    f"The SQLite database {self.path!r} cannot be used ({error}): point DATABASE_PATH at a"
+                    " Card Table database, or at a new file in a writable folder."
+                ) from error
             raise
 
     async def close(self) -> None:

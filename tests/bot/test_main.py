@@ -107,3 +107,18 @@ def test_the_database_url_picks_the_store(no_dotenv, monkeypatch):
     settings = Settings.from_env()
     assert "secret" not in repr(settings)
     assert isinstance(create_bot(settings).store, PostgresStore)
+
+
+def test_a_file_that_is_not_a_database_is_one_sentence_and_a_clean_exit(no_dotenv, monkeypatch, capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database\n" * 100)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", str(notes))
+
+    async def login(self, token):  # Discord is not reachable here; the store opens in setup_hook
+        await self.setup_hook()
+
+    monkeypatch.setattr(discord.Client, "login", login)
+    assert entry.main() == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "not a database" in err and "DATABASE_PATH" in err

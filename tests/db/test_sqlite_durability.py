@@ -66,3 +66,14 @@ async def test_two_stores_opening_a_new_file_at_once_both_work(tmp_path: Path) -
         assert db.execute("PRAGMA user_version").fetchone()[0] == migrations()[-1][0]
     await first.close()
     await second.close()
+
+
+async def test_a_file_that_is_not_a_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are my notes, not a database\n" * 100)
+    store = SqliteStore(str(path))
+    with pytest.raises(StoreConfigError) as refused:
+        await store.open()
+    message = str(refused.value)
+    assert "\n" not in message and "not a database" in message and "DATABASE_PATH" in message
+    assert store._db is None
