@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from dotenv import load_dotenv
 
+from db.sqlite import SYNCHRONOUS
+
 
 class SettingsError(Exception):
     """A setting is missing or wrong; the message says what to do, in one sentence."""
@@ -46,7 +48,7 @@ class Settings:
         except ValueError:
             raise SettingsError("AI_DELAY_SECONDS must be a number of seconds, such as 1.5.") from None
         synchronous = os.environ.get("SQLITE_SYNCHRONOUS", "").strip().upper() or "FULL"
-        if synchronous not in ("FULL", "NORMAL", "EXTRA"):
+        if synchronous not in SYNCHRONOUS:
             raise SettingsError(f"SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {synchronous!r}.")
         return cls(
             token=token,

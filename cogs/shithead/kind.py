@@ -91,7 +91,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         res = engine.results()
         order: list[int] = res["order"]
         left = _cards_left(engine)
-        pickups = _pickups(engine)
+        pickups = engine.pickups
         rows = []
         for seat in range(engine.seats):
             # Playing for a winner stops at the first out: everyone else shares second place.
@@ -151,18 +151,6 @@ def _footer(table: LiveTable) -> str:
 def _cards_left(engine: Shithead) -> dict[int, int]:
     view = engine.view(None)
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
-
-
-def _pickups(engine: Shithead) -> dict[int, int]:
-    """Pick-ups per seat, failed flips included (they take the pile too)."""
-    counts = dict.fromkeys(range(engine.seats), 0)
-    replay = Shithead.replay(
-        engine.rules, engine.seats, engine.seed or 0, [], engine.dealer, rng_version=engine.rng_version
-    )
-    for seat, action in engine.log:
-        _, events = replay.apply(seat, action)
-        counts[seat] += sum(1 for e in events if e.kind == "picked_up")
-    return counts
 
 
 def _game(table: LiveTable) -> Shithead:

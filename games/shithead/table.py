@@ -55,6 +55,8 @@ class Table:
         self.ready = [False] * seats
         self.active = [True] * seats
         self.finished: list[int] = []
+        #: pick-ups per seat, failed flips included (they take the pile too): a result's figure
+        self.pickups = [0] * seats
         self.turn: int | None = None
         self.direction = 1
         self.last_player: int | None = None

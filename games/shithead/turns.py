@@ -151,6 +151,7 @@ def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> 
     """``seat`` takes the pile (``added`` already on it); then the next seat leads, or under
     ``after_pickup="previous"`` whoever played the last card."""
     taken = list(table.pile)
+    table.pickups[seat] += 1
     table.hand[seat].extend(taken)
     table.pile.clear()
     table.free.clear()

@@ -36,21 +36,14 @@ async def old_store(tmp_path):
     await store.close()
 
 
+#: each stored kind's engine and how its stored rules are read
+GAMES = {"ohhell": (OhHell, OhHellRules), "shithead": (Shithead, ShitheadRules)}
+
+
 def rebuild(record):
-    if record.kind == "ohhell":
-        return OhHell.replay(
-            OhHellRules.from_json(record.rules),
-            len(record.seats),
-            record.seed,
-            record.actions,
-            rng_version=record.rng_version,
-        )
-    return Shithead.replay(
-        ShitheadRules.from_json(record.rules),
-        len(record.seats),
-        record.seed,
-        record.actions,
-        rng_version=record.rng_version,
+    engine, rules = GAMES[record.kind]
+    return engine.replay(
+        rules.from_json(record.rules), len(record.seats), record.seed, record.actions, rng_version=record.rng_version
     )
 
 

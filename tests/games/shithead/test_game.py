@@ -283,3 +283,19 @@ def test_swap_phase_refusals() -> None:
     assert game.to_act() == [1, 2] and game.legal_actions(0) == []
     assert {"type": "swap", "hand": "5D", "up": "KD"} not in game.legal_actions(1)
     assert {"type": "ready"} in game.legal_actions(1)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "karma", "six-players"])
+def test_pickups_count_every_picked_up_event_failed_flips_included(preset: str) -> None:
+    """The result's pick-up figure: one per ``picked_up`` event a seat caused, as the stats show."""
+    rng = random.Random(4)
+    seats = 3 if preset != "six-players" else 6
+    game = Shithead.new(make_rules(preset), seats, 21)
+    counted = [0] * seats
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game, events = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        for event in events:
+            if event.kind == "picked_up":
+                counted[event.data["seat"]] += 1
+    assert game.pickups == counted and sum(counted) > 0
