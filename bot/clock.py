@@ -117,7 +117,7 @@ class Clock:
             if not self.registry.is_live(table):
                 return
         if self.registry.is_live(table):
-            await self.presenter.tell(
+            self.presenter.tell(
                 table,
                 f"⚠️ Something went wrong on my side {what} ({failures} tries), so this game is stuck: it goes "
                 f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it.",
@@ -190,13 +190,20 @@ class Clock:
         )
 
     async def _remind(self, table: LiveTable, timer: Timer) -> None:
-        engine = table.engine
-        assert engine is not None
-        waiting = [table.mention(s) for s in engine.to_act() if table.seats[s].ai_level is None]
-        left = max(0, round(timer.deadline - discord.utils.utcnow().timestamp()))
-        await self.presenter.remind(
-            table, f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
-        )
+        """The reminder goes out through the table's display: retried if Discord fails, and
+        dropped (never sent late) once the turn it is about is over."""
+
+        def text() -> str | None:
+            engine = table.engine
+            if engine is None or not self._timer_current(table, timer):
+                return None
+            waiting = [table.mention(s) for s in engine.to_act() if table.seats[s].ai_level is None]
+            if not waiting:
+                return None
+            left = max(0, round(timer.deadline - discord.utils.utcnow().timestamp()))
+            return f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
+
+        self.presenter.remind(table, text)
 
 
 def duration(seconds: int) -> str:

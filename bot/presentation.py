@@ -1,16 +1,18 @@
 """Presentation: the one module that posts, edits and DMs a table's messages.
 
-The table message (edited in place, or posted afresh for a new deal), hands sent by DM, the final
-standings, reminders and the clock's one-line warnings all go out from here, so how the bot
-talks to Discord for a table (and what it does when Discord refuses) is decided in one place.
-What a message *says* comes from the game's :class:`~bot.contract.GameKind` (or, for a lobby,
-the lobby cog's renderer registered in :attr:`Presenter.lobby`). Answering a click may stay
-with the code handling the click; when a move's click came from the table message itself, the
-table is edited through that answer (no extra REST call).
+Every change to what a table's channel should show (the table after a move, a new deal's table,
+the final standings, reminders, the clock's warnings) goes to that table's
+:class:`~bot.display.Display`, which keeps trying until the channel shows it (see there). What a
+message *says* comes from the game's :class:`~bot.contract.GameKind` (or, for a lobby, the lobby
+cog's renderer registered in :attr:`Presenter.lobby`). When a move's click came from the table
+message itself, the table is edited through that click's own answer (no extra REST call); if that
+answer fails, the display edits the table instead, and the player is told the move was saved and
+that the table will catch up.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -19,12 +21,16 @@ from typing import Any
 import discord
 
 from bot.contract import LiveTable, Rendered
+from bot.display import Display, Line, Sleep
+from bot.faults import TRANSIENT, Fault
 from db.store import ResultRow, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
 
 LobbyRenderer = Callable[[LiveTable], Rendered]
+#: how long a table edit waits for the changes that follow at once (a computer's quick answer)
+COALESCE = 0.05
 
 
 class Presenter:
@@ -33,33 +39,66 @@ class Presenter:
         self.store = store
         #: how a lobby looks; the lobby cog puts its renderer here in its ``setup()``
         self.lobby: LobbyRenderer | None = None
+        #: how the displays wait (between tries, and to coalesce); the table manager hands it the
+        #: clock's, so that the local mode's clock wakes these pauses too
+        self.sleep: Sleep = asyncio.sleep
+        self.coalesce = COALESCE
+        self.displays: dict[int, Display] = {}
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
 
+    def display(self, table: LiveTable) -> Display:
+        display = self.displays.get(table.id)
+        if display is None or display.table is not table:
+            display = Display(
+                self.client,
+                self.store,
+                table,
+                sleep=lambda seconds: self.sleep(seconds),
+                coalesce=self.coalesce,
+                on_done=self._done,
+            )
+            self.displays[table.id] = display
+        return display
+
+    def _done(self, display: Display) -> None:
+        if self.displays.get(display.table.id) is display:
+            del self.displays[display.table.id]
+
+    async def settled(self, table: LiveTable, timeout: float = 1.5) -> Fault | None:
+        """Wait (briefly) until the channel shows the table; what stands in the way if it does not."""
+        return await self.display(table).settled(timeout)
+
+    def close(self) -> None:
+        for display in list(self.displays.values()):
+            display.close()
+
     # -- the table message --------------------------------------------------------------------
-    async def show(self, table: LiveTable, rendered: Rendered, interaction: discord.Interaction | None) -> None:
-        """Edit the table message: through the interaction's own answer when it came from that
-        message (no extra REST call), else with one edit."""
-        message_id = table.record.message_id
-        if (
-            interaction is not None
-            and not interaction.response.is_done()
-            and interaction.message is not None
-            and interaction.message.id == message_id
-        ):
-            await interaction.response.edit_message(**rendered.kwargs())
-            return
-        if interaction is not None and not interaction.response.is_done():
+    async def update(
+        self, table: LiveTable, events: list[Event] | None = None, interaction: discord.Interaction | None = None
+    ) -> bool:
+        """The table changed: it will show it. Through the interaction's own answer when the click
+        came from the table message (then returns True once shown), else by the display loop."""
+        display = self.display(table)
+        display.want.face = display.live_face
+        display.want.version += 1
+        # Rendering applies what the events leave on the table (notices) once, now.
+        rendered = table.kind.table(table, events or [])
+        if _from_message(interaction, table.record.message_id) and not display.want.post:
+            assert interaction is not None
+            try:
+                await interaction.response.edit_message(**rendered.kwargs())
+            except TRANSIENT:
+                log.warning("game %s: the answer that shows the table failed; the display retries", table.id)
+            else:
+                display.want.shown = display.want.version
+                return True
+        elif interaction is not None and not interaction.response.is_done() and interaction.message is not None:
+            # A click elsewhere (an old copy, a private message): acknowledged; the display shows it.
             await interaction.response.defer()
-        if message_id is None:
-            return
-        try:
-            await self._channel(table).get_partial_message(message_id).edit(**rendered.kwargs())
-        except discord.NotFound:
-            await self.post_table(table, rendered)
-        except discord.HTTPException:
-            log.warning("could not edit the table of game %s", table.id, exc_info=True)
+        display.wake()
+        return False
 
     async def show_move(
         self,
@@ -68,65 +107,112 @@ class Presenter:
         before_key: Any,
         interaction: discord.Interaction | None,
         results: list[ResultRow] | None,
-    ) -> None:
+    ) -> bool:
         """Show a committed move: the table edited, or (a deal or the game ended) the old table
-        closed and the next deal's table posted, or the final standings."""
+        closed and the next deal's table posted, or the final standings. Returns whether the
+        interaction's own answer showed it (False: the display shows it as soon as it can)."""
         engine = table.engine
         assert engine is not None
-        new_message = table.kind.message_key(engine) != before_key or engine.is_over
-        if not new_message:
-            await self.show(table, table.kind.table(table, events), interaction)
-            return
-        await self.show(table, table.kind.closing(table, events), interaction)
+        if table.kind.message_key(engine) == before_key and not engine.is_over:
+            return await self.update(table, events, interaction)
+        display = self.display(table)
+        want = display.want
+        closing = table.kind.closing(table, events)
+        shown = False
+        if _from_message(interaction, table.record.message_id) and not want.post:
+            assert interaction is not None
+            try:
+                await interaction.response.edit_message(**closing.kwargs())
+                shown = True
+            except TRANSIENT:
+                log.warning("game %s: the answer that closes the deal failed; the display retries", table.id)
+        if table.record.message_id is not None and not shown:
+            want.old[table.record.message_id] = lambda: table.kind.closing(table, events)
         if engine.is_over:
-            await self.post_finale(table, results or [])
-            return
-        try:
-            await self.post_new_table(table, events)
-        except discord.HTTPException:
-            # The move is saved; the table can be brought back with /<game> table (or by a restart).
-            log.warning("could not post the new table of game %s", table.id, exc_info=True)
+            want.face, want.shown, want.post = None, want.version, False
+            self.post_finale(table, results or [])
+            return shown
+        self._new_table(table, events)
+        return shown
 
-    async def show_ended(self, table: LiveTable, by: str) -> None:
+    def _new_table(self, table: LiveTable, events: list[Event]) -> None:
+        """A new deal: its hands go out by DM, then its table is posted as a new message."""
+        display = self.display(table)
+        want = display.want
+        table.kind.table(table, events)  # what the events leave on the table (notices), once
+        want.face, want.post = display.live_face, True
+        want.hands = {s.seat for s in table.seats}
+        want.version += 1
+        display.wake()
+
+    def show_ended(self, table: LiveTable, by: str) -> None:
         """The host ended the game: the table shows it, without controls."""
-        if table.engine is not None and table.record.message_id is not None:
+        if table.engine is None or table.record.message_id is None:
+            return
+        display = self.display(table)
+
+        def ended() -> Rendered:
             rendered = table.kind.table(table, [])
-            rendered.view = None
-            rendered.content = f"🛑 Game ended by {by}."
-            await self.show(table, rendered, None)
+            return Rendered(content=f"🛑 Game ended by {by}.", embeds=rendered.embeds, view=None)
 
-    async def post_new_table(self, table: LiveTable, events: list[Event]) -> None:
-        """A new deal: hands go out privately first, so the table can say whose DMs failed."""
+        display.want.face, display.want.post, display.want.hands = ended, False, set()
+        display.changed()
+
+    def post_new_table(self, table: LiveTable, events: list[Event]) -> None:
+        """The first deal: hands by DM first (so the table can say whose DMs failed), then the table."""
         assert table.engine is not None
-        await self.send_hands(table)
-        await self.post_table(table, table.kind.table(table, events))
-
-    async def post_table(self, table: LiveTable, rendered: Rendered) -> None:
-        message = await self._channel(table).send(**rendered.send_kwargs())
-        key = self.key_text(table)
-        table.record.message_id, table.record.message_key = message.id, key
-        await self.store.set_message(table.id, message.id, key)
+        self._new_table(table, events)
 
     def key_text(self, table: LiveTable) -> str | None:
         return json.dumps(table.kind.message_key(table.engine)) if table.engine is not None else None
 
-    async def repost(self, table: LiveTable, *, with_hands: bool = False) -> None:
-        """Post the table afresh (lost in a busy channel, or never posted before a crash); the
-        old message's buttons then answer that it is out of date."""
+    def repost(self, table: LiveTable, *, with_hands: bool = False) -> None:
+        """Post the table afresh (lost in a busy channel, or never posted before a crash). The old
+        copy loses its controls and points below, once the new one is up."""
+        display = self.display(table)
+        want = display.want
+        old = table.record.message_id
+        if old is not None and not want.post:
+            want.old[old] = lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None)
+            want.after_post.add(old)
         if with_hands:
-            await self.send_hands(table)
-        await self.post_table(table, table.kind.table(table, []))
+            want.hands = {s.seat for s in table.seats}
+        want.post = True
+        want.version += 1
+        display.wake()
+
+    def resume(self, table: LiveTable) -> None:
+        """After a restart: whatever the channel may have missed is shown (the table re-posted if
+        its deal was never posted, else edited once to the true state)."""
+        if table.record.message_key != self.key_text(table) or table.record.message_id is None:
+            self.repost(table, with_hands=True)
+        else:
+            self.display(table).changed()
 
     async def show_again(self, table: LiveTable) -> None:
         """Post a table, or a lobby, as a new message (the local mode's channel starts empty)."""
         if table.engine is None:
             await self.post_lobby(table)
         else:
-            await self.repost(table)
+            self.repost(table)
 
     async def answer(self, interaction: discord.Interaction, rendered: Rendered) -> None:
         """Answer a click by redrawing the (private) message it came from."""
         await interaction.response.edit_message(**rendered.kwargs())
+
+    async def saved_not_shown(self, interaction: discord.Interaction, table: LiveTable) -> None:
+        """The move is saved but its answer could not show it: say so, truthfully."""
+        text = (
+            "✅ Your move was saved. The table isn't updated yet: it will catch up by itself "
+            f"(or type /{table.kind.key} table)."
+        )
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except TRANSIENT:
+            log.warning("game %s: could not tell a player their move was saved", table.id)
 
     # -- the lobby ----------------------------------------------------------------------------
     def _lobby(self, table: LiveTable) -> Rendered:
@@ -153,45 +239,35 @@ class Presenter:
         table.record.message_id = message_id
         await self.store.set_message(table.id, message_id)
 
-    # -- private messages ---------------------------------------------------------------------
-    async def send_hands(self, table: LiveTable) -> None:
-        for seat in table.seats:
-            if seat.user_id is None or seat.ai_level is not None or seat.dm_closed:
-                continue
-            rendered = table.kind.dm(table, seat.seat)
-            if rendered is None:
-                continue
-            try:
-                channel = await self.client.create_dm(discord.Object(seat.user_id))
-                await channel.send(**rendered.send_kwargs())
-            except discord.Forbidden:
-                seat.dm_closed = True
-                await self.store.update_seat(table.id, seat)
-                table.notice(
-                    f"📪 I can't DM {seat.name} (their DMs are closed): "
-                    f"they can use **{table.kind.hand_button}** instead."
-                )
-            except discord.HTTPException:
-                log.warning("could not DM seat %s of game %s", seat.seat, table.id, exc_info=True)
-
     # -- lines in the channel -----------------------------------------------------------------
-    async def post_finale(self, table: LiveTable, results: list[ResultRow]) -> None:
-        rendered = table.kind.finale(table, results)
-        try:
-            await self._channel(table).send(**rendered.send_kwargs())
-        except discord.HTTPException:
-            log.warning("could not post the final standings of game %s", table.id, exc_info=True)
+    def post_finale(self, table: LiveTable, results: list[ResultRow]) -> None:
+        """The final standings: posted once, retried until they are."""
+        self.display(table).add_line(
+            Line("posting the final standings", lambda: table.kind.finale(table, results), key="finale")
+        )
 
-    async def remind(self, table: LiveTable, text: str) -> None:
-        """A turn reminder, pinging the people it names."""
-        try:
-            await self._channel(table).send(text, allowed_mentions=discord.AllowedMentions(users=True))
-        except discord.HTTPException:
-            log.warning("could not send a reminder in game %s", table.id, exc_info=True)
+    def remind(self, table: LiveTable, text: Callable[[], str | None] | str) -> None:
+        """A turn reminder, pinging the people it names. ``text`` may be a function, called when
+        the line is sent: it returns ``None`` once the reminder is out of date (the turn moved on).
+        A newer reminder replaces one not yet sent."""
+        say = text if callable(text) else (lambda: text)
 
-    async def tell(self, table: LiveTable, text: str) -> None:
+        def render() -> Rendered | None:
+            line = say()
+            return None if line is None else Rendered(content=line)
+
+        self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True))
+
+    def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""
-        try:
-            await self._channel(table).send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("could not tell the channel of game %s: %s", table.id, text, exc_info=True)
+        self.display(table).add_line(Line("posting a warning", lambda: Rendered(content=text), key=f"tell:{text}"))
+
+
+def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
+    """The click came from the table message and is not answered yet: its answer edits the table."""
+    return (
+        interaction is not None
+        and not interaction.response.is_done()
+        and interaction.message is not None
+        and interaction.message.id == message_id
+    )

@@ -110,9 +110,10 @@ class Seating:
         table.record.rules = table.kind.rules_to_json(rules)
         table.rules, table.engine = rules, engine
 
-    async def show_start(self, table: LiveTable) -> None:
-        """The game has started: hands out, the first table posted, the first turn under way."""
-        await self.presenter.post_new_table(table, [])
+    def show_start(self, table: LiveTable) -> None:
+        """The game has started: hands out, the first table posted (by the table's display, which
+        keeps trying if Discord fails), the first turn under way."""
+        self.presenter.post_new_table(table, [])
         self.clock.kick(table)
 
     async def cancel(self, table: LiveTable) -> None:
@@ -122,7 +123,7 @@ class Seating:
     async def end_early(self, table: LiveTable, by: str) -> None:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
-        await self.presenter.show_ended(table, by)
+        self.presenter.show_ended(table, by)
         self.registry.drop(table)
 
     # -- seats changing hands -----------------------------------------------------------------
@@ -148,7 +149,7 @@ class Seating:
         self.clock.kick(table)
         if table.engine is not None:
             # The table says at once whose move it is now: theirs, not the computer's.
-            await self.presenter.show(table, table.kind.table(table, []), None)
+            await self.presenter.update(table)
 
 
 def _display(user: discord.abc.User) -> str:

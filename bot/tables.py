@@ -49,6 +49,8 @@ class TableManager(Registry):
             stand_in=self._stand_in,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
+        # The displays wait on the game clock (the local mode replaces its sleep after this).
+        self.presenter.sleep = lambda seconds: self.clock.sleep(seconds)
 
     async def _computer_move(self, table: LiveTable, seat: int, action: Action) -> None:
         await self.act(table, seat, action, by_ai=True)
@@ -72,9 +74,9 @@ class TableManager(Registry):
             engine = table.engine
             if engine is None:
                 continue
-            if record.message_key != self.presenter.key_text(table):
-                # The bot stopped between saving a deal's first state and posting its table.
-                self.clock.supervise(table, "posting the table", functools.partial(self._repost_when_ready, table))
+            # Whatever the channel missed before the stop (a deal's table never posted, an edit
+            # that failed) is shown once the bot is connected.
+            self.clock.supervise(table, "showing the table again", functools.partial(self._resume_when_ready, table))
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and len(engine.log) == timer.seq and not computers_move:
@@ -83,13 +85,14 @@ class TableManager(Registry):
                 self.clock.kick(table)
         return len(self.tables)
 
-    async def _repost_when_ready(self, table: LiveTable) -> None:
+    async def _resume_when_ready(self, table: LiveTable) -> None:
         await self.client.wait_until_ready()
         async with table.lock:
-            await self.presenter.repost(table, with_hands=True)
+            self.presenter.resume(table)
 
     async def close(self) -> None:
         self.cancel_all_tasks()
+        self.presenter.close()
 
     # -- the move pipeline --------------------------------------------------------------------
     async def act(
@@ -143,18 +146,16 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
-        try:
-            if reply is not None and interaction is not None and not interaction.response.is_done():
+        if reply is not None and interaction is not None and not interaction.response.is_done():
+            try:
                 await self.presenter.answer(interaction, reply())
-            await self.presenter.show_move(table, events, before_key, interaction, results)
-        except Exception:
-            # The move is saved and stands; only showing it failed. Say so rather than "nothing changed".
-            log.exception("game %s: move saved but not shown", table.id)
-            if interaction is not None and not interaction.response.is_done():
-                await interaction.response.send_message(
-                    f"Your move was saved, but I could not update the table: /{table.kind.key} table shows it.",
-                    ephemeral=True,
-                )
+            except discord.HTTPException:
+                log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
+        # Never raises for Discord's failures: what could not be shown now, the display shows later.
+        await self.presenter.show_move(table, events, before_key, interaction, results)
+        if interaction is not None and not interaction.response.is_done():
+            # The move is saved and stands; only its answer failed. Say so, never "nothing changed".
+            await self.presenter.saved_not_shown(interaction, table)
         if new_engine.is_over:
             table.record.status = "finished"
             self.drop(table)

@@ -146,8 +146,21 @@ def game_group(kind: GameKind) -> app_commands.Group:
         if table.engine is None:
             raise Refusal("The game has not started yet: the lobby message is the table for now.")
         async with table.lock:
-            await interaction.response.send_message("Here is the table again:", ephemeral=True)
-            await tables.presenter.repost(table)
+            tables.presenter.repost(table)
+        fault = await tables.presenter.settled(table)
+        if fault is None:
+            await interaction.response.send_message("Here is the table again, below.", ephemeral=True)
+        elif fault.permission is not None:
+            await interaction.response.send_message(
+                f"I can't post the table here: I need the **{fault.permission}** permission in this channel. "
+                "It will appear by itself once I have it.",
+                ephemeral=True,
+            )
+        else:
+            await interaction.response.send_message(
+                "Discord did not let me post the table just now; I keep trying, and it will appear by itself.",
+                ephemeral=True,
+            )
 
     @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
     @guarded

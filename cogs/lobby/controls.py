@@ -12,6 +12,7 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
+from bot.faults import Fault
 from cogs.lobby.render import closed_lobby, lobby_message
 
 
@@ -63,20 +64,33 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 if not computers:
                     raise Refusal("There is no computer player to remove.")
                 await seating.remove_seat(table, computers[-1])
-            elif self.act == "cancel":
+            if self.act == "cancel":
                 await seating.cancel(table)
                 await interaction.response.edit_message(
                     **closed_lobby(table, f"The table was closed by {user.mention}.").kwargs()
                 )
                 return
-            elif self.act == "start":
-                await seating.start(table)
-                await interaction.response.edit_message(
-                    **closed_lobby(table, "The game has started: the table is below. Good luck!").kwargs()
-                )
-                await seating.show_start(table)
+            if self.act != "start":
+                await interaction.response.edit_message(**render_lobby(table).kwargs())
                 return
-            await interaction.response.edit_message(**render_lobby(table).kwargs())
+            await seating.start(table)
+            seating.show_start(table)
+        # Started: the lobby says where the table is only once it is there (or why it is not yet).
+        fault = await manager.presenter.settled(table)
+        await interaction.response.edit_message(**closed_lobby(table, started_text(table, fault)).kwargs())
+
+
+def started_text(table: LiveTable, fault: Fault | None) -> str:
+    if fault is None:
+        return "The game has started: the table is below. Good luck!"
+    if fault.permission is not None:
+        why = f"I may not post in this channel yet (I need the **{fault.permission}** permission)"
+    else:
+        why = "Discord did not let me post it yet"
+    return (
+        f"The game has started, but its table is not here yet: {why}. It will appear by itself as soon as "
+        f"I can post it (or type /{table.kind.key} table)."
+    )
 
 
 class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<game_id>\d+)"):

@@ -129,14 +129,19 @@ def _cards_of(options: list[CardOption], mask: int) -> list[str]:
     return [c for i, o in enumerate(options) if mask >> i & 1 for c in o.codes]
 
 
-def panel(table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = None) -> Rendered:
-    """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices)."""
+def panel(
+    table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = None, note: str | None = None
+) -> Rendered:
+    """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices);
+    ``warning`` says why nothing happened, ``note`` what did."""
     engine = table.engine
     assert isinstance(engine, Shithead)
     view = engine.view(seat)
     seq = view["action_count"]
     me = view["seats"][seat]
     notes = [f"⚠️ {warning}"] if warning else []
+    if note:
+        notes.append(note)
     controls = discord.ui.View(timeout=None)
     computer = table.seats[seat].ai_level is not None
     if computer:
@@ -342,7 +347,26 @@ async def on_panel(
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
+            if _counted_already(table, seat, seq, act):
+                # A double click: the first counted, and this answer replaces its panel, so it must
+                # not say "nothing was changed" about the move the player did make.
+                counted = "✅ Your move counted (once); here is your hand now."
+                await _redraw(interaction, panel(table, seat, note=counted))
+                return
             await _redraw(interaction, panel(table, seat, warning=str(error)))
+
+
+#: the panel's acts that make the action of this kind at a given point of the log
+_ACT_TYPES = {"play": "play", "pick": "pickup", "add": "pickup", "flip": "flip"}
+
+
+def _counted_already(table: LiveTable, seat: int, seq: int, act: str) -> bool:
+    """Whether this seat's move from the panel shown at ``seq`` is already in the log."""
+    actions = table.record.actions
+    if act not in _ACT_TYPES or not seq < len(actions):
+        return False
+    by, action = actions[seq]
+    return by == seat and action.get("type") == _ACT_TYPES[act]
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:

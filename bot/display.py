@@ -1,0 +1,341 @@
+"""One table's display: what its channel *should* show, what it has shown, and the one loop that
+closes the difference.
+
+Every change to a table (a move, a new deal, the end, a reminder) only updates the desired state
+here and wakes the loop; the loop alone talks to Discord over REST for this table. Each pass it
+renders the *latest* state (several quick changes become one edit, and a rendering is never sent
+twice: a :class:`~bot.contract.Rendered` may carry files that are consumed once), then tries, in
+order: the hands still to send by DM, the new table message to post, the current message to edit,
+old copies to close (their controls removed), and the lines to post (standings, reminders,
+warnings). Whatever fails stays desired and is tried again after a pause that honours Discord's
+``retry_after``; when the channel could not be shown the truth for long (about 30 s, or at once
+when a permission is missing), the players are told in one line, once per spell of trouble.
+
+Rendering reads the live table, so it takes ``table.lock`` (never a half-applied move); sending
+does not, so a slow or failing Discord never holds up the players' moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.contract import LiveTable, Rendered
+from bot.faults import TRANSIENT, Fault, classify
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+#: how long the channel may lag behind the game before the players are told
+TELL_AFTER = 30.0
+
+Render = Callable[[], Rendered]
+Sleep = Callable[[float], Awaitable[Any]]
+
+
+@dataclass
+class Line:
+    """A message to post in the channel once (standings, a reminder, a warning)."""
+
+    what: str
+    #: renders the line when it is sent; ``None``: not worth sending any more (the turn moved on)
+    render: Callable[[], Rendered | None]
+    #: a newer line with the same key replaces one not sent yet (a reminder supersedes the last)
+    key: str | None = None
+    pings: bool = False
+
+
+@dataclass
+class Desired:
+    """What the channel should show beyond what it shows now."""
+
+    #: bumped by every change the current table message must show; ``shown`` is what it shows
+    version: int = 0
+    shown: int = 0
+    #: how the current message looks (the live table, or its last look once the game is over)
+    face: Render | None = None
+    #: the current table must be posted as a new message (a new deal, /table, a deleted message)
+    post: bool = False
+    #: seats whose hand for this deal is still to be sent by DM
+    hands: set[int] = field(default_factory=set)
+    #: old copies of the table to close, by message id
+    old: dict[int, Render] = field(default_factory=dict)
+    #: old copies to close only once the new one is up ("this table moved below")
+    after_post: set[int] = field(default_factory=set)
+    lines: list[Line] = field(default_factory=list)
+
+    def converged(self) -> bool:
+        return not (self.shown < self.version or self.post or self.hands or self.old or self.lines)
+
+
+class Display:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: Store,
+        table: LiveTable,
+        *,
+        sleep: Sleep,
+        coalesce: float,
+        on_done: Callable[[Display], None],
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.table = table
+        self.sleep = sleep
+        self.coalesce = coalesce
+        self.on_done = on_done
+        self.want = Desired(face=self.live_face)
+        self.failures = 0
+        self.trouble_since: float | None = None
+        self.told = False
+        self.task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._pausing = False  # the loop waits out a pause after a failure
+        self._waiters: list[asyncio.Future[Fault | None]] = []
+
+    # -- changes (called by the presenter; never talk to Discord) -------------------------------
+    def live_face(self) -> Rendered:
+        return self.table.kind.table(self.table, [])
+
+    def changed(self) -> None:
+        self.want.version += 1
+        self.wake()
+
+    def wake(self) -> None:
+        self._wake.set()
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"display of game {self.table.id}")
+
+    def add_line(self, line: Line) -> None:
+        if line.key is not None:
+            self.want.lines = [old for old in self.want.lines if old.key != line.key]
+        self.want.lines.append(line)
+        self.wake()
+
+    def hurry(self) -> None:
+        """A person asked for the table (``/<game> table``, Start): try now, not after the pause."""
+        if self._pausing and self.task is not None:
+            self.task.cancel()
+            self.task = None
+            self._pausing = False
+        self.wake()
+
+    async def settled(self, timeout: float) -> Fault | None:
+        """Wait for the next pass (at most ``timeout`` s); its fault, or ``None`` if all is shown.
+        A pass that has not finished in time counts as a fault of its own ("still trying")."""
+        future: asyncio.Future[Fault | None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(future)
+        self.hurry()
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), timeout)
+        except TimeoutError:
+            return Fault("showing the table", 0, 0)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    # -- the loop -----------------------------------------------------------------------------
+    async def _run(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                if self.coalesce and not self._waiters and self._only_edit_pending():
+                    # Let the moves that follow at once (a computer answering) land first: one edit.
+                    await self.sleep(self.coalesce)
+                fault = await self._pass()
+                for waiter in self._waiters:
+                    if not waiter.done():
+                        waiter.set_result(fault)
+                self._waiters.clear()
+                if fault is None:
+                    self.failures, self.trouble_since, self.told = 0, None, False
+                    if not self._wake.is_set():
+                        # All shown: the loop ends (an idle task would hold nothing but a wait);
+                        # the next change starts it again.
+                        return
+                    continue
+                self.failures += 1
+                await self._tell_if_long(fault)
+                delay = fault.delay(self.failures)
+                log.warning(
+                    "game %s: %s failed (%s %s); trying again in %.0f s",
+                    self.table.id,
+                    fault.what,
+                    fault.status or "timeout",
+                    fault.code,
+                    delay,
+                )
+                self._pausing = True
+                try:
+                    await self.sleep(delay)
+                finally:
+                    self._pausing = False
+                self._wake.set()
+        finally:
+            if self.want.converged() and self.table.record.status != "playing":
+                self.on_done(self)
+
+    def _only_edit_pending(self) -> bool:
+        w = self.want
+        return w.shown < w.version and not (w.post or w.hands or w.old or w.lines)
+
+    async def _pass(self) -> Fault | None:
+        try:
+            return await self._try_all()
+        except Exception:
+            # A bug (or the store failing) must not stop the display for good: log, try again later.
+            log.exception("game %s: showing the table failed", self.table.id)
+            return Fault("showing the table", 0, 0)
+
+    async def _render(self, render: Callable[[], Any]) -> Any:
+        async with self.table.lock:
+            return render()
+
+    def _channel(self) -> discord.PartialMessageable:
+        record = self.table.record
+        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    async def _try_all(self) -> Fault | None:
+        faults: list[Fault] = []
+        want, record = self.want, self.table.record
+        # 1. Hands go out before a new table is posted, so that it can say whose DMs are closed.
+        for seat in sorted(want.hands):
+            fault = await self._send_hand(seat)
+            if fault is None:
+                want.hands.discard(seat)
+            else:
+                faults.append(fault)
+        # 2. The current table, posted afresh...
+        if want.post:
+            face = want.face or self.live_face
+            rendered, version, key = await self._render(lambda: (face(), want.version, self._key()))
+            try:
+                message = await self._channel().send(**rendered.send_kwargs())
+            except TRANSIENT as error:
+                faults.append(classify(error, "posting the table", posting=True))
+            else:
+                record.message_id, record.message_key = message.id, key
+                want.post, want.shown = False, version
+                await self.store.set_message(self.table.id, message.id, key)
+        # 3. ...or edited in place.
+        elif want.shown < want.version and record.message_id is not None:
+            message_id = record.message_id
+            face = want.face or self.live_face
+            rendered, version = await self._render(lambda: (face(), want.version))
+            try:
+                await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
+            except TRANSIENT as error:
+                fault = classify(error, "editing the table", posting=False)
+                if fault.gone:
+                    want.post = True  # deleted: post it again, at once
+                    self._wake.set()
+                elif fault.bad_request:
+                    log.error("game %s: Discord refused the table (%s)", self.table.id, error)
+                    want.shown = max(want.shown, version)
+                else:
+                    faults.append(fault)
+            else:
+                if record.message_id == message_id:
+                    want.shown = version
+        # 4. Old copies lose their controls.
+        for message_id, render in list(want.old.items()):
+            if message_id in want.after_post and want.post:
+                continue
+            rendered = await self._render(render)
+            try:
+                await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
+            except TRANSIENT as error:
+                fault = classify(error, "closing an old copy of the table", posting=False)
+                if fault.gone or fault.bad_request:
+                    want.old.pop(message_id, None)
+                else:
+                    faults.append(fault)
+            else:
+                if want.old.get(message_id) is render:
+                    del want.old[message_id]
+                    want.after_post.discard(message_id)
+        # 5. Lines, in order (standings after the last table, a reminder after the table it is about).
+        while want.lines:
+            line = want.lines[0]
+            rendered_line: Rendered | None = await self._render(line.render)
+            if rendered_line is not None:
+                mentions = discord.AllowedMentions(users=True) if line.pings else discord.AllowedMentions.none()
+                try:
+                    await self._channel().send(**rendered_line.send_kwargs(), allowed_mentions=mentions)
+                except TRANSIENT as error:
+                    fault = classify(error, line.what, posting=True)
+                    if not fault.bad_request:
+                        faults.append(fault)
+                        break
+                    log.error("game %s: Discord refused %s (%s)", self.table.id, line.what, error)
+            if want.lines and want.lines[0] is line:
+                want.lines.pop(0)
+        if not faults:
+            return None
+        # The fault that says most: a missing permission, then a rate limit, then the first.
+        faults.sort(key=lambda f: (f.permission is None, f.retry_after is None))
+        return faults[0]
+
+    def _key(self) -> str | None:
+        engine = self.table.engine
+        return json.dumps(self.table.kind.message_key(engine)) if engine is not None else None
+
+    async def _send_hand(self, seat: int) -> Fault | None:
+        table = self.table
+        record = table.seats[seat]
+        if record.user_id is None or record.ai_level is not None or record.dm_closed or table.engine is None:
+            return None
+        rendered = await self._render(lambda: table.kind.dm(table, seat))
+        if rendered is None:
+            return None
+        try:
+            channel = await self.client.create_dm(discord.Object(record.user_id))
+            await channel.send(**rendered.send_kwargs())
+        except discord.Forbidden:
+            record.dm_closed = True
+            await self.store.update_seat(table.id, record)
+            table.notice(
+                f"📪 I can't DM {record.name} (their DMs are closed): "
+                f"they can use **{table.kind.hand_button}** instead."
+            )
+            self.changed()
+        except discord.NotFound:
+            log.warning("game %s: seat %s cannot be sent a DM (unknown user)", table.id, seat)
+        except TRANSIENT as error:
+            return classify(error, f"sending {record.name} their hand", posting=False)
+        return None
+
+    async def _tell_if_long(self, fault: Fault) -> None:
+        now = asyncio.get_running_loop().time()
+        if self.trouble_since is None:
+            self.trouble_since = now
+        if self.told or (fault.permission is None and now - self.trouble_since < TELL_AFTER):
+            return
+        key = self.table.kind.key
+        if fault.permission is not None:
+            text = (
+                f"⚠️ I can't keep this {self.table.kind.title} table up to date here: I need the "
+                f"**{fault.permission}** permission in this channel. The game goes on, and the table "
+                f"catches up by itself once I have it (or type /{key} table)."
+            )
+        else:
+            text = (
+                f"⚠️ Discord keeps failing when I update this table ({fault.what}). The game goes on, "
+                f"and the table catches up by itself (or type /{key} table)."
+            )
+        try:
+            await self._channel().send(text, allowed_mentions=discord.AllowedMentions.none())
+        except TRANSIENT:
+            # Tried again only after the next (capped) pause: a refusing channel is not flooded.
+            log.warning("game %s: could not tell the channel either: %s", self.table.id, text)
+        else:
+            self.told = True
