@@ -300,7 +300,8 @@ class Display:
         try:
             channel = await self.client.create_dm(discord.Object(record.user_id))
             await channel.send(**rendered.send_kwargs())
-        except discord.Forbidden:
+        except (discord.Forbidden, discord.NotFound):
+            # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
             await self.store.update_seat(table.id, record)
             table.notice(
@@ -308,8 +309,6 @@ class Display:
                 f"they can use **{table.kind.hand_button}** instead."
             )
             self.changed()
-        except discord.NotFound:
-            log.warning("game %s: seat %s cannot be sent a DM (unknown user)", table.id, seat)
         except TRANSIENT as error:
             return classify(error, f"sending {record.name} their hand", posting=False)
         return None
