@@ -153,7 +153,9 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
     elif kind == "computer move":  # the table edit after a computer's move
         while not any(table.seats[s].ai_level is None for s in table.engine.to_act()):
             await player.step()
-        inject(env, monkeypatch, fault, "PATCH", f"{posts}/*")
+        # The edit that hands the turn back to a person fails (a later edit would hide the fault).
+        pinged = [f"<@{p.id}>" for p in people]
+        inject(env, monkeypatch, fault, "PATCH", f"{posts}/*", when=lambda body: any(p in str(body) for p in pinged))
         moves = len(table.engine.log)
         while not any(table.seats[s].ai_level for s, _ in table.engine.log[moves:]):
             await player.step()
@@ -233,9 +235,12 @@ async def test_a_failed_edit_after_a_computer_move_is_retried(simcord_env, monke
     player = Player(env, channel, {people[0].id: people[0]}, seed=1)
     while not any(table.seats[s].ai_level is None for s in table.engine.to_act()):
         await player.step()
-    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=1)
+    # The edit that hands the turn back to ann fails: the table must not stay on a computer's turn.
+    ann = f"<@{people[0].id}>"
+    inject(env, monkeypatch, "500", "PATCH", f"/channels/{channel.id}/messages/*", when=lambda b: ann in str(b))
     await player.step()
     await env.settle()
+    assert table.seats[table.engine.to_act()[0]].user_id == people[0].id, "a person's turn again"
     await env.advance_time(5)
     await env.settle()
     assert_shows_truth(channel, table)
