@@ -94,9 +94,8 @@ class Presenter:
             else:
                 display.want.shown = display.want.version
                 return True
-        elif interaction is not None and not interaction.response.is_done() and interaction.message is not None:
-            # A click elsewhere (an old copy, a private message): acknowledged; the display shows it.
-            await interaction.response.defer()
+        else:
+            await _acknowledge(interaction)
         display.wake()
         return False
 
@@ -126,8 +125,10 @@ class Presenter:
                 shown = True
             except TRANSIENT:
                 log.warning("game %s: the answer that closes the deal failed; the display retries", table.id)
-        if table.record.message_id is not None and not shown:
-            want.old[table.record.message_id] = lambda: table.kind.closing(table, events)
+        if not shown:
+            await _acknowledge(interaction)
+            if table.record.message_id is not None:
+                want.old[table.record.message_id] = lambda: table.kind.closing(table, events)
         if engine.is_over:
             want.face, want.shown, want.post = None, want.version, False
             self.post_finale(table, results or [])
@@ -261,6 +262,17 @@ class Presenter:
     def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""
         self.display(table).add_line(Line("posting a warning", lambda: Rendered(content=text), key=f"tell:{text}"))
+
+
+async def _acknowledge(interaction: discord.Interaction | None) -> None:
+    """A click from elsewhere than the table (a private panel, an old copy) that nothing answered
+    yet: acknowledged silently; the display shows the move on the table."""
+    if interaction is None or interaction.response.is_done() or interaction.message is None:
+        return
+    try:
+        await interaction.response.defer()
+    except TRANSIENT:
+        log.warning("could not acknowledge a click", exc_info=True)
 
 
 def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:

@@ -37,14 +37,19 @@ FAULTS: dict[str, dict[str, Any] | None] = {
 UNTRUE = ("nothing was changed", "went wrong")
 
 
-def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1, when=None) -> None:
-    """Make the next ``times`` matching requests fail (``when(json)``: only those it accepts)."""
+def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1, when=None, skip: int = 0) -> None:
+    """Make the next ``times`` matching requests fail (``when(json)``: only those it accepts),
+    after letting ``skip`` of them through."""
     spec = FAULTS[fault]
     left = [times]
+    skipped = [skip]
     real = router.dispatch
 
     def dispatch(backend, m: str, p: str, **kwargs: Any) -> Any:
         if left[0] and m == method and fnmatch.fnmatch(p, path) and (when is None or when(kwargs.get("json"))):
+            if skipped[0]:
+                skipped[0] -= 1
+                return real(backend, m, p, **kwargs)
             left[0] -= 1
             backend.http_requests.append(router.HttpLogEntry(m, p, {}, kwargs.get("json"), None))
             if spec is None:
@@ -258,8 +263,13 @@ async def test_shithead_table_names_the_real_next_player_after_a_failed_edit(sim
     while driver.engine.view(None)["phase"] == "swap":
         assert await driver.step()
     table = driver.live
-    for _ in range(3):
-        env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=500, times=1)
+    for method, path in [("PATCH", f"/channels/{channel.id}/messages/*"), ("POST", "/interactions/*/callback")] * 2:
+        # The table edit after the card fails, or the answer to it (the player's own panel; the
+        # callbacks before it open the panel and choose the cards).
+        seat = table.engine.to_act()[0]
+        view = table.engine.view(seat)
+        playing = driver.policy(view, view["action_count"])["type"] == "play"
+        inject(env, monkeypatch, "500", method, path, skip=0 if method == "PATCH" else 2 if playing else 1)
         await driver.step()
         await env.advance_time(3)
         await env.settle()
