@@ -49,6 +49,8 @@ class Line:
     #: a newer line with the same key replaces one not sent yet (a reminder supersedes the last)
     key: str | None = None
     pings: bool = False
+    #: run once the line is posted (the standings: stored as shown, so a restart does not repeat them)
+    on_sent: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass
@@ -279,6 +281,8 @@ class Display:
                     log.error("game %s: Discord refused %s (%s)", self.table.id, line.what, error)
             if want.lines and want.lines[0] is line:
                 want.lines.pop(0)
+            if line.on_sent is not None:
+                await line.on_sent()
         if not faults:
             return None
         # The fault that says most: a missing permission, then a rate limit, then the first.

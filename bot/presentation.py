@@ -242,9 +242,14 @@ class Presenter:
 
     # -- lines in the channel -----------------------------------------------------------------
     def post_finale(self, table: LiveTable, results: list[ResultRow]) -> None:
-        """The final standings: posted once, retried until they are."""
+        """The final standings: posted once, retried until they are (after a restart too: the
+        store keeps whether they were shown)."""
+
+        async def shown() -> None:
+            await self.store.set_finale_shown(table.id)
+
         self.display(table).add_line(
-            Line("posting the final standings", lambda: table.kind.finale(table, results), key="finale")
+            Line("posting the final standings", lambda: table.kind.finale(table, results), key="finale", on_sent=shown)
         )
 
     def remind(self, table: LiveTable, text: Callable[[], str | None] | str) -> None:

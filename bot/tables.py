@@ -27,7 +27,7 @@ from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
-from db.store import Store
+from db.store import GameRecord, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
@@ -83,7 +83,25 @@ class TableManager(Registry):
                 self.clock.resume_timer(table, timer)
             else:
                 self.clock.kick(table)
+        for record in await self.store.unshown_finales():
+            if record.kind in self.kinds:
+                self._post_finale_later(record)
         return len(self.tables)
+
+    def _post_finale_later(self, record: GameRecord) -> None:
+        """A game finished before the stop, its standings never posted: post them now. The table
+        is rebuilt for rendering only; it is not live (nothing can be played on it)."""
+        kind = self.kinds[record.kind]
+        table = LiveTable(record=record, kind=kind, rules=kind.rules_from_json(record.rules or {}))
+        table.engine = kind.engine.replay(
+            table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
+        )
+
+        async def post() -> None:
+            await self.client.wait_until_ready()
+            self.presenter.post_finale(table, await self.store.results(record.id))
+
+        self.clock.supervise(table, "posting the final standings", post)
 
     async def _resume_when_ready(self, table: LiveTable) -> None:
         await self.client.wait_until_ready()

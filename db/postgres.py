@@ -385,6 +385,13 @@ class PostgresStore:
     async def live_games(self) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE status IN ('lobby','playing') ORDER BY id")
 
+    async def unshown_finales(self) -> list[GameRecord]:
+        return await self._records("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
+
+    async def set_finale_shown(self, game_id: int) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute("UPDATE games SET finale_shown=1 WHERE id=$1", game_id)
+
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         records = await self._records(
             "SELECT * FROM games WHERE channel_id=$1 AND kind=$2 AND status != 'lobby' ORDER BY id DESC LIMIT 1",

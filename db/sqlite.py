@@ -285,6 +285,14 @@ class SqliteStore:
         rows = await self._fetchall("SELECT * FROM games WHERE status IN ('lobby','playing') ORDER BY id")
         return [await self._record(r) for r in rows]
 
+    async def unshown_finales(self) -> list[GameRecord]:
+        rows = await self._fetchall("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
+        return [await self._record(r) for r in rows]
+
+    async def set_finale_shown(self, game_id: int) -> None:
+        async with self._tx() as db:
+            await _run(db, "UPDATE games SET finale_shown=1 WHERE id=?", (game_id,))
+
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         rows = await self._fetchall(
             "SELECT * FROM games WHERE channel_id=? AND kind=? AND status != 'lobby' ORDER BY id DESC LIMIT 1",

@@ -20,6 +20,7 @@ from tests.helpers import (
     OhHellDriver,
     ShitheadDriver,
     find_component,
+    make_bot,
     message_text,
     modal_options,
     open_table,
@@ -37,7 +38,7 @@ FAULTS: dict[str, dict[str, Any] | None] = {
 UNTRUE = ("nothing was changed", "went wrong")
 
 
-def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1, when=None, skip: int = 0) -> None:
+def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1, when=None, skip: int = 0) -> list[int]:
     """Make the next ``times`` matching requests fail (``when(json)``: only those it accepts),
     after letting ``skip`` of them through."""
     spec = FAULTS[fault]
@@ -58,6 +59,7 @@ def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1,
         return real(backend, m, p, **kwargs)
 
     monkeypatch.setattr(router, "dispatch", dispatch)
+    return left  # set its one item to 0 to stop the fault
 
 
 def texts(channel) -> list[str]:
@@ -342,6 +344,26 @@ async def test_a_failed_post_of_the_next_deal_comes_back_by_itself(simcord_env, 
     await env.advance_time(5)
     await env.settle()
     assert "Game over" in channel.last_message.content
+    assert env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=2)
+async def test_standings_never_posted_before_a_restart_are_posted_after_it(simcord_env, monkeypatch, db_path):
+    env = simcord_env
+    channel, people, table = await _oh_hell(env, monkeypatch)
+    fault = inject(
+        env, monkeypatch, "500", "POST", f"/channels/{channel.id}/messages", 1000, lambda b: "Game over" in str(b)
+    )
+    await Player(env, channel, {p.id: p for p in people}, seed=3).play_to_end()
+    assert not any("Game over" in t for t in texts(channel))
+    env.bot.tables.presenter.close()  # the bot stops before Discord lets it post them
+    fault[0] = 0
+    old = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old.close()
+    await env.settle()
+    assert sum("Game over" in t for t in texts(channel)) == 1
+    assert await env.bot.store.unshown_finales() == []
     assert env.errors == []
 
 

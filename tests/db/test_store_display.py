@@ -1,0 +1,19 @@
+"""Migration 0007: whether a finished game's standings reached its channel, on each backend."""
+
+from __future__ import annotations
+
+from db.store import ResultRow, SeatRecord, Store
+
+
+async def test_a_finished_game_waits_for_its_standings_to_be_shown(store: Store) -> None:
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    await store.start_game(game, {"deck": "standard52"}, 42, [SeatRecord(0, 100, "Ann"), SeatRecord(1, 200, "Bob")], 2)
+    assert await store.unshown_finales() == [], "a game still playing has no standings yet"
+    results = [ResultRow(0, 100, "Ann", 1, 10, False, {}), ResultRow(1, 200, "Bob", 2, 5, False, {})]
+    await store.record_action(game, 0, 0, {"type": "bid", "bid": 1}, results=results)
+    assert [g.id for g in await store.unshown_finales()] == [game]
+    await store.set_finale_shown(game)
+    assert await store.unshown_finales() == []
+    other = await store.create_game("ohhell", 1, 11, 100, "classic", {})
+    await store.end_game(other, "cancelled")
+    assert await store.unshown_finales() == [], "an ended game has no standings to post"
