@@ -124,10 +124,13 @@ class Presenter:
                 await interaction.response.edit_message(**closing.kwargs())
                 shown = True
             except TRANSIENT:
+                # Left unanswered: the move pipeline tells the player it was saved.
                 log.warning("game %s: the answer that closes the deal failed; the display retries", table.id)
-        if not shown:
+        else:
             await _acknowledge(interaction)
-            if table.record.message_id is not None:
+        if not shown:
+            if table.record.message_id is not None and not want.post:
+                # (While a deal's table waits to be posted, the message on record is an older one.)
                 want.old[table.record.message_id] = lambda: table.kind.closing(table, events)
         if engine.is_over:
             want.face, want.shown, want.post = None, want.version, False
