@@ -256,6 +256,30 @@ async def test_a_failed_edit_after_a_computer_move_is_retried(simcord_env, monke
 
 
 @pytest.mark.simcord(settle_timeout=2)
+async def test_a_long_outage_is_told_once_and_heals(simcord_env, monkeypatch):
+    """Edits fail for minutes: the channel is told once, in one line; the game goes on; once
+    Discord recovers the table shows the truth with no human action."""
+    env = simcord_env
+    channel, people, table = await _oh_hell(env, monkeypatch, computers=2, names=("ann",))
+    player = Player(env, channel, {people[0].id: people[0]}, seed=1)
+    while not any(table.seats[s].ai_level is None for s in table.engine.to_act()):
+        await player.step()
+    fault = inject(env, monkeypatch, "500", "PATCH", f"/channels/{channel.id}/messages/*", 1000)
+    await player.step()  # ann's answer edits the table; the computers' edits after it fail
+    for _ in range(12):
+        await env.advance_time(20)
+    told = [t for t in texts(channel) if "keeps failing" in t]
+    assert len(told) == 1 and "\n" not in told[0] and "/ohhell table" in told[0], told
+    fault[0] = 0
+    await env.advance_time(120)
+    await env.settle()
+    assert_shows_truth(channel, table)
+    await player.play_to_end()
+    assert sum("keeps failing" in t for t in texts(channel)) == 1
+    assert env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=2)
 async def test_shithead_table_names_the_real_next_player_after_a_failed_edit(simcord_env, monkeypatch):
     """Defect 3, Shithead: a 500 on the table edit after a played card is retried, so the table
     pings the player whose turn it is, not the one who just played."""
