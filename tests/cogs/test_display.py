@@ -412,6 +412,25 @@ async def test_table_command_retires_the_old_copy(simcord_env, monkeypatch):
 
 
 @pytest.mark.simcord(settle_timeout=2)
+async def test_table_command_where_the_bot_may_not_post_says_so(simcord_env, monkeypatch):
+    """/ohhell table in a channel that refuses posts: the answer names the permission, and the
+    copy in the channel keeps its controls (it is still the only one)."""
+    env = simcord_env
+    channel, people, table = await _oh_hell(env, monkeypatch)
+    old = table_message(channel, env.bot.user.id)
+    fault = inject(env, monkeypatch, "403", "POST", f"/channels/{channel.id}/messages", 1000)
+    again = await people[1].slash(channel, "ohhell table")
+    assert again.ephemeral and "Send Messages" in again.response.content, again.response.content
+    assert table_message(channel, env.bot.user.id).id == old.id, "the old copy is still usable"
+    fault[0] = 0
+    await env.advance_time(400)
+    await env.settle()
+    assert_shows_truth(channel, table)
+    assert not next(m for m in channel.history() if m.id == old.id).components
+    assert env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=2)
 async def test_five_quick_moves_cost_fewer_table_edits(simcord_env, monkeypatch):
     """A person's bid and four computers' bids at once: fewer table edits than moves."""
     env = simcord_env
