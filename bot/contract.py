@@ -12,6 +12,8 @@ interface.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -141,6 +143,20 @@ class GameKind(ABC, Generic[ViewT]):
         """When this changes a new table message is posted (a new deal) and hands are sent."""
 
     @abstractmethod
+    def decision_key(self, engine: Engine, seat: int) -> Any:
+        """Everything that bears on ``seat``'s choice now, as JSON-able data, from that seat's view.
+
+        A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
+        the move pipeline refuses its action once the key has changed: a control goes stale when
+        something that matters to *that* player changed (the deal, the phase, whether they are to
+        act, their legal actions, the bids and cards they can see), never on another player's
+        secret bid or unrelated move. It must never hold what ``seat`` may not see."""
+
+    def decision_digest(self, engine: Engine, seat: int) -> str:
+        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits."""
+        return digest(self.decision_key(engine, seat))
+
+    @abstractmethod
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The public table message after ``events``."""
 
@@ -181,3 +197,14 @@ class GameKind(ABC, Generic[ViewT]):
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""
         return "made their move"
+
+
+#: length of :func:`digest`'s text (48 bits: a chance collision between two states is negligible)
+DIGEST_LENGTH = 12
+
+
+def digest(key: Any) -> str:
+    """12 lower-case hex digits of a JSON-able value; the same in every process and after restarts
+    (canonical JSON, SHA-256), so a custom id carrying it stays comparable after a restart."""
+    text = json.dumps(key, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]

@@ -2,7 +2,9 @@
 
 Engines raise :class:`games.common.engine.GameError` with a player-readable message; the bot
 raises :class:`Refusal` for its own checks (not your game, not the host...). Both reach the
-player as an ephemeral reply and change nothing. Anything else is a bug: it is logged and the
+player as an ephemeral reply and change nothing. A :class:`~db.store.StoreError` means the write
+was not saved (the store rolled it back, and the table manager rebuilt its state from the log):
+the player is told exactly that. Anything else is a bug: it is logged and the
 player gets a generic apology instead of Discord's "This interaction failed".
 """
 
@@ -67,8 +69,14 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if isinstance(error, USER_ERRORS):
         await reply_ephemeral(interaction, f"⚠️ {error}")
     elif isinstance(error, StoreError):
-        log.error("storage failed", exc_info=error)
-        await reply_ephemeral(interaction, "⚠️ I could not save that just now, so nothing changed. Please try again.")
+        # The database refused the write (a full disk, a lost server): an operating condition the
+        # store already described in one line, not a bug; no traceback.
+        log.error("not saved, the store failed: %s", error)
+        await reply_ephemeral(
+            interaction,
+            "⚠️ That was not saved: I could not save it to my database just now, so nothing changed."
+            " Please try again in a moment.",
+        )
     elif isinstance(error, app_commands.CheckFailure):
         await reply_ephemeral(interaction, f"⚠️ {error}")
     else:

@@ -32,6 +32,9 @@ from games.common.engine import Event
 
 log = logging.getLogger(__name__)
 
+#: the answer to a form or panel drawn before a change that bears on that player's choice
+STALE = "The table has moved on since you opened that; nothing was changed."
+
 
 class TableManager(Registry):
     def __init__(self, client: discord.Client, store: Store, settings: Settings) -> None:
@@ -121,10 +124,14 @@ class TableManager(Registry):
         *,
         interaction: discord.Interaction | None = None,
         by_ai: bool = False,
-        expect_seq: int | None = None,
+        expect_key: str | None = None,
         reply: Callable[[], Rendered] | None = None,
     ) -> list[Event]:
         """Check, apply, commit and show one action. The caller must hold ``table.lock``.
+
+        ``expect_key`` is the :meth:`~bot.contract.GameKind.decision_digest` the player's form or
+        panel was drawn with: if what bears on that seat's choice has changed since, the action is
+        refused as stale (another player's secret bid does not count as a change).
 
         ``reply`` is for actions made from a private message (a player's ephemeral panel): once the
         action is committed, the interaction is answered by updating that message to ``reply()``,
@@ -134,8 +141,8 @@ class TableManager(Registry):
         if engine is None:
             raise Refusal("The game has not started yet.")
         seq = len(engine.log)
-        if expect_seq is not None and expect_seq != seq:
-            raise Refusal("The table has moved on since you opened that; nothing was changed.")
+        if expect_key is not None and expect_key != table.kind.decision_digest(engine, seat):
+            raise Refusal(STALE)
         engine.check(seat, action)
         before_key = table.kind.message_key(engine)
         new_engine, events = engine.apply(seat, action)

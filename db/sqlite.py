@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,6 +31,8 @@ from db.store import (
     StoreError,
     Timer,
 )
+
+log = logging.getLogger(__name__)
 
 # Timestamps are the database's own clock: they are records, never game clocks.
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
@@ -118,20 +121,32 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction. Every SQLite error in it, at BEGIN and COMMIT too (a full disk
+        or a locked file fails there as often as in the writes), becomes a :class:`StoreError`
+        (integrity errors a :class:`StoreConflict`) after rolling back: nothing of it was saved."""
         async with self._lock:
             db = self.db
-            await _run(db, "BEGIN IMMEDIATE")
+            try:
+                await _run(db, "BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                await _rollback(db)
+                raise _store_error(error) from error
             try:
                 yield db
             except BaseException as error:
-                await _run(db, "ROLLBACK")
-                if isinstance(error, sqlite3.IntegrityError):
-                    raise StoreConflict(str(error)) from error
+                await _rollback(db)
                 if isinstance(error, sqlite3.Error):
-                    raise StoreError(str(error)) from error
+                    raise _store_error(error) from error
                 raise
-            else:
+            try:
                 await _run(db, "COMMIT")
+            except BaseException as error:
+                # A failed COMMIT may leave the transaction open (SQLite rolls back only some
+                # errors by itself): roll it back, or the next BEGIN would fail too.
+                await _rollback(db)
+                if isinstance(error, sqlite3.Error):
+                    raise _store_error(error) from error
+                raise
 
     async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         async with self.db.execute(sql, params) as cursor:
@@ -321,6 +336,22 @@ class SqliteStore:
             (user_id, guild_id, guild_id),
         )
         return [rows.member_stats(r) for r in found]
+
+
+def _store_error(error: sqlite3.Error) -> StoreError:
+    if isinstance(error, sqlite3.IntegrityError):
+        return StoreConflict(str(error))
+    return StoreError(str(error))
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    """Roll back whatever is open; a failure to do so leaves nothing more to undo here."""
+    if not db.in_transaction:
+        return
+    try:
+        await _run(db, "ROLLBACK")
+    except sqlite3.Error as error:
+        log.warning("rolling back failed: %s", error)
 
 
 def _try_to_open(path: str) -> None:

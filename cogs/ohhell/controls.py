@@ -88,9 +88,16 @@ def _trump_text(view: View) -> str:
     return f"Trumps: {suit_symbol(view['trump'])}" if view["trump"] else "No trumps"
 
 
+def form_id(table: LiveTable, view: View, act: str) -> str:
+    """``ohm:<game>:<digest>:<act>``: the digest of what bore on the viewer's choice when the form
+    was drawn (:meth:`~bot.contract.GameKind.decision_digest`), so it is refused only once that
+    changed, also after a restart."""
+    assert table.engine is not None
+    return f"{MODAL_PREFIX}{table.id}:{table.kind.decision_digest(table.engine, view['viewer'])}:{act}"
+
+
 def bid_form(table: LiveTable, view: View) -> discord.ui.Modal:
-    seq = len(table.engine.log) if table.engine else 0
-    modal = discord.ui.Modal(title=f"Deal {view['deal']}: your bid", custom_id=f"{MODAL_PREFIX}{table.id}:{seq}:bid")
+    modal = discord.ui.Modal(title=f"Deal {view['deal']}: your bid", custom_id=form_id(table, view, "bid"))
     lines = [_private_summary(table, view), _trump_text(view)]
     if view["bidding"] == "sequential":
         made = [f"{table.name(s)} {view['bids'][s]}" for s in view["players"] if view["bids"][s] is not None]
@@ -115,10 +122,7 @@ def _play_value(action: Action) -> str:
 
 
 def play_form(table: LiveTable, view: View) -> discord.ui.Modal:
-    seq = len(table.engine.log) if table.engine else 0
-    modal = discord.ui.Modal(
-        title=f"Trick {view['trick_no']}: play a card", custom_id=f"{MODAL_PREFIX}{table.id}:{seq}:play"
-    )
+    modal = discord.ui.Modal(title=f"Trick {view['trick_no']}: play a card", custom_id=form_id(table, view, "play"))
     trick = ", ".join(f"{table.name(s)} {label(c)}" for s, c, _ in view["trick"]) or "you lead"
     lines = [_private_summary(table, view), f"{_trump_text(view)} · Trick so far: {trick}"]
     if view["my_bid"] is not None:
@@ -159,7 +163,7 @@ def _modal_value(components: list[dict[str, Any]]) -> str | None:
 
 async def on_form(interaction: discord.Interaction, custom_id: str) -> None:
     """A bid or play form submitted: the action goes through the runtime's move pipeline."""
-    game_id, seq, act = custom_id[len(MODAL_PREFIX) :].split(":")
+    game_id, key, act = custom_id[len(MODAL_PREFIX) :].split(":")
     tables = tables_of(interaction)
     table = tables.get(int(game_id))
     seat = table.seat_of(interaction.user.id)
@@ -179,4 +183,4 @@ async def on_form(interaction: discord.Interaction, custom_id: str) -> None:
             raise Refusal("This game has ended.")
         if table.seats[seat].ai_level is not None:
             raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
-        await tables.act(table, seat, action, interaction=interaction, expect_seq=int(seq))
+        await tables.act(table, seat, action, interaction=interaction, expect_key=key)

@@ -64,6 +64,33 @@ class OhHellKind(GameKind[OhHellSeatView]):
         view: View = engine.view(None)
         return view["deal"]
 
+    def decision_key(self, engine: Engine, seat: int) -> Any:
+        """The deal and phase; while the seat is to act, also what it decides from: its hand (or
+        the others' cards on a Devil's Bridge), trumps, the bids it can see (none of the secret
+        ones), the bids it may make, the trick on the table and the cards it may play. Another
+        player's secret bid changes none of these."""
+        assert isinstance(engine, OhHell)
+        view = engine.view(seat)
+        key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
+        if key["acting"]:
+            key |= {
+                name: view[name]
+                for name in (
+                    "hand",
+                    "others_cards",
+                    "trump",
+                    "turnup",
+                    "bids",
+                    "my_bid",
+                    "bid_options",
+                    "trick_no",
+                    "trick",
+                    "legal",
+                    "proper",
+                )
+            }
+        return key
+
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = _game(table).view(None)
         for note in deal_notes(events, table.name):

@@ -6,12 +6,15 @@ controls their situation allows: in the swap phase a select of swaps and **Ready
 choosing deal, a select of the face-up cards and **Confirm**); on their turn a multi-select of the
 cards they may play, **Play** and **Pick up**, or one button per face-down position.
 
-Every control of the panel is a dynamic item whose custom id carries the game, the table's action
-count when the panel was drawn, and the choice (a bit mask over the panel's own options), so a
-panel keeps working after a restart and no state is held in memory. Choosing cards in the select
-acts on nothing: it redraws the panel from the current table with **Play** armed for that choice.
-Controls that act (Play, Pick up, a flip) refuse if the table has moved on since the panel was
-drawn; the refusal, like any refused move, redraws the panel with a warning and changes nothing.
+Every control of the panel is a dynamic item whose custom id carries the game, a digest of what
+bore on the player's choice when the panel was drawn (:meth:`~bot.contract.GameKind.decision_digest`:
+their cards, their legal actions, and in play the pile and the public cards) and the choice (a bit
+mask over the panel's own options), so a panel keeps working after a restart and no state is held
+in memory. Choosing cards in the select acts on nothing: it redraws the panel from the current
+table with **Play** armed for that choice. Controls that act in play (Play, Pick up, a flip)
+refuse once that digest has changed (the pile moved, or the turn passed); another player's swap or
+Ready never does. The refusal, like any refused move, redraws the panel with a warning and
+changes nothing.
 An accepted action answers the click by redrawing the panel, then edits the table with one call.
 """
 
@@ -34,7 +37,7 @@ from games.common.cards import parse_card, rank_of
 from games.shithead.game import Shithead, sort_key
 
 MAX_OPTIONS = 25  # Discord's limit for one select
-PLAY_TYPES = frozenset({"play", "pickup", "flip"})  # turn actions: refused from an out-of-date panel
+PLAY_ACTS = frozenset({"play", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
 
 
 # -- the table's button ---------------------------------------------------------------------------
@@ -137,7 +140,7 @@ def panel(
     engine = table.engine
     assert isinstance(engine, Shithead)
     view = engine.view(seat)
-    seq = view["action_count"]
+    key = table.kind.decision_digest(engine, seat)
     me = view["seats"][seat]
     notes = [f"⚠️ {warning}"] if warning else []
     if note:
@@ -148,27 +151,27 @@ def panel(
         notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif view["phase"] == "swap" and not me["ready"]:
         if view["rules"]["deal"] == "choose":
-            notes += _choose_controls(controls, table.id, seq, view, mask)
+            notes += _choose_controls(controls, table.id, key, view, mask)
         else:
-            _swap_controls(controls, table.id, seq, view)
+            _swap_controls(controls, table.id, key, view)
     elif view["phase"] == "play" and view["turn"] == seat:
         if view["zone"] == "down":
             for action in view["legal"]:
                 assert action["type"] == "flip"
                 index = action["index"]
                 controls.add_item(
-                    PanelButton(table.id, seq, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
+                    PanelButton(table.id, key, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
                 )
         else:
-            notes += _play_controls(controls, table.id, seq, view, engine, mask)
+            notes += _play_controls(controls, table.id, key, view, engine, mask)
     if view["phase"] != "over":
-        controls.add_item(PanelButton(table.id, seq, "refresh", text="🔄 Refresh", row=1))
+        controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=1))
     embed = panel_embed(view, table.name, table.id, notes)
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None)
 
 
-def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: View) -> None:
+def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View) -> None:
     swaps = [a for a in view["legal"] if a["type"] == "swap"][:MAX_OPTIONS]
     if swaps:
         options = [
@@ -178,12 +181,12 @@ def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: View
             for a in swaps
         ]
         controls.add_item(
-            PanelSelect(game_id, seq, "swap", options, placeholder="Swap a hand card with a face-up card…")
+            PanelSelect(game_id, key, "swap", options, placeholder="Swap a hand card with a face-up card…")
         )
-    controls.add_item(PanelButton(game_id, seq, "ready", text="Ready", row=1, primary=True))
+    controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=1, primary=True))
 
 
-def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: View, mask: int) -> list[str]:
+def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: View, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
     options = [discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)][
@@ -191,20 +194,20 @@ def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: Vi
     ]
     controls.add_item(
         PanelSelect(
-            game_id, seq, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
+            game_id, key, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
         )
     )
     chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
     if len(chosen) == need:
         text = f"Put {labels(chosen)} face up"
-        controls.add_item(PanelButton(game_id, seq, "confirm", f"{mask:x}", text=text[:80], row=1, primary=True))
+        controls.add_item(PanelButton(game_id, key, "confirm", f"{mask:x}", text=text[:80], row=1, primary=True))
         return []
-    controls.add_item(PanelButton(game_id, seq, "confirm", "0", text="Confirm", row=1, disabled=True))
+    controls.add_item(PanelButton(game_id, key, "confirm", "0", text="Confirm", row=1, disabled=True))
     return []
 
 
 def _play_controls(
-    controls: discord.ui.View, game_id: int, seq: int, view: View, engine: Shithead, mask: int
+    controls: discord.ui.View, game_id: int, key: str, view: View, engine: Shithead, mask: int
 ) -> list[str]:
     notes: list[str] = []
     options = play_options(view)
@@ -214,7 +217,7 @@ def _play_controls(
             for i, o in enumerate(options)
         ]
         controls.add_item(
-            PanelSelect(game_id, seq, "sel", select_options, placeholder="Choose the cards to play…", count=None)
+            PanelSelect(game_id, key, "sel", select_options, placeholder="Choose the cards to play…", count=None)
         )
     else:
         notes.append("Nothing you hold can be played on this pile: you must pick it up.")
@@ -227,37 +230,39 @@ def _play_controls(
             reason = str(error)
     if cards and reason is None:
         text = f"Play {labels(cards)}"
-        controls.add_item(PanelButton(game_id, seq, "play", f"{mask:x}", text=text[:80], row=1, primary=True))
+        controls.add_item(PanelButton(game_id, key, "play", f"{mask:x}", text=text[:80], row=1, primary=True))
     else:
-        controls.add_item(PanelButton(game_id, seq, "play", "0", text="Play", row=1, disabled=True))
+        controls.add_item(PanelButton(game_id, key, "play", "0", text="Play", row=1, disabled=True))
         if reason:
             notes.append(f"⚠️ {reason}")
     pickups = [a for a in view["legal"] if a["type"] == "pickup"]
     plain = [a for a in pickups if "add" not in a]
     size = view["pile_size"]
     if plain:
-        controls.add_item(PanelButton(game_id, seq, "pick", text=f"Pick up the pile ({size})", row=1, danger=True))
+        controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=1, danger=True))
     elif pickups:
         add_options = [
             discord.SelectOption(label=f"Add {label(a['add'])}, then pick up the pile ({size + 1})", value=a["add"])
             for a in pickups
         ][:MAX_OPTIONS]
-        controls.add_item(PanelSelect(game_id, seq, "add", add_options, placeholder="Or pick up the pile…", row=2))
+        controls.add_item(PanelSelect(game_id, key, "add", add_options, placeholder="Or pick up the pile…", row=2))
     return notes
 
 
 class PanelButton(
     GameItem[discord.ui.Button[Any]],
-    template=r"shb:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
+    template=r"shb:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
 ):
-    """A panel button; ``arg`` (hex) is the chosen options' bit mask or a face-down position."""
+    """A panel button; ``key`` is the decision digest the panel was drawn with (hex; an older
+    panel's decimal action count parses too and is simply stale), ``arg`` (hex) the chosen
+    options' bit mask or a face-down position."""
 
-    fields = {"game_id": int, "seq": int}  # ``arg`` stays hex text
+    fields = {"game_id": int}  # ``key`` and ``arg`` stay hex text
 
     def __init__(
         self,
         game_id: int,
-        seq: int,
+        key: str,
         act: str,
         arg: str | int = "0",
         *,
@@ -275,21 +280,23 @@ class PanelButton(
             else discord.ButtonStyle.secondary
         )
         arg = str(arg)  # hex text (a mask made here may be given as an int)
-        custom_id = f"shb:{game_id}:{seq}:{act}:{arg}"
+        custom_id = f"shb:{game_id}:{key}:{act}:{arg}"
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
-        self.game_id, self.seq, self.act, self.arg = game_id, seq, act, arg
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await on_panel(interaction, self.game_id, self.seq, self.act, self.arg, [])
+        await on_panel(interaction, self.game_id, self.key, self.act, self.arg, [])
 
 
-class PanelSelect(GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<seq>\d+):(?P<act>[a-z]+)"):
-    fields = {"game_id": int, "seq": int}
+class PanelSelect(
+    GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+)"
+):
+    fields = {"game_id": int}
 
     def __init__(
         self,
         game_id: int,
-        seq: int,
+        key: str,
         act: str,
         options: list[discord.SelectOption] | None = None,
         *,
@@ -301,7 +308,7 @@ class PanelSelect(GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\
         low, high = (1, len(options)) if count is None else (count, count)
         super().__init__(
             discord.ui.Select(
-                custom_id=f"shs:{game_id}:{seq}:{act}",
+                custom_id=f"shs:{game_id}:{key}:{act}",
                 options=options,
                 placeholder=placeholder,
                 min_values=min(low, len(options)),
@@ -309,14 +316,14 @@ class PanelSelect(GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\
                 row=row,
             )
         )
-        self.game_id, self.seq, self.act = game_id, seq, act
+        self.game_id, self.key, self.act = game_id, key, act
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await on_panel(interaction, self.game_id, self.seq, self.act, "0", list(self.item.values))
+        await on_panel(interaction, self.game_id, self.key, self.act, "0", list(self.item.values))
 
 
 async def on_panel(
-    interaction: discord.Interaction, game_id: int, seq: int, act: str, arg: str, values: list[str]
+    interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str, values: list[str]
 ) -> None:
     """Every panel control comes here: redraw (refresh, choosing cards) or act."""
     tables = tables_of(interaction)
@@ -339,11 +346,8 @@ async def on_panel(
         try:
             if table.seats[seat].ai_level is not None:
                 raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
-            action = _action(table, seat, seq, act, arg, values)
-            expect = seq if action["type"] in PLAY_TYPES else None
-            await tables.act(
-                table, seat, action, interaction=interaction, expect_seq=expect, reply=lambda: panel(table, seat)
-            )
+            action = _action(table, seat, key, act, arg, values)
+            await tables.act(table, seat, action, interaction=interaction, reply=lambda: panel(table, seat))
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
@@ -397,10 +401,11 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     return panel(table, seat, mask=mask, warning=warning)
 
 
-def _action(table: LiveTable, seat: int, seq: int, act: str, arg: str, values: list[str]) -> Action:
+def _action(table: LiveTable, seat: int, key: str, act: str, arg: str, values: list[str]) -> Action:
     engine = table.engine
     assert isinstance(engine, Shithead)
-    if act in ("play", "pick", "add", "flip") and seq != len(engine.log):
+    # Checked before the mask is read: it indexes the options the panel was drawn with.
+    if act in PLAY_ACTS and key != table.kind.decision_digest(engine, seat):
         raise Refusal("The table has moved on since this was shown; nothing was changed. Here it is now.")
     if act == "play":
         cards = _cards_of(play_options(engine.view(seat)), int(arg, 16))

@@ -57,6 +57,35 @@ class ShitheadKind(GameKind[ShitheadView]):
     def message_key(self, engine: Engine) -> Any:
         return "game"  # one table message for the whole game
 
+    def decision_key(self, engine: Engine, seat: int) -> Any:
+        """The phase and whether the seat is to act, its own cards and legal actions; in play also
+        the pile and every seat's public cards. So another player's swap or Ready leaves a swap
+        panel alone, while any move in play (which changes the pile or whose turn it is) makes a
+        panel drawn before it stale."""
+        assert isinstance(engine, Shithead)
+        view = engine.view(seat)
+        me = view["seats"][seat]
+        key: dict[str, Any] = {
+            "phase": view["phase"],
+            "acting": seat in view["to_act"],
+            "hand": view.get("hand", []),
+            "face_up": me["face_up"],
+            "face_down": me["face_down_slots"],
+            "ready": me["ready"],
+            "legal": view.get("legal", []),
+        }
+        if view["phase"] == "play":
+            key |= {
+                "turn": view["turn"],
+                "direction": view["direction"],
+                "pile": view["pile"],
+                "to_beat": view["to_beat"],
+                "stock": view["stock"],
+                "burnt": view["burnt"],
+                "seats": [[s["face_up"], s["face_down"], s["hand_size"], s["out"]] for s in view["seats"]],
+            }
+        return key
+
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = _game(table).view(None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]

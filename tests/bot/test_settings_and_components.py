@@ -41,11 +41,22 @@ def test_fields_are_converted_as_declared_and_the_rest_stays_text() -> None:
 
 
 async def test_a_hex_argument_made_of_digits_stays_text() -> None:
-    parsed = _parse(PanelButton, "shb:12:3:play:10")
-    assert parsed == {"game_id": 12, "seq": 3, "act": "play", "arg": "10"}
+    parsed = _parse(PanelButton, "shb:12:0a1b2c3d4e5f:play:10")
+    assert parsed == {"game_id": 12, "key": "0a1b2c3d4e5f", "act": "play", "arg": "10"}
     button = await PanelButton.from_custom_id(
-        None, None, PanelButton.__discord_ui_compiled_template__.fullmatch("shb:12:3:play:10")
+        None, None, PanelButton.__discord_ui_compiled_template__.fullmatch("shb:12:0a1b2c3d4e5f:play:10")
     )  # type: ignore[arg-type]
-    assert (button.game_id, button.seq, button.arg) == (12, 3, "10")
-    assert _parse(PanelSelect, "shs:12:3:sel") == {"game_id": 12, "seq": 3, "act": "sel"}
+    assert (button.game_id, button.key, button.arg) == (12, "0a1b2c3d4e5f", "10")
+    assert _parse(PanelSelect, "shs:12:0a1b2c3d4e5f:sel") == {"game_id": 12, "key": "0a1b2c3d4e5f", "act": "sel"}
+    # A panel drawn before decision keys carried the action count: it still parses (and is stale).
+    assert _parse(PanelButton, "shb:12:3:pick:0")["key"] == "3"
     assert _parse(LobbyButton, "lobby:5:join") == {"game_id": 5, "act": "join"}
+
+
+def test_decision_digests_fit_in_a_custom_id() -> None:
+    from bot.contract import DIGEST_LENGTH, digest
+
+    assert digest({"b": [1, 2], "a": None}) == digest({"a": None, "b": [1, 2]}), "canonical, whatever the order"
+    assert len(digest({"x": 1})) == DIGEST_LENGTH
+    longest = f"shb:{2**63}:{digest(1)}:confirm:{2**25 - 1:x}"
+    assert len(longest) <= 100 and PanelButton.__discord_ui_compiled_template__.fullmatch(longest)

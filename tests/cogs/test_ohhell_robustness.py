@@ -220,10 +220,11 @@ async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
     seat = table.engine.to_act()[0]
+    shown = table.kind.decision_digest(table.engine, seat)  # both forms were drawn from this state
 
     async def handler(bid: int) -> None:
         async with table.lock:
-            await env.bot.tables.act(table, seat, {"type": "bid", "bid": bid}, expect_seq=0)
+            await env.bot.tables.act(table, seat, {"type": "bid", "bid": bid}, expect_key=shown)
 
     outcomes = await asyncio.gather(handler(0), handler(1), return_exceptions=True)
     await env.settle()

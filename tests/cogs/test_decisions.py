@@ -1,0 +1,195 @@
+"""A form or panel goes stale only when something that bears on *that* player's choice changed
+(issue 13, defect 1): secret bids made at the same time all count; a form kept from an earlier
+deal, or a Shithead panel drawn before the pile changed, is still refused with the reason.
+
+The kinds' decision keys are checked directly too: which changes move a seat's key and which do
+not (in-turn bidding: an earlier bid changes the next bidder's choice; simultaneous: it does not).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.contract import DIGEST_LENGTH
+from cogs.ohhell.kind import OhHellKind
+from cogs.shithead.kind import ShitheadKind
+from games.ohhell import rules as oh_rules
+from games.ohhell.game import OhHell
+from games.shithead import rules as sh_rules
+from games.shithead.game import Shithead
+from tests.cogs.test_shithead_games import seat_table, use_seed
+from tests.helpers import (
+    OhHellDriver,
+    ShitheadDriver,
+    find_component,
+    make_bot,
+    message_text,
+    modal_options,
+    open_table,
+    table_message,
+)
+
+NAMES = ("ann", "bob", "cat", "dan")
+
+
+async def _oh_shit_table(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in NAMES]
+    await open_table(env, channel, people[0], people[1:], preset="oh-shit")
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.engine.view(None)["bidding"] == "simultaneous"
+    return channel, people, table
+
+
+# -- through the bot, as players -----------------------------------------------------------------
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_four_secret_bids_opened_at_once_all_count(simcord_env):
+    env = simcord_env
+    channel, people, table = await _oh_shit_table(env)
+    board = table_message(channel, env.bot.user.id)
+    forms = [await person.click(board, label="Bid") for person in people]  # everyone opens the form
+    assert all(f.modal is not None for f in forms)
+    chosen = {}
+    for person, form in zip(people, forms, strict=True):
+        value = modal_options(form)[-1]
+        answer = await person.submit_modal(form, {"choice": [value]})
+        assert answer.acknowledged and not answer.ephemeral, answer.response and answer.response.content
+        chosen[table.seat_of(person.id)] = int(value)
+    view = table.engine.view(None)
+    assert view["phase"] == "playing", "every bid counted, so bidding is over"
+    assert view["bids"] == [chosen[s] for s in range(4)]
+    stored = await env.bot.store.get_game(table.id)
+    assert sorted(stored.actions) == sorted((s, {"type": "bid", "bid": b}) for s, b in chosen.items())
+    assert env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_bid_form_from_the_last_deal_is_refused_with_the_reason(simcord_env):
+    env = simcord_env
+    channel, people, table = await _oh_shit_table(env)
+    ann = people[0]
+    board = table_message(channel, env.bot.user.id)
+    kept = await ann.click(board, label="Bid")  # opened twice: one is kept for later
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=2)
+    while table.engine.view(None)["deal"] == 1:
+        await driver.step()
+    view = table.engine.view(None)
+    assert view["phase"] == "bidding" and table.seat_of(ann.id) in view["to_act"]
+    late = await ann.submit_modal(kept, {"choice": [modal_options(kept)[0]]})
+    assert late.ephemeral and "moved on" in late.response.content and "nothing was changed" in late.response.content
+    assert not table.engine.view(table.seat_of(ann.id))["has_bid"][table.seat_of(ann.id)]
+    # A fresh form works.
+    fresh = await ann.click(table_message(channel, env.bot.user.id), label="Bid")
+    done = await ann.submit_modal(fresh, {"choice": [modal_options(fresh)[0]]})
+    assert not done.ephemeral
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_form_opened_before_a_restart_counts_after_it(simcord_env, db_path):
+    env = simcord_env
+    channel, people, table = await _oh_shit_table(env)
+    board = table_message(channel, env.bot.user.id)
+    forms = [await person.click(board, label="Bid") for person in people]
+    first = await people[0].submit_modal(forms[0], {"choice": [modal_options(forms[0])[0]]})
+    assert not first.ephemeral
+    old = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old.close()
+    restored = env.bot.tables.in_channel(channel.id)
+    for person, form in zip(people[1:], forms[1:], strict=True):
+        answer = await person.submit_modal(form, {"choice": [modal_options(form)[0]]})
+        assert not answer.ephemeral, answer.response.content
+    assert restored.engine.view(None)["phase"] == "playing"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_shithead_panels_go_stale_on_the_pile_not_on_another_players_swap(simcord_env, monkeypatch):
+    use_seed(monkeypatch, 5)
+    env = simcord_env
+    guild, channel, people = await seat_table(env, ["ann", "bob"], computers=0)
+    driver = ShitheadDriver(env, channel, {p.id: p for p in people})
+    engine = driver.engine
+    # The swap: Ann's panel, drawn before Bob swaps and gets ready, still swaps.
+    ann_panel = await driver.open_panel(0)
+    bob_view = engine.view(1)
+    bob_swap = next(a for a in bob_view["legal"] if a["type"] == "swap")
+    await driver.act(1, bob_swap)
+    await driver.act(1, {"type": "ready"})
+    ann_swap = next(a for a in driver.engine.view(0)["legal"] if a["type"] == "swap")
+    await driver.act(0, ann_swap, panel=ann_panel)  # no warning (checked by the driver)
+    while driver.engine.view(None)["phase"] == "swap":
+        assert await driver.step()
+    # Play until a person is to move on a pile that is not empty: Pick up is offered.
+    while not (driver.engine.view(None)["pile"] and driver.engine.to_act()):
+        assert await driver.step()
+    turn = driver.engine.to_act()[0]
+    stale = await driver.open_panel(turn)
+    assert find_component(stale, ":pick")
+    pile = driver.engine.view(None)["pile"]
+    # That player moves from a fresh panel, the others play on, and the turn comes back round.
+    assert await driver.step()
+    while driver.engine.to_act() != [turn]:
+        assert await driver.step()
+    assert driver.engine.view(None)["pile"] != pile
+    log = list(driver.engine.log)
+    actor = driver.actors[driver.live.seats[turn].user_id]
+    answer = await actor.click(stale, custom_id=find_component(stale, ":pick")["custom_id"])
+    assert answer.response.ephemeral and "moved on" in message_text(answer.response)
+    assert driver.engine.log == log
+
+
+# -- the keys themselves ----------------------------------------------------------------------------
+def test_secret_bids_leave_the_other_seats_keys_alone():
+    kind = OhHellKind(None)
+    game = OhHell.new(oh_rules.make_rules("oh-shit"), 4, 7)
+    digests = {s: kind.decision_digest(game, s) for s in range(4)}
+    assert all(re.fullmatch(f"[0-9a-f]{{{DIGEST_LENGTH}}}", d) for d in digests.values())
+    game, _ = game.apply(0, {"type": "bid", "bid": 1})
+    assert kind.decision_digest(game, 0) != digests[0], "the bidder's own form is spent"
+    assert all(kind.decision_digest(game, s) == digests[s] for s in (1, 2, 3))
+    # What the others bid, not only that they bid, is invisible to a seat's key.
+    zero = OhHell.new(oh_rules.make_rules("oh-shit"), 4, 7)
+    zero, _ = zero.apply(0, {"type": "bid", "bid": 0})
+    assert kind.decision_key(zero, 2) == kind.decision_key(game, 2)
+
+
+def test_an_earlier_bid_changes_the_next_bidders_choice():
+    """In turn, the bids so far are on the form (and move the hook): they belong to the key."""
+    kind = OhHellKind(None)
+    rules = oh_rules.make_rules("classic")
+    states = []
+    for bid in (0, 1):
+        game = OhHell.new(rules, 3, 11)
+        game, _ = game.apply(game.to_act()[0], {"type": "bid", "bid": bid})
+        states.append(game)
+    following = states[0].to_act()[0]
+    assert states[1].to_act() == [following]
+    assert kind.decision_digest(states[0], following) != kind.decision_digest(states[1], following)
+    # Waiting for one's turn, there is no form to spend: the key only says so.
+    dealer = states[0].view(None)["players"][-1]
+    assert kind.decision_key(states[0], dealer) == kind.decision_key(states[1], dealer)
+
+
+def test_shithead_keys_follow_the_seats_own_cards_and_the_pile():
+    kind = ShitheadKind(None)
+    game = Shithead.new(sh_rules.make_rules("pagat"), 3, 4)
+    mine = kind.decision_digest(game, 0)
+    other = next(a for a in game.view(1)["legal"] if a["type"] == "swap")
+    game, _ = game.apply(1, other)
+    game, _ = game.apply(1, {"type": "ready"})
+    assert kind.decision_digest(game, 0) == mine, "another player's swap and Ready change nothing for me"
+    own = next(a for a in game.view(0)["legal"] if a["type"] == "swap")
+    game, _ = game.apply(0, own)
+    assert kind.decision_digest(game, 0) != mine
+    for seat in (0, 2):
+        game, _ = game.apply(seat, {"type": "ready"})
+    assert game.view(None)["phase"] == "play"
+    turn = game.to_act()[0]
+    waiting = [s for s in range(3) if s != turn]
+    keys = {s: kind.decision_digest(game, s) for s in waiting}
+    play = next(a for a in game.view(turn)["legal"] if a["type"] == "play")
+    game, _ = game.apply(turn, play)
+    assert all(kind.decision_digest(game, s) != keys[s] for s in waiting), "the pile changed for everyone"

@@ -1,0 +1,57 @@
+"""The disk fills up mid-game (issue 13, defect 9), as a player sees it: the write of their move
+fails at BEGIN or at COMMIT; they are told plainly that it was not saved, the table still shows
+(and the bot still holds) the last saved state, no traceback is logged, and once there is room
+again the same move counts."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from games.ohhell.game import OhHell
+from tests.faults import DiskFull
+from tests.helpers import modal_options, open_table, table_message
+
+SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
+
+
+@pytest.mark.parametrize("statement", ["BEGIN", "COMMIT"])
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_full_disk_tells_the_player_their_move_was_not_saved(simcord_env, statement, monkeypatch, caplog):
+    caplog.set_level(logging.INFO)
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], options=SHORT)
+    table = env.bot.tables.in_channel(channel.id)
+    store = env.bot.store
+    seat = table.engine.to_act()[0]
+    actor = next(p for p in people if p.id == table.seats[seat].user_id)
+    board = table_message(channel, env.bot.user.id)
+    before = (board.content, [e.to_dict() for e in board.embeds])
+    form = await actor.click(board, label="Bid")
+    caplog.clear()
+    fault = DiskFull(store, statement, monkeypatch)
+    failed = await actor.submit_modal(form, {"choice": [modal_options(form)[0]]})
+    assert fault.hits == 1
+    assert failed.ephemeral, "the table is not touched"
+    text = failed.response.content
+    assert "not saved" in text and "nothing changed" in text and "Something went wrong" not in text
+    # The bot holds and shows the last saved state.
+    assert table.engine.log == [] and table.engine.to_act() == [seat]
+    board = table_message(channel, env.bot.user.id)
+    assert (board.content, [e.to_dict() for e in board.embeds]) == before
+    assert (await store.get_game(table.id)).actions == []
+    assert not [r for r in caplog.records if r.exc_info], "no traceback for a full disk"
+    assert any("database or disk is full" in r.getMessage() for r in caplog.records), "one line for the operator"
+    # Room again: the player opens the form again and the same bid counts; memory agrees with the disk.
+    form = await actor.click(board, label="Bid")
+    again = await actor.submit_modal(form, {"choice": [modal_options(form)[0]]})
+    assert not again.ephemeral
+    stored = await store.get_game(table.id)
+    assert stored.actions == table.engine.log and len(stored.actions) == 1
+    replayed = OhHell.replay(table.rules, 3, stored.seed, stored.actions, rng_version=stored.rng_version)
+    assert replayed.view(None) == table.engine.view(None)
+    assert env.errors == []
