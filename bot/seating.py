@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot import fairness
 from bot.clock import Clock
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
@@ -102,10 +103,22 @@ class Seating:
         if not low <= count <= high:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
         seed = random.SystemRandom().getrandbits(62)
+        salt = fairness.new_salt()
         # RulesError here leaves the lobby open
         engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
-        await self.store.start_game(table.id, table.kind.rules_to_json(rules), seed, table.seats, GENERATOR_VERSION)
+        digest, first_deal = fairness.start_proof(seed, salt, GENERATOR_VERSION, engine)
+        await self.store.start_game(
+            table.id,
+            table.kind.rules_to_json(rules),
+            seed,
+            table.seats,
+            GENERATOR_VERSION,
+            commitment=digest,
+            salt=salt.hex(),
+            first_deal=first_deal,
+        )
         table.record.status, table.record.seed = "playing", seed
+        table.record.commitment, table.record.salt = digest, salt.hex()
         table.record.rng_version = GENERATOR_VERSION
         table.record.rules = table.kind.rules_to_json(rules)
         table.rules, table.engine = rules, engine
@@ -122,8 +135,12 @@ class Seating:
     async def end_early(self, table: LiveTable, by: str) -> None:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
+        table.record.status = "cancelled"
         await self.presenter.show_ended(table, by)
         self.registry.drop(table)
+        reveal = fairness.reveal_line(table)
+        if reveal is not None:
+            await self.presenter.tell(table, reveal)
 
     # -- seats changing hands -----------------------------------------------------------------
     async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:

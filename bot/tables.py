@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot import fairness
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal
@@ -117,7 +118,10 @@ class TableManager(Registry):
             raise Refusal("The table has moved on since you opened that; nothing was changed.")
         engine.check(seat, action)
         before_key = table.kind.message_key(engine)
+        before_deal = engine.deal_number
         new_engine, events = engine.apply(seat, action)
+        # a new deal's deck is stored with the move that dealt it (the provable shuffle)
+        deal = fairness.dealt(new_engine) if new_engine.deal_number != before_deal else None
         stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
         try:
@@ -131,6 +135,7 @@ class TableManager(Registry):
                 deal_scores=table.kind.deal_scores(new_engine, events),
                 results=results,
                 timer=None,
+                deal=deal,
             )
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
@@ -158,6 +163,9 @@ class TableManager(Registry):
         if new_engine.is_over:
             table.record.status = "finished"
             self.drop(table)
+            reveal = fairness.reveal_line(table)
+            if reveal is not None:
+                await self.presenter.tell(table, reveal)
         else:
             self.clock.kick(table)
         return events

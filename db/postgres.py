@@ -34,6 +34,7 @@ from db.dialects import migration_files, split_sql, to_postgres
 from db.store import (
     ChannelBusy,
     DealScore,
+    DealtDeck,
     GameRecord,
     MemberStats,
     ResultRow,
@@ -267,16 +268,38 @@ class PostgresStore:
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
         )
 
-    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
+    async def start_game(
+        self,
+        game_id: int,
+        rules: dict,
+        seed: int,
+        seats: list[SeatRecord],
+        rng_version: int,
+        *,
+        commitment: str | None = None,
+        salt: str | None = None,
+        first_deal: DealtDeck | None = None,
+    ) -> None:
         async with self._tx(game_id) as conn:
             await self._write_seats(conn, game_id, seats)
             await conn.execute(
-                f"UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, started_at={NOW} WHERE id=$4",
+                "UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, commitment=$4, salt=$5,"
+                f" started_at={NOW} WHERE id=$6",
                 json.dumps(rules),
                 seed,
                 rng_version,
+                commitment,
+                salt,
                 game_id,
             )
+            if first_deal is not None:
+                await self._write_deal(conn, game_id, first_deal)
+
+    @staticmethod
+    async def _write_deal(conn: Connection, game_id: int, deal: DealtDeck) -> None:
+        await conn.execute(
+            "INSERT INTO deals (game_id, deal, deck) VALUES ($1,$2,$3)", game_id, deal.deal, json.dumps(deal.deck)
+        )
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -290,6 +313,7 @@ class PostgresStore:
         deal_scores: list[DealScore] | None = None,
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
+        deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # First, as in SQLite: an action already recorded stops the transaction before its extras.
@@ -309,6 +333,8 @@ class PostgresStore:
                     " bid=EXCLUDED.bid, tricks=EXCLUDED.tricks, delta=EXCLUDED.delta, total=EXCLUDED.total",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
                 )
+            if deal is not None:
+                await self._write_deal(conn, game_id, deal)
             await self._write_timer(conn, game_id, timer)
             if results is not None:
                 await self._write_results(conn, game_id, "finished", results)
@@ -399,6 +425,10 @@ class PostgresStore:
             game_id,
         )
         return [rows.deal_score(r) for r in found]
+
+    async def deals(self, game_id: int) -> list[DealtDeck]:
+        found = await self._fetch("SELECT deal, deck FROM deals WHERE game_id=$1 ORDER BY deal", game_id)
+        return [rows.dealt_deck(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from db.store import DealScore, GameRecord, MemberStats, ResultRow, SeatRecord, Timer
+from db.store import DealScore, DealtDeck, GameRecord, MemberStats, ResultRow, SeatRecord, Timer
 
 
 class Row(Protocol):
@@ -42,9 +42,15 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         turn_seconds=row["turn_seconds"],
         message_id=row["message_id"],
         message_key=row["message_key"],
+        commitment=row["commitment"],
+        salt=row["salt"],
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )
+
+
+def dealt_deck(row: Row) -> DealtDeck:
+    return DealtDeck(row["deal"], json.loads(row["deck"]))
 
 
 def timer(row: Row) -> Timer:

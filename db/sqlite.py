@@ -21,6 +21,7 @@ from db.dialects import migration_files, split_sql
 from db.store import (
     ChannelBusy,
     DealScore,
+    DealtDeck,
     GameRecord,
     MemberStats,
     ResultRow,
@@ -182,15 +183,33 @@ class SqliteStore:
         )
 
     async def start_game(
-        self, game_id: int, rules: dict[str, Any], seed: int, seats: list[SeatRecord], rng_version: int
+        self,
+        game_id: int,
+        rules: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        rng_version: int,
+        *,
+        commitment: str | None = None,
+        salt: str | None = None,
+        first_deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
             await _run(
                 db,
-                f"UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, started_at={NOW} WHERE id=?",
-                (json.dumps(rules), seed, rng_version, game_id),
+                "UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, commitment=?, salt=?,"
+                f" started_at={NOW} WHERE id=?",
+                (json.dumps(rules), seed, rng_version, commitment, salt, game_id),
             )
+            if first_deal is not None:
+                await self._write_deal(db, game_id, first_deal)
+
+    @staticmethod
+    async def _write_deal(db: aiosqlite.Connection, game_id: int, deal: DealtDeck) -> None:
+        await _run(
+            db, "INSERT INTO deals (game_id, deal, deck) VALUES (?,?,?)", (game_id, deal.deal, json.dumps(deal.deck))
+        )
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -204,6 +223,7 @@ class SqliteStore:
         deal_scores: list[DealScore] | None = None,
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
+        deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx() as db:
             await _run(
@@ -218,6 +238,8 @@ class SqliteStore:
                     " VALUES (?,?,?,?,?,?,?)",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
                 )
+            if deal is not None:
+                await self._write_deal(db, game_id, deal)
             await self._write_timer(db, game_id, timer)
             if results is not None:
                 await self._write_results(db, game_id, "finished", results)
@@ -298,6 +320,10 @@ class SqliteStore:
             (game_id,),
         )
         return [rows.deal_score(r) for r in found]
+
+    async def deals(self, game_id: int) -> list[DealtDeck]:
+        found = await self._fetchall("SELECT deal, deck FROM deals WHERE game_id=? ORDER BY deal", (game_id,))
+        return [rows.dealt_deck(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))

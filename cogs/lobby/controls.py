@@ -12,6 +12,7 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
+from bot.fairness import commitment_line
 from cogs.lobby.render import closed_lobby, lobby_message
 
 
@@ -71,8 +72,10 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 return
             elif self.act == "start":
                 await seating.start(table)
+                started = "The game has started: the table is below. Good luck!"
+                committed = commitment_line(table)  # shown before any card is dealt
                 await interaction.response.edit_message(
-                    **closed_lobby(table, "The game has started: the table is below. Good luck!").kwargs()
+                    **closed_lobby(table, f"{started}\n\n{committed}" if committed else started).kwargs()
                 )
                 await seating.show_start(table)
                 return

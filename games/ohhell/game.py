@@ -220,6 +220,13 @@ class OhHell(FastPath, Engine):
         return self.phase == OVER
 
     @property
+    def deal_number(self) -> int:
+        return self.deal_no
+
+    def dealt_deck(self) -> list[Card]:
+        return self.deal_deck
+
+    @property
     def seats(self) -> int:
         """How many seats the game has (the engine constructor's word; ``seat_count``)."""
         return self.seat_count

@@ -1,0 +1,13 @@
+-- The provable shuffle (issue 16; games/common/commitment.py). At the start a game stores the
+-- SHA-256 commitment it shows and the salt that went into it (secret until the game is over,
+-- like the seed); every deal stores its whole deck in the order it was dealt, so that anyone
+-- can recompute the decks from the revealed seed and compare.
+ALTER TABLE games ADD COLUMN commitment TEXT;  -- 64 hex digits; NULL for games started before
+ALTER TABLE games ADD COLUMN salt TEXT;        -- 32 random bytes as 64 hex digits
+
+CREATE TABLE deals (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    deal     INTEGER NOT NULL,                 -- 1, 2, ... (the engine's deal number)
+    deck     TEXT    NOT NULL,                 -- JSON list of card codes, the first card dealt first
+    PRIMARY KEY (game_id, deal)
+);
