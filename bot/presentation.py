@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.contract import LiveTable, Rendered
+from bot.fairness import reveal_line
 from db.store import ResultRow, Store
 from games.common.engine import Event
 
@@ -92,7 +93,7 @@ class Presenter:
         if table.engine is not None and table.record.message_id is not None:
             rendered = table.kind.table(table, [])
             rendered.view = None
-            rendered.content = f"🛑 Game ended by {by}."
+            rendered.content = _with_reveal(f"🛑 Game ended by {by}.", table)
             await self.show(table, rendered, None)
 
     async def post_new_table(self, table: LiveTable, events: list[Event]) -> None:
@@ -177,6 +178,7 @@ class Presenter:
     # -- lines in the channel -----------------------------------------------------------------
     async def post_finale(self, table: LiveTable, results: list[ResultRow]) -> None:
         rendered = table.kind.finale(table, results)
+        rendered.content = _with_reveal(rendered.content, table)
         try:
             await self._channel(table).send(**rendered.send_kwargs())
         except discord.HTTPException:
@@ -195,3 +197,9 @@ class Presenter:
             await self._channel(table).send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not tell the channel of game %s: %s", table.id, text, exc_info=True)
+
+
+def _with_reveal(content: str | None, table: LiveTable) -> str | None:
+    """A game-over message's text with the shuffle's seed revealed (when the game had a commitment)."""
+    reveal = reveal_line(table)
+    return content if reveal is None else f"{content}\n{reveal}" if content else reveal

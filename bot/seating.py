@@ -136,11 +136,8 @@ class Seating:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
         table.record.status = "cancelled"
-        await self.presenter.show_ended(table, by)
+        await self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)
-        reveal = fairness.reveal_line(table)
-        if reveal is not None:
-            await self.presenter.tell(table, reveal)
 
     # -- seats changing hands -----------------------------------------------------------------
     async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:

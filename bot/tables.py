@@ -148,6 +148,8 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
+        if new_engine.is_over:
+            table.record.status = "finished"  # committed with the results: the finale may reveal the seed
         try:
             if reply is not None and interaction is not None and not interaction.response.is_done():
                 await self.presenter.answer(interaction, reply())
@@ -161,11 +163,7 @@ class TableManager(Registry):
                     ephemeral=True,
                 )
         if new_engine.is_over:
-            table.record.status = "finished"
             self.drop(table)
-            reveal = fairness.reveal_line(table)
-            if reveal is not None:
-                await self.presenter.tell(table, reveal)
         else:
             self.clock.kick(table)
         return events

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,6 +32,11 @@ from db.store import (
     StoreError,
     Timer,
 )
+
+#: aiosqlite logs every statement it runs *with its parameters* at DEBUG, and among them are a
+#: game's deal seed and salt, secret until the game is over (issue 16): its logger stays at INFO
+#: even when the bot runs with LOG_LEVEL=DEBUG.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 # Timestamps are the database's own clock: they are records, never game clocks.
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
