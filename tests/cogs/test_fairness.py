@@ -168,3 +168,58 @@ async def test_shithead_commits_reveals_after_the_end_and_verifies(simcord_env, 
     assert "❌" in text and "Deal 1" in text, text
     run = run_script(path)
     assert run.returncode == 1 and "NOT VERIFIED" in run.stdout, run.stdout
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_a_game_the_host_ends_reveals_its_seed_and_verifies(simcord_env, tmp_path):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    await open_table(env, channel, ann, [bob], computers=1)
+    record = env.bot.tables.in_channel(channel.id).record
+    driver = OhHellDriver(env, channel, {ann.id: ann, bob.id: bob}, seed=1)
+    for _ in range(4):
+        await driver.step()
+    secret = secrets_of(record.seed, record.salt)
+    assert not messages_with(list(channel.history()), secret)
+    await ann.slash(channel, "ohhell end")
+    revealed = messages_with(list(channel.history()), secret)
+    assert len(revealed) == 1 and "Game ended by" in revealed[0].content
+
+    text, exported, _ = await verified(bob, channel, record.id, tmp_path, "ohhell")
+    assert "✅" in text and exported["deals"] and exported["seed"] == record.seed, text
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_verify_answers_only_for_this_servers_games(simcord_env):
+    env = simcord_env
+    guild, other = env.create_guild(), env.create_guild()
+    channel, elsewhere = guild.create_text_channel("cards"), other.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    cy = other.add_member(env.create_user("cy"))
+    await open_table(env, channel, ann, [], computers=2, options=SHORT)
+    game_id = env.bot.tables.in_channel(channel.id).id
+    refused = await cy.slash(elsewhere, "ohhell verify", game=game_id)
+    assert refused.ephemeral and "no Oh Hell game #" in refused.response.content
+    refused = await ann.slash(channel, "shithead verify", game=game_id)
+    assert refused.ephemeral and "no Shithead game" in refused.response.content
+    refused = await ann.slash(channel, "ohhell verify", game=game_id + 5)
+    assert refused.ephemeral and "no Oh Hell game" in refused.response.content
+
+
+def test_the_computers_dice_depend_on_the_salt_not_the_seed():
+    from bot.fairness import computer_rng
+    from db.store import GameRecord
+
+    def record(seed: int, salt: str | None) -> GameRecord:
+        return GameRecord(1, "ohhell", 1, 2, 3, "playing", "classic", {}, {}, seed, None, None, salt=salt)
+
+    salt = "ab" * 32
+    draws = [computer_rng(record(seed, salt), 5).random() for seed in (1, 2, 2**62 - 1)]
+    assert len(set(draws)) == 1  # the seed changes nothing
+    assert computer_rng(record(1, "cd" * 32), 5).random() != draws[0]
+    assert computer_rng(record(1, salt), 6).random() != draws[0]
+    # a game started before salts existed gets fresh dice, not dice derived from its seed
+    assert computer_rng(record(1, None), 5).random() != computer_rng(record(1, None), 5).random()
