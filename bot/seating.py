@@ -86,7 +86,9 @@ class Seating:
         await self._set_seats(table, rest)
 
     async def _set_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:
-        renumbered = [SeatRecord(i, s.user_id, s.name, s.ai_level, s.dm_closed) for i, s in enumerate(seats)]
+        renumbered = [
+            SeatRecord(i, s.user_id, s.name, s.ai_level, s.dm_closed, s.shows_hand) for i, s in enumerate(seats)
+        ]
         await self.store.set_seats(table.id, renumbered)
         table.record.seats = renumbered
 

@@ -264,8 +264,9 @@ class PostgresStore:
     async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:
         await conn.execute("DELETE FROM seats WHERE game_id=$1", game_id)
         await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES ($1,$2,$3,$4,$5,$6)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed, shows_hand)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed), int(s.shows_hand)) for s in seats],
         )
 
     async def start_game(
@@ -368,11 +369,13 @@ class PostgresStore:
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute(
-                "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4 WHERE game_id=$5 AND seat=$6",
+                "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4, shows_hand=$5"
+                " WHERE game_id=$6 AND seat=$7",
                 seat.user_id,
                 seat.name,
                 seat.ai_level,
                 int(seat.dm_closed),
+                int(seat.shows_hand),
                 game_id,
                 seat.seat,
             )

@@ -18,7 +18,9 @@ class Row(Protocol):
 
 
 def seat(row: Row) -> SeatRecord:
-    return SeatRecord(row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]))
+    return SeatRecord(
+        row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]), bool(row["shows_hand"])
+    )
 
 
 def action(row: Row) -> tuple[int, dict[str, Any]]:

@@ -184,8 +184,8 @@ class SqliteStore:
         await _run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
         await _run_many(
             db,
-            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES (?,?,?,?,?,?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed, shows_hand) VALUES (?,?,?,?,?,?,?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed), int(s.shows_hand)) for s in seats],
         )
 
     async def start_game(
@@ -279,8 +279,8 @@ class SqliteStore:
         async with self._tx() as db:
             await _run(
                 db,
-                "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=? WHERE game_id=? AND seat=?",
-                (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), game_id, seat.seat),
+                "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=?, shows_hand=? WHERE game_id=? AND seat=?",
+                (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), int(seat.shows_hand), game_id, seat.seat),
             )
 
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:

@@ -40,6 +40,8 @@ class SeatRecord:
     name: str
     ai_level: str | None = None
     dm_closed: bool = False
+    #: the player lets spectators see their hand (``/<game> spectators``); off by default
+    shows_hand: bool = False
 
     @property
     def is_ai(self) -> bool:

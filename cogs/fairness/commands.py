@@ -16,9 +16,12 @@ from bot.client import tables_of
 from bot.contract import GameKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
+from cogs.fairness.spectators import add_spectator_commands
 
 
 def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
+    add_spectator_commands(group, kind)
+
     @group.command(name="verify", description="Check a finished game's shuffle against its commitment")
     @app_commands.describe(game="The game number (default: the last game in this channel)")
     @guarded

@@ -28,6 +28,7 @@ from bot.contract import Action, LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
+from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
 from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
@@ -67,6 +68,7 @@ def table_view(table: LiveTable) -> discord.ui.View:
     back = take_back_button(table)
     if back is not None:
         controls.add_item(back)
+    controls.add_item(watch_button(table))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 

@@ -11,3 +11,6 @@ CREATE TABLE deals (
     deck     TEXT    NOT NULL,                 -- JSON list of card codes, the first card dealt first
     PRIMARY KEY (game_id, deal)
 );
+
+-- Spectators (issue 16): a player lets people watching the table see their hand (off by default).
+ALTER TABLE seats ADD COLUMN shows_hand INTEGER NOT NULL DEFAULT 0;

@@ -126,6 +126,11 @@ class Engine(ABC):
         first), or None if this game does not keep it."""
         return None
 
+    def last_deal_hands(self) -> dict[int, list[Card]] | None:
+        """Every card each seat held in the last finished deal (shown to spectators once a deal
+        is over), or None before the first deal ends or in a game of one deal."""
+        return None
+
     # -- storage ----------------------------------------------------------------------------
     @property
     @abstractmethod
