@@ -65,3 +65,17 @@ async def test_the_seed_and_salt_stay_out_of_a_records_repr(store: Store) -> Non
     record = await store.get_game(await _started(store))
     assert record is not None
     assert str(SEED) not in repr(record) and SALT not in repr(record) and DIGEST in repr(record)
+
+
+async def test_a_players_leave_to_show_their_hand_is_stored(new_store: Callable[[], Store]) -> None:
+    store = new_store()
+    await store.open()
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    await store.set_seats(game, [SeatRecord(0, 100, "Ann", shows_hand=True), SeatRecord(1, 200, "Bob")])
+    await store.update_seat(game, SeatRecord(1, 200, "Bob", None, False, True))
+    await store.update_seat(game, SeatRecord(0, 100, "Ann", None, False, False))
+    await store.close()
+    again = new_store()
+    await again.open()
+    record = await again.get_game(game)
+    assert record is not None and [s.shows_hand for s in record.seats] == [False, True]
