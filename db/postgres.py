@@ -36,6 +36,7 @@ from db.store import (
     DealScore,
     DealtDeck,
     GameRecord,
+    MatchRecord,
     MemberStats,
     ResultRow,
     SeatRecord,
@@ -301,6 +302,53 @@ class PostgresStore:
         await conn.execute(
             "INSERT INTO deals (game_id, deal, deck) VALUES ($1,$2,$3)", game_id, deal.deal, json.dumps(deal.deck)
         )
+
+    # -- duplicate matches ----------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        async with self._tx() as conn:
+            match_id = await conn.fetchval(
+                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
+                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}) RETURNING id",
+                kind,
+                code,
+                guild_id,
+                host_id,
+                tables,
+                seed,
+                salt,
+            )
+        found = await self.get_match(int(match_id))
+        assert found is not None
+        return found
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE id=$1", match_id)
+        return rows.match(found[0]) if found else None
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE code=$1", code)
+        return rows.match(found[0]) if found else None
+
+    async def fix_match_rules(self, match_id: int, rules: dict, players: int) -> MatchRecord:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE matches SET rules=$1, players=$2 WHERE id=$3 AND rules IS NULL",
+                json.dumps(rules),
+                players,
+                match_id,
+            )
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
+
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(

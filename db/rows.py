@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from db.store import DealScore, DealtDeck, GameRecord, MemberStats, ResultRow, SeatRecord, Timer
+from db.store import DealScore, DealtDeck, GameRecord, MatchRecord, MemberStats, ResultRow, SeatRecord, Timer
 
 
 class Row(Protocol):
@@ -46,8 +46,24 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         message_key=row["message_key"],
         commitment=row["commitment"],
         salt=row["salt"],
+        match_id=row["match_id"],
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
+    )
+
+
+def match(row: Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        kind=row["kind"],
+        code=row["code"],
+        guild_id=row["guild_id"],
+        host_id=row["host_id"],
+        tables=row["tables"],
+        seed=row["seed"],
+        salt=row["salt"],
+        rules=json.loads(row["rules"]) if row["rules"] else None,
+        players=row["players"],
     )
 
 

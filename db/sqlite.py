@@ -24,6 +24,7 @@ from db.store import (
     DealScore,
     DealtDeck,
     GameRecord,
+    MatchRecord,
     MemberStats,
     ResultRow,
     SeatRecord,
@@ -216,6 +217,49 @@ class SqliteStore:
         await _run(
             db, "INSERT INTO deals (game_id, deal, deck) VALUES (?,?,?)", (game_id, deal.deal, json.dumps(deal.deck))
         )
+
+    # -- duplicate matches ----------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        async with self._tx() as db:
+            async with db.execute(
+                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
+                f" VALUES (?,?,?,?,?,?,?,{NOW})",
+                (kind, code, guild_id, host_id, tables, seed, salt),
+            ) as cursor:
+                assert cursor.lastrowid is not None
+                match_id = int(cursor.lastrowid)
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetchall("SELECT * FROM matches WHERE id=?", (match_id,))
+        return rows.match(found[0]) if found else None
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        found = await self._fetchall("SELECT * FROM matches WHERE code=?", (code,))
+        return rows.match(found[0]) if found else None
+
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
+        async with self._tx() as db:
+            await _run(
+                db,
+                "UPDATE matches SET rules=?, players=? WHERE id=? AND rules IS NULL",
+                (json.dumps(rules), players, match_id),
+            )
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None:
+        async with self._tx() as db:
+            await _run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
+
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
+        return [await self._record(r) for r in found]
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(

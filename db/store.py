@@ -71,12 +71,31 @@ class GameRecord:
     commitment: str | None = None
     #: the salt (hex) that went into the commitment: as secret as the seed until the game is over
     salt: str | None = field(default=None, repr=False)
+    #: the duplicate match this game is a table of (``MatchRecord``), or None
+    match_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def live(self) -> bool:
         return self.status in ("lobby", "playing")
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """A duplicate match: tables that share the deal seed (and salt), rules and player count."""
+
+    id: int
+    kind: str
+    code: str
+    guild_id: int | None
+    host_id: int
+    tables: int
+    seed: int = field(repr=False)
+    salt: str = field(repr=False)
+    #: fixed when the first table starts (None before)
+    rules: dict[str, Any] | None = None
+    players: int | None = None
 
 
 @dataclass(slots=True)
@@ -154,6 +173,21 @@ class Store(Protocol):
         first_deal: DealtDeck | None = None,
     ) -> None:
         """The game starts: its rules, seed, commitment (and salt) and first deck, in one transaction."""
+
+    # duplicate matches -----------------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        """A new match; :class:`StoreConflict` if ``code`` is taken."""
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+    async def match_by_code(self, code: str) -> MatchRecord | None: ...
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
+        """Fix the match's rules and player count if no table has yet; returns the match as stored."""
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None: ...
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        """The match's tables (games), in the order they joined."""
 
     # play ----------------------------------------------------------------------------------
     async def record_action(

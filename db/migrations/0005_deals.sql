@@ -14,3 +14,21 @@ CREATE TABLE deals (
 
 -- Spectators (issue 16): a player lets people watching the table see their hand (off by default).
 ALTER TABLE seats ADD COLUMN shows_hand INTEGER NOT NULL DEFAULT 0;
+
+-- Duplicate matches (issue 16): two or more tables that play the same deck orders with the same
+-- rules, seat for seat. The match holds the deal seed and salt every table shares (secret until
+-- every table of the match is over); the first table to start fixes the rules and player count.
+CREATE TABLE matches (
+    id          INTEGER PRIMARY KEY,
+    kind        TEXT    NOT NULL,
+    code        TEXT    NOT NULL UNIQUE,       -- what the other tables join with
+    guild_id    INTEGER,
+    host_id     INTEGER NOT NULL,
+    tables      INTEGER NOT NULL,
+    seed        INTEGER NOT NULL,
+    salt        TEXT    NOT NULL,
+    rules       TEXT,                          -- JSON, fixed when the first table starts
+    players     INTEGER,
+    created_at  TEXT    NOT NULL
+);
+ALTER TABLE games ADD COLUMN match_id INTEGER REFERENCES matches (id);

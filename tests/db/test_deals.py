@@ -79,3 +79,23 @@ async def test_a_players_leave_to_show_their_hand_is_stored(new_store: Callable[
     await again.open()
     record = await again.get_game(game)
     assert record is not None and [s.shows_hand for s in record.seats] == [False, True]
+
+
+async def test_a_duplicate_match_and_its_tables(store: Store) -> None:
+    match = await store.create_match("ohhell", "ABC234", 1, 100, 2, SEED, SALT)
+    assert (match.code, match.tables, match.seed, match.salt, match.rules) == ("ABC234", 2, SEED, SALT, None)
+    assert str(SEED) not in repr(match) and SALT not in repr(match)
+    with pytest.raises(StoreConflict):
+        await store.create_match("ohhell", "ABC234", 1, 200, 3, 1, SALT)
+    assert await store.match_by_code("ABC234") == match and await store.match_by_code("NOPE") is None
+    first = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    second = await store.create_game("ohhell", 2, 20, 200, "classic", {})
+    await store.set_game_match(first, match.id)
+    await store.set_game_match(second, match.id)
+    fixed = await store.fix_match_rules(match.id, {"deck": "standard52"}, 3)
+    assert (fixed.rules, fixed.players) == ({"deck": "standard52"}, 3)
+    again = await store.fix_match_rules(match.id, {"deck": "pack63"}, 6)  # the first table's rules stay
+    assert (again.rules, again.players) == ({"deck": "standard52"}, 3)
+    games = await store.match_games(match.id)
+    assert [g.id for g in games] == [first, second] and all(g.match_id == match.id for g in games)
+    assert (await store.get_game(first)).match_id == match.id
