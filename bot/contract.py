@@ -73,6 +73,9 @@ class LiveTable:
     #: the running turn timer and the seats it was armed for
     timer: Timer | None = None
     timer_waiting: frozenset[int] = frozenset()
+    #: a duplicate match's table that is over while another table still plays: its seed (shared
+    #: by the match) stays secret until every table is over
+    seed_held: bool = False
 
     @property
     def id(self) -> int:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.contract import GameKind, LiveTable
-from db.store import DealtDeck, GameRecord
+from bot.errors import Refusal
+from db.store import DealtDeck, GameRecord, Store
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
 from games.common.engine import Engine, GameError
@@ -72,10 +73,13 @@ def commitment_line(table: LiveTable) -> str | None:
 
 
 def reveal_line(table: LiveTable) -> str | None:
-    """The line that reveals the seed once the game is over (None before, or without a commitment)."""
+    """The line that reveals the seed once the game is over (None before, or without a commitment;
+    for a duplicate match's table, a line saying the seed waits for the other tables)."""
     record = table.record
     if not is_over(record) or record.commitment is None or record.seed is None:
         return None
+    if table.seed_held:
+        return "🔒 The shuffle's seed is revealed when every table of this duplicate match has finished."
     return (
         f"🔓 Game #{record.id}'s shuffle, revealed: seed `{record.seed}`, salt `{record.salt}` "
         f"(commitment `{record.commitment}`). Check every deal with `/{table.kind.key} verify game:{record.id}`."
@@ -154,3 +158,44 @@ def export(record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
         "salt": record.salt,
         "deals": [d.deck for d in sorted(stored, key=lambda d: d.deal)],
     }
+
+
+# -- duplicate matches -----------------------------------------------------------------------------
+async def match_deal(store: Store, table: LiveTable, rules: dict[str, Any], players: int) -> tuple[int, bytes]:
+    """A match's table starts: the first to start fixes the rules and player count, every other
+    must have the same; all deal from the match's seed and salt. Raises :class:`Refusal`."""
+    assert table.record.match_id is not None
+    match = await store.get_match(table.record.match_id)
+    if match is None:
+        raise Refusal("This table's duplicate match no longer exists.")
+    match = await store.fix_match_rules(match.id, rules, players)
+    if match.players != players:
+        raise Refusal(
+            f"Every table of this duplicate match seats {match.players} players (the first table to start "
+            f"did); {players} are seated here."
+        )
+    if match.rules != rules:
+        raise Refusal(
+            "This table's rules differ from the ones the match's first table started with: "
+            f"use the same preset and /{table.kind.key} set options there and here."
+        )
+    return match.seed, bytes.fromhex(match.salt)
+
+
+async def match_over(store: Store, record: GameRecord) -> tuple[bool, list[GameRecord]]:
+    """Whether every table of ``record``'s match is over (all joined and finished or ended), and the tables."""
+    assert record.match_id is not None
+    match = await store.get_match(record.match_id)
+    games = await store.match_games(record.match_id)
+    done = match is not None and len(games) >= match.tables and all(is_over(g) for g in games)
+    return done, games
+
+
+async def seed_still_secret(store: Store, record: GameRecord) -> bool:
+    """A game's seed may not be shown yet: the game, or another table of its match, is not over."""
+    if not is_over(record):
+        return True
+    if record.match_id is None:
+        return False
+    done, _ = await match_over(store, record)
+    return not done

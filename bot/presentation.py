@@ -184,6 +184,16 @@ class Presenter:
         except discord.HTTPException:
             log.warning("could not post the final standings of game %s", table.id, exc_info=True)
 
+    async def announce(self, channel_id: int, guild_id: int | None, text: str | None, rendered: Rendered) -> None:
+        """A message in a channel that may hold no live table (a duplicate match's comparison)."""
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            if text is not None:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(**rendered.send_kwargs(), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", channel_id, exc_info=True)
+
     async def remind(self, table: LiveTable, text: str) -> None:
         """A turn reminder, pinging the people it names."""
         try:

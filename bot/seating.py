@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import fairness
+from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
@@ -106,6 +106,8 @@ class Seating:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
         seed = random.SystemRandom().getrandbits(62)
         salt = fairness.new_salt()
+        if table.record.match_id is not None:  # a duplicate match's table deals the match's cards
+            seed, salt = await fairness.match_deal(self.store, table, table.kind.rules_to_json(rules), count)
         # RulesError here leaves the lobby open
         engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
         digest, first_deal = fairness.start_proof(seed, salt, GENERATOR_VERSION, engine)
@@ -138,8 +140,11 @@ class Seating:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
         table.record.status = "cancelled"
+        match_done = await duplicate.prepare(self.store, table)
         await self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)
+        if match_done is not None:
+            await duplicate.finish(self.store, self.presenter, table.kind, match_done)
 
     # -- seats changing hands -----------------------------------------------------------------
     async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot import fairness
+from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal
@@ -148,8 +148,10 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
+        match_done = None
         if new_engine.is_over:
             table.record.status = "finished"  # committed with the results: the finale may reveal the seed
+            match_done = await duplicate.prepare(self.store, table)  # a match's other tables may still play
         try:
             if reply is not None and interaction is not None and not interaction.response.is_done():
                 await self.presenter.answer(interaction, reply())
@@ -164,6 +166,8 @@ class TableManager(Registry):
                 )
         if new_engine.is_over:
             self.drop(table)
+            if match_done is not None:
+                await duplicate.finish(self.store, self.presenter, table.kind, match_done)
         else:
             self.clock.kick(table)
         return events

@@ -16,11 +16,13 @@ from bot.client import tables_of
 from bot.contract import GameKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
+from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
 
 
 def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
     add_spectator_commands(group, kind)
+    add_duplicate_commands(group, kind)
 
     @group.command(name="verify", description="Check a finished game's shuffle against its commitment")
     @app_commands.describe(game="The game number (default: the last game in this channel)")
@@ -36,10 +38,10 @@ def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
             raise Refusal(f"There is no {kind.title} game {which} on this server.")
         if record.commitment is None:
             raise Refusal(f"Game #{record.id} was started before shuffles were committed: there is nothing to check.")
-        if not fairness.is_over(record):
+        if await fairness.seed_still_secret(store, record):
+            what = "is not over" if not fairness.is_over(record) else "has a duplicate table still playing"
             raise Refusal(
-                f"Game #{record.id} is not over: its seed stays secret until it ends. "
-                f"Its commitment is `{record.commitment}`."
+                f"Game #{record.id} {what}: its seed stays secret until then. Its commitment is `{record.commitment}`."
             )
         await interaction.response.defer(thinking=True)
         stored = await store.deals(record.id)

@@ -43,6 +43,10 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
                 f"You are playing at this table: your cards are under **{table.kind.hand_button}**. "
                 "Watching is for people who are not playing."
             )
+        if table.record.match_id is not None:
+            games = await tables_of(interaction).store.match_games(table.record.match_id)
+            if any(seat.user_id == interaction.user.id for game in games for seat in game.seats):
+                raise Refusal("You have a seat at a table of this duplicate match: you may not watch its cards.")
         rendered = spectator_view(table)
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
