@@ -75,7 +75,7 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     assert common >= 2 and deals_a[:common] == deals_b[:common]  # the same decks, deal by deal
 
     # both channels: the seed is revealed now, and the comparison shows the stored numbers
-    for channel, game in ((first, table_a), (second, table_b)):
+    for channel in (first, second):
         texts = [message_text(m) for m in channel.history()]
         assert any(all(s in t for s in secret) for t in texts), f"no reveal in {channel.name}"
         comparison = next(m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
@@ -85,7 +85,8 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
             scores = await store.deal_scores(record.id)
             for seat in range(4):
                 deltas = ", ".join(f"{d.delta:+d}" for d in scores if d.seat == seat)
-                line = next(x for x in fields[f"Seat {seat + 1}'s cards"].splitlines() if x.startswith(f"#{record.id} "))
+                lines = fields[f"Seat {seat + 1}'s cards"].splitlines()
+                line = next(x for x in lines if x.startswith(f"#{record.id} "))
                 assert f"**{results[seat].total}**" in line and f"deals {deltas}" in line, line
         assert "Ranking" in " ".join(fields)
     verified = await bob.slash(second, "ohhell verify", game=table_a.id)
