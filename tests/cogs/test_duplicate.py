@@ -92,3 +92,35 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     verified = await bob.slash(second, "ohhell verify", game=table_a.id)
     reply = verified.followups[-1] if verified.followups else verified.response
     assert "✅" in message_text(reply), message_text(reply)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
+    from tests.helpers import ShitheadDriver
+
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    opened = await _lobby(env, ann, first, "shithead duplicate new")
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    joined = await _lobby(env, bob, second, "shithead duplicate join", code=code)
+    for member, lobby in ((ann, opened.response), (bob, joined.response)):
+        for _ in range(2):
+            await member.click(lobby, label="Add computer")
+    games = []
+    for member, lobby, channel in ((ann, opened.response, first), (bob, joined.response, second)):
+        assert not (await member.click(lobby, label="Start")).ephemeral
+        driver = ShitheadDriver(env, channel, {member.id: member})
+        games.append(driver.live.record)
+        await driver.play_to_end()
+    store = env.bot.store
+    assert (await store.deals(games[0].id)) == (await store.deals(games[1].id))
+    for channel in (first, second):
+        comparison = next(m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
+        fields = {f.name: f.value for f in comparison.embeds[0].fields}
+        for record in games:
+            for row in await store.results(record.id):
+                lines = fields[f"Seat {row.seat + 1}'s cards"].splitlines()
+                line = next(x for x in lines if x.startswith(f"#{record.id} "))
+                assert f"**{row.place}**" in line, line
