@@ -5,7 +5,7 @@ check ``/<game> verify`` runs (with the export the stand-alone ``tools/verify_sh
 What is hashed, and why a salt: :mod:`games.common.commitment`. The seed and the salt stay in
 the store and in memory only (``GameRecord`` keeps both out of its ``repr``); nothing here logs
 them, and they are shown only by :func:`reveal_line` and :func:`export`, both of which refuse a
-game that is not over.
+game that is not over (a duplicate match's shared seed waits for every table: :func:`seed_still_secret`).
 """
 
 from __future__ import annotations
