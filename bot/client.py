@@ -15,7 +15,7 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats")
+COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats", "cogs.fairness")
 
 
 class CardBot(commands.Bot):

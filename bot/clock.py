@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
+from bot import fairness
 from bot.contract import Action, LiveTable
 from bot.presentation import Presenter
 from bot.registry import Registry
@@ -134,7 +134,8 @@ class Clock:
             if seat is None:
                 return
             level = table.seats[seat].ai_level or "quick"
-            rng = random.Random((table.record.seed or 0) * 1_000_003 + seq)
+            # The computers' dice come from the game's salt, never from the secret deal seed.
+            rng = fairness.computer_rng(table.record, seq)
             view = table.kind.ai_view(engine, seat)
             # The strong level searches for up to a few hundred ms: keep the event loop answering.
             action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)

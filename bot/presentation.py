@@ -22,6 +22,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep
+from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
 from db.store import ResultRow, Store
 from games.common.engine import Event
@@ -157,7 +158,8 @@ class Presenter:
 
         def ended() -> Rendered:
             rendered = table.kind.table(table, [])
-            return Rendered(content=f"🛑 Game ended by {by}.", embeds=rendered.embeds, view=None)
+            # the game is over: the shuffle's seed is revealed
+            return Rendered(content=_with_reveal(f"🛑 Game ended by {by}.", table), embeds=rendered.embeds, view=None)
 
         display.want.face, display.want.post, display.want.hands = ended, False, set()
         display.changed()
@@ -244,6 +246,16 @@ class Presenter:
         await self.store.set_message(table.id, message_id)
 
     # -- lines in the channel -----------------------------------------------------------------
+    async def announce(self, channel_id: int, guild_id: int | None, text: str | None, rendered: Rendered) -> None:
+        """A message in a channel that may hold no live table (a duplicate match's comparison)."""
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            if text is not None:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(**rendered.send_kwargs(), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", channel_id, exc_info=True)
+
     def post_finale(self, table: LiveTable, results: list[ResultRow]) -> None:
         """The final standings: posted once, retried until they are (after a restart too: the
         store keeps whether they were shown)."""
@@ -251,9 +263,12 @@ class Presenter:
         async def shown() -> None:
             await self.store.set_finale_shown(table.id)
 
-        self.display(table).add_line(
-            Line("posting the final standings", lambda: table.kind.finale(table, results), key="finale", on_sent=shown)
-        )
+        def standings() -> Rendered:
+            rendered = table.kind.finale(table, results)
+            rendered.content = _with_reveal(rendered.content, table)  # the game is over: the seed is revealed
+            return rendered
+
+        self.display(table).add_line(Line("posting the final standings", standings, key="finale", on_sent=shown))
 
     def remind(self, table: LiveTable, text: Callable[[], str | None] | str) -> None:
         """A turn reminder, pinging the people it names. ``text`` may be a function, called when
@@ -291,3 +306,9 @@ def _from_message(interaction: discord.Interaction | None, message_id: int | Non
         and interaction.message is not None
         and interaction.message.id == message_id
     )
+
+
+def _with_reveal(content: str | None, table: LiveTable) -> str | None:
+    """A game-over message's text with the shuffle's seed revealed (when the game had a commitment)."""
+    reveal = reveal_line(table)
+    return content if reveal is None else f"{content}\n{reveal}" if content else reveal

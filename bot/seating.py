@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
@@ -85,7 +86,9 @@ class Seating:
         await self._set_seats(table, rest)
 
     async def _set_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:
-        renumbered = [SeatRecord(i, s.user_id, s.name, s.ai_level, s.dm_closed) for i, s in enumerate(seats)]
+        renumbered = [
+            SeatRecord(i, s.user_id, s.name, s.ai_level, s.dm_closed, s.shows_hand) for i, s in enumerate(seats)
+        ]
         await self.store.set_seats(table.id, renumbered)
         table.record.seats = renumbered
 
@@ -102,10 +105,24 @@ class Seating:
         if not low <= count <= high:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
         seed = random.SystemRandom().getrandbits(62)
+        salt = fairness.new_salt()
+        if table.record.match_id is not None:  # a duplicate match's table deals the match's cards
+            seed, salt = await fairness.match_deal(self.store, table, table.kind.rules_to_json(rules), count)
         # RulesError here leaves the lobby open
         engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
-        await self.store.start_game(table.id, table.kind.rules_to_json(rules), seed, table.seats, GENERATOR_VERSION)
+        digest, first_deal = fairness.start_proof(seed, salt, GENERATOR_VERSION, engine)
+        await self.store.start_game(
+            table.id,
+            table.kind.rules_to_json(rules),
+            seed,
+            table.seats,
+            GENERATOR_VERSION,
+            commitment=digest,
+            salt=salt.hex(),
+            first_deal=first_deal,
+        )
         table.record.status, table.record.seed = "playing", seed
+        table.record.commitment, table.record.salt = digest, salt.hex()
         table.record.rng_version = GENERATOR_VERSION
         table.record.rules = table.kind.rules_to_json(rules)
         table.rules, table.engine = rules, engine
@@ -123,8 +140,12 @@ class Seating:
     async def end_early(self, table: LiveTable, by: str) -> None:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
-        self.presenter.show_ended(table, by)
+        table.record.status = "cancelled"
+        match_done = await duplicate.prepare(self.store, table)
+        self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)
+        if match_done is not None:
+            await duplicate.finish(self.store, self.presenter, table.kind, match_done)
 
     # -- seats changing hands -----------------------------------------------------------------
     async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal
@@ -141,11 +142,15 @@ class TableManager(Registry):
         if engine is None:
             raise Refusal("The game has not started yet.")
         seq = len(engine.log)
-        if expect_key is not None and expect_key != table.kind.decision_digest(engine, seat):
+        digest = table.kind.decision_digest(engine, seat)
+        if expect_key is not None and expect_key != digest:
             raise Refusal(STALE)
         engine.check(seat, action)
         before_key = table.kind.message_key(engine)
+        before_deal = engine.deal_number
         new_engine, events = engine.apply(seat, action)
+        # a new deal's deck is stored with the move that dealt it (the provable shuffle)
+        deal = fairness.dealt(new_engine) if new_engine.deal_number != before_deal else None
         stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
         try:
@@ -159,6 +164,7 @@ class TableManager(Registry):
                 deal_scores=table.kind.deal_scores(new_engine, events),
                 results=results,
                 timer=None,
+                deal=deal,
             )
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
@@ -171,6 +177,11 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
+        table.acted_from[seat] = digest
+        match_done = None
+        if new_engine.is_over:
+            table.record.status = "finished"  # committed with the results: the finale may reveal the seed
+            match_done = await duplicate.prepare(self.store, table)  # a match's other tables may still play
         if reply is not None and interaction is not None and not interaction.response.is_done():
             try:
                 await self.presenter.answer(interaction, reply())
@@ -182,8 +193,9 @@ class TableManager(Registry):
             # The move is saved and stands; only its answer failed. Say so, never "nothing changed".
             await self.presenter.saved_not_shown(interaction, table)
         if new_engine.is_over:
-            table.record.status = "finished"
             self.drop(table)
+            if match_done is not None:
+                await duplicate.finish(self.store, self.presenter, table.kind, match_done)
         else:
             self.clock.kick(table)
         return events

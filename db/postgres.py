@@ -34,7 +34,9 @@ from db.dialects import migration_files, split_sql, to_postgres
 from db.store import (
     ChannelBusy,
     DealScore,
+    DealtDeck,
     GameRecord,
+    MatchRecord,
     MemberStats,
     ResultRow,
     SeatRecord,
@@ -263,20 +265,90 @@ class PostgresStore:
     async def _write_seats(conn: Connection, game_id: int, seats: list[SeatRecord]) -> None:
         await conn.execute("DELETE FROM seats WHERE game_id=$1", game_id)
         await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES ($1,$2,$3,$4,$5,$6)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed, shows_hand)"
+            " VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed), int(s.shows_hand)) for s in seats],
         )
 
-    async def start_game(self, game_id: int, rules: dict, seed: int, seats: list[SeatRecord], rng_version: int) -> None:
+    async def start_game(
+        self,
+        game_id: int,
+        rules: dict,
+        seed: int,
+        seats: list[SeatRecord],
+        rng_version: int,
+        *,
+        commitment: str | None = None,
+        salt: str | None = None,
+        first_deal: DealtDeck | None = None,
+    ) -> None:
         async with self._tx(game_id) as conn:
             await self._write_seats(conn, game_id, seats)
             await conn.execute(
-                f"UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, started_at={NOW} WHERE id=$4",
+                "UPDATE games SET status='playing', rules=$1, seed=$2, rng_version=$3, commitment=$4, salt=$5,"
+                f" started_at={NOW} WHERE id=$6",
                 json.dumps(rules),
                 seed,
                 rng_version,
+                commitment,
+                salt,
                 game_id,
             )
+            if first_deal is not None:
+                await self._write_deal(conn, game_id, first_deal)
+
+    @staticmethod
+    async def _write_deal(conn: Connection, game_id: int, deal: DealtDeck) -> None:
+        await conn.execute(
+            "INSERT INTO deals (game_id, deal, deck) VALUES ($1,$2,$3)", game_id, deal.deal, json.dumps(deal.deck)
+        )
+
+    # -- duplicate matches ----------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        async with self._tx() as conn:
+            match_id = await conn.fetchval(
+                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
+                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}) RETURNING id",
+                kind,
+                code,
+                guild_id,
+                host_id,
+                tables,
+                seed,
+                salt,
+            )
+        found = await self.get_match(int(match_id))
+        assert found is not None
+        return found
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE id=$1", match_id)
+        return rows.match(found[0]) if found else None
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE code=$1", code)
+        return rows.match(found[0]) if found else None
+
+    async def fix_match_rules(self, match_id: int, rules: dict, players: int) -> MatchRecord:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE matches SET rules=$1, players=$2 WHERE id=$3 AND rules IS NULL",
+                json.dumps(rules),
+                players,
+                match_id,
+            )
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
+
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -290,6 +362,7 @@ class PostgresStore:
         deal_scores: list[DealScore] | None = None,
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
+        deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # First, as in SQLite: an action already recorded stops the transaction before its extras.
@@ -309,6 +382,8 @@ class PostgresStore:
                     " bid=EXCLUDED.bid, tricks=EXCLUDED.tricks, delta=EXCLUDED.delta, total=EXCLUDED.total",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
                 )
+            if deal is not None:
+                await self._write_deal(conn, game_id, deal)
             await self._write_timer(conn, game_id, timer)
             if results is not None:
                 await self._write_results(conn, game_id, "finished", results)
@@ -342,11 +417,13 @@ class PostgresStore:
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute(
-                "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4 WHERE game_id=$5 AND seat=$6",
+                "UPDATE seats SET user_id=$1, name=$2, ai_level=$3, dm_closed=$4, shows_hand=$5"
+                " WHERE game_id=$6 AND seat=$7",
                 seat.user_id,
                 seat.name,
                 seat.ai_level,
                 int(seat.dm_closed),
+                int(seat.shows_hand),
                 game_id,
                 seat.seat,
             )
@@ -406,6 +483,10 @@ class PostgresStore:
             game_id,
         )
         return [rows.deal_score(r) for r in found]
+
+    async def deals(self, game_id: int) -> list[DealtDeck]:
+        found = await self._fetch("SELECT deal, deck FROM deals WHERE game_id=$1 ORDER BY deal", game_id)
+        return [rows.dealt_deck(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)

@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from db.store import DealScore, GameRecord, MemberStats, ResultRow, SeatRecord, Timer
+from db.store import DealScore, DealtDeck, GameRecord, MatchRecord, MemberStats, ResultRow, SeatRecord, Timer
 
 
 class Row(Protocol):
@@ -18,7 +18,9 @@ class Row(Protocol):
 
 
 def seat(row: Row) -> SeatRecord:
-    return SeatRecord(row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]))
+    return SeatRecord(
+        row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]), bool(row["shows_hand"])
+    )
 
 
 def action(row: Row) -> tuple[int, dict[str, Any]]:
@@ -42,9 +44,31 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         turn_seconds=row["turn_seconds"],
         message_id=row["message_id"],
         message_key=row["message_key"],
+        commitment=row["commitment"],
+        salt=row["salt"],
+        match_id=row["match_id"],
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )
+
+
+def match(row: Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        kind=row["kind"],
+        code=row["code"],
+        guild_id=row["guild_id"],
+        host_id=row["host_id"],
+        tables=row["tables"],
+        seed=row["seed"],
+        salt=row["salt"],
+        rules=json.loads(row["rules"]) if row["rules"] else None,
+        players=row["players"],
+    )
+
+
+def dealt_deck(row: Row) -> DealtDeck:
+    return DealtDeck(row["deal"], json.loads(row["deck"]))
 
 
 def timer(row: Row) -> Timer:

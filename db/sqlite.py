@@ -22,7 +22,9 @@ from db.dialects import migration_files, split_sql
 from db.store import (
     ChannelBusy,
     DealScore,
+    DealtDeck,
     GameRecord,
+    MatchRecord,
     MemberStats,
     ResultRow,
     SeatRecord,
@@ -33,6 +35,11 @@ from db.store import (
 )
 
 log = logging.getLogger(__name__)
+
+#: aiosqlite logs every statement it runs *with its parameters* at DEBUG, and among them are a
+#: game's deal seed and salt, secret until the game is over (issue 16): its logger stays at INFO
+#: even when the bot runs with LOG_LEVEL=DEBUG.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 # Timestamps are the database's own clock: they are records, never game clocks.
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
@@ -192,20 +199,81 @@ class SqliteStore:
         await _run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
         await _run_many(
             db,
-            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed) VALUES (?,?,?,?,?,?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed)) for s in seats],
+            "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed, shows_hand) VALUES (?,?,?,?,?,?,?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed), int(s.shows_hand)) for s in seats],
         )
 
     async def start_game(
-        self, game_id: int, rules: dict[str, Any], seed: int, seats: list[SeatRecord], rng_version: int
+        self,
+        game_id: int,
+        rules: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        rng_version: int,
+        *,
+        commitment: str | None = None,
+        salt: str | None = None,
+        first_deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
             await _run(
                 db,
-                f"UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, started_at={NOW} WHERE id=?",
-                (json.dumps(rules), seed, rng_version, game_id),
+                "UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, commitment=?, salt=?,"
+                f" started_at={NOW} WHERE id=?",
+                (json.dumps(rules), seed, rng_version, commitment, salt, game_id),
             )
+            if first_deal is not None:
+                await self._write_deal(db, game_id, first_deal)
+
+    @staticmethod
+    async def _write_deal(db: aiosqlite.Connection, game_id: int, deal: DealtDeck) -> None:
+        await _run(
+            db, "INSERT INTO deals (game_id, deal, deck) VALUES (?,?,?)", (game_id, deal.deal, json.dumps(deal.deck))
+        )
+
+    # -- duplicate matches ----------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        async with self._tx() as db:
+            async with db.execute(
+                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
+                f" VALUES (?,?,?,?,?,?,?,{NOW})",
+                (kind, code, guild_id, host_id, tables, seed, salt),
+            ) as cursor:
+                assert cursor.lastrowid is not None
+                match_id = int(cursor.lastrowid)
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetchall("SELECT * FROM matches WHERE id=?", (match_id,))
+        return rows.match(found[0]) if found else None
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        found = await self._fetchall("SELECT * FROM matches WHERE code=?", (code,))
+        return rows.match(found[0]) if found else None
+
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
+        async with self._tx() as db:
+            await _run(
+                db,
+                "UPDATE matches SET rules=?, players=? WHERE id=? AND rules IS NULL",
+                (json.dumps(rules), players, match_id),
+            )
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None:
+        async with self._tx() as db:
+            await _run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
+
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
+        return [await self._record(r) for r in found]
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -219,6 +287,7 @@ class SqliteStore:
         deal_scores: list[DealScore] | None = None,
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
+        deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx() as db:
             await _run(
@@ -233,6 +302,8 @@ class SqliteStore:
                     " VALUES (?,?,?,?,?,?,?)",
                     [(game_id, d.deal, d.seat, d.bid, d.tricks, d.delta, d.total) for d in deal_scores],
                 )
+            if deal is not None:
+                await self._write_deal(db, game_id, deal)
             await self._write_timer(db, game_id, timer)
             if results is not None:
                 await self._write_results(db, game_id, "finished", results)
@@ -266,8 +337,8 @@ class SqliteStore:
         async with self._tx() as db:
             await _run(
                 db,
-                "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=? WHERE game_id=? AND seat=?",
-                (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), game_id, seat.seat),
+                "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=?, shows_hand=? WHERE game_id=? AND seat=?",
+                (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), int(seat.shows_hand), game_id, seat.seat),
             )
 
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
@@ -321,6 +392,10 @@ class SqliteStore:
             (game_id,),
         )
         return [rows.deal_score(r) for r in found]
+
+    async def deals(self, game_id: int) -> list[DealtDeck]:
+        found = await self._fetchall("SELECT deal, deck FROM deals WHERE game_id=? ORDER BY deal", (game_id,))
+        return [rows.dealt_deck(r) for r in found]
 
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))

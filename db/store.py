@@ -40,6 +40,8 @@ class SeatRecord:
     name: str
     ai_level: str | None = None
     dm_closed: bool = False
+    #: the player lets spectators see their hand (``/<game> spectators``); off by default
+    shows_hand: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -57,18 +59,51 @@ class GameRecord:
     preset: str
     options: dict[str, Any]
     rules: dict[str, Any] | None
-    seed: int | None
+    #: the deal seed: secret until the game is over (kept out of repr so no log line can show it)
+    seed: int | None = field(repr=False)
     turn_seconds: int | None
     message_id: int | None
     message_key: str | None = None
     #: the deal generator the game was shuffled with (games/common/rng.py); 1 before it existed
     rng_version: int = 1
+    #: the SHA-256 commitment to the seed shown at the start (games/common/commitment.py); None
+    #: for games started before it existed
+    commitment: str | None = None
+    #: the salt (hex) that went into the commitment: as secret as the seed until the game is over
+    salt: str | None = field(default=None, repr=False)
+    #: the duplicate match this game is a table of (``MatchRecord``), or None
+    match_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def live(self) -> bool:
         return self.status in ("lobby", "playing")
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """A duplicate match: tables that share the deal seed (and salt), rules and player count."""
+
+    id: int
+    kind: str
+    code: str
+    guild_id: int | None
+    host_id: int
+    tables: int
+    seed: int = field(repr=False)
+    salt: str = field(repr=False)
+    #: fixed when the first table starts (None before)
+    rules: dict[str, Any] | None = None
+    players: int | None = None
+
+
+@dataclass(slots=True)
+class DealtDeck:
+    """One deal's whole deck in the order it was dealt (card codes, the first card dealt first)."""
+
+    deal: int
+    deck: list[str]
 
 
 @dataclass(slots=True)
@@ -126,8 +161,33 @@ class Store(Protocol):
     ) -> None: ...
     async def set_seats(self, game_id: int, seats: list[SeatRecord]) -> None: ...
     async def start_game(
-        self, game_id: int, rules: dict[str, Any], seed: int, seats: list[SeatRecord], rng_version: int
-    ) -> None: ...
+        self,
+        game_id: int,
+        rules: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        rng_version: int,
+        *,
+        commitment: str | None = None,
+        salt: str | None = None,
+        first_deal: DealtDeck | None = None,
+    ) -> None:
+        """The game starts: its rules, seed, commitment (and salt) and first deck, in one transaction."""
+
+    # duplicate matches -----------------------------------------------------------------------
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        """A new match; :class:`StoreConflict` if ``code`` is taken."""
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+    async def match_by_code(self, code: str) -> MatchRecord | None: ...
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
+        """Fix the match's rules and player count if no table has yet; returns the match as stored."""
+
+    async def set_game_match(self, game_id: int, match_id: int) -> None: ...
+    async def match_games(self, match_id: int) -> list[GameRecord]:
+        """The match's tables (games), in the order they joined."""
 
     # play ----------------------------------------------------------------------------------
     async def record_action(
@@ -141,8 +201,10 @@ class Store(Protocol):
         deal_scores: list[DealScore] | None = None,
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
+        deal: DealtDeck | None = None,
     ) -> None:
-        """Commit one accepted action, with whatever it finished, in a single transaction."""
+        """Commit one accepted action, with whatever it finished (and the deck of the deal it
+        started), in a single transaction."""
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None: ...
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None: ...
@@ -161,5 +223,8 @@ class Store(Protocol):
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None: ...
     async def deal_scores(self, game_id: int) -> list[DealScore]: ...
+    async def deals(self, game_id: int) -> list[DealtDeck]:
+        """The game's stored decks, by deal number."""
+
     async def results(self, game_id: int) -> list[ResultRow]: ...
     async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]: ...

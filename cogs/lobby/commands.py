@@ -15,6 +15,7 @@ from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal, guarded
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
+from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.render import closed_lobby
 
@@ -213,4 +214,5 @@ def game_group(kind: GameKind) -> app_commands.Group:
             )
             await tables.seating.end_early(table, interaction.user.mention)
 
+    add_fairness_commands(group, kind)
     return group

@@ -12,6 +12,7 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
+from bot.fairness import commitment_line
 from bot.faults import Fault
 from cogs.lobby.render import closed_lobby, lobby_message
 
@@ -74,10 +75,20 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 await interaction.response.edit_message(**render_lobby(table).kwargs())
                 return
             await seating.start(table)
+            committed = commitment_line(table)
+            if committed:
+                # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
+                starting = closed_lobby(table, f"The game is starting…\n\n{committed}")
+                await interaction.response.edit_message(**starting.kwargs())
             seating.show_start(table)
         # Started: the lobby says where the table is only once it is there (or why it is not yet).
         fault = await manager.presenter.settled(table)
-        await interaction.response.edit_message(**closed_lobby(table, started_text(table, fault)).kwargs())
+        text = started_text(table, fault)
+        closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**closed.kwargs())
+        else:
+            await interaction.response.edit_message(**closed.kwargs())
 
 
 def started_text(table: LiveTable, fault: Fault | None) -> str:

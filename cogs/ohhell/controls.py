@@ -19,6 +19,7 @@ from bot.components import GameItem
 from bot.contract import Action, LiveTable, View
 from bot.errors import Refusal
 from bot.render.cards import hand_lines, label, labels, suit_symbol
+from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
 from games.ohhell.game import OhHell
 
@@ -73,6 +74,7 @@ def table_view(table: LiveTable, view: View) -> discord.ui.View:
     back = take_back_button(table)
     if back is not None:
         controls.add_item(back)
+    controls.add_item(watch_button(table))
     return controls
 
 

@@ -31,6 +31,7 @@ from bot.contract import Action, LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
+from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
 from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
@@ -70,6 +71,7 @@ def table_view(table: LiveTable) -> discord.ui.View:
     back = take_back_button(table)
     if back is not None:
         controls.add_item(back)
+    controls.add_item(watch_button(table))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 
@@ -351,7 +353,7 @@ async def on_panel(
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
-            if _counted_already(table, seat, seq, act):
+            if _counted_already(table, seat, key, act):
                 # A double click: the first counted, and this answer replaces its panel, so it must
                 # not say "nothing was changed" about the move the player did make.
                 counted = "✅ Your move counted (once); here is your hand now."
@@ -364,13 +366,12 @@ async def on_panel(
 _ACT_TYPES = {"play": "play", "pick": "pickup", "add": "pickup", "flip": "flip"}
 
 
-def _counted_already(table: LiveTable, seat: int, seq: int, act: str) -> bool:
-    """Whether this seat's move from the panel shown at ``seq`` is already in the log."""
-    actions = table.record.actions
-    if act not in _ACT_TYPES or not seq < len(actions):
+def _counted_already(table: LiveTable, seat: int, key: str, act: str) -> bool:
+    """Whether this click is a second click on the panel this seat's last move was made from."""
+    if act not in _ACT_TYPES or table.acted_from.get(seat) != key:
         return False
-    by, action = actions[seq]
-    return by == seat and action.get("type") == _ACT_TYPES[act]
+    mine = [action for by, action in table.record.actions if by == seat]
+    return bool(mine) and mine[-1].get("type") == _ACT_TYPES[act]
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:

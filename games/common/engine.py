@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from games.common.cards import Card
 from games.common.contracts import BaseView
 from games.common.rng import GENERATOR_VERSION
 
@@ -113,6 +114,22 @@ class Engine(ABC):
     def view(self, seat: int | None) -> BaseView:
         """Everything ``seat`` may see (``None``: the public view); never another hidden card.
         Each game returns its own TypedDict extending :class:`BaseView`."""
+
+    # -- the deals (stored so that anyone can check the shuffle after the game) -----------------
+    @property
+    def deal_number(self) -> int:
+        """The deal being played, 1 for the first; a game of one deal stays at 1."""
+        return 1
+
+    def dealt_deck(self) -> Sequence[Card] | None:
+        """The whole deck of the current deal in the order it was dealt (the first card dealt
+        first), or None if this game does not keep it."""
+        return None
+
+    def last_deal_hands(self) -> dict[int, list[Card]] | None:
+        """Every card each seat held in the last finished deal (shown to spectators once a deal
+        is over), or None before the first deal ends or in a game of one deal."""
+        return None
 
     # -- storage ----------------------------------------------------------------------------
     @property

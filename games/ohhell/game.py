@@ -220,6 +220,25 @@ class OhHell(FastPath, Engine):
         return self.phase == OVER
 
     @property
+    def deal_number(self) -> int:
+        return self.deal_no
+
+    def dealt_deck(self) -> list[Card]:
+        return self.deal_deck
+
+    def last_deal_hands(self) -> dict[int, list[Card]] | None:
+        """The finished deal's hands, rebuilt from its tricks (every card of a hand is played)."""
+        if not self.deal_logs:
+            return None
+        players, _, tricks = self.deal_logs[-1]
+        hands: dict[int, list[Card]] = {seat: [] for seat in players}
+        for leader, cards, _, _ in tricks:
+            start = players.index(leader)
+            for k, card in enumerate(cards):
+                hands[players[(start + k) % len(players)]].append(card)
+        return hands
+
+    @property
     def seats(self) -> int:
         """How many seats the game has (the engine constructor's word; ``seat_count``)."""
         return self.seat_count

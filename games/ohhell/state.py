@@ -83,6 +83,7 @@ class DealState:
 
     # -- this deal ----------------------------------------------------------------------------
     dealer: int
+    deal_deck: list[Card]  # this deal's whole deck in dealing order (top card first)
     players: list[int]  # the seats in this deal, from the dealer's left, dealer last
     player_count: int
     next_seat: list[int]  # each player's left-hand neighbour in this deal (-1: not in it)
@@ -184,6 +185,8 @@ class DealState:
         self.deal_no += 1
         self.deal_kind = kind
         deck = self._shuffled_deck()
+        #: this deal's whole deck as dealt (stored by the bot: the provable shuffle)
+        self.deal_deck = deck
         if len(seats_in) == n:
             order = setup.seat_orders[dealer]
             next_seat = setup.left_of

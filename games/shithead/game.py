@@ -107,6 +107,9 @@ class Shithead(Table, Engine):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def dealt_deck(self) -> list[Card]:
+        return self.deck
+
     @property
     def log(self) -> list[tuple[int, Action]]:
         return list(self._log)

@@ -4,7 +4,8 @@ selects and buttons. Every step checks that no hidden card reached the channel o
 The bot draws a game's seed from ``random.SystemRandom``; to get a game with a given property
 (a person's face-down flip that does not fit, a joker played by a person) the test first looks for
 a seed with the pure engine, playing exactly as the bot and the driver will, then hands that seed
-to the bot by replacing ``SystemRandom`` for the test. The bot itself is not changed.
+to the bot by replacing ``SystemRandom`` for the test (and fixing the salt the computers' dice come
+from, :func:`bot.fairness.computer_rng`). The bot itself is not changed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from cogs.shithead.kind import ShitheadKind
+from games.common.commitment import computer_seed
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
 from tests.helpers import (
@@ -29,6 +31,7 @@ from tests.helpers import (
 )
 
 SEARCH = 300  # seeds tried at most when looking for a game with a property
+SALT = bytes(range(32))  # the commitment's salt, fixed with the seed (the computers' dice come from it)
 
 
 # -- finding a seed with the pure engine ----------------------------------------------------------
@@ -44,7 +47,7 @@ def simulate(rules, computers: list[bool], seed: int) -> tuple[Shithead, list[tu
         machine = next((s for s in to_act if computers[s]), None)
         if machine is not None:
             seat = machine
-            action = kind.ai_action(game.view(seat), "strong", random.Random(seed * 1_000_003 + seq))
+            action = kind.ai_action(game.view(seat), "strong", random.Random(computer_seed(SALT, seq)))
         else:
             seat = to_act[0]
             view = game.view(seat)
@@ -69,6 +72,7 @@ def use_seed(monkeypatch, seed: int) -> None:
             return seed
 
     monkeypatch.setattr("bot.seating.random.SystemRandom", FixedSeed)
+    monkeypatch.setattr("bot.fairness.new_salt", lambda: SALT)
 
 
 def person_did(computers: list[bool], predicate) -> Callable[[Shithead, list], bool]:

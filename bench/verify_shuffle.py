@@ -1,0 +1,85 @@
+"""How long checking a shuffle takes (issue 16): the bot's ``/<game> verify`` (replaying a whole
+game from the revealed seed, deal by deal) and the players' stand-alone ``tools/verify_shuffle.py``
+(a fresh Python process, isolated mode) on one long Oh Hell game (classic, 4 players, every deal)
+and one Shithead game, plus the size of the exported file.
+
+Run: ``.venv/bin/python bench/verify_shuffle.py``
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.fairness import dealt, export, verify
+from cogs.ohhell.kind import OhHellKind
+from cogs.shithead.kind import ShitheadKind
+from db.store import DealtDeck, GameRecord, SeatRecord
+from games.common.commitment import commitment
+from games.common.engine import Engine
+from games.ohhell.rules import make_rules as ohhell_rules
+from games.shithead.ai import choose_action
+from games.shithead.rules import make_rules as shithead_rules
+
+SALT = bytes(32)
+SEED = 123456789
+
+
+def play(engine: Engine, pick: Callable[[Any, int], Any]) -> tuple[list[tuple[int, dict[str, Any]]], list[DealtDeck]]:
+    decks = {1: dealt(engine)}
+    log = []
+    while not engine.is_over:
+        seat = engine.to_act()[0]
+        action = pick(engine, seat)
+        engine, _ = engine.apply(seat, action)
+        log.append((seat, dict(action)))
+        deck = dealt(engine)
+        assert deck is not None
+        decks.setdefault(deck.deal, deck)
+    return log, [d for d in decks.values() if d is not None]
+
+
+def main() -> None:
+    cases = [
+        ("Oh Hell classic, 4 players", OhHellKind(None), ohhell_rules("classic"), lambda e, s: e.legal_actions(s)[0]),
+        (
+            "Shithead pagat, 4 players",
+            ShitheadKind(None),
+            shithead_rules("pagat"),
+            lambda e, s: choose_action(e.view(s), random.Random(len(e.log))),
+        ),
+    ]
+    for name, kind, rules, pick in cases:
+        log, decks = play(kind.engine.new(rules, 4, SEED), pick)
+        record = GameRecord(
+            1, kind.key, 1, 2, 3, "finished", "p", {}, rules.to_json(), SEED, None, None, rng_version=2,
+            commitment=commitment(SEED, SALT, 2), salt=SALT.hex(), actions=log,
+            seats=[SeatRecord(i, None, f"computer {i}", "quick") for i in range(4)],
+        )  # fmt: skip
+        start = time.perf_counter()
+        verdict = verify(kind, record, decks)
+        bot_ms = (time.perf_counter() - start) * 1000
+        assert verdict.ok, verdict.lines
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "shuffle.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(export(record, decks), file)
+            start = time.perf_counter()
+            run = subprocess.run([sys.executable, "-I", "tools/verify_shuffle.py", path], capture_output=True)
+            script_ms = (time.perf_counter() - start) * 1000
+            size = os.path.getsize(path)
+        print(
+            f"{name}: {len(log)} actions, {len(decks)} deals; /verify {bot_ms:.1f} ms; "
+            f"tools/verify_shuffle.py {script_ms:.0f} ms (exit {run.returncode}); export {size} bytes"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The end of a duplicate match: when its last table is over, every table's channel gets the
+comparison (seat by seat and deal by deal, the points each player took with the same cards, and
+a ranking by score against the others who held those cards) and the shared seed is revealed.
+
+The comparison is built from the store (each table's stored deal scores and results), so it
+shows exactly what was recorded. Oh Hell compares points; Shithead, which has no points,
+compares finishing places (lower is better).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.contract import GameKind, LiveTable, Rendered
+from bot.fairness import match_over
+from bot.presentation import Presenter
+from bot.render.common import COLOR
+from db.store import DealScore, GameRecord, ResultRow, Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Entry:
+    """One player's seat at one table of the match, and what they made of its cards."""
+
+    game: GameRecord
+    seat: int
+    name: str
+    score: float | None  # Oh Hell: total points; Shithead: finishing place; None: ended early
+    deals: list[int]  # Oh Hell: points deal by deal
+    against: float | None = None  # score against the others who held the same cards
+
+
+async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
+    """A match's table is over (committed): hold its seed if another table still plays. Returns
+    the match's tables when this was the last one (then call :func:`finish` once it is shown)."""
+    if table.record.match_id is None:
+        return None
+    done, games = await match_over(store, table.record)
+    table.seed_held = not done
+    return games if done else None
+
+
+async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list[GameRecord]) -> None:
+    """Post the comparison in every table's channel, and the seed in those that have not seen it."""
+    try:
+        entries = await _entries(store, kind, games)
+        rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
+        last = max(games, key=lambda g: g.id)
+        for game in games:
+            reveal = None
+            if game is not last and game.commitment is not None:
+                reveal = (
+                    f"🔓 Every table has finished: the shuffle's seed is `{game.seed}`, salt `{game.salt}` "
+                    f"(commitment `{game.commitment}`). Check with `/{kind.key} verify game:{game.id}`."
+                )
+            await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)
+    except Exception:
+        log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)
+
+
+async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> list[Entry]:
+    out: list[Entry] = []
+    for game in games:
+        scores: list[DealScore] = await store.deal_scores(game.id)
+        results: dict[int, ResultRow] = {r.seat: r for r in await store.results(game.id)}
+        for seat in game.seats:
+            deals = [d.delta for d in scores if d.seat == seat.seat]
+            row = results.get(seat.seat)
+            score: float | None
+            if kind.key == "shithead":
+                score = row.place if row is not None else None
+            elif row is not None and row.total is not None:
+                score = row.total
+            else:  # ended early: the points so far
+                score = next((d.total for d in reversed(scores) if d.seat == seat.seat), 0)
+            out.append(Entry(game, seat.seat, seat.name, score, deals))
+    better_is_lower = kind.key == "shithead"
+    for entry in out:
+        others = [e.score for e in out if e.seat == entry.seat and e is not entry and e.score is not None]
+        if entry.score is not None and others:
+            mean = sum(others) / len(others)
+            entry.against = (mean - entry.score) if better_is_lower else (entry.score - mean)
+    return out
+
+
+def comparison_embed(kind: GameKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
+    points = kind.key != "shithead"
+    embed = discord.Embed(
+        title=f"⚖️ Duplicate match: {len(games)} tables played the same cards",
+        description=(
+            "Seat by seat, the same cards at every table. "
+            + ("Points deal by deal, then the total." if points else "Finishing places (1 is best).")
+        ),
+        color=COLOR,
+    )
+    seats = sorted({e.seat for e in entries})
+    for seat in seats[:20]:
+        lines = []
+        for entry in (e for e in entries if e.seat == seat):
+            shown = "ended early" if entry.score is None else f"{entry.score:g}"
+            deals = f" · deals {', '.join(f'{d:+d}' for d in entry.deals)}" if points and entry.deals else ""
+            against = f" ({entry.against:+.1f})" if entry.against is not None else ""
+            lines.append(f"#{entry.game.id} {entry.name}: **{shown}**{against}{deals}")
+        embed.add_field(name=f"Seat {seat + 1}'s cards", value="\n".join(lines)[:1024], inline=False)
+    ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
+    if ranked:
+        embed.add_field(
+            name="Ranking: score against the others who held the same cards",
+            value="\n".join(
+                f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)
+            )[:1024],
+            inline=False,
+        )
+    return embed

@@ -1,0 +1,201 @@
+"""The provable shuffle at run time: the salt and commitment a game starts with, the decks it
+stores, the computers' dice, the lines that show the commitment and reveal the seed, and the
+check ``/<game> verify`` runs (with the export the stand-alone ``tools/verify_shuffle.py`` reads).
+
+What is hashed, and why a salt: :mod:`games.common.commitment`. The seed and the salt stay in
+the store and in memory only (``GameRecord`` keeps both out of its ``repr``); nothing here logs
+them, and they are shown only by :func:`reveal_line` and :func:`export`, both of which refuse a
+game that is not over (a duplicate match's shared seed waits for every table: :func:`seed_still_secret`).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.contract import GameKind, LiveTable
+from bot.errors import Refusal
+from db.store import DealtDeck, GameRecord, Store
+from games.common.cards import card_code
+from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
+from games.common.engine import Engine, GameError
+
+#: the export's ``format`` (tools/verify_shuffle.py reads this one)
+EXPORT_FORMAT = "cardtable-shuffle/1"
+#: statuses after which the seed may be shown
+OVER = ("finished", "cancelled")
+
+
+def new_salt() -> bytes:
+    """The commitment's salt: from the operating system's generator, like the seed."""
+    return secrets.token_bytes(SALT_BYTES)
+
+
+def start_proof(seed: int, salt: bytes, version: int, engine: Engine) -> tuple[str, DealtDeck | None]:
+    """At the start: the commitment to show, and the first deck to store with it."""
+    return commitment(seed, salt, version), dealt(engine)
+
+
+def dealt(engine: Engine) -> DealtDeck | None:
+    """The current deal's deck as the store keeps it, or None if the game does not keep decks."""
+    deck = engine.dealt_deck()
+    if deck is None:
+        return None
+    return DealtDeck(engine.deal_number, [card_code(c) for c in deck])
+
+
+def computer_rng(record: GameRecord, seq: int) -> random.Random:
+    """A computer's dice for move ``seq``: from the game's salt, never from the deal seed.
+
+    A game started before salts existed gets fresh randomness from the operating system (its
+    computers' choices are stored as actions, so a replay never needs their dice).
+    """
+    if record.salt is None:
+        return random.Random(secrets.randbits(128))
+    return random.Random(computer_seed(bytes.fromhex(record.salt), seq))
+
+
+def is_over(record: GameRecord) -> bool:
+    return record.status in OVER
+
+
+def commitment_line(table: LiveTable) -> str | None:
+    """The line shown when the game starts (before any card is dealt), or None without a commitment."""
+    digest = table.record.commitment
+    if digest is None:
+        return None
+    return (
+        f"🔒 Shuffle commitment: `{digest}`. The seed behind every deal is revealed when the game ends; "
+        f"then `/{table.kind.key} verify game:{table.id}` (or tools/verify_shuffle.py) checks every deck."
+    )
+
+
+def reveal_line(table: LiveTable) -> str | None:
+    """The line that reveals the seed once the game is over (None before, or without a commitment;
+    for a duplicate match's table, a line saying the seed waits for the other tables)."""
+    record = table.record
+    if not is_over(record) or record.commitment is None or record.seed is None:
+        return None
+    if table.seed_held:
+        return "🔒 The shuffle's seed is revealed when every table of this duplicate match has finished."
+    return (
+        f"🔓 Game #{record.id}'s shuffle, revealed: seed `{record.seed}`, salt `{record.salt}` "
+        f"(commitment `{record.commitment}`). Check every deal with `/{table.kind.key} verify game:{record.id}`."
+    )
+
+
+@dataclass
+class Verdict:
+    """The outcome of a check: ``ok`` and the lines that say what was checked (or what failed)."""
+
+    ok: bool
+    lines: list[str] = field(default_factory=list)
+
+
+def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
+    """Check a finished game: the revealed seed matches the commitment, and replaying the game from
+    that seed and its log deals exactly the stored decks, deal by deal. CPU-bound: run it off the
+    event loop. The caller refuses a game that is not over (this raises ``ValueError`` then)."""
+    if not is_over(record):
+        raise ValueError("the seed of a game that is not over stays secret")
+    if record.commitment is None or record.salt is None or record.seed is None:
+        return Verdict(False, ["This game was started before shuffles were committed: there is nothing to check."])
+    lines: list[str] = []
+    if not matches(record.commitment, record.seed, bytes.fromhex(record.salt), record.rng_version):
+        return Verdict(False, ["❌ The revealed seed and salt do not hash to the commitment shown at the start."])
+    lines.append("✅ The revealed seed and salt hash to the commitment shown at the start.")
+    try:
+        replayed = _replayed_decks(kind, record)
+    except GameError as error:
+        return Verdict(False, [*lines, f"❌ Replaying the stored moves from the seed failed: {error}"])
+    stored_by_deal = {d.deal: d.deck for d in stored}
+    if sorted(stored_by_deal) != sorted(replayed):
+        return Verdict(
+            False,
+            [*lines, f"❌ {len(replayed)} deals were played from the seed, but {len(stored)} decks are stored."],
+        )
+    for number in sorted(replayed):
+        if replayed[number] != stored_by_deal[number]:
+            return Verdict(False, [*lines, f"❌ Deal {number}: the stored deck is not the one the seed deals."])
+    lines.append(f"✅ All {len(replayed)} stored decks are the ones the seed deals, deal by deal.")
+    return Verdict(True, lines)
+
+
+def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, list[str]]:
+    assert record.seed is not None
+    rules = kind.rules_from_json(record.rules or {})
+    engine = kind.engine.new(rules, len(record.seats), record.seed, rng_version=record.rng_version)
+    decks: dict[int, list[str]] = {}
+
+    def note(game: Engine) -> None:
+        deal = dealt(game)
+        if deal is not None and deal.deal not in decks:
+            decks[deal.deal] = deal.deck
+
+    note(engine)
+    for seat, action in record.actions:
+        engine, _ = engine.apply(seat, action)
+        note(engine)
+    return decks
+
+
+def export(record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
+    """What tools/verify_shuffle.py checks: the rules that build the deck, the revealed seed and
+    salt, the commitment and every stored deck. Only for a game that is over."""
+    if not is_over(record):
+        raise ValueError("the seed of a game that is not over stays secret")
+    return {
+        "format": EXPORT_FORMAT,
+        "game": record.id,
+        "kind": record.kind,
+        "generator": record.rng_version,
+        "players": len(record.seats),
+        "rules": record.rules or {},
+        "commitment": record.commitment,
+        "seed": record.seed,
+        "salt": record.salt,
+        "deals": [d.deck for d in sorted(stored, key=lambda d: d.deal)],
+    }
+
+
+# -- duplicate matches -----------------------------------------------------------------------------
+async def match_deal(store: Store, table: LiveTable, rules: dict[str, Any], players: int) -> tuple[int, bytes]:
+    """A match's table starts: the first to start fixes the rules and player count, every other
+    must have the same; all deal from the match's seed and salt. Raises :class:`Refusal`."""
+    assert table.record.match_id is not None
+    match = await store.get_match(table.record.match_id)
+    if match is None:
+        raise Refusal("This table's duplicate match no longer exists.")
+    match = await store.fix_match_rules(match.id, rules, players)
+    if match.players != players:
+        raise Refusal(
+            f"Every table of this duplicate match seats {match.players} players (the first table to start "
+            f"did); {players} are seated here."
+        )
+    if match.rules != rules:
+        raise Refusal(
+            "This table's rules differ from the ones the match's first table started with: "
+            f"use the same preset and /{table.kind.key} set options there and here."
+        )
+    return match.seed, bytes.fromhex(match.salt)
+
+
+async def match_over(store: Store, record: GameRecord) -> tuple[bool, list[GameRecord]]:
+    """Whether every table of ``record``'s match is over (all joined and finished or ended), and the tables."""
+    assert record.match_id is not None
+    match = await store.get_match(record.match_id)
+    games = await store.match_games(record.match_id)
+    done = match is not None and len(games) >= match.tables and all(is_over(g) for g in games)
+    return done, games
+
+
+async def seed_still_secret(store: Store, record: GameRecord) -> bool:
+    """A game's seed may not be shown yet: the game, or another table of its match, is not over."""
+    if not is_over(record):
+        return True
+    if record.match_id is None:
+        return False
+    done, _ = await match_over(store, record)
+    return not done

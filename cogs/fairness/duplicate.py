@@ -1,0 +1,92 @@
+"""``/<game> duplicate new tables:N`` and ``/<game> duplicate join code:…``: a duplicate match, two
+or more tables (channels, or servers) that play the very same deck orders with the same rules,
+seat for seat. Each table is an ordinary lobby linked to the match; the first to start fixes the
+rules and player count, and every table deals from the match's seed (:func:`bot.fairness.match_deal`).
+When the last table is over, :mod:`bot.duplicate` posts the comparison in every table's channel."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import discord
+from discord import app_commands
+
+from bot.client import tables_of
+from bot.contract import GameKind, LiveTable
+from bot.errors import Refusal, guarded
+from bot.fairness import new_salt
+from cogs.lobby.controls import render_lobby
+from db.store import MatchRecord, StoreConflict
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+
+
+def add_duplicate_commands(group: app_commands.Group, kind: GameKind) -> None:
+    duplicate = app_commands.Group(
+        name="duplicate", description="Several tables play the same cards, seat for seat", parent=group
+    )
+
+    @duplicate.command(name="new", description="Open a duplicate match: this channel is its first table")
+    @app_commands.describe(tables="How many tables will play the same cards (2 to 8)")
+    @guarded
+    async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
+        store = tables_of(interaction).store
+        seed, salt = random.SystemRandom().getrandbits(62), new_salt().hex()
+        match: MatchRecord | None = None
+        for _ in range(5):
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            try:
+                match = await store.create_match(
+                    kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt
+                )
+                break
+            except StoreConflict:
+                continue
+        if match is None:
+            raise Refusal("I could not find a free match code: try again.")
+        table = await _open(interaction, kind, kind.default_preset)
+        await _link(interaction, table, match, 1)
+
+    @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
+    @app_commands.describe(code="The match's code (the host of its first table has it)")
+    @guarded
+    async def join(interaction: discord.Interaction, code: str) -> None:
+        store = tables_of(interaction).store
+        match = await store.match_by_code(code.strip().upper())
+        if match is None or match.kind != kind.key:
+            raise Refusal(f"There is no {kind.title} duplicate match with the code {code.strip().upper()!r}.")
+        games = await store.match_games(match.id)
+        if len(games) >= match.tables:
+            raise Refusal(f"All {match.tables} tables of that match are open already.")
+        if any(g.channel_id == interaction.channel_id for g in games):
+            raise Refusal("This channel is already a table of that match.")
+        first = games[0]
+        table = await _open(interaction, kind, first.preset)
+        async with table.lock:
+            await tables_of(interaction).seating.change_options(table, first.preset, first.options, first.turn_seconds)
+            await tables_of(interaction).presenter.refresh_lobby(table)
+        await _link(interaction, table, match, len(games) + 1)
+
+
+async def _open(interaction: discord.Interaction, kind: GameKind, preset: str) -> LiveTable:
+    tables = tables_of(interaction)
+    table = await tables.seating.open_lobby(
+        kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, preset
+    )
+    async with table.lock:
+        await interaction.response.send_message(**render_lobby(table).kwargs())
+        message = await interaction.original_response()
+        await tables.presenter.remember_message(table, message.id)
+    return table
+
+
+async def _link(interaction: discord.Interaction, table: LiveTable, match: MatchRecord, number: int) -> None:
+    await tables_of(interaction).store.set_game_match(table.id, match.id)
+    table.record.match_id = match.id
+    key = table.kind.key
+    await interaction.followup.send(
+        f"⚖️ This is table {number} of {match.tables} of duplicate match **{match.code}**: every table plays "
+        f"the same cards, seat for seat, with the rules and player count of the first table to start. "
+        f"Open the other tables with `/{key} duplicate join code:{match.code}` (in another channel or server)."
+    )

@@ -1,0 +1,113 @@
+"""Spectators: anyone in the channel who is not playing presses **Watch** on a live table and gets
+a private view of it, refreshed with **Refresh**. It shows the public table, the hands of the
+players who allow it (``/<game> spectators hand:show``; off by default, each player decides for
+their own hand, at any time) and, once a deal is over, every hand of that deal (all its cards were
+played in the open). A spectator can do nothing: the view has no game controls, and every table
+button already refuses anyone without a seat. A player cannot watch their own table, or Watch
+would show them the hands others let spectators see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.client import tables_of
+from bot.components import GameItem
+from bot.contract import GameKind, LiveTable, Rendered
+from bot.errors import Refusal, guarded
+from bot.render.cards import labels
+from bot.render.common import COLOR
+from games.common.cards import card_code
+
+
+class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id>\d+):(?P<act>open|refresh)"):
+    fields = {"game_id": int}
+
+    def __init__(self, game_id: int, act: str) -> None:
+        text = "Watch" if act == "open" else "Refresh"
+        super().__init__(
+            discord.ui.Button(label=text, style=discord.ButtonStyle.secondary, custom_id=f"watch:{game_id}:{act}")
+        )
+        self.game_id, self.act = game_id, act
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        table = tables_of(interaction).get(self.game_id)
+        if table.engine is None:
+            raise Refusal("The game has not started yet.")
+        if table.seat_of(interaction.user.id) is not None:
+            raise Refusal(
+                f"You are playing at this table: your cards are under **{table.kind.hand_button}**. "
+                "Watching is for people who are not playing."
+            )
+        if table.record.match_id is not None:
+            games = await tables_of(interaction).store.match_games(table.record.match_id)
+            if any(seat.user_id == interaction.user.id for game in games for seat in game.seats):
+                raise Refusal("You have a seat at a table of this duplicate match: you may not watch its cards.")
+        rendered = spectator_view(table)
+        if self.act == "open":
+            await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
+        else:
+            await interaction.response.edit_message(**rendered.kwargs())
+
+
+def watch_button(table: LiveTable) -> WatchButton:
+    """The **Watch** button each game's table message carries."""
+    return WatchButton(table.id, "open")
+
+
+def spectator_view(table: LiveTable) -> Rendered:
+    """What a spectator sees: no hand of a player who has not allowed it, until the deal is over."""
+    engine = table.engine
+    assert engine is not None
+    public = table.kind.table(table, [])
+    shown: list[str] = []
+    for seat in table.seats:
+        if not seat.shows_hand:
+            continue
+        view: Mapping[str, Any] = engine.view(seat.seat)
+        hand = view.get("hand") or []
+        shown.append(f"**{seat.name}**: {labels(hand) if hand else 'no cards in hand'}")
+    hands = discord.Embed(title="👁️ Hands shown to spectators", color=COLOR)
+    hands.description = "\n".join(shown) or (
+        f"No player shows their hand to spectators (each player decides with `/{table.kind.key} spectators`)."
+    )
+    embeds = [*public.embeds, hands]
+    last = engine.last_deal_hands()
+    if last:
+        finished = discord.Embed(title="🂠 The last deal's hands (that deal is over)", color=COLOR)
+        finished.description = "\n".join(
+            f"**{table.name(seat)}**: {labels(sorted(card_code(c) for c in cards))}" for seat, cards in last.items()
+        )
+        embeds.append(finished)
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(WatchButton(table.id, "refresh"))
+    controls.stop()  # dispatched by custom id (a dynamic item): nothing to keep
+    content = f"👀 You are watching game #{table.id} (only you see this). Press **Refresh** to catch up."
+    return Rendered(content=content, embeds=embeds, view=controls)
+
+
+def add_spectator_commands(group: app_commands.Group, kind: GameKind) -> None:
+    @group.command(name="spectators", description="Let people watching this table see your hand, or stop it")
+    @app_commands.describe(hand="show: spectators see your hand; hide: they do not (the default)")
+    @guarded
+    async def spectators(interaction: discord.Interaction, hand: Literal["show", "hide"]) -> None:
+        tables = tables_of(interaction)
+        table = tables.in_channel(interaction.channel_id or 0, kind.key)
+        if table is None:
+            raise Refusal(f"There is no {kind.title} table in this channel.")
+        async with table.lock:
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("You are not playing at this table.")
+            record = table.seats[seat]
+            record.shows_hand = hand == "show"
+            await tables.store.update_seat(table.id, record)
+        if record.shows_hand:
+            text = "👁️ People watching this table can now see your hand (and only yours)."
+        else:
+            text = "🙈 People watching this table no longer see your hand."
+        await interaction.response.send_message(text, ephemeral=True)

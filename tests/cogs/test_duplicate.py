@@ -1,0 +1,126 @@
+"""A duplicate match through the real bot: two tables in two channels play the same deck orders
+with the same rules, seat for seat; the shared seed stays secret until both are over; a player of
+one table cannot watch the other; and the comparison's numbers are the stored scores."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import OhHellDriver, message_text, table_message
+
+SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
+
+
+async def _lobby(env, member, channel, command: str, **kwargs):
+    result = await member.slash(channel, command, **kwargs)
+    assert result.response is not None and not result.ephemeral, result
+    return result
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    bot_id = env.bot.user.id
+
+    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
+    note = opened.followups[-1].content
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", note).group(1)
+    assert "table 1 of 2" in note
+    for option, value in SHORT.items():
+        assert "✅" in (await ann.slash(first, "ohhell set", option=option, value=value)).response.content
+    lobby_a = opened.response
+    for _ in range(3):
+        await ann.click(lobby_a, label="Add computer")
+
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code.lower())
+    assert "table 2 of 2" in joined.followups[-1].content
+    table_b = env.bot.tables.in_channel(second.id)
+    assert table_b.record.options == {"fixed_hands": "3,2", "sequence": "fixed"}
+    full = await bob.slash(second, "ohhell duplicate join", code=code)
+    assert full.ephemeral and ("already" in full.response.content or "All 2" in full.response.content)
+    for _ in range(2):
+        await bob.click(joined.response, label="Add computer")
+
+    assert not (await ann.click(lobby_a, label="Start")).ephemeral
+    table_a = env.bot.tables.in_channel(first.id)
+    secret = [str(table_a.record.seed), table_a.record.salt]
+    # bob sits at the other table of the match: he may not watch this one
+    refused = await bob.click(table_message(first, bot_id), label="Watch")
+    assert refused.ephemeral and "duplicate match" in refused.response.content
+
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    final_a = first.last_message
+    assert "Game over" in final_a.content and "every table of this duplicate match" in final_a.content
+    early = await ann.slash(first, "ohhell verify", game=table_a.id)
+    assert early.ephemeral and "still playing" in early.response.content
+
+    # the second table must seat as many players as the first did
+    refused = await bob.click(joined.response, label="Start")
+    assert refused.ephemeral and "seats 4 players" in refused.response.content
+    await bob.click(joined.response, label="Add computer")
+    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    assert table_b.record.commitment == table_a.record.commitment
+    for channel in (first, second):  # nothing showed the shared seed while a table still played
+        assert not any(s in message_text(m) for m in channel.history() for s in secret)
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+
+    store = env.bot.store
+    deals_a, deals_b = await store.deals(table_a.id), await store.deals(table_b.id)
+    common = min(len(deals_a), len(deals_b))
+    assert common >= 2 and deals_a[:common] == deals_b[:common]  # the same decks, deal by deal
+
+    # both channels: the seed is revealed now, and the comparison shows the stored numbers
+    for channel in (first, second):
+        texts = [message_text(m) for m in channel.history()]
+        assert any(all(s in t for s in secret) for t in texts), f"no reveal in {channel.name}"
+        comparison = next(m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
+        fields = {f.name: f.value for f in comparison.embeds[0].fields}
+        for record in (table_a, table_b):
+            results = {r.seat: r for r in await store.results(record.id)}
+            scores = await store.deal_scores(record.id)
+            for seat in range(4):
+                deltas = ", ".join(f"{d.delta:+d}" for d in scores if d.seat == seat)
+                lines = fields[f"Seat {seat + 1}'s cards"].splitlines()
+                line = next(x for x in lines if x.startswith(f"#{record.id} "))
+                assert f"**{results[seat].total}**" in line and f"deals {deltas}" in line, line
+        assert "Ranking" in " ".join(fields)
+    verified = await bob.slash(second, "ohhell verify", game=table_a.id)
+    reply = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(reply), message_text(reply)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
+    from tests.helpers import ShitheadDriver
+
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    opened = await _lobby(env, ann, first, "shithead duplicate new")
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    joined = await _lobby(env, bob, second, "shithead duplicate join", code=code)
+    for member, lobby in ((ann, opened.response), (bob, joined.response)):
+        for _ in range(2):
+            await member.click(lobby, label="Add computer")
+    games = []
+    for member, lobby, channel in ((ann, opened.response, first), (bob, joined.response, second)):
+        assert not (await member.click(lobby, label="Start")).ephemeral
+        driver = ShitheadDriver(env, channel, {member.id: member})
+        games.append(driver.live.record)
+        await driver.play_to_end()
+    store = env.bot.store
+    assert (await store.deals(games[0].id)) == (await store.deals(games[1].id))
+    for channel in (first, second):
+        comparison = next(m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
+        fields = {f.name: f.value for f in comparison.embeds[0].fields}
+        for record in games:
+            for row in await store.results(record.id):
+                lines = fields[f"Seat {row.seat + 1}'s cards"].splitlines()
+                line = next(x for x in lines if x.startswith(f"#{record.id} "))
+                assert f"**{row.place}**" in line, line
