@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -27,10 +27,14 @@ from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
-from db.store import Store
+from db.store import ResultRow, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
+
+#: called once a finished game's results are committed, before its final standings are shown
+#: (the stats cog rates the game here and notes the changes in each result's ``stats``)
+FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
 
 
 class TableManager(Registry):
@@ -49,6 +53,7 @@ class TableManager(Registry):
             stand_in=self._stand_in,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
+        self.finish_hooks: list[FinishHook] = []
 
     async def _computer_move(self, table: LiveTable, seat: int, action: Action) -> None:
         await self.act(table, seat, action, by_ai=True)
@@ -143,6 +148,8 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
+        if results is not None:
+            await self._run_finish_hooks(table, results)
         try:
             if reply is not None and interaction is not None and not interaction.response.is_done():
                 await self.presenter.answer(interaction, reply())
@@ -161,3 +168,10 @@ class TableManager(Registry):
         else:
             self.clock.kick(table)
         return events
+
+    async def _run_finish_hooks(self, table: LiveTable, results: list[ResultRow]) -> None:
+        for hook in self.finish_hooks:
+            try:
+                await hook(table, results)
+            except Exception:  # the game is saved and over: a failed extra must not hide the standings
+                log.exception("game %s: a finish hook failed", table.id)
