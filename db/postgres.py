@@ -451,7 +451,9 @@ class PostgresStore:
             if not games:
                 return []
             ids = [g["id"] for g in games]
-            results = await conn.fetch("SELECT * FROM results WHERE game_id = ANY($1::BIGINT[]) ORDER BY place, seat", ids)
+            results = await conn.fetch(
+                "SELECT * FROM results WHERE game_id = ANY($1::BIGINT[]) ORDER BY place, seat", ids
+            )
             seats = await conn.fetch(
                 "SELECT game_id, seat, ai_level FROM seats WHERE game_id = ANY($1::BIGINT[]) ORDER BY seat", ids
             )

@@ -320,7 +320,6 @@ class SqliteStore:
         )
         return [rows.member_stats(r) for r in found]
 
-
     # -- ratings, history and profiles (cogs/stats) -------------------------------------------
     async def finished_games(
         self,
@@ -417,6 +416,7 @@ class SqliteStore:
         found = await self._fetchall(qmarks(MEMBER_GAMES), (user_id, guild_id or 0))
         return [rows.member_game(r) for r in found]
 
+
 def _try_to_open(path: str) -> None:
     sqlite3.connect(path).close()
 
@@ -430,4 +430,3 @@ async def _run(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ())
 async def _run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
     async with db.executemany(sql, rows):
         pass
-

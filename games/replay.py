@@ -90,7 +90,9 @@ def check(data: dict[str, Any]) -> tuple[Engine, list[str]]:
             continue
         for key in ("place", "total", "is_loser"):
             if saved.get(key) != row[key]:
-                problems.append(f"seat {row['seat']} ({saved.get('name')}): {key} replays as {row[key]}, stored {saved.get(key)}")
+                problems.append(
+                    f"seat {row['seat']} ({saved.get('name')}): {key} replays as {row[key]}, stored {saved.get(key)}"
+                )
     return engine, problems
 
 
@@ -101,7 +103,9 @@ def summary(data: dict[str, Any], engine: Engine) -> list[str]:
         for entry in engine.history:
             scores = ", ".join(
                 f"{names[seat]} {bid}/{tricks} {score:+d}"
-                for seat, (bid, tricks, score) in enumerate(zip(entry["bids"], entry["tricks"], entry["scores"], strict=True))
+                for seat, (bid, tricks, score) in enumerate(
+                    zip(entry["bids"], entry["tricks"], entry["scores"], strict=True)
+                )
                 if score is not None
             )
             lines.append(f"deal {entry['deal']}: {scores or 'no points'}")

@@ -117,13 +117,13 @@ def rate_game(ledger: Ledger, game: FinishedGame, season_length: str) -> list[Ra
         if season_key == ALL_TIME:
             for i, r in zip(idents, results, strict=True):
                 after = ledger.rows[(ALL_TIME, i)]
-                changes.append(
-                    RatingChange(game.id, r.seat, i, priors[i].mu, priors[i].sigma, after.mu, after.sigma)
-                )
+                changes.append(RatingChange(game.id, r.seat, i, priors[i].mu, priors[i].sigma, after.mu, after.sigma))
     return changes
 
 
-def rebuild(guild_id: int, kind: str, games: list[FinishedGame], season_length: str) -> tuple[Ledger, list[RatingChange]]:
+def rebuild(
+    guild_id: int, kind: str, games: list[FinishedGame], season_length: str
+) -> tuple[Ledger, list[RatingChange]]:
     """Every rating of a server and game from its finished games (in finishing order)."""
     ledger = Ledger(guild_id, kind)
     changes: list[RatingChange] = []

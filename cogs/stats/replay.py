@@ -91,7 +91,9 @@ def _event_lines(engine: Engine, events: list[Event], names: list[str]) -> list[
             continue  # a private event; the hands are shown below anyway
         d = event.data
         if event.kind == "deal_started":
-            lines.append(f"Deal {d['deal']}: {d['hand_size']} cards, {names[d['dealer']]} deals, trumps {suit_symbol(d['trump'])}")
+            lines.append(
+                f"Deal {d['deal']}: {d['hand_size']} cards, {names[d['dealer']]} deals, trumps {suit_symbol(d['trump'])}"
+            )
         elif event.kind == "bid":
             lines.append(f"{names[d['seat']]} bids {d['bid']}")
         elif event.kind == "bids_revealed":
