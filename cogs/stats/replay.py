@@ -74,13 +74,14 @@ def steps(record: GameRecord) -> list[Step]:
     return found
 
 
+def _deal_line(deal: int, cards: int, dealer: str, trump: str | None) -> str:
+    return f"Deal {deal}: {cards} cards, {dealer} deals, trumps {suit_symbol(trump)}"
+
+
 def _start_lines(engine: Engine, names: list[str]) -> list[str]:
     if isinstance(engine, OhHell):
         view = engine.view(None)
-        return [
-            f"Deal {view['deal']}: {view['hand_size']} cards, {names[view['dealer']]} deals,"
-            f" trumps {suit_symbol(view['trump'])}"
-        ]
+        return [_deal_line(view["deal"], view["hand_size"], names[view["dealer"]], view["trump"])]
     return ["The deal: every player swaps, then play starts."]
 
 
@@ -91,9 +92,7 @@ def _event_lines(engine: Engine, events: list[Event], names: list[str]) -> list[
             continue  # a private event; the hands are shown below anyway
         d = event.data
         if event.kind == "deal_started":
-            lines.append(
-                f"Deal {d['deal']}: {d['hand_size']} cards, {names[d['dealer']]} deals, trumps {suit_symbol(d['trump'])}"
-            )
+            lines.append(_deal_line(d["deal"], d["hand_size"], names[d["dealer"]], d["trump"]))
         elif event.kind == "bid":
             lines.append(f"{names[d['seat']]} bids {d['bid']}")
         elif event.kind == "bids_revealed":
