@@ -141,16 +141,16 @@ class Stats(commands.Cog):
                 f"Rating **{p.rating if p.rating is not None else '—'}**"
                 + (f" ({p.trend:+d} over the last {min(5, len(changes))} games)" if p.trend is not None else ""),
             ]
+            best = p.best
             if kind == "ohhell":
                 rate = f" ({100 * p.bids_made / p.deals:.0f}%)" if p.deals else ""
                 lines.append(f"Bids made: {p.bids_made} of {p.deals}{rate}")
+                if best is not None:
+                    lines[0] += f" · best total {best.total} (game #{best.game_id})"
             else:
-                lines.append(f"Times the shithead: {p.shitheads}")
-            if p.best is not None:
-                best = (
-                    f"total {p.best.total}" if p.best.total is not None else f"place {p.best.place} of {p.best.players}"
-                )
-                lines.append(f"Best game: #{p.best.game_id} ({best})")
+                lines.append(f"{p.shitheads} times the shithead")
+                if best is not None:
+                    lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
             lines.append(f"Current streak: {p.streak} · favourite preset: {p.favourite_preset}")
             if versus is not None:
                 h = head_to_head(games, theirs, kind)
