@@ -31,7 +31,7 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
 from db.dialects import migration_files, split_sql, to_postgres
-from db.stats_sql import MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, rating_values
+from db.stats_sql import ANALYSIS_UPSERT, MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, rating_values
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -527,6 +527,14 @@ class PostgresStore:
     async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
         found = await self._fetch(MEMBER_GAMES, user_id, guild_id or 0)
         return [rows.member_game(r) for r in found]
+
+    async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        found = await self._fetch("SELECT version, data FROM analyses WHERE game_id=$1", game_id)
+        return (found[0]["version"], json.loads(found[0]["data"])) if found else None
+
+    async def save_analysis(self, game_id: int, version: int, data: dict[str, Any]) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute(ANALYSIS_UPSERT, game_id, version, json.dumps(data))
 
 
 class UrlTarget:

@@ -18,7 +18,7 @@ import aiosqlite
 
 from db import rows
 from db.dialects import migration_files, split_sql
-from db.stats_sql import MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, qmarks, rating_values
+from db.stats_sql import ANALYSIS_UPSERT, MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, qmarks, rating_values
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -415,6 +415,14 @@ class SqliteStore:
     async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
         found = await self._fetchall(qmarks(MEMBER_GAMES), (user_id, guild_id or 0))
         return [rows.member_game(r) for r in found]
+
+    async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        found = await self._fetchall("SELECT version, data FROM analyses WHERE game_id=?", (game_id,))
+        return (found[0]["version"], json.loads(found[0]["data"])) if found else None
+
+    async def save_analysis(self, game_id: int, version: int, data: dict[str, Any]) -> None:
+        async with self._tx() as db:
+            await _run(db, qmarks(ANALYSIS_UPSERT), (game_id, version, json.dumps(data)))
 
 
 def _try_to_open(path: str) -> None:

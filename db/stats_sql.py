@@ -21,6 +21,11 @@ RATING_CHANGE_INSERT = (
     " VALUES ($1,$2,$3,$4,$5,$6,$7)"
 )
 
+ANALYSIS_UPSERT = (
+    "INSERT INTO analyses (game_id, version, data) VALUES ($1,$2,$3)"
+    " ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, data=excluded.data"
+)
+
 #: a member's finished games on a server ($1 the member, $2 the server or 0), with their bids:
 #: ``deals`` the deals they bid in, ``made`` those whose tricks equalled the bid
 MEMBER_GAMES = (

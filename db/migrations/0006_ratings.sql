@@ -37,3 +37,11 @@ CREATE TABLE guild_settings (
     season     TEXT    NOT NULL DEFAULT 'monthly',
     min_games  INTEGER NOT NULL DEFAULT 3
 );
+
+-- The coach's analysis of a finished game (cogs/stats/coach.py), kept so that asking again
+-- costs nothing; ``version`` is games/ohhell/analysis.py's VERSION when it was made.
+CREATE TABLE analyses (
+    game_id     INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    version     INTEGER NOT NULL,
+    data        TEXT    NOT NULL
+);

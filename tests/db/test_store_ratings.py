@@ -91,3 +91,11 @@ async def test_member_games_with_their_bids(store: Store) -> None:
     bob = (await store.member_games(BOB, GUILD))[0]
     assert (bob.deals, bob.bids_made) == (1, 0)
     assert await store.member_games(ANN, 12345) == []
+
+
+async def test_an_analysis_is_stored_replaced_and_read_back(store: Store) -> None:
+    game = await finish(store, GUILD, 10)
+    assert await store.analysis(game) is None
+    await store.save_analysis(game, 1, {"players": [{"seat": 0, "adjusted": 1.5}]})
+    await store.save_analysis(game, 2, {"players": []})
+    assert await store.analysis(game) == (2, {"players": []})
