@@ -31,7 +31,14 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
 from db.dialects import migration_files, split_sql, to_postgres
-from db.stats_sql import ANALYSIS_UPSERT, MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, rating_values
+from db.stats_sql import (
+    ANALYSIS_UPSERT,
+    MEMBER_GAMES,
+    RATING_CHANGE_INSERT,
+    RATING_UPSERT,
+    change_values,
+    rating_values,
+)
 from db.store import (
     ChannelBusy,
     DealScore,

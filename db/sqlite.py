@@ -18,7 +18,15 @@ import aiosqlite
 
 from db import rows
 from db.dialects import migration_files, split_sql
-from db.stats_sql import ANALYSIS_UPSERT, MEMBER_GAMES, RATING_CHANGE_INSERT, RATING_UPSERT, change_values, qmarks, rating_values
+from db.stats_sql import (
+    ANALYSIS_UPSERT,
+    MEMBER_GAMES,
+    RATING_CHANGE_INSERT,
+    RATING_UPSERT,
+    change_values,
+    qmarks,
+    rating_values,
+)
 from db.store import (
     ChannelBusy,
     DealScore,

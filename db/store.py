@@ -261,6 +261,7 @@ class Store(Protocol):
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...
     async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
         """A member's finished games on a server, oldest first."""
+
     async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         """The stored analysis of a game and its version, or None."""
 

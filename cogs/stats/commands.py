@@ -12,6 +12,7 @@ from bot.contract import LiveTable
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
 from cogs.stats.book import RatingBook
+from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
@@ -29,9 +30,13 @@ def games_text(n: int) -> str:
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: CardBot, book: RatingBook) -> None:
+    def __init__(self, bot: CardBot, book: RatingBook, coach: Coach) -> None:
         self.bot = bot
         self.book = book
+        self.coach = coach
+
+    async def cog_unload(self) -> None:
+        self.coach.close()
 
     # -- hooks into the runtime -------------------------------------------------------------
     async def on_finished(self, table: LiveTable, results: list[ResultRow]) -> None:

@@ -126,16 +126,24 @@ def analyse_deal(task: DealTask) -> dict[str, Any]:
     for seat, action in own:
         if action.get("type") == "bid":
             choice = choose_action(ai_view(game, seat), "strong", random.Random(base + 101 + seat), config=strong)
-            expected_tricks[seat] = int(choice.get("bid") or 0)
+            chosen_bid = choice.get("bid")
+            expected_tricks[seat] = chosen_bid if isinstance(chosen_bid, int) else 0
             bids[seat] = int(action["bid"])
         elif config.check_cards and action.get("type") == "play" and len(game.legal_actions(seat)) > 1:
             card_rng = random.Random(base + 211 + seat)
             adviser = StrongConfig(budget=config.card_budget)
             alternative = dict(choose_action(ai_view(game, seat), config.card_level, card_rng, config=adviser))
-            if alternative != action:
+            if (alternative.get("card"), alternative.get("suit")) != (action.get("card"), action.get("suit")):
                 loss = _card_loss(game, seat, action, alternative, config, base + 1009 * (len(costly) + 1))
                 if loss > 0:
-                    costly.append({"seat": seat, "card": action.get("card"), "better": alternative.get("card"), "loss": round(loss, 2)})
+                    costly.append(
+                        {
+                            "seat": seat,
+                            "card": action.get("card"),
+                            "better": alternative.get("card"),
+                            "loss": round(loss, 2),
+                        }
+                    )
         game, _ = game.apply(seat, action)
     record = next((h for h in reversed(game.history) if h["deal"] == deal_no), None)
     rows = [

@@ -3,15 +3,18 @@ end in two servers, then every reading of them (issue 15)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 import discord
 import pytest
 from simcord.backend.errors import SetupError
 
 from cogs.stats.ratings import display
+from games.ohhell.analysis import AnalysisConfig
 from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table
 
 SHORT = {"fixed_hands": "2,1", "sequence": "fixed"}
@@ -217,3 +220,36 @@ async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_
     refused = await ann.slash(room, "ohhell replay", game=live.id)
     assert refused.ephemeral and "has not finished" in refused.response.content
     assert not refused.response.attachments
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    room = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
+    coach = env.bot.get_cog("Stats").coach
+    coach.config = AnalysisConfig(rollouts=2, bid_budget=500, card_budget=200)  # a light coach for a test
+    seen = len(env.http_requests)
+    first = await ann.slash(room, "ohhell analysis", game=game_id)
+    if coach.running:
+        await asyncio.gather(*coach.running.values())
+    await env.settle()
+    calls = env.http_requests[seen:]
+    # the interaction is answered at once with "working…", then that answer is edited
+    assert "/callback" in calls[0].path and "Working on the analysis" in json.dumps(calls[0].json)
+    assert calls[-1].method == "PATCH" and "@original" in calls[-1].path
+    assert first.ephemeral
+    shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
+    text = embed_text(shown)
+    assert "The coach on game" in text and "luck" in text and "Biggest misbids" in text and "Deal by deal" in text
+    assert coach.computed == 1 and isinstance(coach.executor, ProcessPoolExecutor)  # worker processes
+    stored = await env.bot.store.analysis(game_id)
+    assert stored is not None and {p["seat"] for p in stored[1]["players"]} == {0, 1, 2}
+    again = await bob.slash(room, "ohhell analysis", game=game_id)
+    assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # the adjusted scores add up to the totals (luck is relative to the table's mean)
+    players = stored[1]["players"]
+    assert sum(p["adjusted"] for p in players) == pytest.approx(sum(p["total"] for p in players), abs=0.05)
