@@ -51,6 +51,8 @@ class AnalysisConfig:
     card_level: str = "strong"
     card_budget: int = 2000
     check_cards: bool = True
+    #: ask the strong computer's bid for each hand (``expected_tricks``, the misbids)
+    check_bids: bool = True
     seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
@@ -124,7 +126,9 @@ def analyse_deal(task: DealTask) -> dict[str, Any]:
     bids: dict[int, int] = {}
     costly: list[dict[str, Any]] = []
     for seat, action in own:
-        if action.get("type") == "bid":
+        if action.get("type") == "bid" and not config.check_bids:
+            bids[seat] = int(action["bid"])
+        elif action.get("type") == "bid":
             choice = choose_action(ai_view(game, seat), "strong", random.Random(base + 101 + seat), config=strong)
             chosen_bid = choice.get("bid")
             expected_tricks[seat] = chosen_bid if isinstance(chosen_bid, int) else 0
