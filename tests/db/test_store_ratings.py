@@ -99,3 +99,22 @@ async def test_an_analysis_is_stored_replaced_and_read_back(store: Store) -> Non
     await store.save_analysis(game, 1, {"players": [{"seat": 0, "adjusted": 1.5}]})
     await store.save_analysis(game, 2, {"players": []})
     assert await store.analysis(game) == (2, {"players": []})
+
+
+async def test_live_ratings_equal_a_rebuild_on_each_backend(store: Store) -> None:
+    """The rating book on this backend: games rated as they finish (one of them out of order)
+    give the very ratings a rebuild from the stored games gives (floats compared exactly)."""
+    from cogs.stats.book import RatingBook
+
+    book = RatingBook(store)
+    first = await finish(store, GUILD, 10)
+    second = await finish(store, GUILD, 11, ann_place=2)
+    assert set(await book.catch_up(GUILD, "ohhell")) == {first, second}
+    third = await finish(store, GUILD, 12)
+    assert set(await book.catch_up(GUILD, "ohhell")) == {third}
+    live = (await store.ratings(GUILD, "ohhell"), await store.rating_changes(GUILD, "ohhell"))
+    months = {g.finished_at[:7] for g in await store.finished_games(GUILD, "ohhell")}
+    assert len(live[1]) == 9 and {r.season for r in live[0]} == {"all"} | months  # monthly by default
+    assert await book.rebuild(GUILD, "ohhell") == 3
+    assert (await store.ratings(GUILD, "ohhell"), await store.rating_changes(GUILD, "ohhell")) == live
+    assert await store.ratings(OTHER, "ohhell") == []
