@@ -7,12 +7,14 @@ import asyncio
 import json
 import subprocess
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
 from games.ohhell.analysis import AnalysisConfig
 from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table
@@ -250,6 +252,19 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     assert stored is not None and {p["seat"] for p in stored[1]["players"]} == {0, 1, 2}
     again = await bob.slash(room, "ohhell analysis", game=game_id)
     assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # The work runs off the event loop: while a fresh analysis runs, the loop keeps turning.
+    fresh = Coach(env.bot, AnalysisConfig(rollouts=4, bid_budget=2000, card_budget=500), workers=1)
+    try:
+        work = asyncio.ensure_future(fresh._compute(await env.bot.store.get_game(game_id)))
+        started = last = time.perf_counter()
+        longest = 0.0
+        while not work.done():
+            await asyncio.sleep(0)
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        assert (await work)["players"] and last - started > 5 * longest, (last - started, longest)
+    finally:
+        fresh.close()
     # the adjusted scores add up to the totals (luck is relative to the table's mean)
     players = stored[1]["players"]
     assert sum(p["adjusted"] for p in players) == pytest.approx(sum(p["total"] for p in players), abs=0.05)

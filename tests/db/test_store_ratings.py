@@ -102,8 +102,8 @@ async def test_an_analysis_is_stored_replaced_and_read_back(store: Store) -> Non
 
 
 async def test_live_ratings_equal_a_rebuild_on_each_backend(store: Store) -> None:
-    """The rating book on this backend: games rated as they finish (one of them out of order)
-    give the very ratings a rebuild from the stored games gives (floats compared exactly)."""
+    """The rating book on this backend: games rated as they finish give the very ratings a
+    rebuild from the stored games gives (floats compared exactly)."""
     from cogs.stats.book import RatingBook
 
     book = RatingBook(store)
