@@ -144,7 +144,7 @@ class Stats(commands.Cog):
             lines = [
                 f"{p.games} played · {p.wins} won · average place {p.average_place:.2f}",
                 f"Rating **{p.rating if p.rating is not None else '—'}**"
-                + (f" ({p.trend:+d} over the last {min(5, len(changes))} games)" if p.trend is not None else ""),
+                + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
             ]
             best = p.best
             if kind == "ohhell":
@@ -160,7 +160,7 @@ class Stats(commands.Cog):
             if versus is not None:
                 h = head_to_head(games, theirs, kind)
                 lines.append(
-                    f"Against {versus.display_name}: {h.together} games together,"
+                    f"Against {versus.display_name}: {games_text(h.together)} together,"
                     f" ahead {h.ahead}, behind {h.behind}, level {h.level}"
                 )
             embed.add_field(name=self.bot.tables.title_of(kind), value="\n".join(lines)[:1024], inline=False)

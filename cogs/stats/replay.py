@@ -32,7 +32,8 @@ _STEP_ENDS = {"bids_revealed", "trick_won", "deal_scored"}
 
 @dataclass(slots=True)
 class Step:
-    engine: Engine
+    #: how many of the game's actions have been applied at this step
+    actions: int
     lines: list[str]
 
 
@@ -57,25 +58,35 @@ def hand_history(record: GameRecord, results: list[ResultRow], finished_at: str 
     }
 
 
+def _start(record: GameRecord) -> Engine:
+    return rebuild({**hand_history(record, []), "actions": []})
+
+
 def steps(record: GameRecord) -> list[Step]:
-    """Every step of a finished game, the start first."""
-    data = hand_history(record, [])
-    start = rebuild({**data, "actions": []})
+    """Every step of a finished game, the start first (engines change in place as they apply
+    actions, so a step keeps its action count, and :func:`page` replays to it)."""
+    engine = _start(record)
     names = [s.name for s in record.seats]
-    found = [Step(start, _start_lines(start, names))]
-    engine = start
+    found = [Step(0, _start_lines(engine, names))]
     pending: list[str] = []
-    for seat, action in record.actions:
+    for index, (seat, action) in enumerate(record.actions, start=1):
         engine, events = engine.apply(seat, action)
         pending.extend(_event_lines(engine, events, names))
         if isinstance(engine, Shithead) or any(e.kind in _STEP_ENDS for e in events) or engine.is_over:
-            found.append(Step(engine, pending))
+            found.append(Step(index, pending))
             pending = []
     return found
 
 
+def _at(record: GameRecord, actions: int) -> Engine:
+    engine = _start(record)
+    for seat, action in record.actions[:actions]:
+        engine, _ = engine.apply(seat, action)
+    return engine
+
+
 def _deal_line(deal: int, cards: int, dealer: str, trump: str | None) -> str:
-    return f"Deal {deal}: {cards} cards, {dealer} deals, trumps {suit_symbol(trump)}"
+    return f"Deal {deal}: {cards} card{'s' if cards != 1 else ''}, {dealer} deals, trumps {suit_symbol(trump)}"
 
 
 def _start_lines(engine: Engine, names: list[str]) -> list[str]:
@@ -128,7 +139,7 @@ def page(record: GameRecord, found: list[Step], index: int) -> discord.Embed:
         description="\n".join(step.lines[-15:])[:4000] or "—",
         color=COLOR,
     )
-    engine = step.engine
+    engine = _at(record, step.actions)
     if isinstance(engine, OhHell):
         view = engine.view(None)
         for seat, name in enumerate(names):

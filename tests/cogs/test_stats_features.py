@@ -14,9 +14,12 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from bot.render.cards import labels
 from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
 from games.ohhell.analysis import AnalysisConfig
+from games.ohhell.game import OhHell
+from games.ohhell.rules import Rules as OhHellRules
 from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table
 
 SHORT = {"fixed_hands": "2,1", "sequence": "fixed"}
@@ -154,8 +157,12 @@ async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals
     message = result.response
     assert "step 1 of" in message.embeds[0].title
     total = int(message.embeds[0].title.rsplit(" of ", 1)[1])
-    # All hands are shown: at the start every seat holds its 2 cards.
-    assert len(message.embeds[0].fields) == 3
+    # All hands are shown: at the start every seat holds its 2 cards, and the totals are 0.
+    fields = message.embeds[0].fields
+    assert len(fields) == 3 and all(f.name.endswith("total 0") and len(f.value.split()) == 2 for f in fields)
+    record = await store.get_game(games[0])
+    dealt = OhHell.new(OhHellRules.from_json(record.rules), 3, record.seed, rng_version=record.rng_version)
+    assert [f.value for f in fields] == [labels(dealt.hand(seat)) for seat in range(3)]
     # The buttons survive a restart: step half-way, restart the bot, step on to the end.
     for _ in range(total // 2):
         turned = await ann.click(message, label="Next ▶")
@@ -172,6 +179,10 @@ async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals
         seen.append(step)
     assert seen[-1] == total and seen == sorted(seen)
     assert "Game over" in message.embeds[0].description
+    stored_totals = {r.seat: r.total for r in await env.bot.store.results(games[0])}
+    assert [f.name.split("total ")[1].split(" ·")[0] for f in message.embeds[0].fields] == [
+        str(stored_totals[seat]) for seat in range(3)
+    ]  # the last step shows the final totals
     back = await ann.click(message, label="◀ Prev")
     assert f"step {total - 1} of" in (back.response or message).embeds[0].title
 
