@@ -16,7 +16,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -122,6 +122,8 @@ class GameKind(ABC, Generic[ViewT]):
     ai_levels: tuple[str, ...] = ("quick", "strong")
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
+    #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
+    seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
 
     # -- rules --------------------------------------------------------------------------------
     @abstractmethod

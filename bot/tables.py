@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -28,13 +28,16 @@ from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
-from db.store import GameRecord, Store
+from db.store import GameRecord, ResultRow, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
 
 #: the answer to a form or panel drawn before a change that bears on that player's choice
 STALE = "The table has moved on since you opened that; nothing was changed."
+#: called once a finished game's results are committed, before its final standings are shown
+#: (the stats cog rates the game here and notes the changes in each result's ``stats``)
+FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
 
 
 class TableManager(Registry):
@@ -55,6 +58,7 @@ class TableManager(Registry):
         self.seating = Seating(self, store, self.presenter, self.clock)
         # The displays wait on the game clock (the local mode replaces its sleep after this).
         self.presenter.sleep = lambda seconds: self.clock.sleep(seconds)
+        self.finish_hooks: list[FinishHook] = []
 
     async def _computer_move(self, table: LiveTable, seat: int, action: Action) -> None:
         await self.act(table, seat, action, by_ai=True)
@@ -182,6 +186,8 @@ class TableManager(Registry):
         if new_engine.is_over:
             table.record.status = "finished"  # committed with the results: the finale may reveal the seed
             match_done = await duplicate.prepare(self.store, table)  # a match's other tables may still play
+        if results is not None:
+            await self._run_finish_hooks(table, results)
         if reply is not None and interaction is not None and not interaction.response.is_done():
             try:
                 await self.presenter.answer(interaction, reply())
@@ -199,3 +205,10 @@ class TableManager(Registry):
         else:
             self.clock.kick(table)
         return events
+
+    async def _run_finish_hooks(self, table: LiveTable, results: list[ResultRow]) -> None:
+        for hook in self.finish_hooks:
+            try:
+                await hook(table, results)
+            except Exception:  # the game is saved and over: a failed extra must not hide the standings
+                log.exception("game %s: a finish hook failed", table.id)

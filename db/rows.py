@@ -8,7 +8,20 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from db.store import DealScore, DealtDeck, GameRecord, MatchRecord, MemberStats, ResultRow, SeatRecord, Timer
+from db.store import (
+    DealScore,
+    DealtDeck,
+    FinishedGame,
+    GameRecord,
+    MatchRecord,
+    MemberGame,
+    MemberStats,
+    RatingChange,
+    RatingRow,
+    ResultRow,
+    SeatRecord,
+    Timer,
+)
 
 
 class Row(Protocol):
@@ -93,3 +106,59 @@ def result(row: Row) -> ResultRow:
 
 def member_stats(row: Row) -> MemberStats:
     return MemberStats(row["kind"], row["games"], row["wins"] or 0, row["losses"] or 0, row["best"], row["points"])
+
+
+def finished_game(row: Row, results: Iterable[Row], seats: Iterable[Row]) -> FinishedGame:
+    """A finished game with its results (ordered by place) and its computer seats' levels."""
+    return FinishedGame(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        preset=row["preset"],
+        finished_at=row["finished_at"] or "",
+        results=[result(r) for r in results],
+        ai_levels={s["seat"]: s["ai_level"] for s in seats if s["ai_level"] is not None},
+    )
+
+
+def rating(row: Row) -> RatingRow:
+    return RatingRow(
+        row["guild_id"],
+        row["kind"],
+        row["season"],
+        row["identity"],
+        row["name"],
+        float(row["mu"]),
+        float(row["sigma"]),
+        row["games"],
+        row["wins"],
+        row["last_game"],
+    )
+
+
+def rating_change(row: Row) -> RatingChange:
+    return RatingChange(
+        row["game_id"],
+        row["seat"],
+        row["identity"],
+        float(row["mu_before"]),
+        float(row["sigma_before"]),
+        float(row["mu_after"]),
+        float(row["sigma_after"]),
+    )
+
+
+def member_game(row: Row) -> MemberGame:
+    return MemberGame(
+        row["game_id"],
+        row["kind"],
+        row["preset"],
+        row["finished_at"] or "",
+        row["seat"],
+        row["place"],
+        row["total"],
+        bool(row["is_loser"]),
+        int(row["players"]),
+        int(row["deals"]),
+        int(row["made"]),
+    )

@@ -145,6 +145,73 @@ class MemberStats:
     points: int
 
 
+@dataclass(slots=True)
+class FinishedGame:
+    """A finished game's summary: what the history lists and what ratings are computed from.
+
+    ``finished_at`` is the store's ISO-8601 UTC text; ``ai_levels`` the computer seats' levels."""
+
+    id: int
+    kind: str
+    guild_id: int | None
+    preset: str
+    finished_at: str
+    results: list[ResultRow]
+    ai_levels: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class RatingRow:
+    """One identity's rating in a server, game and season (``'all'``: all time)."""
+
+    guild_id: int
+    kind: str
+    season: str
+    identity: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    last_game: int
+
+
+@dataclass(slots=True)
+class RatingChange:
+    """What one finished game did to one seat's all-time rating."""
+
+    game_id: int
+    seat: int
+    identity: str
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(slots=True)
+class MemberGame:
+    """One finished game from a member's side: their place and, for Oh Hell, their bids."""
+
+    game_id: int
+    kind: str
+    preset: str
+    finished_at: str
+    seat: int
+    place: int
+    total: int | None
+    is_loser: bool
+    players: int
+    deals: int
+    bids_made: int
+
+
+@dataclass(slots=True)
+class GuildSettings:
+    season: str = "monthly"
+    min_games: int = 3
+
+
 class Store(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
@@ -228,3 +295,45 @@ class Store(Protocol):
 
     async def results(self, game_id: int) -> list[ResultRow]: ...
     async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]: ...
+
+    # ratings, history and profiles (cogs/stats) -------------------------------------------
+    async def finished_games(
+        self,
+        guild_id: int | None,
+        kind: str | None = None,
+        *,
+        limit: int | None = None,
+        newest_first: bool = False,
+        unrated_only: bool = False,
+    ) -> list[FinishedGame]:
+        """Finished games of a server (``None``: outside any server) in finishing order
+        (``finished_at``, then id), with their results; ``unrated_only``: no rating changes yet."""
+
+    async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
+        """The ratings of a server and game, of one season or (``None``) of every season."""
+
+    async def save_ratings(
+        self,
+        guild_id: int | None,
+        kind: str,
+        rows: list[RatingRow],
+        changes: list[RatingChange],
+        *,
+        replace: bool = False,
+    ) -> None:
+        """Write ratings (replacing each row) and rating changes in one transaction; ``replace``
+        first deletes every rating and rating change of that server and game (a rebuild)."""
+
+    async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
+        """Rating changes of a server and game (of one identity if given), in game order."""
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
+    async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...
+    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
+        """A member's finished games on a server, oldest first."""
+
+    async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        """The stored analysis of a game and its version, or None."""
+
+    async def save_analysis(self, game_id: int, version: int, data: dict[str, Any]) -> None:
+        """Store (or replace) a game's analysis."""

@@ -17,6 +17,11 @@ def lobby_message(
     # Names rather than mentions: an embed's mention shows as a raw <@id> to anyone whose client
     # has not seen that member yet, and it never pings anyway.
     seated = "\n".join(f"{s.seat + 1}. {'🤖 ' if s.user_id is None else ''}{s.name}" for s in record.seats)
+    if table.kind.seat_note is not None:  # ratings (cogs/stats), one line per seat as above
+        notes = [table.kind.seat_note(table, s) for s in record.seats]
+        seated = "\n".join(
+            line + (f" · {note}" if note else "") for line, note in zip(seated.splitlines(), notes, strict=False)
+        )
     host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
     embed = discord.Embed(
         title=f"🃏 {table.kind.title}: a table is open",

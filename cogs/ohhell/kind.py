@@ -11,6 +11,7 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
+from bot.render.ratings import add_rating_field
 from cogs.ohhell.controls import table_view
 from cogs.ohhell.render import (
     deal_notes,
@@ -157,6 +158,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         engine = table.engine
         assert isinstance(engine, OhHell)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
+        add_rating_field(embed, results)
         winners = [table.mention(r.seat) for r in results if r.place == 1]
         return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
 

@@ -12,6 +12,7 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
+from bot.render.ratings import add_rating_field
 from cogs.shithead.controls import panel, table_view
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
 from db.store import DealScore, ResultRow
@@ -144,6 +145,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         view = engine.view(None)
         order = engine.results()["order"]
         embed = final_embed(view, table.name, order, _cards_left(engine))
+        add_rating_field(embed, results)
         loser, winner = view["loser"], view["winner"]
         if loser is not None:
             content = f"🏁 Game over! 💩 {table.mention(loser)} is the shithead (and deals next time)."

@@ -1,10 +1,34 @@
-"""Statistics (an extension): ``/cardstats`` (:mod:`cogs.stats.commands`)."""
+"""Statistics (an extension): ratings, leaderboards, profiles, history and replays.
+
+- :mod:`cogs.stats.ratings`: the rating model (pure); :mod:`cogs.stats.book`: ratings kept in
+  the store, live and rebuilt; :mod:`cogs.stats.profile`: a member's profile (pure)
+- :mod:`cogs.stats.commands`: ``/cardstats``, ``/leaderboard``, ``/cardadmin``
+- :mod:`cogs.stats.history`, :mod:`cogs.stats.replay`: ``/<game> history`` and ``/<game> replay``
+- :mod:`cogs.stats.coach`: ``/ohhell analysis`` (off the event loop, stored)
+"""
 
 from __future__ import annotations
 
+from discord import app_commands
+
 from bot.client import CardBot
-from cogs.stats.commands import Stats
+from cogs.stats.book import RatingBook
+from cogs.stats.coach import Coach, add_coach_command
+from cogs.stats.commands import CardAdmin, Stats
+from cogs.stats.history import ReplayButton, add_history_commands
 
 
 async def setup(bot: CardBot) -> None:
-    await bot.add_cog(Stats(bot))
+    book = RatingBook(bot.store)
+    cog = Stats(bot, book, Coach(bot))
+    bot.tables.finish_hooks.append(cog.on_finished)
+    for kind in bot.tables.kinds.values():
+        kind.seat_note = cog.seat_note
+        group = bot.tree.get_command(kind.key)
+        if isinstance(group, app_commands.Group):
+            add_history_commands(bot, group, kind.key, kind.title)
+            if kind.key == "ohhell":
+                add_coach_command(bot, group, cog.coach)
+    bot.tree.add_command(CardAdmin(bot, book))
+    bot.add_dynamic_items(ReplayButton)
+    await bot.add_cog(cog)

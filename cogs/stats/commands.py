@@ -1,5 +1,5 @@
-"""``/cardstats``: a member's record across finished games, read from the stored results (a
-read of the store; nothing is written)."""
+"""``/cardstats``, ``/leaderboard`` and ``/cardadmin``: reads of the stored games and ratings
+(rating a game that was left unrated first), and the admins' rating commands."""
 
 from __future__ import annotations
 
@@ -8,27 +8,210 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardBot
+from bot.contract import LiveTable
+from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
+from cogs.stats.book import RatingBook
+from cogs.stats.coach import Coach
+from cogs.stats.profile import head_to_head, profile
+from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
+from db.store import GuildSettings, ResultRow, SeatRecord
+
+GAMES = [app_commands.Choice(name="Oh Hell", value="ohhell"), app_commands.Choice(name="Shithead", value="shithead")]
+LEADERBOARD_ROWS = 15
+
+
+def current_season(settings: GuildSettings) -> str:
+    return season_of(discord.utils.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), settings.season) or ALL_TIME
+
+
+def games_text(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: CardBot, book: RatingBook, coach: Coach) -> None:
         self.bot = bot
+        self.book = book
+        self.coach = coach
 
-    @app_commands.command(name="cardstats", description="Games played, won and lost on this server")
-    @app_commands.describe(member="Whose record (yours if left empty)")
+    async def cog_unload(self) -> None:
+        self.coach.close()
+
+    # -- hooks into the runtime -------------------------------------------------------------
+    async def on_finished(self, table: LiveTable, results: list[ResultRow]) -> None:
+        """Rate the game just finished; its changes go on the final standings."""
+        changes = await self.book.catch_up(table.record.guild_id, table.kind.key)
+        for change in changes.get(table.id, []):
+            for row in results:
+                if row.seat == change.seat:
+                    row.stats["rating"] = [
+                        display(change.mu_before, change.sigma_before),
+                        display(change.mu_after, change.sigma_after),
+                    ]
+
+    def seat_note(self, table: LiveTable, seat: SeatRecord) -> str | None:
+        ident = f"u:{seat.user_id}" if seat.user_id is not None else f"ai:{seat.ai_level or 'quick'}"
+        note = self.book.note(table.record.guild_id, table.kind.key, ident)
+        return f"rating {note}" if note and note != "new" else note
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        for guild in self.bot.guilds:
+            await self.book.warm(guild.id, list(self.bot.tables.kinds))
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.book.warm(guild.id, list(self.bot.tables.kinds))
+
+    def _kinds(self, game: str | None) -> list[str]:
+        return [game] if game else [k for k in ("ohhell", "shithead") if k in self.bot.tables.kinds]
+
+    # -- /leaderboard -----------------------------------------------------------------------
+    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.describe(
+        game="Which game (both if left empty)",
+        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
+    )
+    @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
-    async def cardstats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    @guarded
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None, season: str | None = None
+    ) -> None:
+        guild_id = interaction.guild_id
+        settings = await self.bot.store.guild_settings(guild_id)
+        chosen = (season or current_season(settings)).strip().lower()
+        embeds = []
+        for kind in self._kinds(game):
+            await self.book.catch_up(guild_id, kind)
+            rows = await self.bot.store.ratings(guild_id, kind, chosen)
+            ranked = sorted(
+                (r for r in rows if r.games >= settings.min_games),
+                key=lambda r: (-display(r.mu, r.sigma), -r.mu, r.identity),
+            )
+            waiting = len(rows) - len(ranked)
+            lines = [
+                f"{n}. **{r.name}** — {display(r.mu, r.sigma)} · {games_text(r.games)} · {r.wins} won"
+                for n, r in enumerate(ranked[:LEADERBOARD_ROWS], start=1)
+            ]
+            title = "all time" if chosen == ALL_TIME else f"season {chosen}"
+            embed = discord.Embed(
+                title=f"🏆 {self.bot.tables.title_of(kind)} · {title}",
+                description="\n".join(lines) or "Nobody is ranked yet.",
+                color=COLOR,
+            )
+            footer = f"Ranked after {games_text(settings.min_games)}"
+            if waiting:
+                footer += f" · {waiting} more player{'s' if waiting != 1 else ''} not ranked yet"
+            embed.set_footer(text=footer)
+            embeds.append(embed)
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+
+    # -- /cardstats ---------------------------------------------------------------------------
+    @app_commands.command(name="cardstats", description="A player's record on this server")
+    @app_commands.describe(
+        member="Whose record (yours if left empty)",
+        game="Which game (every game played if left empty)",
+        versus="Compare with this member: the games you both played, who finished ahead",
+    )
+    @app_commands.choices(game=GAMES)
+    @app_commands.guild_only()
+    @guarded
+    async def cardstats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+        versus: discord.Member | None = None,
+    ) -> None:
         who = member or interaction.user
-        rows = await self.bot.store.member_stats(who.id, interaction.guild_id)
+        guild_id = interaction.guild_id
+        games = await self.bot.store.member_games(who.id, guild_id)
+        theirs = await self.bot.store.member_games(versus.id, guild_id) if versus is not None else []
         embed = discord.Embed(title=f"{who.display_name}'s card games", color=COLOR)
-        if not rows:
+        kinds = [k for k in self._kinds(game) if any(g.kind == k for g in games)]
+        if not kinds:
             embed.description = "No finished games here yet."
-        for row in rows:
-            title = self.bot.tables.title_of(row.kind)
-            if row.kind == "shithead":
-                text = f"{row.games} played · {row.wins} first out · {row.losses} times the shithead"
+        ident = f"u:{who.id}"
+        for kind in kinds:
+            await self.book.catch_up(guild_id, kind)
+            rating = next(
+                (r for r in await self.bot.store.ratings(guild_id, kind, ALL_TIME) if r.identity == ident), None
+            )
+            changes = await self.bot.store.rating_changes(guild_id, kind, ident)
+            p = profile(kind, games, rating, changes)
+            lines = [
+                f"{p.games} played · {p.wins} won · average place {p.average_place:.2f}",
+                f"Rating **{p.rating if p.rating is not None else '—'}**"
+                + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
+            ]
+            best = p.best
+            if kind == "ohhell":
+                rate = f" ({100 * p.bids_made / p.deals:.0f}%)" if p.deals else ""
+                lines.append(f"Bids made: {p.bids_made} of {p.deals}{rate}")
+                if best is not None:
+                    lines[0] += f" · best total {best.total} (game #{best.game_id})"
             else:
-                text = f"{row.games} played · {row.wins} won · best total {row.best_total} · {row.points} points in all"
-            embed.add_field(name=title, value=text, inline=False)
+                lines.append(f"{p.shitheads} times the shithead")
+                if best is not None:
+                    lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
+            lines.append(f"Current streak: {p.streak} · favourite preset: {p.favourite_preset}")
+            if versus is not None:
+                h = head_to_head(games, theirs, kind)
+                lines.append(
+                    f"Against {versus.display_name}: {games_text(h.together)} together,"
+                    f" ahead {h.ahead}, behind {h.behind}, level {h.level}"
+                )
+            embed.add_field(name=self.bot.tables.title_of(kind), value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+class CardAdmin(app_commands.Group):
+    """``/cardadmin``: server managers only (Discord hides it from the rest by default)."""
+
+    def __init__(self, bot: CardBot, book: RatingBook) -> None:
+        super().__init__(
+            name="cardadmin",
+            description="Card Table settings for this server",
+            guild_only=True,
+            default_permissions=discord.Permissions(manage_guild=True),
+        )
+        self.bot = bot
+        self.book = book
+
+    async def _rebuild(self, guild_id: int | None) -> int:
+        return sum([await self.book.rebuild(guild_id, kind) for kind in self.bot.tables.kinds])
+
+    @app_commands.command(name="rebuild-ratings", description="Recompute every rating from the stored games")
+    @guarded
+    async def rebuild_ratings(self, interaction: discord.Interaction) -> None:
+        _require_manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        count = await self._rebuild(interaction.guild_id)
+        await interaction.followup.send(f"Ratings rebuilt from {count} stored games.", ephemeral=True)
+
+    @app_commands.command(name="seasons", description="How long a leaderboard season lasts, and the games to be ranked")
+    @app_commands.describe(length="monthly, quarterly, yearly or none", min_games="Games a player needs to be ranked")
+    @app_commands.choices(length=[app_commands.Choice(name=s, value=s) for s in SEASON_LENGTHS])
+    @guarded
+    async def seasons(self, interaction: discord.Interaction, length: str, min_games: int | None = None) -> None:
+        _require_manager(interaction)
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        if min_games is not None and not 1 <= min_games <= 100:
+            raise Refusal("The games needed to be ranked must be between 1 and 100.")
+        new = GuildSettings(length, settings.min_games if min_games is None else min_games)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.set_guild_settings(interaction.guild_id, new)
+        count = await self._rebuild(interaction.guild_id)  # every game's season may have changed
+        await interaction.followup.send(
+            f"Seasons are now **{length}**; players are ranked after {games_text(new.min_games)}."
+            f" Ratings rebuilt from {count} stored games.",
+            ephemeral=True,
+        )
+
+
+def _require_manager(interaction: discord.Interaction) -> None:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if perms is None or not perms.manage_guild:
+        raise Refusal("Only members who can manage this server can do that.")

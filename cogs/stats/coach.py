@@ -1,0 +1,149 @@
+"""``/ohhell analysis <game>``: the coach (:mod:`games.ohhell.analysis`) run off the event loop.
+
+The analysis takes seconds of CPU, so the command answers "working…" at once, spreads the deals
+over worker processes (``run_in_executor`` on a process pool), stores the result and edits the
+answer. A second request, by anyone, reads the stored analysis and costs nothing; two requests
+at once share one run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import CardBot
+from bot.errors import guarded
+from bot.render.cards import label
+from bot.render.common import COLOR
+from cogs.stats.history import finished_game
+from db.store import GameRecord
+from games.ohhell.analysis import VERSION, AnalysisConfig, analyse_deal, deal_tasks, summarise
+
+log = logging.getLogger(__name__)
+
+
+class Coach:
+    def __init__(self, bot: CardBot, config: AnalysisConfig | None = None, workers: int = 2) -> None:
+        self.bot = bot
+        self.config = config or AnalysisConfig()
+        self.workers = workers
+        self.executor: Executor | None = None
+        self.running: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        #: how many analyses were computed (not read from the store): what the tests count
+        self.computed = 0
+
+    def _pool(self) -> Executor:
+        if self.executor is None:
+            # spawn: a forked child would inherit the bot's threads and sockets
+            self.executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self.executor
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+
+    async def analysis(self, record: GameRecord) -> dict[str, Any]:
+        """The stored analysis, or a new one (computed once however many ask at once)."""
+        stored = await self.bot.store.analysis(record.id)
+        if stored is not None and stored[0] == VERSION:
+            return stored[1]
+        task = self.running.get(record.id)
+        if task is None:
+            task = asyncio.create_task(self._compute(record))
+            self.running[record.id] = task
+            task.add_done_callback(lambda _: self.running.pop(record.id, None))
+        return await asyncio.shield(task)
+
+    async def _compute(self, record: GameRecord) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        config = self.config
+        tasks = await asyncio.to_thread(
+            deal_tasks,
+            record.rules or {},
+            len(record.seats),
+            record.seed or 0,
+            record.rng_version,
+            record.actions,
+            config,
+        )
+        pool = self._pool()
+        deals = await asyncio.gather(*(loop.run_in_executor(pool, analyse_deal, t) for t in tasks))
+        data = summarise(list(deals), len(record.seats), config)
+        await self.bot.store.save_analysis(record.id, VERSION, data)
+        self.computed += 1
+        return data
+
+
+def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+    names = [s.name for s in record.seats]
+    lines = [
+        f"{n}. **{names[p['seat']]}**: {p['total']} points, luck {p['luck']:+.1f} → **{p['adjusted']:.1f}** adjusted"
+        for n, p in enumerate(data["players"], start=1)
+    ]
+    embed = discord.Embed(
+        title=f"🧑‍🏫 The coach on game #{record.id}",
+        description="Ranked by luck-adjusted score: the points taken, less what the cards dealt were worth"
+        " above the table's average.\n" + "\n".join(lines),
+        color=COLOR,
+    )
+    misbids = [
+        f"Deal {m['deal']}: {names[m['seat']]} bid {m['bid']}, the strong computer {m['expected_tricks']}"
+        f" ({m['score']:+d})"
+        for m in data["misbids"]
+    ]
+    embed.add_field(name="Biggest misbids", value="\n".join(misbids) or "None: every bid matched.", inline=False)
+    costly = [
+        f"Deal {c['deal']}: {names[c['seat']]} played {label(c['card'])}; {label(c['better'])}"
+        f" scored {c['loss']:.1f} more on average"
+        for c in data["costly_cards"]
+    ]
+    embed.add_field(name="Costliest cards", value="\n".join(costly) or "None found.", inline=False)
+    chunk: list[str] = []
+    fields = 0
+    for deal in data["deals"]:
+        parts = [
+            f"{names[r['seat']]} {r['bid']}/{r['tricks']} (computer {r['expected_tricks']}):"
+            f" {r['score']:+d} vs worth {r['expected_score']:+.1f}"
+            for r in deal["rows"]
+        ]
+        line = f"**{deal['deal']}** ({deal['hand_size']}): " + " · ".join(parts)
+        if sum(len(x) + 1 for x in chunk) + len(line) > 1000:
+            embed.add_field(name="Deal by deal" if fields == 0 else "…", value="\n".join(chunk), inline=False)
+            fields += 1
+            chunk = []
+        chunk.append(line[:1000])
+        if fields >= 20:
+            break
+    if chunk and fields < 21:
+        embed.add_field(name="Deal by deal" if fields == 0 else "…", value="\n".join(chunk), inline=False)
+    embed.set_footer(text="bid/won (the strong computer's bid): points vs the hand's worth in computer replays")
+    return embed
+
+
+def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach) -> None:
+    @group.command(name="analysis", description="The coach: luck against skill in a finished game")
+    @app_commands.describe(game="The game's number (see history)")
+    @guarded
+    async def analysis(interaction: discord.Interaction, game: int) -> None:
+        record = await finished_game(bot.store, game, interaction.guild_id, "ohhell")
+        stored = await bot.store.analysis(record.id)
+        if stored is not None and stored[0] == VERSION:
+            await interaction.response.send_message(embed=analysis_embed(record, stored[1]), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"🔍 Working on the analysis of game #{record.id}… I will put it here when it is ready.", ephemeral=True
+        )
+        try:
+            data = await coach.analysis(record)
+        except Exception:
+            log.exception("the analysis of game %s failed", record.id)
+            await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
+            return
+        await interaction.edit_original_response(content=None, embed=analysis_embed(record, data))

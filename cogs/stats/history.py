@@ -1,0 +1,116 @@
+"""``/<game> history``, ``/<game> replay`` and the replay's Prev/Next buttons.
+
+Only finished games of the server the command is typed in are listed, replayed or exported:
+a live game stays hidden until it ends, and a member of one server never reaches another
+server's games (the buttons check the server again, as a custom id can be forged).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import CardBot
+from bot.components import GameItem
+from bot.errors import Refusal, guarded
+from bot.render.common import COLOR
+from cogs.stats.replay import hand_history, page, steps
+from db.store import FinishedGame, GameRecord, Store
+
+HISTORY_GAMES = 10
+
+
+async def finished_game(store: Store, game_id: int, guild_id: int | None, kind: str | None = None) -> GameRecord:
+    """The stored game, if it is a finished game of this server (and of ``kind``); else a refusal."""
+    record = await store.get_game(game_id)
+    if record is None or record.guild_id != guild_id or (kind is not None and record.kind != kind):
+        raise Refusal(f"There is no game #{game_id} on this server.")
+    if record.status != "finished":
+        raise Refusal(f"Game #{game_id} has not finished: it can be replayed once it ends.")
+    return record
+
+
+def result_line(game: FinishedGame) -> str:
+    people = []
+    for r in game.results:
+        text = f"{r.place}. {r.name}"
+        if r.total is not None:
+            text += f" ({r.total})"
+        if r.is_loser and game.kind == "shithead":
+            text += " 💩"
+        people.append(text)
+    return ", ".join(people)
+
+
+def history_embed(title: str, games: list[FinishedGame]) -> discord.Embed:
+    embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
+    if not games:
+        embed.description = "No finished games here yet."
+    for game in games:
+        embed.add_field(
+            name=f"#{game.id} · {game.finished_at[:10]} · preset {game.preset}",
+            value=result_line(game)[:1024],
+            inline=False,
+        )
+    embed.set_footer(text="Replay one with /<game> replay <number>")
+    return embed
+
+
+class ReplayButton(GameItem[discord.ui.Button[Any]], template=r"replay:(?P<game_id>\d+):(?P<step>\d+):(?P<tag>\w+)"):
+    """Turns a replay's page; the custom id carries the game and the step to show."""
+
+    fields = {"game_id": int, "step": int}
+
+    def __init__(self, game_id: int, step: int, tag: str, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or tag.capitalize(),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"replay:{game_id}:{step}:{tag}",
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.step = game_id, step
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        assert isinstance(client, CardBot)
+        record = await finished_game(client.store, self.game_id, interaction.guild_id)
+        embed, view = replay_page(record, self.step)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.ui.View]:
+    found = steps(record)
+    step = max(0, min(step, len(found) - 1))
+    last = len(found) - 1
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(record.id, 0, "first", "⏮ First", disabled=step == 0))
+    view.add_item(ReplayButton(record.id, max(step - 1, 0), "prev", "◀ Prev", disabled=step == 0))
+    view.add_item(ReplayButton(record.id, min(step + 1, last), "next", "Next ▶", disabled=step == last))
+    view.add_item(ReplayButton(record.id, last, "last", "Last ⏭", disabled=step == last))
+    view.stop()  # the buttons are dynamic items: nothing in memory needs to wait for them
+    return page(record, found, step), view
+
+
+def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, title: str) -> None:
+    @group.command(name="history", description=f"The last {title} games on this server")
+    @guarded
+    async def history(interaction: discord.Interaction) -> None:
+        games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
+        await interaction.response.send_message(embed=history_embed(title, games), ephemeral=True)
+
+    @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
+    @app_commands.describe(game="The game's number (see history)")
+    @guarded
+    async def replay(interaction: discord.Interaction, game: int) -> None:
+        record = await finished_game(bot.store, game, interaction.guild_id, kind)
+        results = await bot.store.results(record.id)
+        embed, view = replay_page(record, 0)
+        data = json.dumps(hand_history(record, results), indent=1).encode()
+        attachment = discord.File(io.BytesIO(data), filename=f"{kind}-game-{record.id}.json")
+        await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)

@@ -1,0 +1,57 @@
+"""SQL the two stores share for ratings and profiles (:mod:`cogs.stats`), written once in
+PostgreSQL's numbered-parameter form (ISO timestamps ordered byte by byte); SQLite runs it through :func:`qmarks`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from db.store import RatingChange, RatingRow
+
+#: one rating written over the one before (both databases take ``ON CONFLICT … DO UPDATE``)
+RATING_UPSERT = (
+    "INSERT INTO ratings (guild_id, kind, season, identity, name, mu, sigma, games, wins, last_game)"
+    " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (guild_id, kind, season, identity) DO UPDATE SET"
+    " name=excluded.name, mu=excluded.mu, sigma=excluded.sigma, games=excluded.games,"
+    " wins=excluded.wins, last_game=excluded.last_game"
+)
+
+RATING_CHANGE_INSERT = (
+    "INSERT INTO rating_changes (game_id, seat, identity, mu_before, sigma_before, mu_after, sigma_after)"
+    " VALUES ($1,$2,$3,$4,$5,$6,$7)"
+)
+
+ANALYSIS_UPSERT = (
+    "INSERT INTO analyses (game_id, version, data) VALUES ($1,$2,$3)"
+    " ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, data=excluded.data"
+)
+
+#: a member's finished games on a server ($1 the member, $2 the server or 0), with their bids:
+#: ``deals`` the deals they bid in, ``made`` those whose tricks equalled the bid
+MEMBER_GAMES = (
+    "SELECT g.id AS game_id, g.kind AS kind, g.preset AS preset, g.finished_at AS finished_at,"
+    " r.seat AS seat, r.place AS place, r.total AS total, r.is_loser AS is_loser,"
+    " (SELECT COUNT(*) FROM results o WHERE o.game_id = g.id) AS players,"
+    " (SELECT COUNT(*) FROM deal_scores d WHERE d.game_id = g.id AND d.seat = r.seat AND d.bid IS NOT NULL)"
+    " AS deals,"
+    " (SELECT COUNT(*) FROM deal_scores d WHERE d.game_id = g.id AND d.seat = r.seat AND d.bid = d.tricks) AS made"
+    " FROM results r JOIN games g ON g.id = r.game_id"
+    " WHERE r.user_id = $1 AND g.status = 'finished' AND COALESCE(g.guild_id, 0) = $2"
+    ' ORDER BY g.finished_at COLLATE "C", g.id'
+)
+
+_NUMBERED = re.compile(r"\$\d+")
+
+
+def qmarks(sql: str) -> str:
+    """SQLite's form: every ``$n`` (each used once, in order) becomes ``?``, and PostgreSQL's
+    byte-order collation goes (it is SQLite's own BINARY order already)."""
+    return _NUMBERED.sub("?", sql).replace(' COLLATE "C"', "")
+
+
+def rating_values(r: RatingRow) -> tuple[Any, ...]:
+    return (r.guild_id, r.kind, r.season, r.identity, r.name, r.mu, r.sigma, r.games, r.wins, r.last_game)
+
+
+def change_values(c: RatingChange) -> tuple[Any, ...]:
+    return (c.game_id, c.seat, c.identity, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)

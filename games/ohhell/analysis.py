@@ -1,0 +1,241 @@
+"""The coach: how much of an Oh Hell result was the deal and how much was the play.
+
+For every deal and seat, from the stored game alone (rules, seed, actions):
+
+- ``expected_tricks``: the strong computer's bid for the dealt hand, asked from the seat's own
+  view at the moment the seat bid (the same earlier bids in front of it);
+- ``expected_score``: the hand's worth, the mean score the seat takes over ``rollouts`` replays
+  of the deal from its start with the same cards, every seat bid and played by the computer of
+  ``rollout_level`` (the luck of the deal: what a computer would have made of these cards);
+- ``score``: the points actually taken (the play, bids included).
+
+Over the game: ``luck`` is a seat's expected total minus the table's mean expected total, and the
+luck-adjusted score is the total minus the luck, which ranks the summary. ``misbids`` are the
+bids farthest from the strong computer's; ``costly_cards`` the cards after which the deal's
+replays (``rollouts`` each, the same random numbers for both) scored less on average for that
+seat than after the computer's choice at the same point.
+
+Each deal is analysed on its own (:func:`analyse_deal`, a plain function of plain data), so a
+caller can spread the deals over worker processes; :func:`analyse` runs them in turn and
+:func:`summarise` puts them together. Nothing here reads a clock or does I/O: the same game and
+config give the same analysis.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from games.common.engine import ActionData
+from games.ohhell.ai import StrongConfig, choose_action, computer_move
+from games.ohhell.ai.view_adapter import ai_view
+from games.ohhell.game import OhHell
+from games.ohhell.rules import Rules
+
+#: bump when the analysis changes meaning: a stored analysis of an older version is redone
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisConfig:
+    rollouts: int = 6
+    rollout_level: str = "quick"
+    #: the strong computer's work per bid (StrongConfig.bid_budget; the bot's own bids use 100000)
+    bid_budget: int = 10000
+    #: how often a replay's seat plays a random legal action instead of the computer's: play is
+    #: not all alike, and a computer alone would replay a computers' game exactly
+    noise: float = 0.1
+    #: the computer whose choice each card is compared with, and its work per card (StrongConfig.budget)
+    card_level: str = "strong"
+    card_budget: int = 2000
+    check_cards: bool = True
+    #: ask the strong computer's bid for each hand (``expected_tricks``, the misbids)
+    check_bids: bool = True
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+#: (rules JSON, seats, seed, rng_version, the actions before the deal, the deal's actions, config JSON)
+DealTask = tuple[
+    dict[str, Any], int, int, int, list[tuple[int, dict[str, Any]]], list[tuple[int, dict[str, Any]]], dict[str, Any]
+]
+
+
+def deal_tasks(
+    rules: dict[str, Any],
+    seats: int,
+    seed: int,
+    rng_version: int,
+    log: Sequence[tuple[int, ActionData]],
+    config: AnalysisConfig,
+) -> list[DealTask]:
+    """One task per deal: the actions before it and its own (plain, picklable data)."""
+    game = OhHell.new(Rules.from_json(rules), seats, seed, rng_version=rng_version)
+    starts = [0]
+    for index, (seat, action) in enumerate(log):
+        game, events = game.apply(seat, action)
+        if _deal_over(events):
+            starts.append(index + 1)
+    plain = [(seat, dict(action)) for seat, action in log]
+    return [
+        (rules, seats, seed, rng_version, plain[:start], plain[start:end], config.to_json())
+        for start, end in zip(starts, starts[1:], strict=False)
+    ]
+
+
+def _deal_over(events: Iterable[Any]) -> bool:
+    return any(e.kind in ("deal_scored", "game_over") for e in events)
+
+
+def _finish_deal(game: OhHell, rng: random.Random, level: str, noise: float) -> list[int]:
+    """The deal played out by computers from ``game`` (a random legal action with probability
+    ``noise``); returns each seat's points for it."""
+    before = game.totals[:]
+    g = game.clone()
+    while not g.is_over:
+        seat = g.to_act()[0]
+        if rng.random() < noise:
+            action = rng.choice(g.legal_actions(seat))
+        else:
+            action = computer_move(g, seat, level, rng)
+        g, events = g.apply(seat, action)
+        if _deal_over(events):
+            break
+    return [after - b for after, b in zip(g.totals, before, strict=True)]
+
+
+def analyse_deal(task: DealTask) -> dict[str, Any]:
+    """One deal's figures (see the module's docstring)."""
+    rules_json, seats, seed, rng_version, before, own, config_json = task
+    config = AnalysisConfig(**config_json)
+    game = OhHell.replay(Rules.from_json(rules_json), seats, seed, before, rng_version=rng_version)
+    view = game.view(None)
+    deal_no, hand_size, players = view["deal"], view["hand_size"], list(view["players"])
+    base = config.seed * 1_000_003 + deal_no * 7919
+    # the hand's worth: the deal replayed by computers from the same cards
+    worth = [0.0] * seats
+    for k in range(config.rollouts):
+        for seat, points in enumerate(_finish_deal(game, random.Random(base + k), config.rollout_level, config.noise)):
+            worth[seat] += points / config.rollouts
+    strong = StrongConfig(bid_budget=config.bid_budget)
+    expected_tricks: dict[int, int] = {}
+    bids: dict[int, int] = {}
+    costly: list[dict[str, Any]] = []
+    for seat, action in own:
+        if action.get("type") == "bid" and not config.check_bids:
+            bids[seat] = int(action["bid"])
+        elif action.get("type") == "bid":
+            choice = choose_action(ai_view(game, seat), "strong", random.Random(base + 101 + seat), config=strong)
+            chosen_bid = choice.get("bid")
+            expected_tricks[seat] = chosen_bid if isinstance(chosen_bid, int) else 0
+            bids[seat] = int(action["bid"])
+        elif config.check_cards and action.get("type") == "play" and len(game.legal_actions(seat)) > 1:
+            card_rng = random.Random(base + 211 + seat)
+            adviser = StrongConfig(budget=config.card_budget)
+            alternative = dict(choose_action(ai_view(game, seat), config.card_level, card_rng, config=adviser))
+            if (alternative.get("card"), alternative.get("suit")) != (action.get("card"), action.get("suit")):
+                loss = _card_loss(game, seat, action, alternative, config, base + 1009 * (len(costly) + 1))
+                if loss > 0:
+                    costly.append(
+                        {
+                            "seat": seat,
+                            "card": action.get("card"),
+                            "better": alternative.get("card"),
+                            "loss": round(loss, 2),
+                        }
+                    )
+        game, _ = game.apply(seat, action)
+    record = next((h for h in reversed(game.history) if h["deal"] == deal_no), None)
+    rows = [
+        {
+            "seat": seat,
+            "bid": bids.get(seat),
+            "tricks": record["tricks"][seat] if record else None,
+            "score": record["scores"][seat] if record else None,
+            "expected_tricks": expected_tricks.get(seat),
+            "expected_score": round(worth[seat], 2),
+        }
+        for seat in players
+    ]
+    return {"deal": deal_no, "hand_size": hand_size, "rows": rows, "costly_cards": costly}
+
+
+def _card_loss(
+    game: OhHell, seat: int, played: dict[str, Any], alternative: dict[str, Any], config: AnalysisConfig, base: int
+) -> float:
+    """Mean deal points for ``seat`` after the computer's card minus after the card played
+    (the same random numbers on both sides, so only the card differs)."""
+    after_alt, _ = game.clone().apply(seat, alternative)
+    after_real, _ = game.clone().apply(seat, played)
+    total = 0.0
+    for k in range(config.rollouts):
+        alt = _finish_deal(after_alt, random.Random(base + k), config.rollout_level, config.noise)[seat]
+        real = _finish_deal(after_real, random.Random(base + k), config.rollout_level, config.noise)[seat]
+        total += (alt - real) / config.rollouts
+    return total
+
+
+def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -> dict[str, Any]:
+    """The game's analysis from its deals' (in deal order)."""
+    total = [0] * seats
+    expected = [0.0] * seats
+    misbids = []
+    costly = []
+    for deal in deals:
+        for row in deal["rows"]:
+            total[row["seat"]] += row["score"] or 0
+            expected[row["seat"]] += row["expected_score"]
+            if row["bid"] is not None and row["expected_tricks"] is not None and row["bid"] != row["expected_tricks"]:
+                misbids.append(
+                    {
+                        "deal": deal["deal"],
+                        "seat": row["seat"],
+                        "bid": row["bid"],
+                        "expected_tricks": row["expected_tricks"],
+                        "score": row["score"],
+                    }
+                )
+        costly += [{"deal": deal["deal"], **c} for c in deal["costly_cards"]]
+    mean = sum(expected) / seats
+    players = [
+        {
+            "seat": seat,
+            "total": total[seat],
+            "expected": round(expected[seat], 2),
+            "luck": round(expected[seat] - mean, 2),
+            "adjusted": round(total[seat] - (expected[seat] - mean), 2),
+        }
+        for seat in range(seats)
+    ]
+    players.sort(key=lambda p: (-p["adjusted"], p["seat"]))
+    misbids.sort(key=lambda m: (-abs(m["bid"] - m["expected_tricks"]), m["deal"], m["seat"]))
+    costly.sort(key=lambda c: (-c["loss"], c["deal"], c["seat"]))
+    return {
+        "version": VERSION,
+        "config": config.to_json(),
+        "deals": deals,
+        "players": players,
+        "misbids": misbids[:5],
+        "costly_cards": costly[:5],
+    }
+
+
+def analyse(
+    rules: dict[str, Any],
+    seats: int,
+    seed: int,
+    rng_version: int,
+    log: Sequence[tuple[int, ActionData]],
+    config: AnalysisConfig | None = None,
+    run: Callable[[Callable[[DealTask], dict[str, Any]], list[DealTask]], Iterable[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """A finished game's analysis; ``run`` maps :func:`analyse_deal` over the tasks (a process
+    pool's ``map`` spreads the deals over workers; by default they run here, in turn)."""
+    config = config or AnalysisConfig()
+    tasks = deal_tasks(rules, seats, seed, rng_version, log, config)
+    deals = list(run(analyse_deal, tasks) if run is not None else map(analyse_deal, tasks))
+    return summarise(deals, seats, config)

@@ -1,0 +1,144 @@
+"""A finished game's hand history (JSON), replayed and checked: ``python -m games.replay FILE``.
+
+The bot exports a finished game (``/ohhell replay``, ``/shithead replay``) as one JSON object:
+``format`` (``"cardtable-hand-history"``), ``version`` (1), ``game`` (``"ohhell"`` or
+``"shithead"``), ``id``, ``preset``, ``rules`` (the engine's rules, frozen at the start),
+``seed`` and ``rng_version`` (the deal generator, games/common/rng.py), ``seats`` (``seat``,
+``name``, ``computer``: the level or null), ``actions`` (``[{"seat": s, "action": {...}}]`` in
+the order the engine took them), ``results`` (as stored: ``seat``, ``name``, ``place``,
+``total``, ``is_loser``) and ``finished_at``.
+
+Replaying rebuilds the game from the rules, the seed and the actions alone, with the stored
+generator version, prints each deal's scores (Oh Hell) or the going-out order (Shithead), and
+checks that the final standings are the stored ones; the exit status is 0 when they are.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from games.common.engine import Engine
+from games.ohhell import rules as ohhell_rules
+from games.ohhell.game import OhHell
+from games.shithead import rules as shithead_rules
+from games.shithead.game import Shithead
+
+FORMAT = "cardtable-hand-history"
+VERSION = 1
+
+
+def rebuild(data: dict[str, Any]) -> Engine:
+    """The game the history describes, replayed action by action; raises ValueError if it is not one."""
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError(f"not a Card Table hand history (format {FORMAT!r}, version {VERSION})")
+    seats = len(data["seats"])
+    seed = int(data["seed"])
+    rng_version = int(data["rng_version"])
+    log = [(int(a["seat"]), dict(a["action"])) for a in data["actions"]]
+    engine: Engine
+    if data["game"] == "ohhell":
+        engine = OhHell.new(ohhell_rules.Rules.from_json(data["rules"]), seats, seed, rng_version=rng_version)
+    elif data["game"] == "shithead":
+        engine = Shithead.new(shithead_rules.Rules.from_json(data["rules"]), seats, seed, rng_version=rng_version)
+    else:
+        raise ValueError(f"unknown game {data['game']!r}")
+    for seat, action in log:
+        engine.check(seat, action)  # an action the rules refuse means the history was altered
+        engine, _ = engine.apply(seat, action)
+    return engine
+
+
+def final_standings(engine: Engine) -> list[dict[str, Any]]:
+    """Per seat: ``place``, ``total`` (None in Shithead) and ``is_loser``, as the bot stores them."""
+    if isinstance(engine, OhHell):
+        standings = engine.standings()
+        last = max(s["rank"] for s in standings)
+        return [
+            {"seat": s["seat"], "place": s["rank"], "total": s["total"], "is_loser": s["rank"] == last and last > 1}
+            for s in sorted(standings, key=lambda s: s["seat"])
+        ]
+    if isinstance(engine, Shithead):
+        res = engine.results()
+        order: list[int] = res["order"]
+        return [
+            {
+                "seat": seat,
+                "place": order.index(seat) + 1 if seat in order else len(order) + 1,
+                "total": None,
+                "is_loser": seat == res["loser"],
+            }
+            for seat in range(engine.seats)
+        ]
+    raise ValueError("unknown engine")
+
+
+def check(data: dict[str, Any]) -> tuple[Engine, list[str]]:
+    """The replayed game, and every difference between its final standings and the stored ones."""
+    engine = rebuild(data)
+    problems: list[str] = []
+    if not engine.is_over:
+        problems.append(f"the actions stop before the game ends ({len(data['actions'])} actions)")
+        return engine, problems
+    stored = {int(r["seat"]): r for r in data["results"]}
+    for row in final_standings(engine):
+        saved = stored.get(row["seat"])
+        if saved is None:
+            problems.append(f"seat {row['seat']} has no stored result")
+            continue
+        for key in ("place", "total", "is_loser"):
+            if saved.get(key) != row[key]:
+                problems.append(
+                    f"seat {row['seat']} ({saved.get('name')}): {key} replays as {row[key]}, stored {saved.get(key)}"
+                )
+    return engine, problems
+
+
+def summary(data: dict[str, Any], engine: Engine) -> list[str]:
+    names = [s["name"] for s in sorted(data["seats"], key=lambda s: s["seat"])]
+    lines = [f"{data['game']} game #{data.get('id')} ({data.get('preset')}), {len(data['actions'])} actions"]
+    if isinstance(engine, OhHell):
+        for entry in engine.history:
+            scores = ", ".join(
+                f"{names[seat]} {bid}/{tricks} {score:+d}"
+                for seat, (bid, tricks, score) in enumerate(
+                    zip(entry["bids"], entry["tricks"], entry["scores"], strict=True)
+                )
+                if score is not None
+            )
+            lines.append(f"deal {entry['deal']}: {scores or 'no points'}")
+        for s in sorted(engine.standings(), key=lambda s: (s["rank"], s["seat"])):
+            lines.append(f"{s['rank']}. {names[s['seat']]} {s['total']}")
+    elif isinstance(engine, Shithead):
+        res = engine.results()
+        for place, seat in enumerate(res["order"], start=1):
+            lines.append(f"{place}. {names[seat]}" + (" (the shithead)" if seat == res["loser"] else ""))
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m games.replay FILE", file=sys.stderr)
+        return 2
+    with open(args[0], encoding="utf-8") as handle:
+        data = json.load(handle)
+    try:
+        engine, problems = check(data)
+    except (ValueError, KeyError, TypeError) as error:
+        print(f"cannot replay {args[0]}: {error}", file=sys.stderr)
+        return 1
+    for line in summary(data, engine):
+        print(line)
+    if problems:
+        for problem in problems:
+            print(f"MISMATCH: {problem}")
+        return 1
+    print("OK: the replayed game ends with the stored standings")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,281 @@
+"""Ratings, leaderboards, profiles, history and replays, as users meet them: games played to the
+end in two servers, then every reading of them (issue 15)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import discord
+import pytest
+from simcord.backend.errors import SetupError
+
+from bot.render.cards import labels
+from cogs.stats.coach import Coach
+from cogs.stats.ratings import display
+from games.ohhell.analysis import AnalysisConfig
+from games.ohhell.game import OhHell
+from games.ohhell.rules import Rules as OhHellRules
+from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table
+
+SHORT = {"fixed_hands": "2,1", "sequence": "fixed"}
+
+
+def embed_text(message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        if embed.footer and embed.footer.text:
+            parts.append(embed.footer.text)
+    return "\n".join(parts)
+
+
+async def play_ohhell(env, channel, host, members=(), computers=1, seed=0) -> int:
+    await open_table(env, channel, host, list(members), options=SHORT, computers=computers)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    game_id = table.id
+    await OhHellDriver(env, channel, {m.id: m for m in [host, *members]}, seed=seed).play_to_end()
+    assert env.bot.tables.in_channel(channel.id, "ohhell") is None
+    return game_id
+
+
+async def play_shithead(env, channel, host, computers=2) -> int:
+    await open_table(env, channel, host, [], command="shithead", computers=computers)
+    game_id = env.bot.tables.in_channel(channel.id, "shithead").id
+    await ShitheadDriver(env, channel, {host.id: host}).play_to_end()
+    return game_id
+
+
+async def two_servers(env):
+    """Server A: ann (its owner) and bob play two Oh Hell games and one Shithead game with a
+    computer; server B: cat plays one Oh Hell game with a computer."""
+    ann_user = env.create_user("ann")
+    a = env.create_guild("A", owner=ann_user)
+    ann = a.add_member(ann_user)
+    bob = a.add_member(env.create_user("bob"))
+    room = a.create_text_channel("cards")
+    b = env.create_guild("B")
+    cat = b.add_member(env.create_user("cat"))
+    other = b.create_text_channel("cards")
+    games = [
+        await play_ohhell(env, room, ann, [bob], seed=1),
+        await play_ohhell(env, room, bob, [ann], seed=2),
+        await play_shithead(env, a.create_text_channel("shithead"), ann),
+    ]
+    b_game = await play_ohhell(env, other, cat, computers=2, seed=3)
+    return a, b, ann, bob, cat, room, other, games, b_game
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
+    env = simcord_env
+    a, b, ann, bob, cat, room, other, games, b_game = await two_servers(env)
+    store = env.bot.store
+
+    # The final standings show each seat's rating change, matching the stored change.
+    finale = [m for m in room.history() if "Game over" in (m.content or "")]
+    assert len(finale) == 2
+    changes = await store.rating_changes(a.id, "ohhell")
+    first = [c for c in changes if c.game_id == games[0]]
+    assert len(first) == 3 and {c.identity for c in first} == {f"u:{ann.id}", f"u:{bob.id}", "ai:strong"}
+    ann_change = next(c for c in first if c.identity == f"u:{ann.id}")
+    before, after = (
+        display(ann_change.mu_before, ann_change.sigma_before),
+        display(ann_change.mu_after, ann_change.sigma_after),
+    )
+    oldest_finale = embed_text(finale[-1] if finale[-1].id < finale[0].id else finale[0])
+    assert "Ratings" in oldest_finale and f"ann: {before} → **{after}**" in oldest_finale
+
+    # The computer is one identity per level, rated in every game it played.
+    ratings = {r.identity: r for r in await store.ratings(a.id, "ohhell", "all")}
+    assert ratings["ai:strong"].games == 2 and ratings[f"u:{ann.id}"].games == 2
+    last_ann = [c for c in changes if c.identity == f"u:{ann.id}"][-1]
+    assert (ratings[f"u:{ann.id}"].mu, ratings[f"u:{ann.id}"].sigma) == (last_ann.mu_after, last_ann.sigma_after)
+
+    # Nobody is ranked before 3 games (the default); an admin lowers it to 1.
+    board = await ann.slash(room, "leaderboard", game="ohhell", season="all")
+    assert board.ephemeral and "Nobody is ranked yet" in embed_text(board.response)
+    assert "3 more players not ranked yet" in embed_text(board.response)
+    with pytest.raises(SetupError, match="default-member-permissions"):  # only managers see /cardadmin
+        await bob.slash(room, "cardadmin seasons", length="monthly", min_games=1)
+    done = await ann.slash(room, "cardadmin seasons", length="monthly", min_games=1)
+    assert "ranked after 1 game." in done.response.content
+    assert "Ratings rebuilt from 3 stored games" in done.response.content
+    board = await ann.slash(room, "leaderboard", game="ohhell", season="all")
+    text = embed_text(board.response)
+    assert "ann" in text and "bob" in text and "Computer (strong)" in text and "cat" not in text
+    shown = display(ratings[f"u:{ann.id}"].mu, ratings[f"u:{ann.id}"].sigma)
+    assert f"**ann** — {shown} · 2 games" in text
+    # Seasons are monthly: a game counts in the month it finished (by the database's clock).
+    finished = (await store.finished_games(a.id, "ohhell"))[0].finished_at
+    month = finished[:7]
+    season = await ann.slash(room, "leaderboard", game="ohhell", season=month)
+    assert f"season {month}" in embed_text(season.response) and "**ann**" in embed_text(season.response)
+    current = await ann.slash(room, "leaderboard", game="ohhell")  # the current season by default
+    now = discord.utils.utcnow().strftime("%Y-%m")
+    assert f"season {now}" in embed_text(current.response)
+
+    # The profile: games, wins, average place, rating and trend, bids made, shithead, streak...
+    profile = await bob.slash(room, "cardstats", member=ann, versus=bob)
+    text = embed_text(profile.response)
+    assert "2 played" in text and "average place" in text and f"Rating **{shown}**" in text
+    assert "Bids made:" in text and "times the shithead" in text and "best total" in text and "Current streak:" in text
+    assert "favourite preset: " in text and "Against bob: 2 games together" in text
+
+    # History lists this server's finished games only, newest first.
+    history = await ann.slash(room, "ohhell history")
+    text = embed_text(history.response)
+    assert f"#{games[1]}" in text and f"#{games[0]}" in text and f"#{b_game}" not in text
+    assert text.index(f"#{games[1]}") < text.index(f"#{games[0]}")
+    sh_history = await ann.slash(room, "shithead history")  # any channel of the server
+    assert f"#{games[2]}" in embed_text(sh_history.response) and "💩" in embed_text(sh_history.response)
+
+    # Server isolation: B's member sees none of A's games, and cannot replay them.
+    theirs = await cat.slash(other, "ohhell history")
+    assert f"#{b_game}" in embed_text(theirs.response) and f"#{games[0]}" not in embed_text(theirs.response)
+    board_b = await cat.slash(other, "leaderboard", game="ohhell", season="all")
+    assert "ann" not in embed_text(board_b.response)
+    stolen = await cat.slash(other, "ohhell replay", game=games[0])
+    assert stolen.ephemeral and f"no game #{games[0]} on this server" in stolen.response.content
+    cat_profile = await cat.slash(other, "cardstats", member=cat)
+    assert "1 played" in embed_text(cat_profile.response)
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals_live(simcord_env, tmp_path, db_path):
+    env = simcord_env
+    a, b, ann, bob, cat, room, other, games, b_game = await two_servers(env)
+    store = env.bot.store
+
+    result = await ann.slash(room, "ohhell replay", game=games[0])
+    assert result.ephemeral
+    message = result.response
+    assert "step 1 of" in message.embeds[0].title
+    total = int(message.embeds[0].title.rsplit(" of ", 1)[1])
+    # All hands are shown: at the start every seat holds its 2 cards, and the totals are 0.
+    fields = message.embeds[0].fields
+    assert len(fields) == 3 and all(f.name.endswith("total 0") and len(f.value.split()) == 2 for f in fields)
+    record = await store.get_game(games[0])
+    dealt = OhHell.new(OhHellRules.from_json(record.rules), 3, record.seed, rng_version=record.rng_version)
+    assert [f.value for f in fields] == [labels(dealt.hand(seat)) for seat in range(3)]
+    # The buttons survive a restart: step half-way, restart the bot, step on to the end.
+    for _ in range(total // 2):
+        turned = await ann.click(message, label="Next ▶")
+        message = turned.response or message
+    old = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old.close()
+    step = int(message.embeds[0].title.split("step ")[1].split(" of")[0])
+    seen = [step]
+    while step < total:
+        turned = await ann.click(message, label="Next ▶")
+        message = turned.response or message
+        step = int(message.embeds[0].title.split("step ")[1].split(" of")[0])
+        seen.append(step)
+    assert seen[-1] == total and seen == sorted(seen)
+    assert "Game over" in message.embeds[0].description
+    stored_totals = {r.seat: r.total for r in await env.bot.store.results(games[0])}
+    assert [f.name.split("total ")[1].split(" ·")[0] for f in message.embeds[0].fields] == [
+        str(stored_totals[seat]) for seat in range(3)
+    ]  # the last step shows the final totals
+    back = await ann.click(message, label="◀ Prev")
+    assert f"step {total - 1} of" in (back.response or message).embeds[0].title
+
+    # The exported hand history replays to the stored result with python -m games.replay.
+    attachment = result.response.attachments[0]
+    data = json.loads(env.backend.cdn.get(attachment.url))
+    stored = await env.bot.store.results(games[0])
+    assert {r["seat"]: r["total"] for r in data["results"]} == {r.seat: r.total for r in stored}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    run = subprocess.run([sys.executable, "-m", "games.replay", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0 and "OK" in run.stdout, run.stdout + run.stderr
+    data["results"][0]["total"] += 1  # a tampered result is caught
+    path.write_text(json.dumps(data))
+    run = subprocess.run([sys.executable, "-m", "games.replay", str(path)], capture_output=True, text=True)
+    assert run.returncode == 1 and "MISMATCH" in run.stdout
+
+    # Shithead too.
+    sh = await ann.slash(room, "shithead replay", game=games[2])
+    sh_data = json.loads(env.backend.cdn.get(sh.response.attachments[0].url))
+    path.write_text(json.dumps(sh_data))
+    run = subprocess.run([sys.executable, "-m", "games.replay", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+    # Ratings rebuilt from scratch equal the live ones, to the last bit.
+    store = env.bot.store
+    live = {k: (await store.ratings(a.id, k), await store.rating_changes(a.id, k)) for k in ("ohhell", "shithead")}
+    rebuilt = await ann.slash(room, "cardadmin rebuild-ratings")
+    assert "rebuilt from 3 stored games" in rebuilt.response.content
+    again = {k: (await store.ratings(a.id, k), await store.rating_changes(a.id, k)) for k in ("ohhell", "shithead")}
+    assert again == live and live["ohhell"][0]
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_ratings(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    room = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    await play_ohhell(env, room, ann, computers=2, seed=4)
+    lobby = await ann.slash(room, "ohhell new")
+    text = embed_text(lobby.response)
+    rating = next(r for r in await env.bot.store.ratings(guild.id, "ohhell", "all") if r.identity == f"u:{ann.id}")
+    assert f"ann · rating {display(rating.mu, rating.sigma)} · 1 game" in text
+    await ann.click(lobby.response, label="Add computer")
+    await ann.click(lobby.response, label="Start")
+    live = env.bot.tables.in_channel(room.id, "ohhell")
+    refused = await ann.slash(room, "ohhell replay", game=live.id)
+    assert refused.ephemeral and "has not finished" in refused.response.content
+    assert not refused.response.attachments
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    room = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
+    coach = env.bot.get_cog("Stats").coach
+    coach.config = AnalysisConfig(rollouts=2, bid_budget=500, card_budget=200)  # a light coach for a test
+    seen = len(env.http_requests)
+    first = await ann.slash(room, "ohhell analysis", game=game_id)
+    if coach.running:
+        await asyncio.gather(*coach.running.values())
+    await env.settle()
+    calls = env.http_requests[seen:]
+    # the interaction is answered at once with "working…", then that answer is edited
+    assert "/callback" in calls[0].path and "Working on the analysis" in json.dumps(calls[0].json)
+    assert calls[-1].method == "PATCH" and "@original" in calls[-1].path
+    assert first.ephemeral
+    shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
+    text = embed_text(shown)
+    assert "The coach on game" in text and "luck" in text and "Biggest misbids" in text and "Deal by deal" in text
+    assert coach.computed == 1 and isinstance(coach.executor, ProcessPoolExecutor)  # worker processes
+    stored = await env.bot.store.analysis(game_id)
+    assert stored is not None and {p["seat"] for p in stored[1]["players"]} == {0, 1, 2}
+    again = await bob.slash(room, "ohhell analysis", game=game_id)
+    assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # The work runs off the event loop: while a fresh analysis runs, the loop keeps turning.
+    fresh = Coach(env.bot, AnalysisConfig(rollouts=4, bid_budget=2000, card_budget=500), workers=1)
+    try:
+        work = asyncio.ensure_future(fresh._compute(await env.bot.store.get_game(game_id)))
+        started = last = time.perf_counter()
+        longest = 0.0
+        while not work.done():
+            await asyncio.sleep(0)
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        assert (await work)["players"] and last - started > 5 * longest, (last - started, longest)
+    finally:
+        fresh.close()
+    # the adjusted scores add up to the totals (luck is relative to the table's mean)
+    players = stored[1]["players"]
+    assert sum(p["adjusted"] for p in players) == pytest.approx(sum(p["total"] for p in players), abs=0.05)

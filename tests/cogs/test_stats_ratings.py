@@ -1,0 +1,129 @@
+"""The rating model (pure) and the rating book on a real store: the order a game finished in
+moves ratings the right way, computers are one identity per level, seasons, and live ratings
+always equal a rebuild from the stored games, even when games finish out of order."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.stats.book import RatingBook
+from cogs.stats.profile import head_to_head, profile, streak
+from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_game, rebuild, season_of
+from db.sqlite import SqliteStore
+from db.store import FinishedGame, MemberGame, ResultRow, SeatRecord
+
+
+def game(
+    gid: int,
+    places: list[tuple[int | None, int]],
+    finished_at: str = "2026-11-24T06:00:00Z",
+    loser: int | None = None,
+    levels: dict[int, str] | None = None,
+) -> FinishedGame:
+    results = [
+        ResultRow(seat, user, f"p{seat}", place, None, seat == loser, {}) for seat, (user, place) in enumerate(places)
+    ]
+    return FinishedGame(gid, "shithead", 1, "classic", finished_at, results, levels or {})
+
+
+def test_the_winner_gains_and_the_last_loses_and_ties_share() -> None:
+    ledger = Ledger(1, "ohhell")
+    changes = rate_game(ledger, game(1, [(10, 1), (20, 2), (30, 3)]), "monthly")
+    after = {c.identity: display(c.mu_after, c.sigma_after) for c in changes}
+    assert all(display(c.mu_before, c.sigma_before) == 1000 for c in changes)
+    assert after["u:10"] > after["u:20"] > after["u:30"]
+    assert ledger.rows[(ALL_TIME, "u:10")].wins == 1 and ledger.rows[(ALL_TIME, "u:30")].wins == 0
+    assert ledger.rows[("2026-11", "u:10")].mu == ledger.rows[(ALL_TIME, "u:10")].mu  # one game: same in its season
+    tied = Ledger(1, "ohhell")
+    changes = rate_game(tied, game(2, [(10, 2), (20, 1), (30, 2)]), "none")
+    moved = {c.identity: c.mu_after for c in changes}
+    assert moved["u:10"] == pytest.approx(moved["u:30"]) and moved["u:20"] > moved["u:10"]
+    assert {s for s, _ in tied.rows} == {ALL_TIME}  # no seasons: all-time only
+
+
+def test_the_shithead_comes_last_and_computers_are_one_identity_per_level() -> None:
+    ledger = Ledger(1, "shithead")
+    # seat 0 went out first, seat 2 second, the computer in seat 1 is the shithead
+    g = game(1, [(10, 1), (None, 3), (20, 2)], loser=1, levels={1: "quick"})
+    changes = rate_game(ledger, g, "monthly")
+    assert {c.identity for c in changes} == {"u:10", "u:20", "ai:quick"}
+    assert ledger.rows[(ALL_TIME, "ai:quick")].name == "Computer (quick)"
+    assert min(changes, key=lambda c: c.mu_after).identity == "ai:quick"
+    # two computers of one level in one game: one identity, rated once, one game more
+    two = game(2, [(None, 1), (None, 2), (10, 3)], levels={0: "quick", 1: "quick"})
+    changes = rate_game(ledger, two, "monthly")
+    assert len(changes) == 3 and ledger.rows[(ALL_TIME, "ai:quick")].games == 2
+
+
+def test_seasons() -> None:
+    assert season_of("2026-11-24T06:00:00Z", "monthly") == "2026-11"
+    assert season_of("2026-11-24T06:00:00Z", "quarterly") == "2026-Q4"
+    assert season_of("2026-02-01T00:00:00Z", "quarterly") == "2026-Q1"
+    assert season_of("2026-11-24T06:00:00Z", "yearly") == "2026"
+    assert season_of("2026-11-24T06:00:00Z", "none") is None
+
+
+def test_a_rebuild_is_the_games_rated_one_by_one() -> None:
+    games = [game(i, [(10, 1 + i % 3), (20, 1 + (i + 1) % 3), (30, 1 + (i + 2) % 3)]) for i in range(1, 8)]
+    ledger = Ledger(1, "shithead")
+    one_by_one = [c for g in games for c in rate_game(ledger, g, "monthly")]
+    rebuilt, changes = rebuild(1, "shithead", games, "monthly")
+    assert changes == one_by_one and rebuilt.rows == ledger.rows
+
+
+async def _finish(store: SqliteStore, channel: int) -> int:
+    gid = await store.create_game("ohhell", 1, channel, 10, "classic", {})
+    await store.start_game(gid, {}, 1, [SeatRecord(s, 10 * (s + 1), f"p{s}") for s in range(3)], 2)
+    return gid
+
+
+async def _end(store: SqliteStore, gid: int, places: list[int]) -> None:
+    rows = [ResultRow(s, 10 * (s + 1), f"p{s}", p, 0, False, {}) for s, p in enumerate(places)]
+    await store.record_action(gid, 0, 0, {"type": "bid", "bid": 0}, results=rows)
+
+
+async def test_live_ratings_equal_a_rebuild_even_when_games_finish_out_of_order(tmp_path) -> None:
+    store = SqliteStore(str(tmp_path / "r.sqlite3"))
+    await store.open()
+    try:
+        book = RatingBook(store)
+        early = await _finish(store, 1)
+        late = await _finish(store, 2)
+        await _end(store, late, [3, 2, 1])  # the later game ends first and is rated
+        assert set(await book.catch_up(1, "ohhell")) == {late}
+        await _end(store, early, [1, 2, 3])  # in the same second, it sorts before the rated game
+        rebuilds: list[str] = []
+        inner = book._rebuild
+
+        async def counted(guild_id: int | None, kind: str):  # type: ignore[no-untyped-def]
+            rebuilds.append(kind)
+            return await inner(guild_id, kind)
+
+        book._rebuild = counted  # type: ignore[method-assign]
+        rated = await book.catch_up(1, "ohhell")
+        stamps = {g.id: g.finished_at for g in await store.finished_games(1, "ohhell")}
+        assert rebuilds == (["ohhell"] if stamps[early] == stamps[late] else [])
+        assert early in rated and len(rated[early]) == 3
+        live = (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell"))
+        assert book.note(1, "ohhell", "u:10") is not None
+        await book.rebuild(1, "ohhell")
+        assert (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell")) == live
+        assert await book.catch_up(1, "ohhell") == {}  # nothing left to rate
+    finally:
+        await store.close()
+
+
+def _mg(gid: int, place: int, kind: str = "ohhell", preset: str = "classic", total: int | None = 10) -> MemberGame:
+    return MemberGame(gid, kind, preset, "2026-11-24", 0, place, total, False, 3, 2, 1)
+
+
+def test_profile_streak_best_and_head_to_head() -> None:
+    games = [_mg(1, 2, total=30), _mg(2, 1, preset="bowers", total=50), _mg(3, 1, preset="bowers", total=20)]
+    p = profile("ohhell", games, None, [])
+    assert (p.games, p.wins, p.average_place) == (3, 2, pytest.approx(4 / 3))
+    assert p.best is not None and p.best.game_id == 2 and p.favourite_preset == "bowers"
+    assert p.streak == "2 wins in a row" and (p.deals, p.bids_made) == (6, 3) and p.rating is None
+    assert streak([_mg(1, 1), _mg(2, 3), _mg(3, 2)]) == "2 games without a win"
+    theirs = [_mg(1, 1), _mg(2, 2), _mg(3, 1), _mg(9, 1)]
+    h = head_to_head(games, theirs, "ohhell")
+    assert (h.together, h.ahead, h.behind, h.level) == (3, 1, 1, 1)

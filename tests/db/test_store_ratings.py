@@ -1,0 +1,120 @@
+"""The stats tables on each backend (migration 0006): finished games for the history and the
+ratings, ratings and rating changes written and replaced, server settings, a member's games;
+and one server never reads another's."""
+
+from __future__ import annotations
+
+from db.store import DealScore, GuildSettings, RatingChange, RatingRow, ResultRow, SeatRecord, Store
+
+GUILD = 1_178_473_619_233_402_880
+OTHER = 1_178_473_619_233_402_999
+ANN = 1_178_473_619_233_402_882
+BOB = 9_223_372_036_854_775_807
+
+
+async def finish(store: Store, guild: int | None, channel: int, kind: str = "ohhell", *, ann_place: int = 1) -> int:
+    game = await store.create_game(kind, guild, channel, ANN, "classic", {})
+    seats = [SeatRecord(0, ANN, "ann"), SeatRecord(1, BOB, "bob"), SeatRecord(2, None, "Computer", "strong")]
+    await store.start_game(game, {"x": 1}, 7, seats, 2)
+    await store.record_action(
+        game,
+        0,
+        0,
+        {"type": "bid", "bid": 1},
+        deal_scores=[DealScore(1, 0, 1, 1, 11, 11), DealScore(1, 1, 2, 0, -20, -20), DealScore(1, 2, 0, 0, 10, 10)],
+        results=[
+            ResultRow(0, ANN, "ann", ann_place, 11, False, {}),
+            ResultRow(1, BOB, "bob", 3 - ann_place + 1 if ann_place < 3 else 1, -20, False, {}),
+            ResultRow(2, None, "Computer", 2, 10, False, {}),
+        ],
+    )
+    return game
+
+
+async def test_finished_games_are_listed_by_server_kind_and_rating_mark(store: Store) -> None:
+    first = await finish(store, GUILD, 10)
+    second = await finish(store, GUILD, 10, "shithead")
+    third = await finish(store, GUILD, 10)
+    theirs = await finish(store, OTHER, 20)
+    live = await store.create_game("ohhell", GUILD, 10, ANN, "classic", {})  # a lobby: never listed
+    games = await store.finished_games(GUILD, "ohhell")
+    assert [g.id for g in games] == [first, third] and live not in [g.id for g in games]
+    assert games[0].ai_levels == {2: "strong"} and [r.name for r in games[0].results] == ["ann", "Computer", "bob"]
+    assert games[0].finished_at[:2] == "20" and games[0].preset == "classic"
+    assert [g.id for g in await store.finished_games(GUILD)] == [first, second, third]
+    assert [g.id for g in await store.finished_games(GUILD, "ohhell", limit=1, newest_first=True)] == [third]
+    assert [g.id for g in await store.finished_games(OTHER, "ohhell")] == [theirs]
+    await store.save_ratings(GUILD, "ohhell", [], [RatingChange(first, 0, f"u:{ANN}", 25.0, 8.0, 27.5, 7.5)])
+    assert [g.id for g in await store.finished_games(GUILD, "ohhell", unrated_only=True)] == [third]
+
+
+async def test_ratings_and_changes_are_written_replaced_and_kept_per_server(store: Store) -> None:
+    game = await finish(store, GUILD, 10)
+    theirs = await finish(store, OTHER, 20)
+    rows = [
+        RatingRow(GUILD, "ohhell", "all", f"u:{ANN}", "ann", 27.123456789012345, 7.9, 1, 1, game),
+        RatingRow(GUILD, "ohhell", "2026-11", f"u:{ANN}", "ann", 27.123456789012345, 7.9, 1, 1, game),
+    ]
+    change = RatingChange(game, 0, f"u:{ANN}", 25.0, 25 / 3, 27.123456789012345, 7.9)
+    await store.save_ratings(GUILD, "ohhell", rows, [change])
+    await store.save_ratings(
+        OTHER, "ohhell", [RatingRow(OTHER, "ohhell", "all", f"u:{BOB}", "bob", 20.0, 8.0, 1, 0, theirs)], []
+    )
+    assert await store.ratings(GUILD, "ohhell") == [rows[1], rows[0]]  # ordered by season, then identity
+    assert await store.ratings(GUILD, "ohhell", "all") == [rows[0]]  # floats come back bit for bit
+    assert await store.rating_changes(GUILD, "ohhell") == [change]
+    assert await store.rating_changes(GUILD, "ohhell", f"u:{BOB}") == []
+    moved = RatingRow(GUILD, "ohhell", "all", f"u:{ANN}", "Ann", 30.0, 7.0, 2, 2, game)
+    await store.save_ratings(GUILD, "ohhell", [moved], [])
+    assert await store.ratings(GUILD, "ohhell", "all") == [moved]  # one row per identity, replaced
+    await store.save_ratings(GUILD, "ohhell", [], [], replace=True)
+    assert await store.ratings(GUILD, "ohhell") == [] and await store.rating_changes(GUILD, "ohhell") == []
+    assert len(await store.ratings(OTHER, "ohhell")) == 1  # another server's ratings are untouched
+
+
+async def test_guild_settings_default_and_change(store: Store) -> None:
+    assert await store.guild_settings(GUILD) == GuildSettings("monthly", 3)
+    await store.set_guild_settings(GUILD, GuildSettings("quarterly", 5))
+    await store.set_guild_settings(GUILD, GuildSettings("yearly", 2))
+    assert await store.guild_settings(GUILD) == GuildSettings("yearly", 2)
+    assert await store.guild_settings(OTHER) == GuildSettings()
+
+
+async def test_member_games_with_their_bids(store: Store) -> None:
+    game = await finish(store, GUILD, 10)
+    await finish(store, OTHER, 20)
+    mine = await store.member_games(ANN, GUILD)
+    assert len(mine) == 1
+    row = mine[0]
+    assert (row.game_id, row.kind, row.seat, row.place, row.total, row.players) == (game, "ohhell", 0, 1, 11, 3)
+    assert (row.deals, row.bids_made) == (1, 1)
+    bob = (await store.member_games(BOB, GUILD))[0]
+    assert (bob.deals, bob.bids_made) == (1, 0)
+    assert await store.member_games(ANN, 12345) == []
+
+
+async def test_an_analysis_is_stored_replaced_and_read_back(store: Store) -> None:
+    game = await finish(store, GUILD, 10)
+    assert await store.analysis(game) is None
+    await store.save_analysis(game, 1, {"players": [{"seat": 0, "adjusted": 1.5}]})
+    await store.save_analysis(game, 2, {"players": []})
+    assert await store.analysis(game) == (2, {"players": []})
+
+
+async def test_live_ratings_equal_a_rebuild_on_each_backend(store: Store) -> None:
+    """The rating book on this backend: games rated as they finish give the very ratings a
+    rebuild from the stored games gives (floats compared exactly)."""
+    from cogs.stats.book import RatingBook
+
+    book = RatingBook(store)
+    first = await finish(store, GUILD, 10)
+    second = await finish(store, GUILD, 11, ann_place=2)
+    assert set(await book.catch_up(GUILD, "ohhell")) == {first, second}
+    third = await finish(store, GUILD, 12)
+    assert set(await book.catch_up(GUILD, "ohhell")) == {third}
+    live = (await store.ratings(GUILD, "ohhell"), await store.rating_changes(GUILD, "ohhell"))
+    months = {g.finished_at[:7] for g in await store.finished_games(GUILD, "ohhell")}
+    assert len(live[1]) == 9 and {r.season for r in live[0]} == {"all"} | months  # monthly by default
+    assert await book.rebuild(GUILD, "ohhell") == 3
+    assert (await store.ratings(GUILD, "ohhell"), await store.rating_changes(GUILD, "ohhell")) == live
+    assert await store.ratings(OTHER, "ohhell") == []
