@@ -12,6 +12,7 @@ interface.
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -31,20 +32,48 @@ Action = Mapping[str, Any]
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
+@dataclass(frozen=True, slots=True)
+class ImageFile:
+    """A picture a message carries: PNG bytes and the file name an embed points at
+    (``attachment://<filename>``). Kept as bytes because a :class:`discord.File` is used up by
+    the request that sends it, and a rendering may be sent again (a retry, a repost)."""
+
+    filename: str
+    data: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
 @dataclass(slots=True)
 class Rendered:
-    """A message's content; ``view=None`` leaves no components on it."""
+    """A message's content; ``view=None`` leaves no components on it.
+
+    ``files=None`` leaves a message's attachments as they are when it is edited (a lobby has none);
+    a list (even empty) replaces them, so a table that stops showing a picture drops its file."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
+    files: list[ImageFile] | None = None
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+        """For an edit (``attachments=`` replaces the message's files with fresh ones)."""
+        out: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        if self.files is not None:
+            out["attachments"] = [f.file() for f in self.files]
+        return out
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message: what is set (``send`` refuses ``view=None``)."""
-        return {k: v for k, v in self.kwargs().items() if v is not None}
+        out = {
+            k: v
+            for k, v in {"content": self.content, "embeds": self.embeds, "view": self.view}.items()
+            if v is not None
+        }
+        if self.files:
+            out["files"] = [f.file() for f in self.files]
+        return out
 
 
 @dataclass(frozen=True, slots=True)

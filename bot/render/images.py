@@ -102,7 +102,7 @@ def trick_png(
         draw.rounded_rectangle([x, MARGIN, x + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
         draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), _short(name), font=small, fill=DIM, anchor="mt")
         x += CARD_W + gap
-    if not slots:
+    if not slots and not turnup:
         draw.text((MARGIN + left + 4, MARGIN + CARD_H // 2), "no cards yet", font=font(14), fill=DIM, anchor="lm")
     return encode(image)
 

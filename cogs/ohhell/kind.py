@@ -12,6 +12,7 @@ import discord
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
 from cogs.ohhell.controls import table_view
+from cogs.ohhell.pictures import hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
     deal_result_embed,
@@ -69,7 +70,10 @@ class OhHellKind(GameKind[OhHellSeatView]):
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
-        return Rendered(content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view))
+        files = trick_picture(view, table.name, embed)
+        return Rendered(
+            content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view), files=files
+        )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         scored = next((e.data for e in events if e.kind == "deal_scored"), None)
@@ -79,18 +83,20 @@ class OhHellKind(GameKind[OhHellSeatView]):
                 last = {"cards": event.data["cards"], "winner": event.data["seat"]}
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
-        return Rendered(content=None, embeds=[deal_result_embed(scored, table.name, last)], view=None)
+        embed = deal_result_embed(scored, table.name, last)
+        return Rendered(content=None, embeds=[embed], view=None, files=last_trick_picture(last, table.name, embed))
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         view = _game(table).view(seat)
         embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
-        return Rendered(content=None, embeds=[embed], view=None)
+        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        return Rendered(content=None, embeds=[hand_embed(view, where, table.name)], view=None)
+        embed = hand_embed(view, where, table.name)
+        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []

@@ -29,6 +29,7 @@ from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
 from cogs.lobby.controls import take_back_button
+from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
 from games.shithead.game import Shithead, sort_key
@@ -159,8 +160,9 @@ def panel(table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = N
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, seq, "refresh", text="🔄 Refresh", row=1))
     embed = panel_embed(view, table.name, table.id, notes)
+    files = hand_picture(view, embed)
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
-    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None)
+    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 
 
 def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: View) -> None:
