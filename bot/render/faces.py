@@ -12,7 +12,7 @@ dark and light themes alike; the ``four_colour`` faces paint clubs green and dia
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -23,11 +23,13 @@ from games.common.cards import (
     HEARTS,
     RANK_LABELS,
     SPADES,
+    card_code,
     is_joker,
     parse_card,
     rank_of,
     suit_of,
 )
+from games.ohhell.decks import pack63
 
 #: a card's size in the composite pictures (pixels); about a poker card's 5:7
 CARD_W, CARD_H = 72, 100
@@ -139,7 +141,7 @@ def rank_text(code: str) -> str:
     return RANK_LABELS[rank_of(parse_card(code))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_face(code: str, four_colour: bool = False) -> Image.Image:
     """The face of ``code`` (``"QH"``, ``"11D"``, ``"X"``; ``"?"``: a card's back), RGBA at
     :data:`CARD_W` × :data:`CARD_H`. Copies (``"AS#1"``) look like their first copy."""
@@ -179,7 +181,7 @@ def card_back() -> Image.Image:
     return image.resize((w, h), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def emoji_face(code: str, four_colour: bool = False) -> Image.Image:
     """A card as an emoji: rank over a big pip, large enough to read at 22 px (a button's size)."""
     k = 2
@@ -203,3 +205,10 @@ def emoji_face(code: str, four_colour: bool = False) -> Image.Image:
         _text(draw, (cx, 6 * k), rank, (52 if len(rank) == 1 else 46) * k, colour)
         draw_pip(draw, suit, cx, 90 * k, 50 * k, colour)
     return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def warm() -> None:
+    """Draw every face once (at start-up, in a thread): no picture a player waits for pays for it."""
+    for card in pack63():
+        card_face(card_code(card))
+    card_back()

@@ -4,8 +4,8 @@ Pure functions from card codes and names to PNG bytes, so any message (the table
 panel, a DM) can carry them and tests can look at the pixels. The faces come from
 :mod:`bot.render.faces` (each drawn once); a whole picture is cached by its content in a small
 LRU, because the same table is drawn again when a message is edited for a reason that did not
-change it (a notice, a timer, a retry). Pictures are RGB PNGs at a low compression level: the
-files stay small (tens of kB) and encoding costs a few milliseconds, not tens.
+change it (a notice, a timer, a retry). Pictures are palette PNGs at a low compression level: the
+files stay small (about 10 kB) and encoding costs a few milliseconds.
 
 File names never say what the picture shows (``hand.png``, never ``hand-AS-KD.png``): a name
 is visible to whoever sees the message, a card in it would not be.
@@ -34,8 +34,10 @@ CACHE = 64
 
 
 def encode(image: Image.Image) -> bytes:
+    """A palette PNG: cards on felt use few colours, and 128 keep the anti-aliased edges; it is
+    about twice as fast to encode as a true-colour PNG and a third of its size."""
     out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", compress_level=1)
+    image.convert("RGB").quantize(128, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 
@@ -148,7 +150,7 @@ def shithead_png(
         draw.rounded_rectangle([x0, MARGIN, x0 + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
         draw.text((x0 + CARD_W // 2, MARGIN + CARD_H // 2), "empty", font=small, fill=DIM, anchor="mm")
     y = MARGIN + CARD_H + NAME_H + 8
-    half = card_back().crop((0, 0, CARD_W, seat_h - 6))
+    half = _top(None, seat_h - 6, four_colour)
     for name, up, down, hand, out, turn in seats:
         colour = GOLD if turn else (DIM if out else INK)
         draw.text((MARGIN, y + 4), ("▶ " if turn else "") + _short(name, 13), font=big, fill=colour)
@@ -158,10 +160,17 @@ def shithead_png(
             if i < down:
                 image.alpha_composite(half, (x, y))
             if i < len(up):
-                face = card_face(up[i], four_colour).crop((0, 0, CARD_W, seat_h - 6 - 6))
+                face = _top(up[i], seat_h - 12, four_colour)
                 image.alpha_composite(face, (x + 3 if i < down else x, y + 6))
         y += seat_h
     return encode(image)
+
+
+@lru_cache(maxsize=256)
+def _top(code: str | None, height: int, four_colour: bool) -> Image.Image:
+    """The top of a card (``None``: of a back): its index shows, the rest is under the next row."""
+    face = card_back() if code is None else card_face(code, four_colour)
+    return face.crop((0, 0, CARD_W, height))
 
 
 # -- Oh Hell's running totals ---------------------------------------------------------------------

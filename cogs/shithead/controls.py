@@ -28,6 +28,7 @@ from bot.contract import Action, LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
+from bot.render.emojis import EMOJIS
 from cogs.lobby.controls import take_back_button
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import panel_embed
@@ -183,9 +184,10 @@ def _swap_controls(controls: discord.ui.View, game_id: int, seq: int, view: View
 def _choose_controls(controls: discord.ui.View, game_id: int, seq: int, view: View, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
-    options = [discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)][
-        :MAX_OPTIONS
-    ]
+    options = [
+        discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1), emoji=EMOJIS.partial(c))
+        for i, c in enumerate(hand)
+    ][:MAX_OPTIONS]
     controls.add_item(
         PanelSelect(
             game_id, seq, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
@@ -207,7 +209,9 @@ def _play_controls(
     options = play_options(view)
     if options:
         select_options = [
-            discord.SelectOption(label=o.text[:100], value=o.value, default=bool(mask >> i & 1))
+            discord.SelectOption(
+                label=o.text[:100], value=o.value, default=bool(mask >> i & 1), emoji=EMOJIS.partial(o.codes[0])
+            )
             for i, o in enumerate(options)
         ]
         controls.add_item(
