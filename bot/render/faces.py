@@ -41,7 +41,7 @@ WHITE = (255, 255, 255, 255)
 FRAME = (60, 60, 60, 255)
 RED = (208, 20, 44, 255)
 BLACK = (20, 20, 24, 255)
-GREEN = (0, 128, 56, 255)
+GREEN = (0, 100, 40, 255)
 BLUE = (20, 70, 200, 255)
 BACK_BLUE = (36, 64, 140, 255)
 BACK_LINE = (120, 150, 220, 255)
@@ -202,8 +202,9 @@ def emoji_face(code: str, four_colour: bool = False) -> Image.Image:
         suit = suit_of(card)
         colour = suit_colour(suit, four_colour)
         rank = RANK_LABELS[rank_of(card)]
-        _text(draw, (cx, 6 * k), rank, (52 if len(rank) == 1 else 46) * k, colour)
-        draw_pip(draw, suit, cx, 90 * k, 50 * k, colour)
+        # the pip as big as the card allows: at 22 px a spade's point and a club's lobes still show
+        _text(draw, (cx, 4 * k), rank, (46 if len(rank) == 1 else 40) * k, colour)
+        draw_pip(draw, suit, cx, 88 * k, 62 * k, colour)
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
