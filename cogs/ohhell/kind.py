@@ -11,6 +11,7 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
+from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
 from cogs.ohhell.pictures import hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
@@ -137,7 +138,9 @@ class OhHellKind(GameKind[OhHellSeatView]):
         assert isinstance(engine, OhHell)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
         winners = [table.mention(r.seat) for r in results if r.place == 1]
-        return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
+        return Rendered(
+            content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=rematch_view(table.id)
+        )
 
     def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
         return choose_action(view, level, rng)

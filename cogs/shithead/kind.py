@@ -12,6 +12,7 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
+from cogs.lobby.rematch import rematch_view
 from cogs.shithead.controls import panel, table_view
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
@@ -128,7 +129,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
-        return Rendered(content=content, embeds=[embed], view=None)
+        return Rendered(content=content, embeds=[embed], view=rematch_view(table.id))
 
     def ai_view(self, engine: Engine, seat: int) -> ShitheadView:
         assert isinstance(engine, Shithead)
