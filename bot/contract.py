@@ -207,6 +207,11 @@ class GameKind(ABC, Generic[ViewT]):
         rendered = self.table(table, [])
         return Rendered(content=None, embeds=rendered.embeds, view=None)
 
+    def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
+        """``/<game> scores`` of a finished game, from what the store kept; ``None``: the generic
+        list of places."""
+        return None
+
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""
         return "made their move"

@@ -11,19 +11,20 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
+from bot.render.common import count
 from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
-from cogs.ohhell.pictures import hand_picture, last_trick_picture, trick_picture
+from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
     deal_result_embed,
     hand_embed,
-    scoreboard_embed,
     standings_embed,
     table_embed,
     turn_content,
 )
-from db.store import DealScore, ResultRow
+from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
+from db.store import DealScore, GameRecord, ResultRow
 from games.common.engine import Engine, Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
@@ -137,9 +138,15 @@ class OhHellKind(GameKind[OhHellSeatView]):
         engine = table.engine
         assert isinstance(engine, OhHell)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
+        view = engine.view(None)
+        names = [table.name(s) for s in range(view["seat_count"])]
+        chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         winners = [table.mention(r.seat) for r in results if r.place == 1]
         return Rendered(
-            content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=rematch_view(table.id)
+            content=f"🎉 Game over! Winner: {', '.join(winners)}",
+            embeds=[embed],
+            view=rematch_view(table.id),
+            files=chart,
         )
 
     def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
@@ -150,7 +157,16 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        return Rendered(content=None, embeds=[scoreboard_embed(_game(table).view(None), table.name)], view=None)
+        view = _game(table).view(None)
+        names = [table.name(s) for s in range(view["seat_count"])]
+        rows = rows_from_history(view["history"], len(names))
+        return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)
+
+    def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
+        names = [s.name for s in sorted(record.seats, key=lambda s: s.seat)]
+        places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
+        sheet = rows_from_store(deals, len(names))
+        return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         if action["type"] == "bid":

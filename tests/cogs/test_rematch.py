@@ -51,7 +51,9 @@ async def test_ohhell_rematch_after_a_restart_keeps_rules_and_computers(simcord_
         assert joined.acknowledged and not joined.ephemeral
     started = await bob.click(lobby, label="Start")
     assert started.acknowledged and not started.ephemeral
-    assert table.engine is not None and table.rules == env.bot.tables.kinds["ohhell"].make_rules(old_preset, old_options)
+    assert table.engine is not None and table.rules == env.bot.tables.kinds["ohhell"].make_rules(
+        old_preset, old_options
+    )
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
