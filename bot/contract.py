@@ -66,11 +66,8 @@ class Rendered:
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message: what is set (``send`` refuses ``view=None``)."""
-        out = {
-            k: v
-            for k, v in {"content": self.content, "embeds": self.embeds, "view": self.view}.items()
-            if v is not None
-        }
+        fields: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        out = {k: v for k, v in fields.items() if v is not None}
         if self.files:
             out["files"] = [f.file() for f in self.files]
         return out

@@ -55,6 +55,7 @@ _FONT_PATHS = (
 _CONDENSED_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf", *_FONT_PATHS)
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Colour = tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
@@ -73,7 +74,7 @@ def suit_colour(suit: int, four_colour: bool = False) -> tuple[int, int, int, in
 
 
 # -- pips ---------------------------------------------------------------------------------------
-def draw_pip(draw: ImageDraw.ImageDraw, suit: int, cx: float, cy: float, size: float, fill: object) -> None:
+def draw_pip(draw: ImageDraw.ImageDraw, suit: int, cx: float, cy: float, size: float, fill: Colour) -> None:
     """A suit sign of height ``size`` centred on ``(cx, cy)``, built from shapes alone.
 
     The spade is a pointed heart upside down on a flared stem; the club is three round lobes on
@@ -96,7 +97,7 @@ def draw_pip(draw: ImageDraw.ImageDraw, suit: int, cx: float, cy: float, size: f
         _stem(draw, cx, cy, s, fill)
 
 
-def _heart(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: object, upside_down: bool) -> None:
+def _heart(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: Colour, upside_down: bool) -> None:
     """Two lobes and a point; ``upside_down`` turns it into a spade's blade (point on top)."""
     sign = -1 if upside_down else 1
     r = 0.5 * s
@@ -111,11 +112,11 @@ def _heart(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: obje
     draw.polygon([(cx - 0.4 * s, lobe_y), (cx + 0.4 * s, lobe_y), (cx, lobe_y - sign * 0.2 * s)], fill=fill)
 
 
-def _stem(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: object) -> None:
+def _stem(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: Colour) -> None:
     draw.polygon([(cx, cy + 0.1 * s), (cx - 0.38 * s, cy + s), (cx + 0.38 * s, cy + s)], fill=fill)
 
 
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: object) -> None:
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour) -> None:
     points = []
     for i in range(10):
         radius = r if i % 2 == 0 else r * 0.45
@@ -132,7 +133,7 @@ def _blank(w: int, h: int, k: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, draw
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: object) -> None:
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: Colour) -> None:
     condensed = len(text) > 1
     draw.text(xy, text, font=font(size, condensed), fill=fill, anchor="mt")
 
