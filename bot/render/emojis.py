@@ -84,8 +84,11 @@ def card_text(code: str) -> str:
     return EMOJIS.markup(code) or label(code)
 
 
-def cards_text(codes: list[str]) -> str:
-    return " ".join(card_text(c) for c in codes)
+def cards_text(codes: list[str], limit: int = 1024) -> str:
+    """Cards in a line, as emojis while they fit in ``limit`` characters (an embed field's), else
+    as labels (a Shithead hand after a big pick-up)."""
+    text = " ".join(card_text(c) for c in codes)
+    return text if len(text) <= limit else " ".join(label(c) for c in codes)
 
 
 def hand_text(codes: list[str], trump: str | None = None) -> str:

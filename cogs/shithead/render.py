@@ -223,7 +223,7 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
     else:
         desc.append("The game is over.")
     embed.description = "\n".join(d for d in desc if d)
-    embed.add_field(name=f"Hand ({len(view['hand'])})", value=cards_text(view["hand"])[:1024] or "—", inline=False)
+    embed.add_field(name=f"Hand ({len(view['hand'])})", value=cards_text(view["hand"]) or "—", inline=False)
     embed.add_field(name="Face up", value=cards_text(me["face_up"]) or "—", inline=True)
     slots = me["face_down_slots"]
     down = " ".join(f"{FACE_DOWN}{i + 1}" for i in slots) if slots else "—"

@@ -160,3 +160,18 @@ def test_emoji_set_names_and_sizes():
         data = emoji_png(code)
         assert len(data) < 256 * 1024  # Discord's limit for an emoji
         assert Image.open(io.BytesIO(data)).size == (faces.EMOJI_SIZE, faces.EMOJI_SIZE)
+
+
+def test_rendered_carries_fresh_files_for_sends_and_edits():
+    """A discord.File is used up by the request that sends it: each call gives new ones. An edit
+    with ``files=None`` leaves the message's attachments alone; a list (even empty) replaces them."""
+    from bot.contract import ImageFile, Rendered
+
+    picture = ImageFile("table.png", images.hand_png(("AS",)))
+    rendered = Rendered(content="x", files=[picture])
+    first, second = rendered.send_kwargs()["files"][0], rendered.send_kwargs()["files"][0]
+    assert first is not second and first.filename == "table.png" and first.fp.read() == picture.data
+    assert [f.filename for f in rendered.kwargs()["attachments"]] == ["table.png"]
+    assert "attachments" not in Rendered(content="lobby").kwargs()
+    assert Rendered(content="closed", files=[]).kwargs()["attachments"] == []
+    assert "files" not in Rendered(content="closed", files=[]).send_kwargs()
