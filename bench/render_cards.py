@@ -36,6 +36,7 @@ def clear_all() -> None:
         cached.cache_clear()
     images.shithead_png.cache_clear()
     images.scores_chart_png.cache_clear()
+    images.palette.cache_clear()
 
 
 def hand(rng: random.Random) -> Callable[[], bytes]:

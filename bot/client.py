@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.emojis import upload_card_emojis
 from bot.errors import report
 from bot.render.emojis import EMOJIS
-from bot.render.faces import warm
+from bot.render.images import warm
 from bot.settings import Settings
 from bot.tables import TableManager
 from db.factory import make_store
