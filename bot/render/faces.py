@@ -212,5 +212,5 @@ def emoji_face(code: str, four_colour: bool = False) -> Image.Image:
 def warm() -> None:
     """Draw every face once (at start-up, in a thread): no picture a player waits for pays for it."""
     for card in pack63():
-        card_face(card_code(card))
+        card_face(card_code(card), False)  # as the pictures call it: lru_cache keys on the arguments given
     card_back()

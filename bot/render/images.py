@@ -40,7 +40,7 @@ def encode(image: Image.Image) -> bytes:
     """A palette PNG against one fixed palette (:func:`palette`): mapping to a known palette costs
     a tenth of finding one per picture, and the file is a third of a true-colour PNG's size."""
     out = io.BytesIO()
-    indexed = image.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    indexed = image.quantize(palette=palette(), dither=Image.Dither.NONE)
     indexed.save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
@@ -53,17 +53,23 @@ def palette() -> Image.Image:
     swatch, draw = _canvas(faces_w, (CARD_H + 2) * 5 + 120)
     codes = [card_code(c) for c in pack63()] + ["?"]
     for i, code in enumerate(codes):
-        swatch.alpha_composite(card_face(code), ((i % 16) * (CARD_W + 2), (i // 16) * (CARD_H + 2)))
+        _lay(swatch, card_face(code), ((i % 16) * (CARD_W + 2), (i // 16) * (CARD_H + 2)))
     y = (CARD_H + 2) * 4 + 4
     for j, colour in enumerate((INK, DIM, GOLD, *PALETTE)):
         draw.text((4 + (j % 6) * 190, y + (j // 6) * 24), "Ann Bob 10 ▶ hand", font=font(15), fill=colour)
         draw.rectangle([faces_w - 20 - j * 12, y + 60, faces_w - 10 - j * 12, y + 70], fill=colour)
-    return swatch.convert("RGB").quantize(224, method=Image.Quantize.FASTOCTREE)
+    return swatch.quantize(224, method=Image.Quantize.FASTOCTREE)
 
 
 def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGBA", (w, h), FELT + (255,))
+    """An RGB felt: cards are laid on it with their own alpha as the mask (cheaper than
+    compositing two RGBA images, and the PNG has no alpha to carry)."""
+    image = Image.new("RGB", (w, h), FELT)
     return image, ImageDraw.Draw(image)
+
+
+def _lay(image: Image.Image, card: Image.Image, xy: tuple[int, int]) -> None:
+    image.paste(card, xy, card)
 
 
 def _short(name: str, limit: int = 11) -> str:
@@ -76,7 +82,7 @@ def _row_width(n: int, step: int = HAND_STEP) -> int:
 
 def _fan(image: Image.Image, codes: Sequence[str], x: int, y: int, four_colour: bool, step: int = HAND_STEP) -> None:
     for i, code in enumerate(codes):
-        image.alpha_composite(card_face(code, four_colour), (x + i * step, y))
+        _lay(image, card_face(code, four_colour), (x + i * step, y))
 
 
 # -- a hand ---------------------------------------------------------------------------------------
@@ -113,11 +119,11 @@ def trick_png(
     image, draw = _canvas(width, height)
     small = font(12)
     if turnup:
-        image.alpha_composite(card_face(turnup, four_colour), (MARGIN, MARGIN))
+        _lay(image, card_face(turnup, four_colour), (MARGIN, MARGIN))
         draw.text((MARGIN + CARD_W // 2, MARGIN + CARD_H + 3), "turn-up", font=small, fill=GOLD, anchor="mt")
     x = MARGIN + left
     for name, code in plays:
-        image.alpha_composite(card_face(code, four_colour), (x, MARGIN))
+        _lay(image, card_face(code, four_colour), (x, MARGIN))
         draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), _short(name), font=small, fill=INK, anchor="mt")
         x += CARD_W + gap
     for name in waiting:
@@ -178,10 +184,10 @@ def shithead_png(
         for i in range(max(down, len(up))):
             x = x0 + i * (CARD_W + 4)
             if i < down:
-                image.alpha_composite(half, (x, y))
+                _lay(image, half, (x, y))
             if i < len(up):
                 face = _top(up[i], seat_h - 12, four_colour)
-                image.alpha_composite(face, (x + 3 if i < down else x, y + 6))
+                _lay(image, face, (x + 3 if i < down else x, y + 6))
         y += seat_h
     return encode(image)
 
