@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 from discord.ext import commands
 
+from bot.emojis import upload_card_emojis
 from bot.errors import report
+from bot.render.emojis import EMOJIS
+from bot.render.images import warm
 from bot.settings import Settings
 from bot.tables import TableManager
 from db.factory import make_store
@@ -29,6 +33,8 @@ class CardBot(commands.Bot):
         )
         self.tables = TableManager(self, self.store, settings)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        #: the card emoji upload running in the background (``None`` when the setting is off)
+        self.emoji_task: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -40,10 +46,16 @@ class CardBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        await asyncio.to_thread(warm)  # every card face drawn once, off the event loop
+        if self.settings.card_emojis:
+            self.emoji_task = asyncio.create_task(upload_card_emojis(self), name="card emojis")
         restored = await self.tables.restore()
         log.info("ready to play: %d live table(s) restored", restored)
 
     async def close(self) -> None:
+        if self.emoji_task is not None:
+            self.emoji_task.cancel()
+        EMOJIS.clear()
         await self.tables.close()
         await super().close()
         await self.store.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import json
 import random
 from abc import ABC, abstractmethod
@@ -33,20 +34,45 @@ Action = Mapping[str, Any]
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
+@dataclass(frozen=True, slots=True)
+class ImageFile:
+    """A picture a message carries: PNG bytes and the file name an embed points at
+    (``attachment://<filename>``). Kept as bytes because a :class:`discord.File` is used up by
+    the request that sends it, and a rendering may be sent again (a retry, a repost)."""
+
+    filename: str
+    data: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
 @dataclass(slots=True)
 class Rendered:
-    """A message's content; ``view=None`` leaves no components on it."""
+    """A message's content; ``view=None`` leaves no components on it.
+
+    ``files=None`` leaves a message's attachments as they are when it is edited (a lobby has none);
+    a list (even empty) replaces them, so a table that stops showing a picture drops its file."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
+    files: list[ImageFile] | None = None
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+        """For an edit (``attachments=`` replaces the message's files with fresh ones)."""
+        out: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        if self.files is not None:
+            out["attachments"] = [f.file() for f in self.files]
+        return out
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message: what is set (``send`` refuses ``view=None``)."""
-        return {k: v for k, v in self.kwargs().items() if v is not None}
+        fields: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        out = {k: v for k, v in fields.items() if v is not None}
+        if self.files:
+            out["files"] = [f.file() for f in self.files]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +227,11 @@ class GameKind(ABC, Generic[ViewT]):
         """The running scores, for ``/<game> scores``; by default the public table itself."""
         rendered = self.table(table, [])
         return Rendered(content=None, embeds=rendered.embeds, view=None)
+
+    def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
+        """``/<game> scores`` of a finished game, from what the store kept; ``None``: the generic
+        list of places."""
+        return None
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         """A short public line for what a computer did on someone's behalf (no hidden card)."""

@@ -26,6 +26,10 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)
     #: SQLite's ``PRAGMA synchronous``: FULL (every acknowledged move is on disk) unless relaxed
     sqlite_synchronous: str = "FULL"
+    #: upload the card emoji set as the application's emojis at start-up (``CARD_EMOJIS``, on
+    #: unless set to off); off here so that a bot built in code (tests, the local mode) keeps
+    #: cards as text unless it asks
+    card_emojis: bool = False
 
     @classmethod
     def from_env(cls, *, require_token: bool = True) -> Settings:
@@ -50,6 +54,9 @@ class Settings:
         synchronous = os.environ.get("SQLITE_SYNCHRONOUS", "").strip().upper() or "FULL"
         if synchronous not in SYNCHRONOUS:
             raise SettingsError(f"SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {synchronous!r}.")
+        emojis = os.environ.get("CARD_EMOJIS", "on").strip().lower() or "on"
+        if emojis not in ("on", "off"):
+            raise SettingsError(f"CARD_EMOJIS must be on or off, not {emojis!r}.")
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -58,4 +65,5 @@ class Settings:
             ai_delay=delay,
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             sqlite_synchronous=synchronous,
+            card_emojis=emojis == "on",
         )

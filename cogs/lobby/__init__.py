@@ -5,6 +5,7 @@ slash-command group each game gets (:func:`cogs.lobby.commands.game_group`).
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
 - :mod:`cogs.lobby.render`: the lobby message
+- :mod:`cogs.lobby.rematch`: the final standings' **Rematch** (a new lobby, same rules, players invited)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from discord.ext import commands
 
 from bot.client import CardBot
 from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby
+from cogs.lobby.rematch import RematchButton
 
 
 class Lobby(commands.Cog):
@@ -22,5 +24,5 @@ class Lobby(commands.Cog):
 
 async def setup(bot: CardBot) -> None:
     bot.tables.presenter.lobby = render_lobby
-    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton)
+    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton, RematchButton)
     await bot.add_cog(Lobby(bot))

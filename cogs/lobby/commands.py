@@ -130,6 +130,10 @@ def game_group(kind: GameKind) -> app_commands.Group:
         rows = await tables.store.results(last.id)
         if not rows:
             raise Refusal(f"The last {kind.title} game here (#{last.id}) was ended before its result.")
+        sheet = kind.stored_scores(last, rows, await tables.store.deal_scores(last.id))
+        if sheet is not None:
+            await interaction.response.send_message(**sheet.send_kwargs(), ephemeral=True)
+            return
         embed = discord.Embed(title=f"{kind.title}: result of game #{last.id}")
         embed.description = "\n".join(
             f"{row.place}. {row.name}"

@@ -19,6 +19,7 @@ from bot.components import GameItem
 from bot.contract import Action, LiveTable, View
 from bot.errors import Refusal
 from bot.render.cards import hand_lines, label, labels, suit_symbol
+from bot.render.emojis import EMOJIS
 from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
 from games.ohhell.game import OhHell
@@ -138,7 +139,8 @@ def play_form(table: LiveTable, view: View) -> discord.ui.Modal:
         if action.get("suit") and action["card"] == "X":
             text += f" as {suit_symbol(action['suit'])}"
         note = None if value in proper else "Revoke: you hold the suit led (scores at most -5)"
-        options.append(discord.SelectOption(label=text, value=value, description=note))
+        emoji = EMOJIS.partial(action["card"]) if action["card"] != "?" else None
+        options.append(discord.SelectOption(label=text, value=value, description=note, emoji=emoji))
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id="choice", options=options[:25], min_values=1, max_values=1
     )

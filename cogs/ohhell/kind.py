@@ -11,18 +11,21 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
+from bot.render.common import count
 from bot.render.ratings import add_rating_field
+from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
+from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
     deal_result_embed,
     hand_embed,
-    scoreboard_embed,
     standings_embed,
     table_embed,
     turn_content,
 )
-from db.store import DealScore, ResultRow
+from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
+from db.store import DealScore, GameRecord, ResultRow
 from games.common.engine import Engine, Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
@@ -97,7 +100,10 @@ class OhHellKind(GameKind[OhHellSeatView]):
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
-        return Rendered(content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view))
+        files = trick_picture(view, table.name, embed)
+        return Rendered(
+            content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view), files=files
+        )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         scored = next((e.data for e in events if e.kind == "deal_scored"), None)
@@ -107,18 +113,20 @@ class OhHellKind(GameKind[OhHellSeatView]):
                 last = {"cards": event.data["cards"], "winner": event.data["seat"]}
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
-        return Rendered(content=None, embeds=[deal_result_embed(scored, table.name, last)], view=None)
+        embed = deal_result_embed(scored, table.name, last)
+        return Rendered(content=None, embeds=[embed], view=None, files=last_trick_picture(last, table.name, embed))
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         view = _game(table).view(seat)
         embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
-        return Rendered(content=None, embeds=[embed], view=None)
+        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        return Rendered(content=None, embeds=[hand_embed(view, where, table.name)], view=None)
+        embed = hand_embed(view, where, table.name)
+        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []
@@ -158,9 +166,17 @@ class OhHellKind(GameKind[OhHellSeatView]):
         engine = table.engine
         assert isinstance(engine, OhHell)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
+        view = engine.view(None)
+        names = [table.name(s) for s in range(view["seat_count"])]
+        chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         add_rating_field(embed, results)
         winners = [table.mention(r.seat) for r in results if r.place == 1]
-        return Rendered(content=f"🎉 Game over! Winner: {', '.join(winners)}", embeds=[embed], view=None)
+        return Rendered(
+            content=f"🎉 Game over! Winner: {', '.join(winners)}",
+            embeds=[embed],
+            view=rematch_view(table.id),
+            files=chart,
+        )
 
     def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
         return choose_action(view, level, rng)
@@ -170,7 +186,16 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        return Rendered(content=None, embeds=[scoreboard_embed(_game(table).view(None), table.name)], view=None)
+        view = _game(table).view(None)
+        names = [table.name(s) for s in range(view["seat_count"])]
+        rows = rows_from_history(view["history"], len(names))
+        return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)
+
+    def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
+        names = [s.name for s in sorted(record.seats, key=lambda s: s.seat)]
+        places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
+        sheet = rows_from_store(deals, len(names))
+        return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         if action["type"] == "bid":

@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.render.cards import hand_lines, label, labels, suit_symbol
+from bot.render.cards import label, labels, suit_symbol
 from bot.render.common import COLOR, count, ordinal
+from bot.render.emojis import card_text, hand_text
 from games.common.engine import Event
 from games.ohhell.views import OhHellSeatView, OhHellView
 
@@ -42,7 +43,7 @@ def _trick_text(cards: list[Any], name: Name) -> str:
     parts = []
     for seat, code, named in cards:
         as_suit = f" as {suit_symbol(named)}" if named and code == "X" else ""
-        parts.append(f"{name(seat)} {label(code)}{as_suit}")
+        parts.append(f"{name(seat)} {card_text(code)}{as_suit}")
     return " · ".join(parts)
 
 
@@ -161,7 +162,7 @@ def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
             name="🌉 Devil's Bridge: your own card is hidden; the others hold", value=text or "—", inline=False
         )
     else:
-        embed.add_field(name="Cards", value=hand_lines(view["hand"], view["trump"]), inline=False)
+        embed.add_field(name="Cards", value=hand_text(view["hand"], view["trump"]), inline=False)
     if view["my_bid"] is not None:
         embed.add_field(name="Your bid", value=f"{view['my_bid']} (won {view['tricks'][seat]} so far)", inline=True)
     return embed

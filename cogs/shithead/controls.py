@@ -31,8 +31,10 @@ from bot.contract import Action, LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
+from bot.render.emojis import EMOJIS
 from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
+from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import panel_embed
 from games.common.cards import parse_card, rank_of
 from games.shithead.game import Shithead, sort_key
@@ -169,8 +171,9 @@ def panel(
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=1))
     embed = panel_embed(view, table.name, table.id, notes)
+    files = hand_picture(view, embed)
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
-    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None)
+    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 
 
 def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View) -> None:
@@ -191,9 +194,10 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View
 def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: View, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
-    options = [discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1)) for i, c in enumerate(hand)][
-        :MAX_OPTIONS
-    ]
+    options = [
+        discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1), emoji=EMOJIS.partial(c))
+        for i, c in enumerate(hand)
+    ][:MAX_OPTIONS]
     controls.add_item(
         PanelSelect(
             game_id, key, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
@@ -215,7 +219,9 @@ def _play_controls(
     options = play_options(view)
     if options:
         select_options = [
-            discord.SelectOption(label=o.text[:100], value=o.value, default=bool(mask >> i & 1))
+            discord.SelectOption(
+                label=o.text[:100], value=o.value, default=bool(mask >> i & 1), emoji=EMOJIS.partial(o.codes[0])
+            )
             for i, o in enumerate(options)
         ]
         controls.add_item(

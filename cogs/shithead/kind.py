@@ -13,7 +13,9 @@ import discord
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
 from bot.render.ratings import add_rating_field
+from cogs.lobby.rematch import rematch_view
 from cogs.shithead.controls import panel, table_view
+from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
 from db.store import DealScore, ResultRow
 from games.common.engine import Engine, Event
@@ -90,18 +92,22 @@ class ShitheadKind(GameKind[ShitheadView]):
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = _game(table).view(None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
+        embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
             content=turn_content(view, table.mention, people),
-            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
+            embeds=[embed],
             view=table_view(table),
+            files=table_picture(view, table.name, embed),
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = _game(table).view(None)
+        embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
-            embeds=[table_embed(view, table.name, table.notices, _footer(table))],
+            embeds=[embed],
             view=None,
+            files=table_picture(view, table.name, embed),
         )
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
@@ -110,7 +116,9 @@ class ShitheadKind(GameKind[ShitheadView]):
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        return Rendered(content=None, embeds=[dm_embed(_game(table).view(seat), where)], view=None)
+        view = _game(table).view(seat)
+        embed = dm_embed(view, where)
+        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         return []  # one game, no deals to score
@@ -152,7 +160,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
-        return Rendered(content=content, embeds=[embed], view=None)
+        return Rendered(content=content, embeds=[embed], view=rematch_view(table.id))
 
     def ai_view(self, engine: Engine, seat: int) -> ShitheadView:
         assert isinstance(engine, Shithead)

@@ -13,6 +13,7 @@ import discord
 
 from bot.render.cards import label, labels
 from bot.render.common import COLOR, count, ordinal
+from bot.render.emojis import cards_text
 from games.shithead.contracts import ShitheadView
 
 Name = Callable[[int], str]
@@ -222,8 +223,8 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
     else:
         desc.append("The game is over.")
     embed.description = "\n".join(d for d in desc if d)
-    embed.add_field(name=f"Hand ({len(view['hand'])})", value=labels(view["hand"]) or "—", inline=False)
-    embed.add_field(name="Face up", value=labels(me["face_up"]) or "—", inline=True)
+    embed.add_field(name=f"Hand ({len(view['hand'])})", value=cards_text(view["hand"]) or "—", inline=False)
+    embed.add_field(name="Face up", value=cards_text(me["face_up"]) or "—", inline=True)
     slots = me["face_down_slots"]
     down = " ".join(f"{FACE_DOWN}{i + 1}" for i in slots) if slots else "—"
     embed.add_field(name="Face down (positions)", value=down, inline=True)

@@ -48,7 +48,9 @@ async def test_scores_rules_and_hand_commands(simcord_env):
     scores = await people[0].slash(channel, "ohhell scores")
     assert scores.ephemeral
     board = scores.response.embeds[0]
-    assert board.fields[0].name.startswith("Deal 1") and str(table.engine.view(None)["totals"][0]) in board.description
+    sheet = board.description.splitlines()
+    assert any(line.split()[:2] == ["1", "2"] for line in sheet), sheet  # deal 1, of 2 cards
+    assert sheet[-2].split()[1:] == [str(t) for t in table.engine.view(None)["totals"]], sheet
     await driver.play_to_end()
     after = await people[0].slash(channel, "ohhell scores")
     results = await env.bot.store.results(table.id)

@@ -1,0 +1,104 @@
+"""The card emoji set: one small picture per card face (and a back), uploaded as the
+application's own emojis so that ♠ and ♣ read on any theme in text, select options and buttons.
+
+This module is pure: the names, the pictures and the registry of uploaded ids. Uploading is
+:mod:`bot.emojis`'s job (it talks to Discord); until it has run, or when Discord refused, every
+card falls back to its text label (``A♠``), so nothing depends on emojis being there.
+
+Emoji names name the card (``ct_AS``); they are only ever used where that card is shown anyway.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import discord
+
+from bot.render.cards import SUIT_OF_LETTER, hand_lines, label
+from bot.render.faces import emoji_face
+from games.common.cards import SUIT_SYMBOLS, card_code, is_joker, parse_card, suit_of
+from games.ohhell.decks import pack63
+
+PREFIX = "ct_"
+
+
+def emoji_name(code: str) -> str:
+    """``AS`` → ``ct_AS``, ``10H`` → ``ct_10H``, ``X`` → ``ct_joker``, ``?`` → ``ct_back``;
+    copies (``AS#1``) share their face's emoji."""
+    base = code.partition("#")[0]
+    if base == "?":
+        return PREFIX + "back"
+    card = parse_card(base)
+    if is_joker(card):
+        return PREFIX + "joker"
+    return PREFIX + card_code(card)
+
+
+def all_codes() -> list[str]:
+    """Every face any game shows (the 63-card pack holds the 52, the 500-pack ranks and the
+    joker), and the back."""
+    return [card_code(c) for c in pack63()] + ["?"]
+
+
+@cache
+def emoji_png(code: str) -> bytes:
+    out = io.BytesIO()
+    emoji_face(code).save(out, format="PNG", optimize=True)  # transparent corners: keep RGBA
+    return out.getvalue()
+
+
+class CardEmojis:
+    """Uploaded card emojis by name; empty (text labels everywhere) until the uploader fills it."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+
+    def set(self, ids: dict[str, int]) -> None:
+        self._ids = {name: i for name, i in ids.items() if name.startswith(PREFIX)}
+
+    def clear(self) -> None:
+        self._ids = {}
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def partial(self, code: str) -> discord.PartialEmoji | None:
+        """For a button's or a select option's ``emoji=``."""
+        name = emoji_name(code)
+        emoji_id = self._ids.get(name)
+        return discord.PartialEmoji(name=name, id=emoji_id) if emoji_id is not None else None
+
+    def markup(self, code: str) -> str | None:
+        name = emoji_name(code)
+        emoji_id = self._ids.get(name)
+        return f"<:{name}:{emoji_id}>" if emoji_id is not None else None
+
+
+#: the process's card emojis (one bot, one application); :mod:`bot.emojis` fills it at start-up
+EMOJIS = CardEmojis()
+
+
+def card_text(code: str) -> str:
+    """A card in text: its emoji when uploaded, else its label (``A♠``)."""
+    return EMOJIS.markup(code) or label(code)
+
+
+def cards_text(codes: list[str], limit: int = 1024) -> str:
+    """Cards in a line, as emojis while they fit in ``limit`` characters (an embed field's), else
+    as labels (a Shithead hand after a big pick-up)."""
+    text = " ".join(card_text(c) for c in codes)
+    return text if len(text) <= limit else " ".join(label(c) for c in codes)
+
+
+def hand_text(codes: list[str], trump: str | None = None) -> str:
+    """A hand in text, one line a suit in the order given, trumps marked: as emojis when they are
+    uploaded, else as :func:`bot.render.cards.hand_lines` writes it."""
+    if not codes or not len(EMOJIS):
+        return hand_lines(codes, trump)
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        card = parse_card(code)
+        groups.setdefault("Joker" if is_joker(card) else SUIT_SYMBOLS[suit_of(card)], []).append(card_text(code))
+    trump_symbol = SUIT_SYMBOLS[SUIT_OF_LETTER[trump]] if trump in SUIT_OF_LETTER else None
+    return "\n".join(" ".join(cards) + (" ← trumps" if key == trump_symbol else "") for key, cards in groups.items())

@@ -1,0 +1,60 @@
+"""Oh Hell's pictures: the trick on the table, a player's hand, the running totals.
+
+Built from the same engine views as the text (the public view for the table), so a picture can
+show no more than the message it sits on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.contract import ImageFile
+from bot.render.images import hand_png, scores_chart_png, trick_png
+from bot.render.pictures import show_picture
+from games.ohhell.views import OhHellSeatView, OhHellView
+
+Name = Callable[[int], str]
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+CHART_FILE = "scores.png"
+
+
+def trick_picture(view: OhHellView, name: Name, embed: discord.Embed) -> list[ImageFile]:
+    """While cards are played: the trick so far and an empty place for each player still to play
+    (in playing order); while bidding, the turned-up card alone (if there is one)."""
+    turnup = view["turnup"]
+    if view["phase"] == "playing":
+        plays = tuple((name(seat), code) for seat, code, _named in view["trick"])
+        played = {seat for seat, _code, _named in view["trick"]}
+        order = list(view["players"])
+        start = order.index(view["leader"]) if view["leader"] in order else 0
+        waiting = tuple(name(s) for s in order[start:] + order[:start] if s not in played)
+        return [show_picture(embed, TABLE_FILE, trick_png(plays, waiting, turnup))]
+    if view["phase"] == "bidding" and turnup is not None:
+        return [show_picture(embed, TABLE_FILE, trick_png((), (), turnup))]
+    return []
+
+
+def last_trick_picture(last: Mapping[str, Any] | None, name: Name, embed: discord.Embed) -> list[ImageFile]:
+    """A deal's closing message: its last trick, the winner's name marked."""
+    if last is None:
+        return []
+    winner = last["winner"]
+    plays = tuple((f"★ {name(seat)}" if seat == winner else name(seat), code) for seat, code, _named in last["cards"])
+    return [show_picture(embed, TABLE_FILE, trick_png(plays))]
+
+
+def hand_picture(view: OhHellSeatView, embed: discord.Embed) -> list[ImageFile]:
+    if view["hand_hidden"]:
+        return []  # Devil's Bridge: the player may not see their own card
+    return [show_picture(embed, HAND_FILE, hand_png(tuple(view["hand"])))]
+
+
+def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed: discord.Embed) -> list[ImageFile]:
+    """Running totals after each deal; nothing before the first deal is scored."""
+    if not running:
+        return []
+    data = scores_chart_png(tuple(names), tuple(tuple(row) for row in running))
+    return [show_picture(embed, CHART_FILE, data)]

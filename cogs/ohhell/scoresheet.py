@@ -1,0 +1,93 @@
+"""Oh Hell's score sheet: every deal as a row (each player's bid/won and the change), the totals
+under it, and a chart of the running totals, during a game (from the engine's history) and after
+it (from the stored deal scores). What ``/ohhell scores`` and the final standings show."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.contract import ImageFile, Rendered
+from bot.render.common import COLOR, count
+from cogs.ohhell.pictures import chart_picture
+from db.store import DealScore
+from games.ohhell.results import HistoryEntry
+
+CELL = 9  # "10/10 +20" fits
+LIMIT = 4000  # an embed description holds 4096 characters
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    deal: int
+    hand_size: int | None
+    #: per seat: (bid, won, change), ``None`` for a seat out of this deal (a play-off)
+    cells: tuple[tuple[int | None, int | None, int] | None, ...]
+
+
+def rows_from_history(history: Sequence[HistoryEntry], seats: int) -> list[DealRow]:
+    return [
+        DealRow(
+            entry["deal"],
+            entry["hand_size"],
+            tuple(
+                None if entry["scores"][s] is None else (entry["bids"][s], entry["tricks"][s], entry["scores"][s] or 0)
+                for s in range(seats)
+            ),
+        )
+        for entry in history
+    ]
+
+
+def rows_from_store(scores: Sequence[DealScore], seats: int) -> list[DealRow]:
+    by_deal: dict[int, list[tuple[int | None, int | None, int] | None]] = {}
+    for score in scores:
+        cells = by_deal.setdefault(score.deal, [None] * seats)
+        if 0 <= score.seat < seats:
+            cells[score.seat] = (score.bid, score.tricks, score.delta)
+    return [DealRow(deal, None, tuple(cells)) for deal, cells in sorted(by_deal.items())]
+
+
+def running_totals(rows: Sequence[DealRow], seats: int) -> list[list[int]]:
+    totals, out = [0] * seats, []
+    for row in rows:
+        totals = [t + (c[2] if c is not None else 0) for t, c in zip(totals, row.cells, strict=True)]
+        out.append(list(totals))
+    return out
+
+
+def _cell(cell: tuple[int | None, int | None, int] | None) -> str:
+    if cell is None:
+        return "·".rjust(CELL)
+    bid, won, change = cell
+    made = f"{'-' if bid is None else bid}/{'-' if won is None else won}"
+    return f"{made} {change:+d}".rjust(CELL)
+
+
+def sheet_text(names: Sequence[str], rows: Sequence[DealRow]) -> str:
+    """The sheet as a fixed-width table (a code block): the newest deals if all do not fit."""
+    clean = [n.replace("`", "'")[: CELL - 1] for n in names]
+    header = "deal cards " + "".join(n.rjust(CELL) for n in clean)
+    lines = []
+    for row in rows:
+        cards = str(row.hand_size) if row.hand_size is not None else ""
+        lines.append(f"{row.deal:>4} {cards:>5} " + "".join(_cell(c) for c in row.cells))
+    totals = running_totals(rows, len(names))[-1] if rows else [0] * len(names)
+    footer = "total      " + "".join(str(t).rjust(CELL) for t in totals)
+    rule = "-" * len(header)
+    shown = lines
+    while shown and sum(len(x) + 1 for x in [header, rule, *shown, rule, footer]) + 40 > LIMIT:
+        shown = shown[1:]
+    skipped = f"(the first {count(len(lines) - len(shown), 'deal')} left out)\n" if len(shown) < len(lines) else ""
+    return skipped + "```\n" + "\n".join([header, rule, *shown, rule, footer]) + "\n```"
+
+
+def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: str | None = None) -> Rendered:
+    """The score sheet as a message: the table and, once a deal is scored, the chart."""
+    embed = discord.Embed(title=title, color=COLOR)
+    embed.description = ((note + "\n") if note else "") + sheet_text(names, rows)
+    embed.set_footer(text="each cell: bid/won and the change · the chart: running totals after each deal")
+    files: list[ImageFile] = chart_picture(names, running_totals(rows, len(names)), embed)
+    return Rendered(content=None, embeds=[embed], view=None, files=files)

@@ -1,0 +1,87 @@
+"""The card emoji set: uploaded at start-up as the application's own emojis (only the missing
+ones, so a restart uploads nothing), used where cards are named, and text when Discord refuses.
+
+SimCord models application emojis (it keeps names and ids, not the images), so the uploader
+runs against it here; the pictures themselves are checked in tests/bot/test_card_pictures.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.client import CardBot
+from bot.render.emojis import EMOJIS, all_codes, emoji_name
+from bot.settings import Settings
+from tests.helpers import MADE, OhHellDriver, open_table, table_message
+
+
+def _emoji_bot(db_path: str) -> CardBot:
+    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, card_emojis=True))
+    MADE.append(bot)
+    return bot
+
+
+@pytest.fixture
+def simcord_bot(db_path, simcord_bot):  # the conftest's bot is closed at teardown; this one too
+    return _emoji_bot(db_path)
+
+
+def _uploads(env) -> list:
+    return [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/emojis")]
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
+    env = simcord_env
+    await env.bot.emoji_task
+    names = {e.name for e in env.backend.application_emojis.values()}
+    assert names == {emoji_name(c) for c in all_codes()}
+    assert len(names) == 64 and len(_uploads(env)) == 64
+    assert len(EMOJIS) == 64
+    # a restart finds them all: nothing is uploaded again
+    await env.restart_bot(_emoji_bot(db_path))
+    await env.bot.emoji_task
+    assert len(_uploads(env)) == 64 and len(EMOJIS) == 64
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3"})
+    dm = people[0].user.dm_channel.last_message
+    hand_field = next(f.value for f in dm.embeds[0].fields if f.name == "Cards")
+    assert hand_field.count("<:ct_") == 3, hand_field
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    table = driver.table()
+    while table.engine.view(None)["phase"] == "bidding":
+        await driver.step()
+    seat = table.engine.to_act()[0]
+    actor = next(p for p in people if p.id == table.seats[seat].user_id)
+    form = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
+    options = [o for c in form.modal["components"] for o in _options(c)]
+    assert options and all(str(o.get("emoji", {}).get("name", "")).startswith("ct_") for o in options), options
+
+
+def _options(component: dict) -> list[dict]:
+    found = list(component.get("options") or [])
+    for child in component.get("components") or []:
+        found += _options(child)
+    if isinstance(component.get("component"), dict):
+        found += _options(component["component"])
+    return found
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_refused_upload_falls_back_to_text(simcord_env, db_path):
+    env = simcord_env
+    await env.bot.emoji_task
+    env.backend.application_emojis.clear()
+    env.inject_error("POST", "/applications/*/emojis", status=400, code=30056, message="Maximum emojis", times=None)
+    await env.restart_bot(_emoji_bot(db_path))
+    assert await env.bot.emoji_task == 0
+    assert len(EMOJIS) == 0
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3"})
+    dm = people[0].user.dm_channel.last_message
+    hand_field = next(f.value for f in dm.embeds[0].fields if f.name == "Cards")
+    assert "<:" not in hand_field and any(s in hand_field for s in "♣♦♥♠"), hand_field
