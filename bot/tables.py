@@ -92,7 +92,8 @@ class TableManager(Registry):
             await self.presenter.repost(table, with_hands=True)
 
     async def close(self) -> None:
-        self.cancel_all_tasks()
+        """Stop every table's background work and wait for it (see :meth:`Clock.close`)."""
+        await self.clock.close()
 
     # -- the move pipeline --------------------------------------------------------------------
     async def act(
