@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 REMINDER_FRACTION = 0.5  # remind a player when half of their turn time is gone
 #: pauses before running a failed background task again; one failure more and the channel is told
 RETRY_DELAYS = (1.0, 4.0, 16.0)
+#: how long a stop waits for background tasks to finish once cancelled (they only roll back)
+CLOSE_TIMEOUT = 10.0
 
 #: plays a computer's action through the move pipeline (``TableManager.act(..., by_ai=True)``)
 ComputerMove = Callable[[LiveTable, int, Action], Awaitable[object]]
@@ -60,6 +63,11 @@ class Clock:
         #: how the game clock waits (computer players' pauses, turn timers, retries). The local mode
         #: puts in one that only its own clock wakes, so that SimCord never waits such a pause out.
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+        #: every supervised task still running, of every table (dropped ones too), for :meth:`close`
+        self.tasks: set[asyncio.Task[None]] = set()
+        #: the computers' searches run here, off the event loop; :meth:`close` waits for them
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
+        self.closed = False
 
     # -- after every change -------------------------------------------------------------------
     def kick(self, table: LiveTable) -> None:
@@ -92,7 +100,11 @@ class Clock:
 
     # -- supervised tasks ---------------------------------------------------------------------
     def supervise(self, table: LiveTable, what: str, job: Job, *, timer: bool = False) -> None:
-        """Run ``job()`` in the background for ``table``; a turn timer replaces the running one."""
+        """Run ``job()`` in the background for ``table``; a turn timer replaces the running one.
+        Once the clock is closed (the bot is stopping) nothing new starts."""
+        if self.closed:
+            log.debug("game %s: not %s, the bot is stopping", table.id, what)
+            return
         if timer:
             for task in table.timer_tasks:
                 if task is not asyncio.current_task():
@@ -101,6 +113,27 @@ class Clock:
         bucket = table.timer_tasks if timer else table.tasks
         bucket.add(task)
         task.add_done_callback(bucket.discard)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def close(self) -> None:
+        """Stop every background task and wait until each has finished (a write in progress rolls
+        back), then for the computers' thread: a stop leaves nothing running that could log a
+        traceback or touch a closed store. Nothing new starts afterwards."""
+        self.closed = True
+        current = asyncio.current_task()
+        while True:
+            running = [t for t in self.tasks if t is not current and not t.done()]
+            if not running:
+                break
+            for task in running:
+                task.cancel()
+            done, pending = await asyncio.wait(running, timeout=CLOSE_TIMEOUT)
+            if pending:
+                log.warning("%d background task(s) did not stop within %s s", len(pending), CLOSE_TIMEOUT)
+                break
+        # A search already running cannot be interrupted: wait for it in a thread, not on the loop.
+        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
 
     async def _supervised(self, table: LiveTable, what: str, job: Job) -> None:
         failures = 0
@@ -138,7 +171,9 @@ class Clock:
             rng = fairness.computer_rng(table.record, seq)
             view = table.kind.ai_view(engine, seat)
             # The strong level searches for up to a few hundred ms: keep the event loop answering.
-            action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)
+            action = await asyncio.get_running_loop().run_in_executor(
+                self.executor, table.kind.ai_action, view, level, rng
+            )
             await self.computer_move(table, seat, action)
 
     # -- turn timers --------------------------------------------------------------------------

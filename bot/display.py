@@ -140,9 +140,11 @@ class Display:
         except TimeoutError:
             return Fault("showing the table", 0, 0)
 
-    def close(self) -> None:
+    def close(self) -> asyncio.Task[None] | None:
+        """Cancel the loop; returns its task for the caller to await."""
         if self.task is not None:
             self.task.cancel()
+        return self.task
 
     # -- the loop -----------------------------------------------------------------------------
     async def _run(self) -> None:

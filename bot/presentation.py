@@ -71,9 +71,10 @@ class Presenter:
         """Wait (briefly) until the channel shows the table; what stands in the way if it does not."""
         return await self.display(table).settled(timeout)
 
-    def close(self) -> None:
-        for display in list(self.displays.values()):
-            display.close()
+    async def close(self) -> None:
+        """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
+        tasks = [task for display in list(self.displays.values()) if (task := display.close()) is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- the table message --------------------------------------------------------------------
     async def update(

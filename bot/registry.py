@@ -68,8 +68,3 @@ class Registry:
             if task is not asyncio.current_task():
                 task.cancel()
         self.tables.pop(table.id, None)
-
-    def cancel_all_tasks(self) -> None:
-        for table in list(self.tables.values()):
-            for task in (*table.tasks, *table.timer_tasks):
-                task.cancel()

@@ -117,8 +117,10 @@ class TableManager(Registry):
             self.presenter.resume(table)
 
     async def close(self) -> None:
-        self.cancel_all_tasks()
-        self.presenter.close()
+        """Stop every table's background work and wait for it (see :meth:`Clock.close`), then the
+        displays."""
+        await self.clock.close()
+        await self.presenter.close()
 
     # -- the move pipeline --------------------------------------------------------------------
     async def act(

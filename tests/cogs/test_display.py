@@ -382,7 +382,7 @@ async def test_standings_never_posted_before_a_restart_are_posted_after_it(simco
     )
     await Player(env, channel, {p.id: p for p in people}, seed=3).play_to_end()
     assert not any("Game over" in t for t in texts(channel))
-    env.bot.tables.presenter.close()  # the bot stops before Discord lets it post them
+    await env.bot.tables.presenter.close()  # the bot stops before Discord lets it post them
     fault[0] = 0
     old = env.bot
     await env.restart_bot(make_bot(db_path))

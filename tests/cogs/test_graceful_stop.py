@@ -1,0 +1,164 @@
+"""Stopping the bot while computers are moving (issue 13, defect 9): the bot's close cancels its
+background tasks *and waits for them* (and for the computers' thread), so a graceful stop logs no
+traceback and leaves no pending task behind; the last saved move is what a restart finds."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.cogs.test_shithead_games import use_seed
+from tests.helpers import make_bot, open_table
+
+SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
+
+
+async def _computers_table(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    await open_table(env, channel, ann, [], preset="bowers", options=SHORT, computers=3)
+    table = env.bot.tables.in_channel(channel.id)
+    return channel, ann, table
+
+
+def _problems(caplog) -> list[str]:
+    return [
+        f"{r.levelname} {r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if r.exc_info or r.levelno >= logging.ERROR or "was destroyed" in r.getMessage()
+    ]
+
+
+async def _hand_over_to_the_computers(env, table) -> None:
+    """ann (seat 0) makes her move; the computers are next. Called directly, not through SimCord,
+    whose every user action waits until the bot is idle: here the test stops it while busy."""
+    seat = table.engine.to_act()[0]
+    assert table.seats[seat].ai_level is None
+    async with table.lock:
+        await env.bot.tables.act(table, seat, table.engine.view(seat)["legal"][0])
+
+
+async def _until(ready: Callable[[], bool], what: str) -> None:
+    """Wait in real time (SimCord's clock is virtual; the work waited for runs in threads)."""
+    for _ in range(1000):
+        if ready():
+            return
+        await asyncio.to_thread(time.sleep, 0.005)
+    raise AssertionError(what)
+
+
+def _tasks_of(bot) -> list[asyncio.Task[Any]]:
+    return [t for table in bot.tables.tables.values() for t in (*table.tasks, *table.timer_tasks)]
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_stopping_while_a_computer_thinks_logs_no_traceback(simcord_env, db_path, caplog, monkeypatch):
+    caplog.set_level(logging.DEBUG)
+    use_seed(monkeypatch, 3)
+    env = simcord_env
+    kind = env.bot.tables.kinds["ohhell"]
+    real = kind.ai_action
+    thinking, release, finished = threading.Event(), threading.Event(), threading.Event()
+
+    def slow(view: Any, level: str, rng: Any) -> Any:
+        thinking.set()
+        release.wait(5)
+        try:
+            return real(view, level, rng)
+        finally:
+            finished.set()
+
+    channel, ann, table = await _computers_table(env)
+    kind.ai_action = slow  # type: ignore[method-assign]
+    await _hand_over_to_the_computers(env, table)
+    await _until(thinking.is_set, "a computer is deciding in the executor")
+    tasks = _tasks_of(env.bot)
+    assert tasks and not all(t.done() for t in tasks)
+    saved = len((await env.bot.store.get_game(table.id)).actions)
+    caplog.clear()
+    closing = asyncio.ensure_future(env.bot.tables.close())
+    await asyncio.to_thread(time.sleep, 0.05)
+    release.set()  # the search ends while the bot is closing
+    await closing
+    assert all(t.done() for t in tasks), "the table manager's close waited for every task"
+    assert finished.is_set(), "and for the computer's search in its thread"
+    await env.bot.close()
+    gc.collect()
+    await asyncio.sleep(0)
+    assert _problems(caplog) == []
+    # Nothing half-done: a new bot finds the saved moves and carries on.
+    bot = make_bot(db_path)
+    await bot.store.open()
+    try:
+        stored = await bot.store.get_game(table.id)
+        assert len(stored.actions) >= saved and stored.status == "playing"
+    finally:
+        await bot.store.close()
+
+
+class _HeldWrites:
+    """The store's connection, where the INSERT of a computer's action waits for ``gate`` (a
+    slow disk) inside its transaction."""
+
+    def __init__(self, db: Any, writing: asyncio.Event, gate: asyncio.Event) -> None:
+        self._real, self._writing, self._gate = db, writing, gate
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        if not (sql.startswith("INSERT INTO actions") and params[4]):  # (game, seq, seat, action, by_ai)
+            return self._real.execute(sql, params)
+        real, writing, gate = self._real, self._writing, self._gate
+
+        class Held:
+            async def __aenter__(self) -> Any:
+                writing.set()
+                await gate.wait()
+                self.cursor = real.execute(sql, params)
+                return await self.cursor.__aenter__()
+
+            async def __aexit__(self, *exc: Any) -> Any:
+                return await self.cursor.__aexit__(*exc)
+
+        return Held()
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(simcord_env, caplog, monkeypatch):
+    caplog.set_level(logging.DEBUG)
+    use_seed(monkeypatch, 3)
+    env = simcord_env
+    store = env.bot.store
+    writing = asyncio.Event()
+    gate = asyncio.Event()
+    channel, ann, table = await _computers_table(env)
+    monkeypatch.setattr(store, "_db", _HeldWrites(store.db, writing, gate))
+    # ann moves until a computer's move follows hers (the last card of a deal may not).
+
+    def ready() -> bool:
+        return writing.is_set() or table.seats[table.engine.to_act()[0]].ai_level is None
+
+    for _ in range(10):
+        await _hand_over_to_the_computers(env, table)
+        await _until(ready, "someone moves")
+        if writing.is_set():
+            break
+    assert writing.is_set(), "a computer's move is being written"
+    tasks = _tasks_of(env.bot)
+    assert tasks and not all(t.done() for t in tasks)
+    caplog.clear()
+    await env.bot.tables.close()
+    assert all(t.done() for t in tasks), "the table manager's close waited for every task"
+    await env.bot.close()
+    gc.collect()
+    await asyncio.sleep(0)
+    assert _problems(caplog) == []
