@@ -140,6 +140,8 @@ class ShitheadView(BaseView):
     #: the seat that started play (``None`` during the swap), and why, in words
     first_player: int | None
     first_reason: str
+    #: Smeghead's "flush" person, the first seat to clear the pile (``None`` until then / off)
+    flush: int | None
     recent: list[RecentAction]
     #: when over (the other is ``None``); the shithead is the loser
     loser: int | None

@@ -18,6 +18,7 @@ flipped                 seat, index, card, playable                 a flip
 reversed                seat, direction                             an 8 or a joker that reverses
 skipped                 seat, skipped (seats)                       a skipping joker
 burnt                   seat, count, reason (ten / four)            a burn
+flush                   seat                                        the first burn (rules.flush)
 picked_up               seat, count, cards, added                   a pick-up (or a flip that fails)
 drew                    public seat, count; private seat, cards     drawing back up from the stock
 player_out              seat, place                                 a seat running out of cards
@@ -99,6 +100,10 @@ def skipped(data: SkippedData) -> Event:
 
 def burnt(data: BurntData) -> Event:
     return _event("burnt", data)
+
+
+def flush(data: SeatData) -> Event:
+    return _event("flush", data)
 
 
 def picked_up(data: PickedUpData) -> Event:

@@ -68,11 +68,20 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
 
 
 def start(table: Table, events: list[Event]) -> None:
-    """End the swap: find who starts (first face-up 3 in deal order, else a 3 in hand, then 4s…)."""
+    """End the swap: find who starts. 003: "the person who receives the first 3 dealt face-up",
+    so in the swapping deal the face-up cards as dealt decide (a 3 swapped face up takes nothing
+    from it), in deal order (slot by slot round the table from the dealer's left); in the
+    choosing deal the chosen face-up cards, seat by seat from the dealer's left whatever order
+    they were listed in. Else the first from the dealer's left with a 3 in hand; then 4s …"""
     order = seats_from_left(table.seats, table.dealer)
     table.phase = "play"
     for rank in RANK_ORDER:
-        face_up = [(slot, i, s) for i, s in enumerate(order) for slot, c in enumerate(table.up[s]) if c & 31 == rank]
+        if table.rules.deal == "swap":
+            face_up = [
+                (slot, i, s) for i, s in enumerate(order) for slot, c in enumerate(table.dealt_up[s]) if c & 31 == rank
+            ]
+        else:
+            face_up = [(0, i, s) for i, s in enumerate(order) if any(c & 31 == rank for c in table.up[s])]
         if face_up:
             seat = min(face_up)[2]
             reason = f"the first face-up {short_rank(rank)}"
@@ -126,6 +135,10 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
         reason: Literal["ten", "four"] = "ten" if table.pile[-1] & 31 == 10 else "four"
         events.append(ev.burnt({"seat": seat, "count": len(table.pile), "reason": reason}))
         table.note(seat, "burn", [], f"burnt {len(table.pile)} cards")
+        if table.rules.flush and table.flush is None:
+            table.flush = seat
+            events.append(ev.flush({"seat": seat}))
+            table.note(seat, "flush", [], 'is the "flush" person: the first to clear the pile')
         table.burnt.extend(table.pile)
         table.pile.clear()
         table.free.clear()
@@ -139,6 +152,13 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
     if table.zone(seat) is None and out(table, seat, events):
         return
     if burnt and table.active[seat]:
+        table.turn = seat
+        return
+    if skips and sum(table.active) == 2:
+        # Guarducci: with two players "the player of the joker immediately plays another card",
+        # however many jokers went down together (two must not come round to the opponent)
+        skipped = [table.next_seat(seat, 1, table.direction)]
+        events.append(ev.skipped({"seat": seat, "skipped": skipped}))
         table.turn = seat
         return
     if skips:

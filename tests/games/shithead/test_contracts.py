@@ -33,6 +33,7 @@ EVENTS: dict[str, tuple[type, ...]] = {
     "reversed": (c.ReversedData,),
     "skipped": (c.SkippedData,),
     "burnt": (c.BurntData,),
+    "flush": (c.SeatData,),
     "picked_up": (c.PickedUpData,),
     "drew": (c.DrewData, c.DrewCardsData),
     "player_out": (c.PlayerOutData,),
