@@ -379,6 +379,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
     values = dict(values)
     joker: bool | None = None
     explicit: set[str] = set()
+    explicit_order: list[str] = []  # overrides arrive in the order the host set them
     for raw_name, raw in overrides.items():
         name = raw_name.strip().lower().replace("-", "_")
         if name not in OPTIONS:
@@ -394,6 +395,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
             else:
                 raise RulesError("trump=turn-up takes no suit; use trump=fixed:S for a fixed suit.")
             explicit.add("trump")
+            explicit_order.append("trump")
             continue
         parsed = _parse(name, raw)
         if name == "joker":
@@ -401,7 +403,12 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
             continue
         values[name] = parsed
         explicit.add(name)
-    if "fixed_hands" in explicit and "sequence" not in explicit:
+        explicit_order.append(name)
+    order = list(explicit_order)
+    if "fixed_hands" in explicit and (
+        "sequence" not in explicit or order.index("fixed_hands") > order.index("sequence")
+    ):
+        # hand sizes given after (or without) a sequence mean "play these hands": one step
         values["sequence"] = "fixed"
     if "deck" in explicit and "pack63_for_6_7" not in explicit:
         # a host who names the deck gets that deck whatever the table size
@@ -461,7 +468,11 @@ def _validate(r: Rules) -> None:
         f"{r.min_players}–{r.max_players}: change min_players/max_players or use deck=standard52.",
     )
     if r.sequence == "fixed":
-        need(bool(r.fixed_hands), "sequence=fixed needs fixed_hands, e.g. fixed_hands=5,4,3.")
+        need(
+            bool(r.fixed_hands),
+            "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands 5,4,3 (your sizes, in "
+            "order); that alone also sets sequence=fixed.",
+        )
         need(all(isinstance(h, int) and h >= 1 for h in r.fixed_hands), "fixed_hands must be 1 or more each.")
     need(
         not r.half_game or r.sequence in ("up-down", "down-up"),

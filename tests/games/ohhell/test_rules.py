@@ -66,7 +66,7 @@ def test_overrides_accept_strings_from_slash_commands() -> None:
         ("classic", {"hook": "maybe"}, "hook must be on or off"),
         ("classic", {"peak": "lots"}, "peak must be a whole number"),
         ("classic", {"peak": 0}, "peak must be a number of cards"),
-        ("classic", {"sequence": "fixed"}, "sequence=fixed needs fixed_hands"),
+        ("classic", {"sequence": "fixed"}, "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands"),
         ("classic", {"sequence": "up", "half_game": True}, "half_game halves an up-down or down-up game"),
         ("classic", {"deck": "pack63", "joker": False}, "always has its joker"),
         ("classic", {"deck": "australian", "joker": True}, "has no joker"),
