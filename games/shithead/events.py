@@ -11,6 +11,7 @@ kind                    data                                        sent by
 dealt                   private ``hand``; public ``face_up``        the deal (``deal_events()``)
 swap                    seat, to_up, to_hand                        a swap
 ready                   seat                                        ready
+stacked                 seat, card                                  Karma: a hand card stacked face up
 chose_up                seat, cards                                 choosing the face-up cards
 first_player            seat, reason                                the end of the swap
 played                  seat, cards, zone                           a play (or a flip that stands)
@@ -49,6 +50,7 @@ from games.shithead.contracts import (
     ReversedData,
     SeatData,
     SkippedData,
+    StackedData,
     SwapData,
 )
 
@@ -68,6 +70,10 @@ def dealt_face_up(data: DealtFaceUpData) -> Event:
 
 def swapped(data: SwapData) -> Event:
     return _event("swap", data)
+
+
+def stacked(data: StackedData) -> Event:
+    return _event("stacked", data)
 
 
 def ready(data: SeatData) -> Event:

@@ -76,6 +76,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("goal", ("loser", "winner"), "Play on to find the shithead, or stop at the first player out."),
     Option(
+        "stacking",
+        ("off", "on"),
+        "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
+        "equal face-up cards are then played together.",
+    ),
+    Option(
         "flush",
         ("off", "on"),
         'Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.',
@@ -84,7 +90,7 @@ OPTIONS: tuple[Option, ...] = (
 
 _OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 _INT_OPTIONS = frozenset({"decks", "jokers", "table_cards", "hand_size"})
-_BOOL_OPTIONS = frozenset({"runs", "flush"})
+_BOOL_OPTIONS = frozenset({"runs", "flush", "stacking"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +110,8 @@ class Rules:
     refusal: str = "add-one"
     after_pickup: str = "next"
     goal: str = "loser"
+    #: Karma's stacking (Sean Daly); stored rules from before it lack it and played without
+    stacking: bool = False
     #: stored rules from before this option lack it: no flush person, as they were played
     flush: bool = False
 
@@ -232,6 +240,11 @@ class Rules:
             lines.append("Players drop out as they run out of cards; the last one holding cards is the shithead.")
         else:
             lines.append("The first player to run out of cards wins.")
+        if self.stacking:
+            lines.append(
+                "Before play you may put hand cards on face-up cards of their rank and draw back up "
+                "(again and again); equal face-up cards are played together as a group."
+            )
         if self.flush:
             lines.append('The first player to burn the pile is the "flush" person, named on the table.')
         return lines
@@ -262,6 +275,8 @@ def validate(rules: Rules) -> Rules:
             f"{rules.jokers} jokers need {-(-rules.jokers // 2)} packs (two jokers a pack): "
             f"set jokers={2 * rules.decks} or fewer, or decks={min(3, -(-rules.jokers // 2))}."
         )
+    if rules.stacking and rules.deal != "swap":
+        raise RulesError("Karma's stacking is done while swapping: with stacking=on use deal=swap.")
     low, high = rules.player_range()
     if high < low:
         raise RulesError(
@@ -274,7 +289,7 @@ def validate(rules: Rules) -> Rules:
 PRESETS: dict[str, Rules] = {
     "pagat": Rules(),
     "six-players": Rules(jokers=2),
-    "karma": Rules(after_pickup="previous"),
+    "karma": Rules(after_pickup="previous", stacking=True),
     "gultnieks": Rules(seven="lower", eight="reverse"),
     "guarducci": Rules(
         jokers=2, joker_rule="skip-glass", seven="glass", eight="lower", runs=True, after_pickup="previous"
@@ -288,7 +303,7 @@ PRESETS: dict[str, Rules] = {
 PRESET_HELP: dict[str, str] = {
     "pagat": "Pagat's main rules (2–5 players).",
     "six-players": "Main rules with two jokers that reverse the direction (up to 6 players).",
-    "karma": "After a pick-up, whoever played the last card starts again (Sean Daly's Karma).",
+    "karma": "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma).",
     "gultnieks": "7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks).",
     "guarducci": "Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci).",
     "smeghead": "Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead).",

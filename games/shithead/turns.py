@@ -16,7 +16,7 @@ from games.common.engine import Event
 from games.shithead.contracts import ShitheadAction, Zone
 from games.shithead.deal import seats_from_left
 from games.shithead.hands import codes
-from games.shithead.moves import Choose, Flip, Move, Play, Ready, Swap
+from games.shithead.moves import Choose, Flip, Move, Play, Ready, Stack, Swap
 from games.shithead.pile import RANK_ORDER, a_rank, short_rank
 from games.shithead.table import Table
 
@@ -33,6 +33,14 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         logged = {"type": "swap", "hand": card_code(h), "up": card_code(u)}
         events.append(ev.swapped({"seat": seat, "to_up": card_code(h), "to_hand": card_code(u)}))
         table.note(seat, "swap", [h, u], f"swapped {card_label(h)} onto the table for {card_label(u)}")
+    elif isinstance(move, Stack):
+        card = move.card
+        table.hand[seat].remove(card)
+        table.up[seat].append(card)
+        logged = {"type": "stack", "card": card_code(card)}
+        events.append(ev.stacked({"seat": seat, "card": card_code(card)}))
+        table.note(seat, "stack", [card], f"stacked {card_label(card)} face up on its rank")
+        draw_up(table, seat, events)
     elif isinstance(move, Ready):
         logged = {"type": "ready"}
         table.ready[seat] = True
@@ -142,13 +150,7 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
         table.burnt.extend(table.pile)
         table.pile.clear()
         table.free.clear()
-    hand = table.hand[seat]
-    need = table.rules.hand_size - len(hand)
-    if need > 0 and table.stock:
-        drawn = [table.stock.pop() for _ in range(min(need, len(table.stock)))]
-        hand.extend(drawn)
-        events.append(ev.drew({"seat": seat, "count": len(drawn)}))
-        events.append(ev.drew_cards(seat, {"seat": seat, "cards": codes(drawn)}))
+    draw_up(table, seat, events)
     if table.zone(seat) is None and out(table, seat, events):
         return
     if burnt and table.active[seat]:
@@ -165,6 +167,17 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
         skipped = table.walk(seat, skips, table.direction)
         events.append(ev.skipped({"seat": seat, "skipped": skipped}))
     table.turn = table.next_seat(seat, 1 + skips, table.direction)
+
+
+def draw_up(table: Table, seat: int, events: list[Event]) -> None:
+    """Draw back up to the hand size while the stock lasts."""
+    hand = table.hand[seat]
+    need = table.rules.hand_size - len(hand)
+    if need > 0 and table.stock:
+        drawn = [table.stock.pop() for _ in range(min(need, len(table.stock)))]
+        hand.extend(drawn)
+        events.append(ev.drew({"seat": seat, "count": len(drawn)}))
+        events.append(ev.drew_cards(seat, {"seat": seat, "cards": codes(drawn)}))
 
 
 def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> None:

@@ -7,7 +7,8 @@ import dataclasses
 
 import pytest
 
-from games.common.engine import RulesError
+from games.common.cards import parse_card
+from games.common.engine import IllegalAction, RulesError
 from games.shithead.game import Shithead
 from games.shithead.rules import PRESETS, Rules, make_rules
 from tests.games.shithead.scenario import play, public, stacked
@@ -110,3 +111,52 @@ def test_stored_rules_without_the_new_option_still_load() -> None:
     old = make_rules("smeghead").to_json()
     del old["flush"]
     assert Rules.from_json(old).flush is False
+
+
+# -- Karma's stacking (Sean Daly, seed 003) ---------------------------------------------------------
+
+
+def test_karma_stacks_equal_face_up_cards_and_refills_the_hand_as_in_the_seed_example() -> None:
+    """003: visible A, K, K, J, J, 9; the kings and jacks stacked, the 9 kept; draws J, 6, J, 6."""
+    rules = make_rules("karma")
+    assert rules.stacking and "played together" in " ".join(rules.describe())
+    game = stacked(
+        rules,
+        seats=2,
+        dealer=1,
+        up={0: ["AC", "KD", "JD"]},
+        hands={0: ["KS", "JS", "9H"], 1: ["3C", "4C", "5C"]},
+        stock=["JH", "6S", "JC", "6D", "8C"],
+        ready=False,
+    )
+    assert {"type": "stack", "card": "KS"} in game.legal_actions(0)
+    assert not any(a["type"] == "stack" and a["card"] == "9H" for a in game.legal_actions(0))
+    with pytest.raises(IllegalAction, match="only go on face-up cards of its rank"):
+        game.check(0, {"type": "stack", "card": "9H"})
+    for card in ("KS", "JS", "JH", "JC"):  # the drawn jacks go on the jacks too
+        _, events = game.apply(0, {"type": "stack", "card": card})
+        assert public(events, "stacked") == [{"seat": 0, "card": card}]
+    assert sorted(game.hand[0]) == sorted(parse_card(c) for c in ("9H", "6S", "6D"))
+    assert sorted(game.view(1)["seats"][0]["face_up"]) == sorted(["AC", "KD", "KS", "JD", "JS", "JH", "JC"])
+    assert game.view(None)["stock"] == 52 - 18 - 4  # four draws, one a stack
+    # in the endgame a stack goes down as one group
+    game.apply(0, {"type": "ready"})
+    game.apply(1, {"type": "ready"})
+    game.hand[0].clear()
+    game.stock.clear()
+    game.turn = 0
+    plays = [a["cards"] for a in game.legal_actions(0) if a["type"] == "play"]
+    assert any(sorted(p) == ["JC", "JD", "JH", "JS"] for p in plays)
+    assert all(len(p) == {"A": 1, "K": 2, "J": 4}[p[0][0]] for p in plays)
+    with pytest.raises(IllegalAction, match="played together: play all 2 of your face-up Ks"):
+        game.check(0, {"type": "play", "cards": ["KD"]})
+    game.apply(0, {"type": "play", "cards": ["KD", "KS"]})
+
+
+def test_stacking_is_refused_without_karma_and_with_the_choosing_deal() -> None:
+    game = stacked("pagat", seats=2, up={0: ["AC", "KD", "JD"]}, hands={0: ["KS", "JS", "9H"]}, ready=False)
+    assert not any(a["type"] == "stack" for a in game.legal_actions(0))
+    with pytest.raises(IllegalAction, match="Karma"):
+        game.check(0, {"type": "stack", "card": "KS"})
+    with pytest.raises(RulesError, match="deal=swap"):
+        make_rules("karma", deal="choose")
