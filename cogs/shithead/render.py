@@ -30,6 +30,7 @@ _RECENT_MARK = {
     "flush": "🚽",
     "out": "🏁",
     "swap": "🔄",
+    "stack": "📚",
     "ready": "✅",
     "choose_up": "✅",
 }
