@@ -194,7 +194,9 @@ class Rules:
                 "dealer's left, then 4s …)."
             )
         else:
-            lines.append("The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …).")
+            lines.append(
+                "The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …)."
+            )
         lines.append(
             "Play one card or several of one rank, equal or higher than the pile, then draw back to "
             f"{self.hand_size} while the stock lasts; or pick up the whole pile."

@@ -141,7 +141,7 @@ def test_a_bridge_card_cannot_be_probed(
         assert a == b
         for g in games:
             if g.devils_bridge and g.phase == PLAY and g.turn == seat:
-                named = {_outcome(lambda c=c: g.check(seat, {"type": "play", "card": c})) for c in names[:-3]}  # type: ignore[misc]
+                named = {_outcome(lambda c=c, g=g: g.check(seat, {"type": "play", "card": c})) for c in names[:-3]}  # type: ignore[misc]
                 assert named == {("IllegalAction", BRIDGE_REFUSAL)}
         actor = games[0].to_act()[0]
         if games[0].phase == BID:  # bidding: the same bid in both games
