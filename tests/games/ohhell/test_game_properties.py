@@ -67,7 +67,7 @@ class Checker:
         self.seed = seed
         self.game = OhHell.new(rules, n, seed)
         self.events: list[Event] = list(self.game.start_events)
-        self.deck_codes = Counter(card_code(c) for c in build_deck(rules.deck, n))
+        self.deck_codes = Counter(card_code(c) for c in build_deck(rules.deck_for(n), n))  # 6-7: pack63
         self.played: list[str] = []
         self.trick_count = 0
 
