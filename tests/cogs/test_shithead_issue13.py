@@ -57,3 +57,40 @@ async def test_smeghead_names_the_flush_person_on_the_table(simcord_env, monkeyp
         elif text:
             assert "Flush person" not in text
     assert named is not None
+
+
+def _two_jokers(event) -> bool:
+    return event.kind == "played" and sum(c.startswith("X") for c in event.data["cards"]) == 2
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_two_jokers_with_two_players_give_their_player_the_next_play(simcord_env, monkeypatch):
+    """Guarducci: the joker's player "immediately plays another card"; the panel answering the
+    jokers offers that play and the table names the same player again."""
+    rules = make_rules("guarducci")
+    computers = [False, False]
+
+    def wanted(game, events) -> bool:  # two jokers at once that leave both players in
+        return any(
+            _two_jokers(e) and all(later.kind != "player_out" for _, later in events[i + 1 : i + 4])
+            for i, (_, e) in enumerate(events)
+        )
+
+    use_seed(monkeypatch, find_seed(rules, computers, wanted))
+    env = simcord_env
+    guild, channel, people = await seat_table(env, ["ann", "bob"], 0, preset="guarducci")
+    driver = ShitheadDriver(env, channel, {p.id: p for p in people})
+    seen = False
+    while not driver.engine.is_over:
+        engine = driver.engine
+        seat = engine.to_act()[0]
+        view = engine.view(seat)
+        action = driver.policy(view, view["action_count"])
+        jokers = action["type"] == "play" and sum(c.startswith("X") for c in action["cards"]) == 2
+        answer = await driver.act(seat, action)
+        if jokers and not driver.engine.is_over and sum(not s["out"] for s in driver.engine.view(None)["seats"]) == 2:
+            seen = True
+            assert driver.engine.to_act() == [seat]
+            assert "Choose the cards to play" in str(answer.response.components)  # the panel offers the play
+            assert people[seat].mention in driver.table_message().content  # the table pings the same player
+    assert seen
