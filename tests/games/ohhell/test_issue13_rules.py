@@ -95,6 +95,10 @@ def _probes(game: OhHell, seat: int, names: list[str]) -> dict[str, Any]:
         "bids": game.bid_options(seat),
         "to_act": game.to_act(),
         "over": game.is_over,
+        "log": game.log,
+        "history": game.history,
+        "stats": game.stats(),
+        "seat": game.current_seat(),
     }
     actions: list[dict[str, Any]] = [{"type": "bid", "bid": b} for b in range(3)]
     for name in names:
