@@ -205,7 +205,7 @@ def has_component(message: Any, custom_id_part: str) -> bool:
 class SecretWatch:
     """Follows a Shithead game from its log and says which cards anyone may have seen publicly.
 
-    A card becomes public when it is dealt face up, swapped, chosen face up, played, flipped or
+    A card becomes public when it is dealt face up, swapped, stacked, chosen face up, played, flipped or
     taken with the pile. Checks: every card named in a channel message is public; a player's
     panel names only public cards and their own hand.
     """
@@ -244,7 +244,7 @@ class SecretWatch:
                 codes = [data["to_up"], data["to_hand"]]
             elif event.kind in ("chose_up", "played", "picked_up"):
                 codes = list(data["cards"])
-            elif event.kind == "flipped":
+            elif event.kind in ("flipped", "stacked"):
                 codes = [data["card"]]
             self.public |= {label(c) for c in codes if not c.startswith("X")}
 
@@ -337,6 +337,9 @@ class ShitheadDriver:
         if kind == "swap":
             select = find_component(panel, ":swap")
             result = await actor.select(panel, [f"{action['hand']}>{action['up']}"], custom_id=select["custom_id"])
+        elif kind == "stack":  # Karma's stacking: listed in the swap select as "card+"
+            select = find_component(panel, ":swap")
+            result = await actor.select(panel, [f"{action['card']}+"], custom_id=select["custom_id"])
         elif kind == "ready":
             result = await actor.click(panel, custom_id=find_component(panel, ":ready")["custom_id"])
         elif kind == "choose_up":

@@ -89,6 +89,9 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
                     raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}.")
+                # set again, it moves last: the later of two related changes (sequence, then
+                # fixed_hands) is the one that counts, and a new preset carries them in this order
+                options.pop(option, None)
                 options[option] = value
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else value

@@ -14,6 +14,7 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
 from bot.fairness import commitment_line
 from bot.faults import Fault
+from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 
 
@@ -126,8 +127,12 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can change the rules.")
             preset = self.item.values[0]
-            await manager.seating.change_options(table, preset, {}, table.record.turn_seconds)
+            carried = carry_options(table.kind, preset, dict(table.record.options))
+            await manager.seating.change_options(table, preset, carried.kept, table.record.turn_seconds)
             await interaction.response.edit_message(**render_lobby(table).kwargs())
+            summary = carried.summary(preset)
+            if summary:  # say which of the host's changes the new preset kept, and why others went
+                await interaction.followup.send(summary, ephemeral=True)
 
 
 def lobby_view(table: LiveTable) -> discord.ui.View:

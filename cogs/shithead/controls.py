@@ -177,16 +177,29 @@ def panel(
 
 
 def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View) -> None:
-    swaps = [a for a in view["legal"] if a["type"] == "swap"][:MAX_OPTIONS]
-    if swaps:
-        options = [
+    # Karma's stacks first (value "card+"): they draw a new card, so they are listed before swaps
+    stacks = [
+        discord.SelectOption(label=f"Stack {label(a['card'])} on your face-up cards of its rank, draw again",
+                             value=f"{a['card']}+")
+        for a in view["legal"] if a["type"] == "stack"
+    ]  # fmt: skip
+    swaps = [a for a in view["legal"] if a["type"] == "swap"]
+    if swaps or stacks:
+        options = stacks + [
             discord.SelectOption(
                 label=f"Put {label(a['hand'])} face up, take {label(a['up'])}", value=f"{a['hand']}>{a['up']}"
             )
             for a in swaps
         ]
+        options = options[:MAX_OPTIONS]
         controls.add_item(
-            PanelSelect(game_id, key, "swap", options, placeholder="Swap a hand card with a face-up card…")
+            PanelSelect(
+                game_id,
+                key,
+                "swap",
+                options,
+                placeholder="Stack or swap a hand card…" if stacks else "Swap a hand card with a face-up card…",
+            )
         )
     controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=1, primary=True))
 
@@ -425,6 +438,8 @@ def _action(table: LiveTable, seat: int, key: str, act: str, arg: str, values: l
         return {"type": "pickup", "add": values[0]}
     if act == "flip":
         return {"type": "flip", "index": int(arg, 16)}
+    if act == "swap" and values and values[0].endswith("+"):
+        return {"type": "stack", "card": values[0][:-1]}
     if act == "swap":
         hand, _, up = values[0].partition(">")
         return {"type": "swap", "hand": hand, "up": up}

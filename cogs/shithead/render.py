@@ -28,8 +28,10 @@ _RECENT_MARK = {
     "flip": "💥",
     "pickup": "📥",
     "burn": "🔥",
+    "flush": "🚽",
     "out": "🏁",
     "swap": "🔄",
+    "stack": "📚",
     "ready": "✅",
     "choose_up": "✅",
 }
@@ -116,6 +118,9 @@ def table_embed(view: View, name: Name, notices: list[str], footer: str) -> disc
     desc.append(f"Stock **{view['stock']}** · burnt **{view['burnt']}**")
     if _reversible(view) and phase == "play":
         desc[-1] += f" · direction {direction_text(view)}"
+    flush = view.get("flush")
+    if flush is not None:  # Smeghead's "flush" person (rules option flush)
+        desc.append(f"🚽 Flush person: {name(flush)} (the first to clear the pile)")
     if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["seat_count"] + 4:
         desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
     embed.description = "\n".join(desc)

@@ -58,6 +58,9 @@ from games.ohhell.rules import Rules, make_rules
 from games.ohhell.tables import BID, JOKER, OVER, PLAY, game_setup
 from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view
 
+#: the one refusal of any named card in a Devil's Bridge deal, whether or not it is the seat's
+BRIDGE_REFUSAL = 'Your own card is hidden in this deal: play it blind (the card "?", no suit).'
+
 #: "a club", "a diamond"... for the joker's reason
 _SINGULAR = ("club", "diamond", "heart", "spade", "joker")
 
@@ -155,7 +158,7 @@ class OhHell(FastPath, Engine):
         deck: list[Card] = []
         for i in range(size):
             deck += [cards[s][i] for s in order]
-        rest = list(build_deck(rules.deck, seats))
+        rest = list(build_deck(rules.deck_for(seats), seats))
         for c in deck:
             rest.remove(c)
         if turnup is not None:
@@ -185,7 +188,8 @@ class OhHell(FastPath, Engine):
         """Rebuild a game from its seed (or decks and first dealer) and its action log."""
         game = cls(rules, seats, seed, decks=decks, first_dealer=first_dealer, rng_version=rng_version)
         for seat, action in log:
-            game.apply(seat, action)
+            # a log names a Devil's Bridge card (see :attr:`log`), which a player may not do
+            game._do_checked(seat, action, from_log=True)
         return game
 
     def clone(self, rng: GameRng | None = None) -> OhHell:
@@ -318,12 +322,19 @@ class OhHell(FastPath, Engine):
         return []
 
     def proper_plays(self, seat: int) -> list[OhHellAction]:
-        """The plays of ``seat`` that are not revokes (its turn, a deal's card play)."""
+        """The plays of ``seat`` that are not revokes (its turn, a deal's card play); in a Devil's
+        Bridge deal only the blind "?" (the card itself is not the seat's to know)."""
+        if self.devils_bridge and self.phase != OVER:
+            return [{"type": "play", "card": "?"}] if self.phase == PLAY and seat == self.turn else []
         return [play_action(a) for a in self._legal_plays(seat, True)]
 
     def action_to_id(self, seat: int, action: ActionData) -> int:
-        """The fast id of a checked action (raises IllegalAction with a readable reason)."""
-        return self._to_id(seat, action)
+        """The fast id of a checked action (raises IllegalAction with a readable reason). A
+        Devil's Bridge card has none to give: its id would name the card to its own seat."""
+        action_id = self._to_id(seat, action)
+        if self.devils_bridge and self.phase == PLAY:
+            raise IllegalAction('Your own card is hidden in this deal: apply the play "?" itself.')
+        return action_id
 
     def id_to_action(self, action_id: int) -> OhHellAction:
         """The action dict of a fast id in the current phase."""
@@ -334,7 +345,7 @@ class OhHell(FastPath, Engine):
     def check(self, seat: int, action: ActionData) -> None:
         self._to_id(seat, action)
 
-    def _to_id(self, seat: int, action: ActionData) -> int:
+    def _to_id(self, seat: int, action: ActionData, from_log: bool = False) -> int:
         if self.phase == OVER:
             raise IllegalAction("The game is over.")
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
@@ -345,7 +356,7 @@ class OhHell(FastPath, Engine):
             raise IllegalAction("You are not in this play-off deal.")
         if action["type"] == "bid":
             return self._bid_id(seat, action)
-        return self._play_id(seat, action)
+        return self._play_id(seat, action, from_log)
 
     def _bid_id(self, seat: int, action: Mapping[str, Any]) -> int:
         if self.phase != BID:
@@ -365,7 +376,7 @@ class OhHell(FastPath, Engine):
             raise IllegalAction(self._hook_message(bid))
         return bid
 
-    def _play_id(self, seat: int, action: Mapping[str, Any]) -> int:
+    def _play_id(self, seat: int, action: Mapping[str, Any], from_log: bool = False) -> int:
         if self.phase != PLAY:
             if self._may_bid(seat):
                 raise IllegalAction("Bid first: the play starts when everyone has bid.")
@@ -374,6 +385,16 @@ class OhHell(FastPath, Engine):
             raise IllegalAction("It is not your turn.")
         hand = self._hand(seat)
         code = action.get("card")
+        if self.devils_bridge and not from_log:
+            # The seat may not learn its own card: every refusal here is decided before the card
+            # is looked at, so naming the right card and a wrong one read the same.
+            if code != "?" or "suit" in action:
+                raise IllegalAction(BRIDGE_REFUSAL)
+            card = hand[0]
+            play_id = JOKER if card == JOKER and self.no_trump_joker else card
+            if card == JOKER and self.no_trump_joker and self.trick_cards and self.led_suit < 4:
+                play_id = named_joker_id(JOKER, self.led_suit)
+            return play_id
         if code == "?" and self.devils_bridge:
             card = hand[0]
         else:
@@ -417,7 +438,10 @@ class OhHell(FastPath, Engine):
 
     def apply(self, seat: int, action: ActionData) -> tuple[OhHell, list[Event]]:
         """Check then do ``action``; mutates this game and returns it with the events."""
-        action_id = self._to_id(seat, action)
+        return self._do_checked(seat, action)
+
+    def _do_checked(self, seat: int, action: ActionData, from_log: bool = False) -> tuple[OhHell, list[Event]]:
+        action_id = self._to_id(seat, action, from_log)
         events: list[Event] = []
         self.events = events
         try:

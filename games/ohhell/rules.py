@@ -84,6 +84,8 @@ OPTIONS: dict[str, Option] = {
         Option("ties", "choice", TIE_RULES,
                "extra-hand: more deals until one leader; misere-tiebreak: contracts, then a 5-card play-off."),
         Option("joker", "bool", ("on", "off"), "Add the joker to a 52-card pack (the 63-card pack always has it)."),
+        Option("pack63_for_6_7", "bool", ("on", "off"),
+               "With 6 or 7 players, play with the 63-card pack instead of the 52-card deck (seed 000)."),
     )
 }  # fmt: skip
 
@@ -103,6 +105,7 @@ _BASE: dict[str, Any] = {
     "revokes": "prevent",
     "devils_bridge": False,
     "ties": "extra-hand",
+    "pack63_for_6_7": False,
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -122,6 +125,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "revokes": "penalize",
         "scoring": "misere",
         "ties": "misere-tiebreak",
+        # seed 000: "If six or seven play, a 63-card pack ... should be used"
+        "pack63_for_6_7": True,
     },
     # seed 002
     "bowers": {
@@ -174,6 +179,9 @@ class Rules:
     scoring: str = "e2"
     devils_bridge: bool = False
     ties: str = "extra-hand"
+    #: with 6 or 7 players a 52-card deck (with or without joker) becomes the 63-card pack (000);
+    #: stored rules from before this option lack it and keep their 52 cards
+    pack63_for_6_7: bool = False
     # not an option: how many deals a tie may add before the tied players share the place
     max_tie_deals: int = field(default=20, compare=True)
 
@@ -183,7 +191,15 @@ class Rules:
     # -- derived -------------------------------------------------------------------------
     @property
     def has_joker(self) -> bool:
+        """The deck named by ``deck`` has a joker (see :meth:`deck_for` for a given table)."""
         return has_joker(self.deck)
+
+    def deck_for(self, n_players: int) -> str:
+        """The pack ``n_players`` actually play with: ``deck``, except that with
+        ``pack63_for_6_7`` six or seven players play a 52-card deck's game with the 63-card pack."""
+        if self.pack63_for_6_7 and n_players in (6, 7) and self.deck in ("standard52", "standard52+joker"):
+            return "pack63"
+        return self.deck
 
     def player_range(self) -> tuple[int, int]:
         """Players these rules seat: the preset's bounds narrowed to what the deck can hold."""
@@ -213,21 +229,22 @@ class Rules:
                 )
             raise RulesError(f"Too few players: these rules need at least {lo}; set min_players={n} to allow {n}.")
         if self.sequence == "fixed":
-            size = deck_size(self.deck, n)
+            deck = self.deck_for(n)
+            size = deck_size(deck, n)
             for h in self.fixed_hands:
                 if h * n > size:
                     raise RulesError(
-                        f"A {h}-card hand for {n} players needs {h * n} cards but the {self.deck} deck "
+                        f"A {h}-card hand for {n} players needs {h * n} cards but the {deck} deck "
                         f"has {size}: use hands of at most {size // n}."
                     )
 
     def max_hand(self, n_players: int) -> int:
-        return deck_size(self.deck, n_players) // n_players
+        return deck_size(self.deck_for(n_players), n_players) // n_players
 
     def peak_for(self, n_players: int) -> int:
         cap = self.max_hand(n_players)
         if self.peak == "auto":
-            if self.deck == "australian":  # 001: the added cards make "the first deal ... 13"
+            if self.deck_for(n_players) == "australian":  # 001: the added cards make "the first deal ... 13"
                 return cap
             return min(AUTO_PEAK.get(n_players, cap), cap)
         if self.peak == "max":
@@ -362,6 +379,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
     values = dict(values)
     joker: bool | None = None
     explicit: set[str] = set()
+    explicit_order: list[str] = []  # overrides arrive in the order the host set them
     for raw_name, raw in overrides.items():
         name = raw_name.strip().lower().replace("-", "_")
         if name not in OPTIONS:
@@ -377,6 +395,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
             else:
                 raise RulesError("trump=turn-up takes no suit; use trump=fixed:S for a fixed suit.")
             explicit.add("trump")
+            explicit_order.append("trump")
             continue
         parsed = _parse(name, raw)
         if name == "joker":
@@ -384,8 +403,16 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
             continue
         values[name] = parsed
         explicit.add(name)
-    if "fixed_hands" in explicit and "sequence" not in explicit:
+        explicit_order.append(name)
+    order = list(explicit_order)
+    if "fixed_hands" in explicit and (
+        "sequence" not in explicit or order.index("fixed_hands") > order.index("sequence")
+    ):
+        # hand sizes given after (or without) a sequence mean "play these hands": one step
         values["sequence"] = "fixed"
+    if "deck" in explicit and "pack63_for_6_7" not in explicit:
+        # a host who names the deck gets that deck whatever the table size
+        values["pack63_for_6_7"] = False
     if joker is not None:
         deck = values["deck"]
         if joker and deck == "standard52":
@@ -441,7 +468,11 @@ def _validate(r: Rules) -> None:
         f"{r.min_players}–{r.max_players}: change min_players/max_players or use deck=standard52.",
     )
     if r.sequence == "fixed":
-        need(bool(r.fixed_hands), "sequence=fixed needs fixed_hands, e.g. fixed_hands=5,4,3.")
+        need(
+            bool(r.fixed_hands),
+            "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands 5,4,3 (your sizes, in "
+            "order); that alone also sets sequence=fixed.",
+        )
         need(all(isinstance(h, int) and h >= 1 for h in r.fixed_hands), "fixed_hands must be 1 or more each.")
     need(
         not r.half_game or r.sequence in ("up-down", "down-up"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.ohhell.decks import DECK_HELP
+from games.ohhell.decks import DECK_HELP, has_joker
 from games.ohhell.rules import PRESET_SOURCES, SUIT_TEXT, Rules
 
 SCORING_TEXT = {
@@ -19,14 +19,18 @@ def describe(rules: Rules, n_players: int | None = None) -> list[str]:
     """Human lines for a "rules in force" message."""
     lo, hi = rules.player_range()
     lines = [f"Preset: {rules.preset} ({PRESET_SOURCES.get(rules.preset, 'custom')})."]
-    lines.append(f"Deck: {DECK_HELP[rules.deck]}; {lo}–{hi} players.")
+    deck = rules.deck if n_players is None else rules.deck_for(n_players)
+    text = f"Deck: {DECK_HELP[deck]}; {lo}–{hi} players."
+    if rules.deck_for(6) != rules.deck and deck == rules.deck and hi >= 6:
+        text = f"Deck: {DECK_HELP[rules.deck]}; {lo}–{hi} players (6 or 7 players: the {DECK_HELP['pack63']})."
+    lines.append(text)
     if n_players is not None:
         sizes = rules.hand_sizes(n_players)
         lines.append(f"Hands for {n_players} players: {', '.join(map(str, sizes))} ({len(sizes)} deals).")
     else:
         peak = {
             "auto": "13 (deck / players)"
-            if rules.deck == "australian"
+            if deck == "australian"
             else "auto (10 cards for 3–5 players, 8 for 6, 7 for 7)",
             "max": "as many as the deck allows",
         }.get(str(rules.peak), str(rules.peak))
@@ -49,7 +53,7 @@ def describe(rules: Rules, n_players: int | None = None) -> list[str]:
     else:
         t = "in turn: " + ", ".join(SUIT_TEXT[s] for s in rules.trump_rotation)
     lines.append(f"Trumps: {t}.")
-    if rules.has_joker:
+    if has_joker(deck) or (n_players is None and rules.deck_for(6) == "pack63" and hi >= 6):
         lines.append(
             "Joker: the highest trump; in a no-trump deal it wins the trick, played as a suit you "
             "have not played yet, or have run out of without ever failing to follow, or on the last trick."

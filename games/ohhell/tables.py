@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.common.cards import JACK, JOKER_SUIT, SUIT_LETTERS, Card, is_joker, joker, rank_of, suit_of
-from games.ohhell.decks import build_deck, deck_size
+from games.ohhell.decks import build_deck, deck_size, has_joker
 from games.ohhell.rules import Rules
 from games.ohhell.scoring import SCORERS
 
@@ -84,13 +84,15 @@ class GameSetup:
         self.seat_count = seat_count
         #: the hand size of each scheduled deal
         self.hand_sizes: list[int] = rules.hand_sizes(seat_count)
-        self.deck: list[Card] = build_deck(rules.deck, seat_count)
+        #: the pack this table plays with (``Rules.deck_for``: 6-7 players may get the 63-card pack)
+        self.deck_name = rules.deck_for(seat_count)
+        self.deck: list[Card] = build_deck(self.deck_name, seat_count)
         self.sorted_deck = sorted(self.deck)
-        self.deck_size = deck_size(rules.deck, seat_count)
+        self.deck_size = deck_size(self.deck_name, seat_count)
         # for the deal's shuffle: one empty argument tuple per card, and the card indices
         self.shuffle_no_args: tuple[tuple[()], ...] = ((),) * len(self.deck)
         self.deck_indices = range(len(self.deck))
-        self.has_joker = rules.has_joker
+        self.has_joker = has_joker(self.deck_name)
         self.penalize = rules.revokes == "penalize"
         self.simultaneous = rules.bidding == "simultaneous"
         #: the hook applies only to sequential bidding (the dealer must see the other bids)

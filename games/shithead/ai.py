@@ -132,6 +132,9 @@ class SensiblePlayer:
             wanted: ShitheadAction = {"type": "swap", "hand": hand[0], "up": up[0]}
             if wanted in legal:
                 return wanted
+        stacks = [a for a in legal if a["type"] == "stack"]  # Karma: more cards on the table, a fresh draw
+        if stacks:
+            return stacks[0]
         return {"type": "ready"}
 
     # -- the play -------------------------------------------------------------------------

@@ -34,6 +34,14 @@ class SwapAction(TypedDict):
     up: str
 
 
+class StackAction(TypedDict):
+    """Swap phase, Karma's stacking: put a hand card on the face-up cards of its rank and draw
+    back up from the stock."""
+
+    type: Literal["stack"]
+    card: str
+
+
 class ReadyAction(TypedDict):
     """Swap phase: done swapping."""
 
@@ -71,7 +79,7 @@ class PickupAction(TypedDict):
 
 
 #: every action a seat may send (``legal`` lists them in this form)
-ShitheadAction = SwapAction | ReadyAction | ChooseUpAction | PlayAction | FlipAction | PickupAction
+ShitheadAction = SwapAction | StackAction | ReadyAction | ChooseUpAction | PlayAction | FlipAction | PickupAction
 
 # -- the view ---------------------------------------------------------------------------------
 
@@ -140,6 +148,8 @@ class ShitheadView(BaseView):
     #: the seat that started play (``None`` during the swap), and why, in words
     first_player: int | None
     first_reason: str
+    #: Smeghead's "flush" person, the first seat to clear the pile (``None`` until then / off)
+    flush: int | None
     recent: list[RecentAction]
     #: when over (the other is ``None``); the shithead is the loser
     loser: int | None
@@ -185,6 +195,12 @@ class SwapData(TypedDict):
     seat: int
     to_up: str
     to_hand: str
+
+
+class StackedData(TypedDict):
+    seat: int
+    #: the hand card put on the face-up cards of its rank
+    card: str
 
 
 class ChoseUpData(TypedDict):

@@ -11,6 +11,7 @@ kind                    data                                        sent by
 dealt                   private ``hand``; public ``face_up``        the deal (``deal_events()``)
 swap                    seat, to_up, to_hand                        a swap
 ready                   seat                                        ready
+stacked                 seat, card                                  Karma: a hand card stacked face up
 chose_up                seat, cards                                 choosing the face-up cards
 first_player            seat, reason                                the end of the swap
 played                  seat, cards, zone                           a play (or a flip that stands)
@@ -18,6 +19,7 @@ flipped                 seat, index, card, playable                 a flip
 reversed                seat, direction                             an 8 or a joker that reverses
 skipped                 seat, skipped (seats)                       a skipping joker
 burnt                   seat, count, reason (ten / four)            a burn
+flush                   seat                                        the first burn (rules.flush)
 picked_up               seat, count, cards, added                   a pick-up (or a flip that fails)
 drew                    public seat, count; private seat, cards     drawing back up from the stock
 player_out              seat, place                                 a seat running out of cards
@@ -48,6 +50,7 @@ from games.shithead.contracts import (
     ReversedData,
     SeatData,
     SkippedData,
+    StackedData,
     SwapData,
 )
 
@@ -67,6 +70,10 @@ def dealt_face_up(data: DealtFaceUpData) -> Event:
 
 def swapped(data: SwapData) -> Event:
     return _event("swap", data)
+
+
+def stacked(data: StackedData) -> Event:
+    return _event("stacked", data)
 
 
 def ready(data: SeatData) -> Event:
@@ -99,6 +106,10 @@ def skipped(data: SkippedData) -> Event:
 
 def burnt(data: BurntData) -> Event:
     return _event("burnt", data)
+
+
+def flush(data: SeatData) -> Event:
+    return _event("flush", data)
 
 
 def picked_up(data: PickedUpData) -> Event:

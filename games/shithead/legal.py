@@ -28,7 +28,11 @@ def legal_actions(table: Table, seat: int) -> list[ShitheadAction]:
     if zone == "down":
         return [{"type": "flip", "index": i} for i, c in enumerate(table.down[seat]) if c is not None]
     cards = table.hand[seat] if zone == "hand" else table.up[seat]
-    actions: list[ShitheadAction] = [{"type": "play", "cards": codes(p)} for p in plays(table, cards)]
+    found = plays(table, cards)
+    if zone == "up" and table.rules.stacking:  # Karma: a face-up group goes down whole
+        whole = {r: sum(1 for c in cards if c & 31 == r) for r in {c & 31 for c in cards}}
+        found = [p for p in found if all(sum(1 for c in p if c & 31 == r) == whole[r] for r in {c & 31 for c in p})]
+    actions: list[ShitheadAction] = [{"type": "play", "cards": codes(p)} for p in found]
     if table.pile:
         if zone == "up" and table.rules.refusal == "add-one":
             actions += [{"type": "pickup", "add": card_code(c)} for c in distinct(table.up[seat])]
@@ -56,6 +60,13 @@ def swap_actions(table: Table, seat: int) -> list[ShitheadAction]:
         for u in distinct(table.up[seat])
         if face_of(h) != face_of(u)
     ]
+    if table.rules.stacking:
+        up_ranks = {u & 31 for u in table.up[seat]}
+        out += [
+            {"type": "stack", "card": card_code(h)}
+            for h in distinct(sorted(table.hand[seat], key=sort_key))
+            if h & 31 in up_ranks
+        ]
     out.append({"type": "ready"})
     return out
 

@@ -18,7 +18,7 @@ from games.common.cards import JOKER_RANK, Card, card_label, face_of, parse_card
 from games.common.engine import ActionData, IllegalAction
 from games.shithead.contracts import Zone
 from games.shithead.hands import PLAY_ORDER, sort_key
-from games.shithead.pile import NEXT_IN_RUN
+from games.shithead.pile import NEXT_IN_RUN, short_rank
 from games.shithead.table import Table
 
 
@@ -26,6 +26,11 @@ from games.shithead.table import Table
 class Swap:
     hand: Card
     up: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +62,9 @@ class Pickup:
 
 
 #: a checked action
-Move = Swap | Ready | Choose | Play | Flip | Pickup
+Move = Swap | Stack | Ready | Choose | Play | Flip | Pickup
 
-_SWAP_KINDS = ("swap", "ready", "choose_up")
+_SWAP_KINDS = ("swap", "ready", "choose_up", "stack")
 
 
 def parse(table: Table, seat: int, action: ActionData) -> Move:
@@ -123,6 +128,16 @@ def parse(table: Table, seat: int, action: ActionData) -> Move:
     if not cards:
         raise IllegalAction("Choose at least one card to play.")
     assert zone is not None  # a seat to play always holds cards
+    if zone == "up" and table.rules.stacking:
+        for rank in {c & 31 for c in cards}:
+            group = [u for u in table.up[seat] if u & 31 == rank]
+            if sum(1 for c in cards if c & 31 == rank) != len(group):
+                raise IllegalAction(
+                    f"Equal face-up cards are played together: play all {len(group)} of your face-up "
+                    f"{short_rank(rank)}s."
+                    if len(group) > 1
+                    else "Equal face-up cards are played together."
+                )
     return Play(check_play(table, cards), zone)
 
 
@@ -140,6 +155,13 @@ def _parse_swap(table: Table, seat: int, kind: Any, action: ActionData) -> Move:
         return Choose(cards)
     if kind == "ready":
         return Ready()
+    if kind == "stack":
+        if not table.rules.stacking:
+            raise IllegalAction("Stacking face-up cards is Karma's rule (stacking=on); it is off here.")
+        (card,) = take(table.hand[seat], [action.get("card")], "in your hand")
+        if not any(u & 31 == card & 31 for u in table.up[seat]):
+            raise IllegalAction(f"{card_label(card)} can only go on face-up cards of its rank, and you have none.")
+        return Stack(card)
     if kind != "swap":
         raise IllegalAction("Swap a hand card with a face-up card, or say you are ready.")
     (hand_card,) = take(table.hand[seat], [action.get("hand")], "in your hand")

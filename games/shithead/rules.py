@@ -75,11 +75,22 @@ OPTIONS: tuple[Option, ...] = (
         "After a pick-up the next player starts the new pile, or the one who played the last card.",
     ),
     Option("goal", ("loser", "winner"), "Play on to find the shithead, or stop at the first player out."),
+    Option(
+        "stacking",
+        ("off", "on"),
+        "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
+        "equal face-up cards are then played together.",
+    ),
+    Option(
+        "flush",
+        ("off", "on"),
+        'Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.',
+    ),
 )
 
 _OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 _INT_OPTIONS = frozenset({"decks", "jokers", "table_cards", "hand_size"})
-_BOOL_OPTIONS = frozenset({"runs"})
+_BOOL_OPTIONS = frozenset({"runs", "flush", "stacking"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +110,15 @@ class Rules:
     refusal: str = "add-one"
     after_pickup: str = "next"
     goal: str = "loser"
+    #: Karma's stacking (Sean Daly); stored rules from before it lack it and played without
+    stacking: bool = False
+    #: stored rules from before this option lack it: no flush person, as they were played
+    flush: bool = False
+
+    def __post_init__(self) -> None:
+        # every way of building rules (a preset, make_rules, from_json, Rules(...) or replace)
+        # passes here, so no rule set escapes the checks
+        validate(self)
 
     # -- sizes --------------------------------------------------------------------------
     @property
@@ -168,7 +188,15 @@ class Rules:
                 f"Each player gets {self.table_cards} face-down and {self.table_cards + self.hand_size} in "
                 f"hand, and puts {self.table_cards} of them face-up before play."
             )
-        lines.append("The first face-up 3 in deal order starts (else a 3 in hand from the dealer's left, then 4s …).")
+        if self.deal == "swap":
+            lines.append(
+                "Whoever is dealt the first face-up 3 starts (before any swap; else a 3 in hand from the "
+                "dealer's left, then 4s …)."
+            )
+        else:
+            lines.append(
+                "The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …)."
+            )
         lines.append(
             "Play one card or several of one rank, equal or higher than the pile, then draw back to "
             f"{self.hand_size} while the stock lasts; or pick up the whole pile."
@@ -197,7 +225,7 @@ class Rules:
                 value = {"skip-glass": "glass", "skip-7": "a 7", "skip-2": "a 2"}[self.joker_rule]
                 lines.append(
                     f"Jokers go on anything and the next player misses a turn; a joker counts as {value} "
-                    "(with two players left, the joker's player goes again with any card)."
+                    "(with two players left, the joker's player goes again with any card, however many jokers)."
                 )
         if self.runs:
             lines.append("You may also play a run of consecutive cards of one suit, each legal in turn.")
@@ -214,19 +242,61 @@ class Rules:
             lines.append("Players drop out as they run out of cards; the last one holding cards is the shithead.")
         else:
             lines.append("The first player to run out of cards wins.")
+        if self.stacking:
+            lines.append(
+                "Before play you may put hand cards on face-up cards of their rank and draw back up "
+                "(again and again); equal face-up cards are played together as a group."
+            )
+        if self.flush:
+            lines.append('The first player to burn the pile is the "flush" person, named on the table.')
         return lines
+
+
+def _check_values(rules: Rules) -> None:
+    """Each option holds one of its menu's values, with the right type (``seven="banana"``,
+    ``table_cards=0`` or ``runs="yes"`` built directly are refused like a bad menu choice)."""
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        allowed = ", ".join(option.values)
+        if option.name in _BOOL_OPTIONS:
+            ok = isinstance(value, bool)
+        elif option.name in _INT_OPTIONS:
+            ok = isinstance(value, int) and not isinstance(value, bool) and str(value) in option.values
+        else:
+            ok = isinstance(value, str) and value in option.values
+        if not ok:
+            raise RulesError(f"{option.name} cannot be {value!r}: choose one of {allowed}.")
+
+
+def validate(rules: Rules) -> Rules:
+    """Refuse combinations that cannot be dealt or played; returns ``rules`` unchanged. Every
+    :class:`Rules` runs this when built, so calling it again is only a reminder."""
+    _check_values(rules)
+    if rules.jokers > 2 * rules.decks:
+        raise RulesError(
+            f"{rules.jokers} jokers need {-(-rules.jokers // 2)} packs (two jokers a pack): "
+            f"set jokers={2 * rules.decks} or fewer, or decks={min(3, -(-rules.jokers // 2))}."
+        )
+    if rules.stacking and rules.deal != "swap":
+        raise RulesError("Karma's stacking is done while swapping: with stacking=on use deal=swap.")
+    low, high = rules.player_range()
+    if high < low:
+        raise RulesError(
+            f"{rules.cards_per_player} cards each do not leave enough for two players: deal fewer cards or add a pack."
+        )
+    return rules
 
 
 #: named rule sets; ``make_rules(preset, **overrides)`` starts from one of these
 PRESETS: dict[str, Rules] = {
     "pagat": Rules(),
     "six-players": Rules(jokers=2),
-    "karma": Rules(after_pickup="previous"),
+    "karma": Rules(after_pickup="previous", stacking=True),
     "gultnieks": Rules(seven="lower", eight="reverse"),
     "guarducci": Rules(
         jokers=2, joker_rule="skip-glass", seven="glass", eight="lower", runs=True, after_pickup="previous"
     ),
-    "smeghead": Rules(decks=2, table_cards=4, hand_size=4),
+    "smeghead": Rules(decks=2, table_cards=4, hand_size=4, flush=True),
     "finland": Rules(table_cards=4),
     "ten-two-slide": Rules(hand_size=4),
     "winner": Rules(goal="winner"),
@@ -235,7 +305,7 @@ PRESETS: dict[str, Rules] = {
 PRESET_HELP: dict[str, str] = {
     "pagat": "Pagat's main rules (2–5 players).",
     "six-players": "Main rules with two jokers that reverse the direction (up to 6 players).",
-    "karma": "After a pick-up, whoever played the last card starts again (Sean Daly's Karma).",
+    "karma": "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma).",
     "gultnieks": "7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks).",
     "guarducci": "Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci).",
     "smeghead": "Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead).",
@@ -269,21 +339,6 @@ def _parse(name: str, value: Any) -> Any:
     if text not in option.values:
         raise RulesError(f"{name} cannot be {value!r}: choose one of {allowed}.")
     return text
-
-
-def validate(rules: Rules) -> Rules:
-    """Refuse combinations that cannot be dealt or played; returns ``rules`` unchanged."""
-    if rules.jokers > 2 * rules.decks:
-        raise RulesError(
-            f"{rules.jokers} jokers need {-(-rules.jokers // 2)} packs (two jokers a pack): "
-            f"set jokers={2 * rules.decks} or fewer, or decks={min(3, -(-rules.jokers // 2))}."
-        )
-    low, high = rules.player_range()
-    if high < low:
-        raise RulesError(
-            f"{rules.cards_per_player} cards each do not leave enough for two players: deal fewer cards or add a pack."
-        )
-    return rules
 
 
 def make_rules(preset: str = "pagat", **overrides: Any) -> Rules:

@@ -46,6 +46,9 @@ class Table:
         dealt = deal(rules, seats, dealer, self.deck)
         self.down: list[list[Card | None]] = [list(d) for d in dealt.down]
         self.up: list[list[Card]] = dealt.up
+        #: the face-up cards as dealt, before any swap: 003's first player is "the person who
+        #: receives the first 3 dealt face-up"
+        self.dealt_up: list[list[Card]] = [list(u) for u in dealt.up]
         self.hand: list[list[Card]] = dealt.hand
         self.stock: list[Card] = dealt.stock[::-1]  # pop() draws the next card
         self.pile: list[Card] = []
@@ -62,6 +65,8 @@ class Table:
         self.last_player: int | None = None
         self.first_player: int | None = None
         self.first_reason = ""
+        #: Smeghead's "flush" person: the first seat to clear the pile (rules.flush)
+        self.flush: int | None = None
         self.loser: int | None = None
         self.winner: int | None = None
         self._log: list[tuple[int, Action]] = []

@@ -16,7 +16,7 @@ from games.common.engine import Event
 from games.shithead.contracts import ShitheadAction, Zone
 from games.shithead.deal import seats_from_left
 from games.shithead.hands import codes
-from games.shithead.moves import Choose, Flip, Move, Play, Ready, Swap
+from games.shithead.moves import Choose, Flip, Move, Play, Ready, Stack, Swap
 from games.shithead.pile import RANK_ORDER, a_rank, short_rank
 from games.shithead.table import Table
 
@@ -33,6 +33,14 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         logged = {"type": "swap", "hand": card_code(h), "up": card_code(u)}
         events.append(ev.swapped({"seat": seat, "to_up": card_code(h), "to_hand": card_code(u)}))
         table.note(seat, "swap", [h, u], f"swapped {card_label(h)} onto the table for {card_label(u)}")
+    elif isinstance(move, Stack):
+        card = move.card
+        table.hand[seat].remove(card)
+        table.up[seat].append(card)
+        logged = {"type": "stack", "card": card_code(card)}
+        events.append(ev.stacked({"seat": seat, "card": card_code(card)}))
+        table.note(seat, "stack", [card], f"stacked {card_label(card)} face up on its rank")
+        draw_up(table, seat, events)
     elif isinstance(move, Ready):
         logged = {"type": "ready"}
         table.ready[seat] = True
@@ -68,11 +76,20 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
 
 
 def start(table: Table, events: list[Event]) -> None:
-    """End the swap: find who starts (first face-up 3 in deal order, else a 3 in hand, then 4s…)."""
+    """End the swap: find who starts. 003: "the person who receives the first 3 dealt face-up",
+    so in the swapping deal the face-up cards as dealt decide (a 3 swapped face up takes nothing
+    from it), in deal order (slot by slot round the table from the dealer's left); in the
+    choosing deal the chosen face-up cards, seat by seat from the dealer's left whatever order
+    they were listed in. Else the first from the dealer's left with a 3 in hand; then 4s …"""
     order = seats_from_left(table.seats, table.dealer)
     table.phase = "play"
     for rank in RANK_ORDER:
-        face_up = [(slot, i, s) for i, s in enumerate(order) for slot, c in enumerate(table.up[s]) if c & 31 == rank]
+        if table.rules.deal == "swap":
+            face_up = [
+                (slot, i, s) for i, s in enumerate(order) for slot, c in enumerate(table.dealt_up[s]) if c & 31 == rank
+            ]
+        else:
+            face_up = [(0, i, s) for i, s in enumerate(order) if any(c & 31 == rank for c in table.up[s])]
         if face_up:
             seat = min(face_up)[2]
             reason = f"the first face-up {short_rank(rank)}"
@@ -126,9 +143,34 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
         reason: Literal["ten", "four"] = "ten" if table.pile[-1] & 31 == 10 else "four"
         events.append(ev.burnt({"seat": seat, "count": len(table.pile), "reason": reason}))
         table.note(seat, "burn", [], f"burnt {len(table.pile)} cards")
+        if table.rules.flush and table.flush is None:
+            table.flush = seat
+            events.append(ev.flush({"seat": seat}))
+            table.note(seat, "flush", [], 'is the "flush" person: the first to clear the pile')
         table.burnt.extend(table.pile)
         table.pile.clear()
         table.free.clear()
+    draw_up(table, seat, events)
+    if table.zone(seat) is None and out(table, seat, events):
+        return
+    if burnt and table.active[seat]:
+        table.turn = seat
+        return
+    if skips and sum(table.active) == 2:
+        # Guarducci: with two players "the player of the joker immediately plays another card",
+        # however many jokers went down together (two must not come round to the opponent)
+        skipped = [table.next_seat(seat, 1, table.direction)]
+        events.append(ev.skipped({"seat": seat, "skipped": skipped}))
+        table.turn = seat
+        return
+    if skips:
+        skipped = table.walk(seat, skips, table.direction)
+        events.append(ev.skipped({"seat": seat, "skipped": skipped}))
+    table.turn = table.next_seat(seat, 1 + skips, table.direction)
+
+
+def draw_up(table: Table, seat: int, events: list[Event]) -> None:
+    """Draw back up to the hand size while the stock lasts."""
     hand = table.hand[seat]
     need = table.rules.hand_size - len(hand)
     if need > 0 and table.stock:
@@ -136,15 +178,6 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
         hand.extend(drawn)
         events.append(ev.drew({"seat": seat, "count": len(drawn)}))
         events.append(ev.drew_cards(seat, {"seat": seat, "cards": codes(drawn)}))
-    if table.zone(seat) is None and out(table, seat, events):
-        return
-    if burnt and table.active[seat]:
-        table.turn = seat
-        return
-    if skips:
-        skipped = table.walk(seat, skips, table.direction)
-        events.append(ev.skipped({"seat": seat, "skipped": skipped}))
-    table.turn = table.next_seat(seat, 1 + skips, table.direction)
 
 
 def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> None:

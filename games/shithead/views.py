@@ -59,6 +59,7 @@ def view(table: Table, viewer: int | None, game: str) -> ShitheadView:
         "finished": list(table.finished),
         "first_player": table.first_player,
         "first_reason": table.first_reason,
+        "flush": table.flush,
         "recent": [{**r, "cards": list(r["cards"])} for r in table.recent],
         "loser": table.loser,
         "winner": table.winner,

@@ -92,7 +92,7 @@ def public_faces(engine: Shithead, events) -> set[str]:
             out |= faces([d["to_up"], d["to_hand"]])
         elif e.kind in ("chose_up", "played", "picked_up"):
             out |= faces(d["cards"])
-        elif e.kind == "flipped":
+        elif e.kind in ("flipped", "stacked"):  # a Karma stack puts its card face up
             out |= faces([d["card"]])
     return out
 

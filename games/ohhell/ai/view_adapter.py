@@ -74,7 +74,7 @@ def info_from_view(view: OhHellSeatView, rules: Rules | dict[str, Any] | None = 
     n = len(order)
     me = local[seat]
     trump = _suit(view["trump"])
-    deck = tuple(build_deck(r.deck, view["seat_count"]))
+    deck = tuple(build_deck(r.deck_for(view["seat_count"]), view["seat_count"]))
     table = DealTable.build(deck, trump, r.bowers)
 
     # this deal's plays, cut into tricks; each trick's leader is the previous trick's winner

@@ -67,7 +67,7 @@ class Checker:
         self.seed = seed
         self.game = OhHell.new(rules, n, seed)
         self.events: list[Event] = list(self.game.start_events)
-        self.deck_codes = Counter(card_code(c) for c in build_deck(rules.deck, n))
+        self.deck_codes = Counter(card_code(c) for c in build_deck(rules.deck_for(n), n))  # 6-7: pack63
         self.played: list[str] = []
         self.trick_count = 0
 
@@ -192,8 +192,8 @@ class Checker:
         # replay gives the same state and the same events
         replayed = OhHell.new(rules, n, self.seed)
         events = list(replayed.start_events)
-        for seat, action in game.log:
-            events += replayed.apply(seat, action)[1]
+        for seat, action in game.log:  # a log names Devil's Bridge cards: replay's own path
+            events += replayed._do_checked(seat, action, from_log=True)[1]
         assert events == self.events
         for seat in (None, *range(n)):
             assert replayed.view(seat) == game.view(seat)

@@ -66,7 +66,7 @@ def test_overrides_accept_strings_from_slash_commands() -> None:
         ("classic", {"hook": "maybe"}, "hook must be on or off"),
         ("classic", {"peak": "lots"}, "peak must be a whole number"),
         ("classic", {"peak": 0}, "peak must be a number of cards"),
-        ("classic", {"sequence": "fixed"}, "sequence=fixed needs fixed_hands"),
+        ("classic", {"sequence": "fixed"}, "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands"),
         ("classic", {"sequence": "up", "half_game": True}, "half_game halves an up-down or down-up game"),
         ("classic", {"deck": "pack63", "joker": False}, "always has its joker"),
         ("classic", {"deck": "australian", "joker": True}, "has no joker"),
@@ -108,7 +108,9 @@ def test_hand_sizes() -> None:
     assert make_rules("classic").hand_sizes(7) == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
     assert make_rules("classic").hand_sizes(3)[0] == 10
     assert make_rules("classic", max_players=8).hand_sizes(8)[0] == 6
-    assert make_rules("oh-shit").hand_sizes(7)[:9] == [1, 2, 3, 4, 5, 6, 7, 6, 5]  # capped: 7 x 7 = 49
+    # seed 000: seven players play the 63-card pack, 9 cards each at the peak (with 52 cards: 7)
+    assert make_rules("oh-shit").hand_sizes(7)[:10] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 8]
+    assert make_rules("oh-shit", deck="standard52").hand_sizes(7)[:9] == [1, 2, 3, 4, 5, 6, 7, 6, 5]  # 7 x 7 = 49
     assert len(make_rules("oh-shit", deck="pack63").hand_sizes(7)) == 17  # 63 / 7 = 9
     assert make_rules("spades").hand_sizes(3)[0] == 17
     assert make_rules("spades").hand_sizes(8)[0] == 6

@@ -17,6 +17,7 @@ from games.shithead.rules import PRESETS
 ACTIONS: dict[str, type] = {
     "swap": c.SwapAction,
     "ready": c.ReadyAction,
+    "stack": c.StackAction,
     "choose_up": c.ChooseUpAction,
     "play": c.PlayAction,
     "flip": c.FlipAction,
@@ -33,6 +34,8 @@ EVENTS: dict[str, tuple[type, ...]] = {
     "reversed": (c.ReversedData,),
     "skipped": (c.SkippedData,),
     "burnt": (c.BurntData,),
+    "flush": (c.SeatData,),
+    "stacked": (c.StackedData,),
     "picked_up": (c.PickedUpData,),
     "drew": (c.DrewData, c.DrewCardsData),
     "player_out": (c.PlayerOutData,),

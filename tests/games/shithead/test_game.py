@@ -181,7 +181,9 @@ def test_first_player_then_a_three_in_hand_from_the_dealers_left() -> None:
     assert game.first_player == 3 and game.first_reason == "a 3 in hand"
 
 
-def test_first_player_is_found_after_the_swap() -> None:
+def test_first_player_is_found_from_the_deal_not_the_swap() -> None:
+    """003: "the person who receives the first 3 dealt face-up"; a 3 swapped face up is not dealt
+    face up, so the 3 in seat 3's hand leads (issue 13: it used to be seat 1's swapped 3)."""
     hands = dict(_HANDS_NO_THREES)
     hands[1] = ["8D", "3D", "JD"]
     hands[3] = ["8S", "9S", "3S"]
@@ -195,7 +197,7 @@ def test_first_player_is_found_after_the_swap() -> None:
     with pytest.raises(IllegalAction, match="finish swapping"):
         game.check(3, {"type": "play", "cards": ["3S"]})
     _, events = game.apply(3, {"type": "ready"})
-    assert public(events, "first_player") == [{"seat": 1, "reason": "the first face-up 3"}]
+    assert public(events, "first_player") == [{"seat": 3, "reason": "a 3 in hand"}]
 
 
 def test_first_player_falls_back_to_fours() -> None:
