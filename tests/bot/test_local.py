@@ -179,7 +179,7 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
             page.wait_for("Oh Hell: a table is open")
             page.view_as("Bob")
             page.press("Join")
-            page.wait_for(r"Players \(2, [\s\S]*Alice\s+Bob")
+            page.wait_for(r"Players \(2, [\s\S]*Alice.*\s+Bob")
             page.view_as("Alice")
             page.press("Add computer")
             page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
