@@ -76,7 +76,7 @@ def main() -> None:
             script_ms = (time.perf_counter() - start) * 1000
             size = os.path.getsize(path)
         print(
-            f"{name}: {len(log)} actions, {len(decks)} deals; /verify {bot_ms:.1f} ms; "
+            f"{name}: {len(log)} actions, {len(decks)} deal{'' if len(decks) == 1 else 's'}; /verify {bot_ms:.1f} ms; "
             f"tools/verify_shuffle.py {script_ms:.0f} ms (exit {run.returncode}); export {size} bytes"
         )
 
