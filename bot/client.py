@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.errors import report
+from bot.leases import LeaseKeeper
 from bot.settings import Settings
 from bot.tables import TableManager
 from db.factory import make_store
@@ -19,19 +21,41 @@ COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats")
 
 
 class CardBot(commands.Bot):
+    """The bot of one process. Unsharded it is a plain client (shard 0 of 1); with SHARD_COUNT > 1
+    :func:`create_bot` makes a :class:`ShardedCardBot` running the shards in SHARD_IDS."""
+
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        shards: dict[str, Any] = {}
+        if settings.sharded:
+            shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.own_shards)}
         # No privileged intents: everything arrives through interactions.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards
+        )
         self.settings = settings
         # SQLite unless DATABASE_URL names a PostgreSQL server; a bad URL is refused here, in one sentence.
         self.store: Store = store or make_store(
             settings.database_url, settings.database_path, sqlite_synchronous=settings.sqlite_synchronous
         )
         self.tables = TableManager(self, self.store, settings)
+        self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
+        self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
-    async def setup_hook(self) -> None:
+    async def prepare(self) -> None:
+        """Open the store and take this process's shard leases, before anything reaches Discord.
+
+        Raises :class:`~db.store.StoreConfigError` (one sentence) for a store that cannot be used
+        and :class:`~bot.leases.ShardsTaken` when another live process runs one of these shards.
+        """
+        if self._prepared:
+            return
         await self.store.open()
+        await self.leases.claim()
+        self._prepared = True
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
         for name in COGS:
             await self.load_extension(name)
         if self.settings.dev_guild_id:
@@ -41,10 +65,21 @@ class CardBot(commands.Bot):
         else:
             await self.tree.sync()
         restored = await self.tables.restore()
-        log.info("ready to play: %d live table(s) restored", restored)
+        self.tables.watch()
+        log.info(
+            "ready to play: %d live table(s) of shard(s) %s of %d restored",
+            restored,
+            ",".join(map(str, self.settings.own_shards)),
+            self.settings.shard_count,
+        )
+
+    async def _lost_shards(self, shards: list[int]) -> None:
+        # Another process runs these shards now: driving their games here too would race it.
+        await self.close()
 
     async def close(self) -> None:
         await self.tables.close()
+        await self.leases.release()
         await super().close()
         await self.store.close()
 
@@ -52,6 +87,10 @@ class CardBot(commands.Bot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+
+class ShardedCardBot(CardBot, commands.AutoShardedBot):
+    """:class:`CardBot` on discord.py's AutoShardedBot: one gateway connection per shard in SHARD_IDS."""
 
 
 def tables_of(interaction: discord.Interaction) -> TableManager:
@@ -62,4 +101,7 @@ def tables_of(interaction: discord.Interaction) -> TableManager:
 
 
 def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:
-    return CardBot(settings or Settings.from_env(), store)
+    settings = settings or Settings.from_env()
+    if settings.sharded:
+        return ShardedCardBot(settings, store)
+    return CardBot(settings, store)

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
-from bot.contract import Action, LiveTable
+from bot.contract import Action, GameKind, LiveTable, View
 from bot.presentation import Presenter
 from bot.registry import Registry
 from db.store import Store, Timer
@@ -38,6 +37,8 @@ ComputerMove = Callable[[LiveTable, int, Action], Awaitable[object]]
 #: hands a person's seat to the computer (``Seating.stand_in``)
 StandIn = Callable[[LiveTable, int], Awaitable[None]]
 Job = Callable[[], Coroutine[Any, Any, None]]
+#: decides a computer seat's move off the event loop (``Thinker.decide``): kind, view, level, seed
+Decide = Callable[[GameKind[Any], View, str, int], Awaitable[Action]]
 
 
 class Clock:
@@ -50,6 +51,7 @@ class Clock:
         ai_delay: Callable[[], float],
         computer_move: ComputerMove,
         stand_in: StandIn,
+        decide: Decide,
     ) -> None:
         self.registry = registry
         self.store = store
@@ -57,6 +59,7 @@ class Clock:
         self.ai_delay = ai_delay
         self.computer_move = computer_move
         self.stand_in = stand_in
+        self.decide = decide
         #: how the game clock waits (computer players' pauses, turn timers, retries). The local mode
         #: puts in one that only its own clock wakes, so that SimCord never waits such a pause out.
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
@@ -65,7 +68,7 @@ class Clock:
     def kick(self, table: LiveTable) -> None:
         """After any change: let a computer seat move, or (re)arm the turn timer for people."""
         engine = table.engine
-        if engine is None or engine.is_over or not self.registry.is_live(table):
+        if engine is None or engine.is_over or not self.registry.drives(table):
             return
         to_act = engine.to_act()
         if any(table.seats[s].ai_level is not None for s in to_act):
@@ -134,10 +137,10 @@ class Clock:
             if seat is None:
                 return
             level = table.seats[seat].ai_level or "quick"
-            rng = random.Random((table.record.seed or 0) * 1_000_003 + seq)
+            seed = (table.record.seed or 0) * 1_000_003 + seq
             view = table.kind.ai_view(engine, seat)
-            # The strong level searches for up to a few hundred ms: keep the event loop answering.
-            action = await asyncio.get_running_loop().run_in_executor(None, table.kind.ai_action, view, level, rng)
+            # The strong level searches for up to a few hundred ms: off the event loop, in a worker process.
+            action = await self.decide(table.kind, view, level, seed)
             await self.computer_move(table, seat, action)
 
     # -- turn timers --------------------------------------------------------------------------
@@ -163,6 +166,10 @@ class Clock:
                 return
             engine = table.engine
             assert engine is not None
+            stored = (await self.store.game_versions([table.id])).get(table.id)
+            if stored is None or stored.actions != len(engine.log):
+                # Another process moved this game meanwhile: its owner re-reads it and re-arms the clock.
+                return
             late = [s for s in engine.to_act() if table.seats[s].ai_level is None]
             for seat in late:
                 await self.stand_in(table, seat)
