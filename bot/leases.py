@@ -115,7 +115,8 @@ class LeaseKeeper:
     async def release(self) -> None:
         """At a clean stop: the shards are free for another process at once."""
         if self._task is not None:
-            self._task.cancel()
+            if self._task is not asyncio.current_task():  # on_lost stops the bot from the heartbeat itself
+                self._task.cancel()
             self._task = None
         if self.held:
             self.held = False
