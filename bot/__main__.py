@@ -9,7 +9,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import create_bot
+from bot.client import CardBot, create_bot
 from bot.settings import Settings, SettingsError
 from db.store import StoreConfigError
 
@@ -45,8 +45,9 @@ def main() -> int:
     return 0
 
 
-async def _run(bot: discord.Client, token: str) -> None:
+async def _run(bot: CardBot, token: str) -> None:
     async with bot:
+        await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
         await bot.start(token)
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.emojis import upload_card_emojis
 from bot.errors import report
+from bot.leases import LeaseKeeper
 from bot.render.emojis import EMOJIS
 from bot.render.images import warm
 from bot.settings import Settings
@@ -23,21 +25,43 @@ COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats", "cogs.fairne
 
 
 class CardBot(commands.Bot):
+    """The bot of one process. Unsharded it is a plain client (shard 0 of 1); with SHARD_COUNT > 1
+    :func:`create_bot` makes a :class:`ShardedCardBot` running the shards in SHARD_IDS."""
+
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        shards: dict[str, Any] = {}
+        if settings.sharded:
+            shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.own_shards)}
         # No privileged intents: everything arrives through interactions.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards
+        )
         self.settings = settings
         # SQLite unless DATABASE_URL names a PostgreSQL server; a bad URL is refused here, in one sentence.
         self.store: Store = store or make_store(
             settings.database_url, settings.database_path, sqlite_synchronous=settings.sqlite_synchronous
         )
         self.tables = TableManager(self, self.store, settings)
+        self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
+        self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         #: the card emoji upload running in the background (``None`` when the setting is off)
         self.emoji_task: asyncio.Task[int] | None = None
 
-    async def setup_hook(self) -> None:
+    async def prepare(self) -> None:
+        """Open the store and take this process's shard leases, before anything reaches Discord.
+
+        Raises :class:`~db.store.StoreConfigError` (one sentence) for a store that cannot be used
+        and :class:`~bot.leases.ShardsTaken` when another live process runs one of these shards.
+        """
+        if self._prepared:
+            return
         await self.store.open()
+        await self.leases.claim()
+        self._prepared = True
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
         for name in COGS:
             await self.load_extension(name)
         if self.settings.dev_guild_id:
@@ -50,13 +74,24 @@ class CardBot(commands.Bot):
         if self.settings.card_emojis:
             self.emoji_task = asyncio.create_task(upload_card_emojis(self), name="card emojis")
         restored = await self.tables.restore()
-        log.info("ready to play: %d live table(s) restored", restored)
+        self.tables.watch()
+        log.info(
+            "ready to play: %d live table(s) of shard(s) %s of %d restored",
+            restored,
+            ",".join(map(str, self.settings.own_shards)),
+            self.settings.shard_count,
+        )
+
+    async def _lost_shards(self, shards: list[int]) -> None:
+        # Another process runs these shards now: driving their games here too would race it.
+        await self.close()
 
     async def close(self) -> None:
         if self.emoji_task is not None:
             self.emoji_task.cancel()
         EMOJIS.clear()
         await self.tables.close()
+        await self.leases.release()
         await super().close()
         await self.store.close()
 
@@ -64,6 +99,10 @@ class CardBot(commands.Bot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+
+class ShardedCardBot(CardBot, commands.AutoShardedBot):
+    """:class:`CardBot` on discord.py's AutoShardedBot: one gateway connection per shard in SHARD_IDS."""
 
 
 def tables_of(interaction: discord.Interaction) -> TableManager:
@@ -74,4 +113,7 @@ def tables_of(interaction: discord.Interaction) -> TableManager:
 
 
 def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:
-    return CardBot(settings or Settings.from_env(), store)
+    settings = settings or Settings.from_env()
+    if settings.sharded:
+        return ShardedCardBot(settings, store)
+    return CardBot(settings, store)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
 
 from bot import fairness
-from bot.contract import Action, LiveTable
+from bot.contract import Action, GameKind, LiveTable, View
 from bot.presentation import Presenter
 from bot.registry import Registry
 from db.store import Store, Timer
@@ -41,6 +40,8 @@ ComputerMove = Callable[[LiveTable, int, Action], Awaitable[object]]
 #: hands a person's seat to the computer (``Seating.stand_in``)
 StandIn = Callable[[LiveTable, int], Awaitable[None]]
 Job = Callable[[], Coroutine[Any, Any, None]]
+#: decides a computer seat's move off the event loop (``Thinker.decide``): kind, view, level, seed
+Decide = Callable[[GameKind[Any], View, str, int], Awaitable[Action]]
 
 
 class Clock:
@@ -53,6 +54,7 @@ class Clock:
         ai_delay: Callable[[], float],
         computer_move: ComputerMove,
         stand_in: StandIn,
+        decide: Decide,
     ) -> None:
         self.registry = registry
         self.store = store
@@ -60,20 +62,19 @@ class Clock:
         self.ai_delay = ai_delay
         self.computer_move = computer_move
         self.stand_in = stand_in
+        self.decide = decide
         #: how the game clock waits (computer players' pauses, turn timers, retries). The local mode
         #: puts in one that only its own clock wakes, so that SimCord never waits such a pause out.
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
         #: every supervised task still running, of every table (dropped ones too), for :meth:`close`
         self.tasks: set[asyncio.Task[None]] = set()
-        #: the computers' searches run here, off the event loop; :meth:`close` waits for them
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer")
         self.closed = False
 
     # -- after every change -------------------------------------------------------------------
     def kick(self, table: LiveTable) -> None:
         """After any change: let a computer seat move, or (re)arm the turn timer for people."""
         engine = table.engine
-        if engine is None or engine.is_over or not self.registry.is_live(table):
+        if engine is None or engine.is_over or not self.registry.drives(table):
             return
         to_act = engine.to_act()
         if any(table.seats[s].ai_level is not None for s in to_act):
@@ -132,8 +133,6 @@ class Clock:
             if pending:
                 log.warning("%d background task(s) did not stop within %s s", len(pending), CLOSE_TIMEOUT)
                 break
-        # A search already running cannot be interrupted: wait for it in a thread, not on the loop.
-        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
 
     async def _supervised(self, table: LiveTable, what: str, job: Job) -> None:
         failures = 0
@@ -168,12 +167,11 @@ class Clock:
                 return
             level = table.seats[seat].ai_level or "quick"
             # The computers' dice come from the game's salt, never from the secret deal seed.
-            rng = fairness.computer_rng(table.record, seq)
+            seed = fairness.computer_seed_of(table.record, seq)
             view = table.kind.ai_view(engine, seat)
-            # The strong level searches for up to a few hundred ms: keep the event loop answering.
-            action = await asyncio.get_running_loop().run_in_executor(
-                self.executor, table.kind.ai_action, view, level, rng
-            )
+            # The strong level searches for up to a few hundred ms: off the event loop (in a worker
+            # process, or a thread of this one).
+            action = await self.decide(table.kind, view, level, seed)
             await self.computer_move(table, seat, action)
 
     # -- turn timers --------------------------------------------------------------------------
@@ -199,6 +197,10 @@ class Clock:
                 return
             engine = table.engine
             assert engine is not None
+            stored = (await self.store.game_versions([table.id])).get(table.id)
+            if stored is None or stored.actions != len(engine.log):
+                # Another process moved this game meanwhile: its owner re-reads it and re-arms the clock.
+                return
             late = [s for s in engine.to_act() if table.seats[s].ai_level is None]
             for seat in late:
                 await self.stand_in(table, seat)

@@ -36,9 +36,18 @@ class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):  # the base its
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            await borrow(interaction, getattr(self, "game_id", None))
             await self.handle(interaction)
         except Exception as error:  # noqa: BLE001 - the one handler decides what to say
             await report(interaction, error)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+async def borrow(interaction: discord.Interaction, game_id: object) -> None:
+    """Before a game's control is handled: let the bot's table manager make sure it sees that game
+    as stored, also when another process owns it (``TableManager.borrow``)."""
+    tables = getattr(interaction.client, "tables", None)
+    if isinstance(game_id, int) and tables is not None:
+        await tables.borrow(game_id)

@@ -219,6 +219,11 @@ class GameKind(ABC, Generic[ViewT]):
     def ai_action(self, view: ViewT, level: str, rng: random.Random) -> Action:
         """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
 
+    def ai_decider(self) -> Any:
+        """A module-level function deciding as :meth:`ai_action` does, ``(view, level, rng) -> Action``,
+        for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
+        return None
+
     @abstractmethod
     def ai_view(self, engine: Engine, seat: int) -> ViewT:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""

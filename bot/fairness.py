@@ -46,15 +46,21 @@ def dealt(engine: Engine) -> DealtDeck | None:
     return DealtDeck(engine.deal_number, [card_code(c) for c in deck])
 
 
-def computer_rng(record: GameRecord, seq: int) -> random.Random:
-    """A computer's dice for move ``seq``: from the game's salt, never from the deal seed.
+def computer_seed_of(record: GameRecord, seq: int) -> int:
+    """The seed of a computer's dice for move ``seq``: from the game's salt, never from the deal
+    seed (an int, so it can be sent to a worker process).
 
     A game started before salts existed gets fresh randomness from the operating system (its
     computers' choices are stored as actions, so a replay never needs their dice).
     """
     if record.salt is None:
-        return random.Random(secrets.randbits(128))
-    return random.Random(computer_seed(bytes.fromhex(record.salt), seq))
+        return secrets.randbits(128)
+    return computer_seed(bytes.fromhex(record.salt), seq)
+
+
+def computer_rng(record: GameRecord, seq: int) -> random.Random:
+    """A computer's dice for move ``seq`` (see :func:`computer_seed_of`)."""
+    return random.Random(computer_seed_of(record, seq))
 
 
 def is_over(record: GameRecord) -> bool:

@@ -23,6 +23,10 @@ class Registry:
     def __init__(self) -> None:
         self.kinds: dict[str, GameKind] = {}
         self.tables: dict[int, LiveTable] = {}
+        #: live here only to answer an interaction: games of guilds another process owns (a DM
+        #: interaction arrives on shard 0; a process restarted with other shards). Their clock
+        #: (timers, computer seats) runs in the owner's process, never here.
+        self.foreign: set[int] = set()
 
     # -- game kinds ---------------------------------------------------------------------------
     def register(self, kind: GameKind) -> GameKind:
@@ -50,6 +54,10 @@ class Registry:
         """Still running here (not finished, cancelled or ended since it was looked up)."""
         return self.tables.get(table.id) is table
 
+    def drives(self, table: LiveTable) -> bool:
+        """Live here and this process's to drive (its timers and computer seats run here)."""
+        return self.is_live(table) and table.id not in self.foreign
+
     # -- adding and dropping ------------------------------------------------------------------
     def attach(self, record: GameRecord) -> LiveTable:
         """Make a stored game live; a started game is rebuilt by replaying its log."""
@@ -67,4 +75,6 @@ class Registry:
         for task in (*table.tasks, *table.timer_tasks):
             if task is not asyncio.current_task():
                 task.cancel()
-        self.tables.pop(table.id, None)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.foreign.discard(table.id)

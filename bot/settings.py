@@ -30,6 +30,22 @@ class Settings:
     #: unless set to off); off here so that a bot built in code (tests, the local mode) keeps
     #: cards as text unless it asks
     card_emojis: bool = False
+    #: how many shards the bot's guilds are split into (1: unsharded, one process)
+    shard_count: int = 1
+    #: the shards this process runs; None: all of them
+    shard_ids: tuple[int, ...] | None = None
+    #: worker processes that decide computer moves; 0 decides them in a thread of this process
+    #: (from the environment the default is the number of cores; here 0, for tests and local play)
+    computer_workers: int = 0
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count > 1
+
+    @property
+    def own_shards(self) -> tuple[int, ...]:
+        """The shards this process runs (unsharded: shard 0 of 1)."""
+        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
 
     @classmethod
     def from_env(cls, *, require_token: bool = True) -> Settings:
@@ -57,6 +73,13 @@ class Settings:
         emojis = os.environ.get("CARD_EMOJIS", "on").strip().lower() or "on"
         if emojis not in ("on", "off"):
             raise SettingsError(f"CARD_EMOJIS must be on or off, not {emojis!r}.")
+        shard_count, shard_ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
+        workers_text = os.environ.get("COMPUTER_WORKERS", "").strip()
+        if workers_text and not workers_text.isdigit():
+            raise SettingsError(
+                f"COMPUTER_WORKERS must be a number of processes (0 decides in a thread), not {workers_text!r}."
+            )
+        workers = int(workers_text) if workers_text else (os.cpu_count() or 1)
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -66,4 +89,45 @@ class Settings:
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             sqlite_synchronous=synchronous,
             card_emojis=emojis == "on",
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            computer_workers=workers,
         )
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``0-3`` -> (0, 1, 2, 3); ``0,2`` -> (0, 2); ``0-1,4``; raises ValueError for anything else."""
+    found: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(part)
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(part)
+        found.update(range(first, last + 1))
+    return tuple(sorted(found))
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int, tuple[int, ...] | None]:
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if count_text and not (count_text.isdigit() and int(count_text) >= 1):
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, 1 or more, not {count_text!r}.")
+    count = int(count_text) if count_text else 1
+    if not ids_text:
+        return count, None
+    if not count_text:
+        raise SettingsError(
+            "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the total number of shards of the bot (all processes)."
+        )
+    try:
+        ids = parse_shard_ids(ids_text)
+    except ValueError:
+        raise SettingsError(f"SHARD_IDS must list shard numbers like 0-3 or 0,2, not {ids_text!r}.") from None
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise SettingsError(
+            f"SHARD_IDS {ids_text!r} names shard {outside[0]}, but with SHARD_COUNT={count} the shards are"
+            f" 0 to {count - 1}."
+        )
+    return count, ids

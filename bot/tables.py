@@ -14,9 +14,11 @@ Cogs reach the runtime only through these public objects.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -28,7 +30,9 @@ from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
-from db.store import GameRecord, ResultRow, Store
+from bot.shards import shard_of
+from bot.thinking import Thinker
+from db.store import GameRecord, ResultRow, StaleAction, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
@@ -38,6 +42,8 @@ STALE = "The table has moved on since you opened that; nothing was changed."
 #: called once a finished game's results are committed, before its final standings are shown
 #: (the stats cog rates the game here and notes the changes in each result's ``stats``)
 FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
+#: how often a sharded process asks the store whether another process moved one of its games
+WATCH_SECONDS = 1.0
 
 
 class TableManager(Registry):
@@ -47,6 +53,10 @@ class TableManager(Registry):
         self.store = store
         self.settings = settings
         self.presenter = Presenter(client, store)
+        self.thinker = Thinker(settings.computer_workers)
+        #: how the watcher waits between looks (SimCord's clock in tests, like the game clock)
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+        self._watcher: asyncio.Task[None] | None = None
         self.clock = Clock(
             self,
             store,
@@ -54,6 +64,7 @@ class TableManager(Registry):
             ai_delay=lambda: self.settings.ai_delay,
             computer_move=self._computer_move,
             stand_in=self._stand_in,
+            decide=self.thinker.decide,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
         # The displays wait on the game clock (the local mode replaces its sleep after this).
@@ -66,11 +77,98 @@ class TableManager(Registry):
     async def _stand_in(self, table: LiveTable, seat: int) -> None:
         await self.seating.stand_in(table, seat)
 
+    # -- shards -------------------------------------------------------------------------------
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the games of ``guild_id`` (the shards in SHARD_IDS)."""
+        return shard_of(guild_id, self.settings.shard_count) in self.settings.own_shards
+
+    async def borrow(self, game_id: int) -> None:
+        """Before an interaction about ``game_id`` is handled: make sure this process sees the game
+        as the database has it. A game of another process's guild is made live here for the
+        interaction (re-read each time, never driven by this process's clock); the move pipeline
+        then commits only if no one moved first."""
+        table = self.tables.get(game_id)
+        if table is not None and table.id not in self.foreign:
+            return  # this process's own game: the watcher and the store's sequence check keep it right
+        if table is not None:
+            async with table.lock:
+                await self.reread(table)
+            return
+        record = await self.store.get_game(game_id)
+        if record is None or not record.live or record.kind not in self.kinds or game_id in self.tables:
+            return  # "This game has ended" from get(), as before
+        self.foreign.add(game_id)
+        self.attach(record)
+
+    async def reread(self, table: LiveTable, record: GameRecord | None = None) -> bool:
+        """Rebuild ``table`` from the store if another process changed it; True if it did.
+
+        The caller holds ``table.lock``. A game finished or ended elsewhere is dropped here; a live
+        one gets the stored record and a state replayed from its log, and its clock is restarted
+        by the caller (:meth:`TableManager.refresh`) when this process drives it.
+        """
+        if record is None:
+            record = await self.store.get_game(table.id)
+        if record is None or not record.live:
+            self.drop(table)
+            return True
+        if (
+            record.status == table.record.status
+            and len(record.actions) == len(table.record.actions)
+            and [(s.user_id, s.ai_level) for s in record.seats] == [(s.user_id, s.ai_level) for s in table.seats]
+        ):
+            return False
+        fresh = self.kinds[record.kind]
+        table.record = record
+        if record.status == "playing":
+            table.rules = fresh.rules_from_json(record.rules or {})
+            table.engine = fresh.engine.replay(
+                table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
+            )
+        for task in table.timer_tasks:
+            task.cancel()
+        table.timer = None
+        return True
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Re-read one of this process's games that another process moved, and let its clock go on."""
+        async with table.lock:
+            if self.is_live(table) and await self.reread(table) and self.drives(table):
+                log.info("game %s was moved by another process; re-read from the store", table.id)
+                self.clock.kick(table)
+
+    def watch(self) -> None:
+        """Sharded: look every second whether another process moved one of this process's games."""
+        if self.settings.sharded and self._watcher is None:
+            self._watcher = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while True:
+            await self.sleep(WATCH_SECONDS)
+            try:
+                await self.look_for_moves()
+            except Exception:
+                log.exception("looking for moves made by other processes failed; trying again")
+
+    async def look_for_moves(self) -> int:
+        """One look: re-read the games whose stored state differs from the table here; returns how many."""
+        mine = [t for t in self.tables.values() if t.id not in self.foreign and t.engine is not None]
+        versions = await self.store.game_versions([t.id for t in mine])
+        moved = 0
+        for table in mine:
+            stored = versions.get(table.id)
+            if stored is None or stored.status != table.record.status or stored.actions != len(table.record.actions):
+                moved += 1
+                await self.refresh(table)
+        return moved
+
     # -- restarts -----------------------------------------------------------------------------
     async def restore(self) -> int:
-        """Rebuild every unfinished game after a start or restart; returns how many."""
+        """Rebuild every unfinished game of this process's shards after a start or restart; returns how many."""
         timers = {t.game_id: t for t in await self.store.timers()}
         for record in await self.store.live_games():
+            if not self.owns(record.guild_id):
+                continue  # another process's shard: it restores, times and drives that game
             if record.kind not in self.kinds:
                 log.warning("game %s is of unknown kind %s; left alone", record.id, record.kind)
                 continue
@@ -118,8 +216,12 @@ class TableManager(Registry):
 
     async def close(self) -> None:
         """Stop every table's background work and wait for it (see :meth:`Clock.close`), then the
-        displays."""
+        computers' workers and the displays."""
+        if self._watcher is not None:
+            self._watcher.cancel()
+            self._watcher = None
         await self.clock.close()
+        await self.thinker.close()
         await self.presenter.close()
 
     # -- the move pipeline --------------------------------------------------------------------
@@ -172,6 +274,15 @@ class TableManager(Registry):
                 timer=None,
                 deal=deal,
             )
+        except StaleAction:
+            # Another process committed this game's next move first: take its state from the store.
+            table.engine = engine
+            await self.reread(table)
+            if self.drives(table):
+                self.clock.kick(table)
+            if by_ai or interaction is None:
+                return []
+            raise Refusal(STALE) from None
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.engine.replay(

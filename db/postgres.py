@@ -45,7 +45,9 @@ from db.store import (
     DealtDeck,
     FinishedGame,
     GameRecord,
+    GameVersion,
     GuildSettings,
+    Lease,
     MatchRecord,
     MemberGame,
     MemberStats,
@@ -53,6 +55,7 @@ from db.store import (
     RatingRow,
     ResultRow,
     SeatRecord,
+    StaleAction,
     StoreConfigError,
     StoreConflict,
     StoreError,
@@ -61,10 +64,14 @@ from db.store import (
 
 # Timestamps are the database's own clock: they are records, never game clocks. Same text as SQLite's.
 NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+#: the server's clock in POSIX seconds, for leases (every process reads the one clock)
+EPOCH = "extract(epoch FROM clock_timestamp())::DOUBLE PRECISION"
 
 #: ``pg_advisory_xact_lock`` key held while migrating: any two Card Table processes on one server.
 #: Writes to a game hold the key that is the game's id (far below this one).
 MIGRATION_LOCK = 0x43415244_5441424C  # "CARDTABL"
+#: held while claiming leases, so two processes starting at once claim one after the other
+LEASE_LOCK = MIGRATION_LOCK + 1
 
 SCHEMES = ("postgresql", "postgres")
 
@@ -378,6 +385,12 @@ class PostgresStore:
         deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
+            # Under the game's advisory lock (taken by _tx): no other process can move the game
+            # between this check and the commit, so only the next sequence number is ever written.
+            last = await conn.fetchval("SELECT MAX(seq) FROM actions WHERE game_id=$1", game_id)
+            next_seq = 0 if last is None else int(last) + 1
+            if seq != next_seq:
+                raise StaleAction(game_id, seq, next_seq)
             # First, as in SQLite: an action already recorded stops the transaction before its extras.
             await conn.execute(
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES ($1,$2,$3,$4,$5,{NOW})",
@@ -454,7 +467,51 @@ class PostgresStore:
         found = await self._fetch("SELECT game_id, seq, deadline, reminded FROM timers ORDER BY game_id")
         return [rows.timer(r) for r in found]
 
+    # -- shard leases -----------------------------------------------------------------------
+    async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
+        async with self._tx() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", LEASE_LOCK)
+            found = await conn.fetch(
+                f"SELECT shard, shard_count, holder, expires_at - {EPOCH} AS remaining FROM shard_leases"
+                f" WHERE holder != $1 AND expires_at > {EPOCH} ORDER BY shard",
+                holder,
+            )
+            others = [Lease(r["shard"], r["shard_count"], r["holder"], float(r["remaining"])) for r in found]
+            blocking = [lease for lease in others if lease.shard in shards or lease.shard_count != shard_count]
+            if blocking:
+                return blocking
+            await conn.execute("DELETE FROM shard_leases WHERE holder=$1", holder)
+            await conn.executemany(
+                "INSERT INTO shard_leases (shard, shard_count, holder, expires_at)"
+                f" VALUES ($1, $2, $3, {EPOCH} + $4) ON CONFLICT (shard) DO UPDATE SET"
+                " shard_count=EXCLUDED.shard_count, holder=EXCLUDED.holder, expires_at=EXCLUDED.expires_at",
+                [(shard, shard_count, holder, float(seconds)) for shard in shards],
+            )
+            return []
+
+    async def renew_leases(self, holder: str, seconds: float) -> list[int]:
+        async with self._tx() as conn:
+            await conn.execute(
+                f"UPDATE shard_leases SET expires_at={EPOCH} + $1 WHERE holder=$2", float(seconds), holder
+            )
+            found = await conn.fetch("SELECT shard FROM shard_leases WHERE holder=$1 ORDER BY shard", holder)
+            return [int(r["shard"]) for r in found]
+
+    async def release_leases(self, holder: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute("DELETE FROM shard_leases WHERE holder=$1", holder)
+
     # -- reading ----------------------------------------------------------------------------
+    async def game_versions(self, game_ids: list[int]) -> dict[int, GameVersion]:
+        if not game_ids:
+            return {}
+        found = await self._fetch(
+            "SELECT g.id, g.status, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS n"
+            " FROM games g WHERE g.id = ANY($1::BIGINT[])",
+            list(game_ids),
+        )
+        return {int(r["id"]): GameVersion(r["status"], int(r["n"])) for r in found}
+
     @staticmethod
     async def _record(conn: Connection, row: asyncpg.Record) -> GameRecord:
         game_id = row["id"]

@@ -34,7 +34,9 @@ from db.store import (
     DealtDeck,
     FinishedGame,
     GameRecord,
+    GameVersion,
     GuildSettings,
+    Lease,
     MatchRecord,
     MemberGame,
     MemberStats,
@@ -42,6 +44,7 @@ from db.store import (
     RatingRow,
     ResultRow,
     SeatRecord,
+    StaleAction,
     StoreConfigError,
     StoreConflict,
     StoreError,
@@ -57,6 +60,8 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 # Timestamps are the database's own clock: they are records, never game clocks.
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
+#: the database's clock in POSIX seconds, for leases (every process sharing the file reads one clock)
+EPOCH = "((julianday('now') - 2440587.5) * 86400.0)"
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -304,6 +309,12 @@ class SqliteStore:
         deal: DealtDeck | None = None,
     ) -> None:
         async with self._tx() as db:
+            # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
+            async with db.execute("SELECT MAX(seq) FROM actions WHERE game_id=?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            next_seq = 0 if row is None or row[0] is None else int(row[0]) + 1
+            if seq != next_seq:
+                raise StaleAction(game_id, seq, next_seq)
             await _run(
                 db,
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?,?,?,?,?,{NOW})",
@@ -368,7 +379,49 @@ class SqliteStore:
         found = await self._fetchall("SELECT game_id, seq, deadline, reminded FROM timers")
         return [rows.timer(r) for r in found]
 
+    # -- shard leases -----------------------------------------------------------------------
+    async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
+        async with self._tx() as db:
+            async with db.execute(
+                f"SELECT shard, shard_count, holder, expires_at - {EPOCH} AS remaining FROM shard_leases"
+                f" WHERE holder != ? AND expires_at > {EPOCH} ORDER BY shard",
+                (holder,),
+            ) as cursor:
+                others = [Lease(r[0], r[1], r[2], float(r[3])) for r in await cursor.fetchall()]
+            blocking = [lease for lease in others if lease.shard in shards or lease.shard_count != shard_count]
+            if blocking:
+                return blocking
+            await _run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
+            await _run_many(
+                db,
+                "INSERT OR REPLACE INTO shard_leases (shard, shard_count, holder, expires_at)"
+                f" VALUES (?, ?, ?, {EPOCH} + ?)",
+                [(shard, shard_count, holder, seconds) for shard in shards],
+            )
+            return []
+
+    async def renew_leases(self, holder: str, seconds: float) -> list[int]:
+        async with self._tx() as db:
+            await _run(db, f"UPDATE shard_leases SET expires_at={EPOCH} + ? WHERE holder=?", (seconds, holder))
+            async with db.execute("SELECT shard FROM shard_leases WHERE holder=? ORDER BY shard", (holder,)) as cursor:
+                return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def release_leases(self, holder: str) -> None:
+        async with self._tx() as db:
+            await _run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
+
     # -- reading ----------------------------------------------------------------------------
+    async def game_versions(self, game_ids: list[int]) -> dict[int, GameVersion]:
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        found = await self._fetchall(
+            "SELECT g.id, g.status, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS n"
+            f" FROM games g WHERE g.id IN ({marks})",
+            tuple(game_ids),
+        )
+        return {int(r[0]): GameVersion(r[1], int(r[2])) for r in found}
+
     async def _record(self, row: sqlite3.Row) -> GameRecord:
         game_id = row["id"]
         return rows.game(

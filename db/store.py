@@ -25,6 +25,15 @@ class StoreConfigError(StoreError):
     """
 
 
+class StaleAction(StoreConflict):
+    """An action was recorded for a sequence number that is not the game's next one: another
+    process (or task) committed a move first, so the caller's view of the game is out of date."""
+
+    def __init__(self, game_id: int, seq: int, next_seq: int) -> None:
+        super().__init__(f"game {game_id} is at action {next_seq}, not {seq}")
+        self.game_id, self.seq, self.next_seq = game_id, seq, next_seq
+
+
 class ChannelBusy(StoreConflict):
     """The channel already has a live (lobby or playing) game."""
 
@@ -133,6 +142,24 @@ class Timer:
     seq: int
     deadline: float
     reminded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """A shard's lease as another process holds it (what stands in the way of a claim)."""
+
+    shard: int
+    shard_count: int
+    holder: str
+    seconds_left: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameVersion:
+    """How far a stored game is: compared with a live table to see whether another process moved it."""
+
+    status: str
+    actions: int
 
 
 @dataclass(slots=True)
@@ -271,7 +298,12 @@ class Store(Protocol):
         deal: DealtDeck | None = None,
     ) -> None:
         """Commit one accepted action, with whatever it finished (and the deck of the deal it
-        started), in a single transaction."""
+        started), in a single transaction.
+
+        ``seq`` must be the game's next sequence number (its count of recorded actions), checked
+        inside the transaction that writes it, so of two processes applying the same move exactly
+        one commits; the other gets :class:`StaleAction` (a :class:`StoreConflict`).
+        """
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None: ...
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None: ...
@@ -282,7 +314,24 @@ class Store(Protocol):
     async def set_timer(self, timer: Timer | None, game_id: int) -> None: ...
     async def timers(self) -> list[Timer]: ...
 
+    # shard leases ------------------------------------------------------------------------
+    async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
+        """Take the leases of ``shards`` for ``seconds`` (on the database's clock), all or none.
+
+        Returns the live leases of other holders that stand in the way: one on a wanted shard, or
+        any held with another shard count (the guilds would be split differently). An empty list
+        means every lease is now ``holder``'s; an expired lease is taken over.
+        """
+
+    async def renew_leases(self, holder: str, seconds: float) -> list[int]:
+        """Push ``holder``'s leases ``seconds`` ahead; returns the shards it still holds."""
+
+    async def release_leases(self, holder: str) -> None: ...
+
     # reading -------------------------------------------------------------------------------
+    async def game_versions(self, game_ids: list[int]) -> dict[int, GameVersion]:
+        """Status and action count of each stored game of ``game_ids`` (games not found are left out)."""
+
     async def get_game(self, game_id: int) -> GameRecord | None: ...
     async def live_games(self) -> list[GameRecord]: ...
     async def unshown_finales(self) -> list[GameRecord]:

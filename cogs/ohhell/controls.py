@@ -169,6 +169,7 @@ async def on_form(interaction: discord.Interaction, custom_id: str) -> None:
     """A bid or play form submitted: the action goes through the runtime's move pipeline."""
     game_id, key, act = custom_id[len(MODAL_PREFIX) :].split(":")
     tables = tables_of(interaction)
+    await tables.borrow(int(game_id))
     table = tables.get(int(game_id))
     seat = table.seat_of(interaction.user.id)
     if seat is None:

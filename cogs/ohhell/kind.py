@@ -181,6 +181,9 @@ class OhHellKind(GameKind[OhHellSeatView]):
     def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
         return choose_action(view, level, rng)
 
+    def ai_decider(self) -> Any:
+        return choose_action
+
     def ai_view(self, engine: Engine, seat: int) -> OhHellSeatView:
         assert isinstance(engine, OhHell)
         return ai_view(engine, seat)

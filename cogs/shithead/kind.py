@@ -167,9 +167,10 @@ class ShitheadKind(GameKind[ShitheadView]):
         return engine.view(seat)
 
     def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> Action:
-        if level == "random":
-            return random_action(view, rng)
-        return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly
+        return decide(view, level, rng)
+
+    def ai_decider(self) -> Any:
+        return decide
 
     def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
         kind = action["type"]
@@ -197,3 +198,10 @@ def _game(table: LiveTable) -> Shithead:
     engine = table.engine
     assert isinstance(engine, Shithead), "the game has not started"
     return engine
+
+
+def decide(view: ShitheadView, level: str, rng: random.Random) -> Action:
+    """A computer seat's move; module-level so that computer worker processes can be sent it."""
+    if level == "random":
+        return random_action(view, rng)
+    return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly

@@ -1,0 +1,118 @@
+"""``python -m bot.cluster --processes N``: run the bot as N processes on this machine, sharing the shards.
+
+Each process is an ordinary ``python -m bot`` with ``SHARD_COUNT`` and its own ``SHARD_IDS`` (the
+shards split into N contiguous runs), all on the one database of ``DATABASE_URL`` (PostgreSQL; a
+SQLite file also works on one machine). Ctrl+C or SIGTERM stops them all; when one stops on its
+own, the others are stopped too and its exit code is the cluster's, so a supervisor (systemd, a
+container runtime) sees the failure and restarts the whole set. Spreading processes over several
+machines is the deployer's part: start ``python -m bot`` on each with the same ``SHARD_COUNT`` and
+different ``SHARD_IDS``; the shard leases in the database refuse any overlap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from types import FrameType
+
+from bot.settings import SettingsError, parse_shard_ids
+
+
+def split(shards: list[int], processes: int) -> list[list[int]]:
+    """``shards`` in ``processes`` contiguous runs, as even as they go (the first ones one longer)."""
+    size, extra = divmod(len(shards), processes)
+    runs, start = [], 0
+    for index in range(processes):
+        end = start + size + (1 if index < extra else 0)
+        runs.append(shards[start:end])
+        start = end
+    return runs
+
+
+def shard_text(shards: list[int]) -> str:
+    return ",".join(str(s) for s in shards)
+
+
+def plan(processes: int, shard_count: int | None, shard_ids: str | None) -> tuple[int, list[list[int]]]:
+    """The shard count and each process's shards; :class:`SettingsError` in one sentence if impossible."""
+    if processes < 1:
+        raise SettingsError("--processes must be 1 or more.")
+    count = shard_count if shard_count is not None else processes
+    if count < 1:
+        raise SettingsError("--shards (SHARD_COUNT) must be 1 or more.")
+    if shard_ids:
+        try:
+            shards = list(parse_shard_ids(shard_ids))
+        except ValueError:
+            raise SettingsError(f"SHARD_IDS must list shard numbers like 0-3 or 0,2, not {shard_ids!r}.") from None
+        if any(s >= count for s in shards):
+            raise SettingsError(f"SHARD_IDS {shard_ids!r} names a shard outside 0 to {count - 1}.")
+    else:
+        shards = list(range(count))
+    if processes > len(shards):
+        raise SettingsError(
+            f"{processes} processes cannot share {len(shards)} shard(s): use --shards {processes} or more."
+        )
+    return count, split(shards, processes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.cluster", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="bot processes (default: cores)")
+    parser.add_argument(
+        "--shards", type=int, default=None, help="SHARD_COUNT for all (default: SHARD_COUNT, else --processes)"
+    )
+    args = parser.parse_args(argv)
+    env_count = os.environ.get("SHARD_COUNT", "").strip()
+    shard_count = args.shards
+    if shard_count is None and env_count:
+        if not env_count.isdigit():
+            print(f"SHARD_COUNT must be a whole number of shards, not {env_count!r}.", file=sys.stderr)
+            return 2
+        shard_count = int(env_count)
+    try:
+        count, runs = plan(args.processes, shard_count, os.environ.get("SHARD_IDS", "").strip() or None)
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    children: list[subprocess.Popen[bytes]] = []
+    for shards in runs:
+        env = {**os.environ, "SHARD_COUNT": str(count), "SHARD_IDS": shard_text(shards)}
+        if "COMPUTER_WORKERS" not in os.environ:
+            # The machine's cores are shared: each process gets its part of them for computer players.
+            env["COMPUTER_WORKERS"] = str(max(1, (os.cpu_count() or 1) // len(runs)))
+        children.append(subprocess.Popen([sys.executable, "-m", "bot"], env=env))
+        print(f"started process {children[-1].pid} for shard(s) {shard_text(shards)} of {count}", file=sys.stderr)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGINT)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    code: int | None = None
+    while code is None:
+        for child in children:
+            if child.poll() is not None:
+                code = child.returncode
+                break
+        else:
+            time.sleep(0.2)
+    stop(signal.SIGINT, None)
+    deadline = time.monotonic() + 30
+    for child in children:
+        try:
+            child.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    return code if code >= 0 else 0  # a child stopped by our own signal is a clean stop
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
