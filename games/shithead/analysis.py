@@ -57,7 +57,7 @@ VERSION = 1
 @dataclass(frozen=True, slots=True)
 class AnalysisConfig:
     #: playouts for each compared position (a swap, a decision's alternatives)
-    rollouts: int = 16
+    rollouts: int = 12
     #: playouts from the dealt position (the luck of the deal; one set serves every seat)
     luck_rollouts: int = 48
     #: how often a playout's seat takes a random legal action instead of the computer's
@@ -351,6 +351,21 @@ def summarise(
     }
 
 
+def plan(
+    rules: dict[str, Any],
+    seats: int,
+    seed: int,
+    rng_version: int,
+    log: Sequence[tuple[int, ActionData]],
+    config: AnalysisConfig,
+    coached: Sequence[int] | None = None,
+) -> tuple[list[Task], list[int], str]:
+    """The tasks, the finishing order and the goal: what :func:`summarise` needs besides the
+    tasks' results (the game replayed once, quickly)."""
+    game = Shithead.replay(Rules.from_json(rules), seats, seed, log, rng_version=rng_version)
+    return tasks(rules, seats, seed, rng_version, log, config, coached), game.results()["order"], game.rules.goal
+
+
 def analyse(
     rules: dict[str, Any],
     seats: int,
@@ -364,7 +379,6 @@ def analyse(
     """A finished game's analysis; ``run`` maps :func:`run_task` over the tasks (a process
     pool's ``map`` spreads them over workers; by default they run here, in turn)."""
     config = config or AnalysisConfig()
-    game = Shithead.replay(Rules.from_json(rules), seats, seed, log, rng_version=rng_version)
-    todo = tasks(rules, seats, seed, rng_version, log, config, coached)
+    todo, order, goal = plan(rules, seats, seed, rng_version, log, config, coached)
     parts = list(run(run_task, todo) if run is not None else map(run_task, todo))
-    return summarise(parts, seats, game.results()["order"], game.rules.goal, config)
+    return summarise(parts, seats, order, goal, config)
