@@ -42,10 +42,18 @@ def _short(action: dict[str, Any]) -> str:
     return f"playing {labels(action.get('cards', []))}"
 
 
+def _verdict(loss: float) -> str:
+    if round(100 * loss) == 0:
+        return "no difference"
+    return f"cost {100 * loss:.0f} pts" if loss > 0 else f"gained {-100 * loss:.0f} pts"
+
+
 def decision_line(names: list[str], d: dict[str, Any]) -> str:
+    """``Move N: who did what: their chance against the best alternative's — the verdict``."""
     return (
-        f"Move {d['index']}: {names[d['seat']]} {action_text(d['action'], d['pile'], d['top'])}"
-        f" ({_pct(d['chance'])}); {_short(d['better'])}: {_pct(d['better_chance'])} ({_pts(-d['loss'])})"
+        f"Move {d['index']}: {names[d['seat']]} {action_text(d['action'], d['pile'], d['top'])}:"
+        f" {_pct(d['chance'])} against {_pct(d['better_chance'])} for {_short(d['better'])}"
+        f" — {_verdict(d['loss'])}"
     )
 
 
@@ -80,8 +88,9 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
             swaps.append(f"{who} put {labels(s['chosen'])} face up{dealt}, as the computer would.")
         else:
             swaps.append(
-                f"{who} put {labels(s['chosen'])} face up{dealt}: {_pct(s['chance'])};"
-                f" the computer's {labels(s['computer'])}: {_pct(s['computer_chance'])} ({_pts(s['worth'])})"
+                f"{who} put {labels(s['chosen'])} face up{dealt}: {_pct(s['chance'])} against"
+                f" {_pct(s['computer_chance'])} for the computer's {labels(s['computer'])}"
+                f" — {_verdict(-s['worth'])}"
             )
     embed.add_field(name="The swap", value="\n".join(swaps)[:1024] or "No swap to weigh.", inline=False)
     pickups = [decision_line(names, d) for d in data["pickups"]]
