@@ -23,7 +23,7 @@ from bot.client import CardBot
 from bot.errors import guarded
 from bot.render.cards import label
 from bot.render.common import COLOR
-from cogs.stats.history import finished_game
+from cogs.stats.history import finished_game, game_choices
 from cogs.stats.shithead_coach import shithead_embed
 from db.store import GameRecord
 from games.ohhell.analysis import VERSION, AnalysisConfig, analyse_deal, deal_tasks, summarise
@@ -190,3 +190,7 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
             await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
             return
         await interaction.edit_original_response(content=None, embed=embed_of(record, data))
+
+    @analysis.autocomplete("game")
+    async def analysis_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_choices(bot.store, interaction.guild_id, kind, current)

@@ -146,6 +146,28 @@ async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
     cat_profile = await cat.slash(other, "cardstats", member=cat)
     assert "1 played" in embed_text(cat_profile.response)
 
+    # Autocomplete: the game options offer this server's finished games of that game only...
+    offered = await ann.autocomplete(room, "ohhell replay", "game", "")
+    assert {c["value"] for c in offered} == {games[0], games[1]}, offered
+    assert all("ann" in c["name"] and "bob" in c["name"] for c in offered)
+    assert {c["value"] for c in await ann.autocomplete(room, "ohhell analysis", "game", f"#{games[1]}")} == {games[1]}
+    assert {c["value"] for c in await ann.autocomplete(room, "shithead analysis", "game", "")} == {games[2]}
+    assert {c["value"] for c in await cat.autocomplete(other, "ohhell replay", "game", "")} == {b_game}
+    assert await cat.autocomplete(other, "shithead replay", "game", "") == []
+    # ...and the leaderboard's season all time, the seasons of this server's games and the
+    # current one (SimCord's clock, which names the current season, is not the database's)
+    seasons = await ann.autocomplete(room, "leaderboard", "season", "", game="ohhell")
+    assert [c["value"] for c in seasons] == ["all", *sorted({month, now}, reverse=True)]
+    await ann.slash(room, "cardadmin seasons", length="quarterly")
+
+    def quarter(m: str) -> str:
+        return f"{m[:4]}-Q{(int(m[5:]) - 1) // 3 + 1}"
+
+    seasons = await ann.autocomplete(room, "leaderboard", "season", "q", game="shithead")
+    assert [c["value"] for c in seasons] == sorted({quarter(month), quarter(now)}, reverse=True)
+    await ann.slash(room, "cardadmin seasons", length="none")
+    assert [c["value"] for c in await ann.autocomplete(room, "leaderboard", "season", "")] == ["all"]
+
 
 @pytest.mark.simcord(settle_timeout=10)
 async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals_live(simcord_env, tmp_path, db_path):
