@@ -57,6 +57,16 @@ def decision_line(names: list[str], d: dict[str, Any]) -> str:
     )
 
 
+def _field(lines: list[str], empty: str) -> str:
+    """Whole lines up to Discord's 1024 characters a field."""
+    out: list[str] = []
+    for line in lines:
+        if sum(len(x) + 1 for x in out) + len(line) > 1024:
+            break
+        out.append(line)
+    return "\n".join(out) or empty
+
+
 def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     names = [s.name for s in record.seats]
     winner = data.get("goal") == "winner"
@@ -92,21 +102,21 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
                 f" {_pct(s['computer_chance'])} for the computer's {labels(s['computer'])}"
                 f" — {_verdict(-s['worth'])}"
             )
-    embed.add_field(name="The swap", value="\n".join(swaps)[:1024] or "No swap to weigh.", inline=False)
+    embed.add_field(name="The swap", value=_field(swaps, "No swap to weigh."), inline=False)
     pickups = [decision_line(names, d) for d in data["pickups"]]
     embed.add_field(
         name="Pick-ups with a play in hand",
-        value="\n".join(pickups)[:1024] or "None: nobody picked up while they could play.",
+        value=_field(pickups, "None: nobody picked up while they could play."),
         inline=False,
     )
     plays = [decision_line(names, d) for d in data["plays_to_pick_up"]]
     embed.add_field(
         name="Plays where picking up did better",
-        value="\n".join(plays)[:1024] or "None found.",
+        value=_field(plays, "None found."),
         inline=False,
     )
     costly = [decision_line(names, d) for d in data["costly"]]
-    embed.add_field(name="Costliest decisions", value="\n".join(costly)[:1024] or "None found.", inline=False)
+    embed.add_field(name="Costliest decisions", value=_field(costly, "None found."), inline=False)
     config = data["config"]
     embed.set_footer(
         text=f"Chances of {good} in {config['rollouts']} computer playouts from each position"

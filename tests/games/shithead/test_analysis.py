@@ -3,7 +3,9 @@ and what it compares is what happened."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -42,6 +44,9 @@ def test_the_analysis_is_reproducible_and_does_not_depend_on_the_order_the_tasks
     todo, order, goal = plan(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
     backwards = [run_task(t) for t in reversed(todo)]
     assert summarise(backwards, game.seats, order, goal, LIGHT) == first
+    # worker processes (spawned: each with its own string hashing) give the same figures
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT, run=pool.map) == first
     other = analyse(
         rules, game.seats, 3, game.rng_version, game.log, AnalysisConfig(rollouts=3, luck_rollouts=6, seed=1)
     )
