@@ -13,7 +13,15 @@ from the game's mean (the two means are equal). Between equal players every diff
 is luck and noise, so the adjusted variance should be at most half the raw one. ``--deals``
 plays shorter games (the first N deals of the classic schedule are 1, 2, 3…) to save time.
 
-The last line is ``analysis s/game=S raw var=A adjusted var=B ratio=R``.
+Shithead (games/shithead/analysis.py), printed first: part 3 times the analysis of a 4-player
+game (seed 1, sensible computers taking a random legal action one time in five, so it has
+human-like mistakes and pick-ups to weigh) with every seat coached (the worst case: the bot
+coaches only its people), the bot's config, in ``--jobs`` worker processes; part 4 checks the
+luck of the deal as part 2 does, over ``--shithead-games`` games between sensible computers
+(``luck_rollouts`` playouts from each deal). Its line is ``shithead analysis s/game=S actions=N
+raw var=A adjusted var=B ratio=R``. ``--only shithead`` or ``--only ohhell`` runs one game's parts.
+
+The last line is ``analysis s/game=S raw var=A adjusted var=B ratio=R`` (Oh Hell).
 
 Run: ``python bench/analysis.py --games 500 --jobs 2``.
 """
@@ -31,6 +39,10 @@ from games.ohhell.ai import computer_move
 from games.ohhell.analysis import AnalysisConfig, analyse, analyse_deal, deal_tasks, summarise
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
+from games.shithead import analysis as sh
+from games.shithead.ai import choose_action as sh_choose
+from games.shithead.game import Shithead
+from games.shithead.rules import make_rules as sh_rules
 
 
 def play(seed: int, level: str, deals: int | None, players: int = 4) -> tuple[dict[str, Any], OhHell]:
@@ -58,6 +70,62 @@ def luck_of(args: tuple[int, str, int | None, int]) -> list[tuple[float, float]]
     return [(p["total"] - mean, p["adjusted"] - mean) for p in data["players"]]
 
 
+def sh_play(seed: int, mistakes: float, players: int = 4) -> Shithead:
+    game = Shithead.new(sh_rules("pagat"), players, seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        game.apply(seat, rng.choice(view["legal"]) if rng.random() < mistakes else sh_choose(view, rng))
+    return game
+
+
+def sh_luck_of(seed: int) -> list[tuple[float, float]]:
+    """(raw, adjusted) results of one Shithead game's players, each less the game's mean."""
+    game = sh_play(seed, 0.0)
+    config = sh.AnalysisConfig(check_swaps=False, check_decisions=False, seed=seed)
+    data = sh.analyse(game.rules_json, game.seats, seed, game.rng_version, game.log, config)
+    mean = sum(p["result"] for p in data["players"]) / game.seats
+    return [(p["result"] - mean, p["adjusted"] - mean) for p in data["players"]]
+
+
+def shithead_parts(args: argparse.Namespace) -> None:
+    game = sh_play(1, 0.2)
+    config = sh.AnalysisConfig()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        list(pool.map(abs, range(args.jobs)))
+        started = time.perf_counter()
+        todo, order, goal = sh.plan(game.rules_json, game.seats, 1, game.rng_version, game.log, config)
+        parts = list(pool.map(sh.run_task, todo))
+        data = sh.summarise(parts, game.seats, order, goal, config)
+        seconds = time.perf_counter() - started
+    print(
+        f"part 3: Shithead, {game.seats} players, {len(game.log)} actions, {data['decisions']} decisions weighed,"
+        f" {seconds:.1f} s in {args.jobs} processes ({config})"
+    )
+    for p in data["players"]:
+        print(
+            f"  seat {p['seat']}: result {p['result']} worth {p['worth']:.2f} luck {p['luck']:+.2f}"
+            f" adjusted {p['adjusted']:.2f} swap {p['swap_worth']:+.2f} lost {p['lost']:.2f}"
+        )
+    raw: list[float] = []
+    adjusted: list[float] = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for rows in pool.map(sh_luck_of, range(1000, 1000 + args.shithead_games), chunksize=4):
+            raw += [r for r, _ in rows]
+            adjusted += [a for _, a in rows]
+    raw_var, adj_var = statistics.pvariance(raw), statistics.pvariance(adjusted)
+    print(
+        f"part 4: {args.shithead_games} Shithead games of 4 sensible computers,"
+        f" {config.luck_rollouts} playouts a deal, {time.perf_counter() - started:.0f} s"
+    )
+    print(
+        f"shithead analysis s/game={seconds:.1f} actions={len(game.log)} raw var={raw_var:.3f}"
+        f" adjusted var={adj_var:.3f} ratio={adj_var / raw_var:.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=500)
@@ -65,7 +133,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=None, help="shorter games for part 2 (default: all 19 deals)")
     parser.add_argument("--rollouts", type=int, default=AnalysisConfig().rollouts)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--shithead-games", type=int, default=200)
+    parser.add_argument("--only", choices=("ohhell", "shithead"), default=None)
     args = parser.parse_args()
+    if args.only != "ohhell":
+        shithead_parts(args)
+    if args.only == "shithead":
+        return
 
     rules, game = play(1, "quick", None)
     config = AnalysisConfig()

@@ -4,7 +4,8 @@
   the store, live and rebuilt; :mod:`cogs.stats.profile`: a member's profile (pure)
 - :mod:`cogs.stats.commands`: ``/cardstats``, ``/leaderboard``, ``/cardadmin``
 - :mod:`cogs.stats.history`, :mod:`cogs.stats.replay`: ``/<game> history`` and ``/<game> replay``
-- :mod:`cogs.stats.coach`: ``/ohhell analysis`` (off the event loop, stored)
+- :mod:`cogs.stats.coach`: ``/ohhell analysis`` and ``/shithead analysis`` (off the event loop,
+  stored); :mod:`cogs.stats.shithead_coach`: the Shithead coach's page
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ async def setup(bot: CardBot) -> None:
         group = bot.tree.get_command(kind.key)
         if isinstance(group, app_commands.Group):
             add_history_commands(bot, group, kind.key, kind.title)
-            if kind.key == "ohhell":
-                add_coach_command(bot, group, cog.coach)
+            if kind.key in ("ohhell", "shithead"):
+                add_coach_command(bot, group, cog.coach, kind.key)
     bot.tree.add_command(CardAdmin(bot, book))
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(cog)

@@ -1,7 +1,9 @@
-"""``/ohhell analysis <game>``: the coach (:mod:`games.ohhell.analysis`) run off the event loop.
+"""``/ohhell analysis <game>`` and ``/shithead analysis <game>``: the coaches
+(:mod:`games.ohhell.analysis`, :mod:`games.shithead.analysis`) run off the event loop.
 
-The analysis takes seconds of CPU, so the command answers "working…" at once, spreads the deals
-over worker processes (``run_in_executor`` on a process pool), stores the result and edits the
+The analysis takes seconds of CPU, so the command answers "working…" at once, spreads the work
+(Oh Hell's deals; Shithead's luck, swaps and decisions) over worker processes
+(``run_in_executor`` on a process pool), stores the result and edits the
 answer. A second request, by anyone, reads the stored analysis and costs nothing; two requests
 at once share one run.
 """
@@ -21,17 +23,26 @@ from bot.client import CardBot
 from bot.errors import guarded
 from bot.render.cards import label
 from bot.render.common import COLOR
-from cogs.stats.history import finished_game
+from cogs.stats.history import finished_game, game_choices
+from cogs.stats.shithead_coach import shithead_embed
 from db.store import GameRecord
 from games.ohhell.analysis import VERSION, AnalysisConfig, analyse_deal, deal_tasks, summarise
+from games.shithead import analysis as sh
 
 log = logging.getLogger(__name__)
 
 
 class Coach:
-    def __init__(self, bot: CardBot, config: AnalysisConfig | None = None, workers: int = 2) -> None:
+    def __init__(
+        self,
+        bot: CardBot,
+        config: AnalysisConfig | None = None,
+        workers: int = 2,
+        shithead_config: sh.AnalysisConfig | None = None,
+    ) -> None:
         self.bot = bot
         self.config = config or AnalysisConfig()
+        self.shithead_config = shithead_config or sh.AnalysisConfig()
         self.workers = workers
         self.executor: Executor | None = None
         self.running: dict[int, asyncio.Task[dict[str, Any]]] = {}
@@ -52,7 +63,7 @@ class Coach:
     async def analysis(self, record: GameRecord) -> dict[str, Any]:
         """The stored analysis, or a new one (computed once however many ask at once)."""
         stored = await self.bot.store.analysis(record.id)
-        if stored is not None and stored[0] == VERSION:
+        if stored is not None and stored[0] == version_of(record):
             return stored[1]
         task = self.running.get(record.id)
         if task is None:
@@ -62,6 +73,8 @@ class Coach:
         return await asyncio.shield(task)
 
     async def _compute(self, record: GameRecord) -> dict[str, Any]:
+        if record.kind == "shithead":
+            return await self._compute_shithead(record)
         loop = asyncio.get_running_loop()
         config = self.config
         tasks = await asyncio.to_thread(
@@ -79,6 +92,36 @@ class Coach:
         await self.bot.store.save_analysis(record.id, VERSION, data)
         self.computed += 1
         return data
+
+    async def _compute_shithead(self, record: GameRecord) -> dict[str, Any]:
+        """The luck, each person's swap and decisions (computers are not coached, but ranked)."""
+        loop = asyncio.get_running_loop()
+        config = self.shithead_config
+        people = [s.seat for s in record.seats if s.ai_level is None]
+        tasks, order, goal = await asyncio.to_thread(
+            sh.plan,
+            record.rules or {},
+            len(record.seats),
+            record.seed or 0,
+            record.rng_version,
+            record.actions,
+            config,
+            people or None,
+        )
+        pool = self._pool()
+        parts = await asyncio.gather(*(loop.run_in_executor(pool, sh.run_task, t) for t in tasks))
+        data = sh.summarise(list(parts), len(record.seats), order, goal, config)
+        await self.bot.store.save_analysis(record.id, sh.VERSION, data)
+        self.computed += 1
+        return data
+
+
+def version_of(record: GameRecord) -> int:
+    return sh.VERSION if record.kind == "shithead" else VERSION
+
+
+def embed_of(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+    return shithead_embed(record, data) if record.kind == "shithead" else analysis_embed(record, data)
 
 
 def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
@@ -127,15 +170,15 @@ def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     return embed
 
 
-def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach) -> None:
+def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kind: str = "ohhell") -> None:
     @group.command(name="analysis", description="The coach: luck against skill in a finished game")
     @app_commands.describe(game="The game's number (see history)")
     @guarded
     async def analysis(interaction: discord.Interaction, game: int) -> None:
-        record = await finished_game(bot.store, game, interaction.guild_id, "ohhell")
+        record = await finished_game(bot.store, game, interaction.guild_id, kind)
         stored = await bot.store.analysis(record.id)
-        if stored is not None and stored[0] == VERSION:
-            await interaction.response.send_message(embed=analysis_embed(record, stored[1]), ephemeral=True)
+        if stored is not None and stored[0] == version_of(record):
+            await interaction.response.send_message(embed=embed_of(record, stored[1]), ephemeral=True)
             return
         await interaction.response.send_message(
             f"🔍 Working on the analysis of game #{record.id}… I will put it here when it is ready.", ephemeral=True
@@ -146,4 +189,8 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach) -> 
             log.exception("the analysis of game %s failed", record.id)
             await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
             return
-        await interaction.edit_original_response(content=None, embed=analysis_embed(record, data))
+        await interaction.edit_original_response(content=None, embed=embed_of(record, data))
+
+    @analysis.autocomplete("game")
+    async def analysis_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_choices(bot.store, interaction.guild_id, kind, current)

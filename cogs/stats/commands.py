@@ -108,6 +108,25 @@ class Stats(commands.Cog):
             embeds.append(embed)
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
+    @leaderboard.autocomplete("season")
+    async def season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """This server's seasons of the chosen game (both if none is chosen), newest first, and ``all``."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            return []
+        game = getattr(interaction.namespace, "game", None)
+        found: set[str] = set()
+        for kind in self._kinds(game if game in ("ohhell", "shithead") else None):
+            await self.book.catch_up(guild_id, kind)
+            found |= {r.season for r in await self.bot.store.ratings(guild_id, kind, None)}
+        found.discard(ALL_TIME)
+        settings = await self.bot.store.guild_settings(guild_id)
+        found.add(current_season(settings))
+        found.discard(ALL_TIME)  # seasons "none": only all time
+        typed = current.strip().lower()
+        names = [ALL_TIME, *sorted(found, reverse=True)]
+        return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
     # -- /cardstats ---------------------------------------------------------------------------
     @app_commands.command(name="cardstats", description="A player's record on this server")
     @app_commands.describe(

@@ -97,6 +97,29 @@ def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.u
     return page(record, found, step), view
 
 
+async def game_choices(store: Store, guild_id: int | None, kind: str, current: str) -> list[app_commands.Choice[int]]:
+    """The autocomplete of a ``game`` option: this server's finished games of ``kind``, newest
+    first: those whose number starts with the digits typed, or whose date or players hold the
+    text typed (never another server's)."""
+    if guild_id is None:
+        return []
+    typed = current.strip().lstrip("#").lower()
+    games = await store.finished_games(guild_id, kind, limit=200, newest_first=True)
+    out = []
+    for game in games:
+        players = ", ".join(r.name for r in sorted(game.results, key=lambda r: r.place))
+        text = f"#{game.id} · {game.finished_at[:10]} · {players}"
+        if typed.isdigit():
+            match = str(game.id).startswith(typed)  # a number: the game's number
+        else:
+            match = typed in text.lower()
+        if match:
+            out.append(app_commands.Choice(name=text[:100], value=game.id))
+        if len(out) == 25:
+            break
+    return out
+
+
 def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, title: str) -> None:
     @group.command(name="history", description=f"The last {title} games on this server")
     @guarded
@@ -114,3 +137,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         data = json.dumps(hand_history(record, results), indent=1).encode()
         attachment = discord.File(io.BytesIO(data), filename=f"{kind}-game-{record.id}.json")
         await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)
+
+    @replay.autocomplete("game")
+    async def replay_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await game_choices(bot.store, interaction.guild_id, kind, current)

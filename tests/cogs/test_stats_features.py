@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import subprocess
 import sys
 import time
@@ -145,6 +146,28 @@ async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
     cat_profile = await cat.slash(other, "cardstats", member=cat)
     assert "1 played" in embed_text(cat_profile.response)
 
+    # Autocomplete: the game options offer this server's finished games of that game only...
+    offered = await ann.autocomplete(room, "ohhell replay", "game", "")
+    assert {c["value"] for c in offered} == {games[0], games[1]}, offered
+    assert all("ann" in c["name"] and "bob" in c["name"] for c in offered)
+    assert {c["value"] for c in await ann.autocomplete(room, "ohhell analysis", "game", f"#{games[1]}")} == {games[1]}
+    assert {c["value"] for c in await ann.autocomplete(room, "shithead analysis", "game", "")} == {games[2]}
+    assert {c["value"] for c in await cat.autocomplete(other, "ohhell replay", "game", "")} == {b_game}
+    assert await cat.autocomplete(other, "shithead replay", "game", "") == []
+    # ...and the leaderboard's season all time, the seasons of this server's games and the
+    # current one (SimCord's clock, which names the current season, is not the database's)
+    seasons = await ann.autocomplete(room, "leaderboard", "season", "", game="ohhell")
+    assert [c["value"] for c in seasons] == ["all", *sorted({month, now}, reverse=True)]
+    await ann.slash(room, "cardadmin seasons", length="quarterly")
+
+    def quarter(m: str) -> str:
+        return f"{m[:4]}-Q{(int(m[5:]) - 1) // 3 + 1}"
+
+    seasons = await ann.autocomplete(room, "leaderboard", "season", "q", game="shithead")
+    assert [c["value"] for c in seasons] == sorted({quarter(month), quarter(now)}, reverse=True)
+    await ann.slash(room, "cardadmin seasons", length="none")
+    assert [c["value"] for c in await ann.autocomplete(room, "leaderboard", "season", "")] == ["all"]
+
 
 @pytest.mark.simcord(settle_timeout=10)
 async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals_live(simcord_env, tmp_path, db_path):
@@ -279,3 +302,75 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     # the adjusted scores add up to the totals (luck is relative to the table's mean)
     players = stored[1]["players"]
     assert sum(p["adjusted"] for p in players) == pytest.approx(sum(p["total"] for p in players), abs=0.05)
+
+
+def _picks_up_now_and_then(view: dict, seq: int) -> dict:
+    """The sensible player, except that every third turn with a play and a pile it picks up."""
+    from games.shithead.ai import choose_action
+
+    legal = view["legal"]
+    plays = [a for a in legal if a["type"] == "play"]
+    pickups = [a for a in legal if a["type"] == "pickup"]
+    if view["phase"] == "play" and plays and pickups and seq % 3 == 0:
+        return pickups[0]
+    return choose_action(view, random.Random(seq))
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second_request_reads_the_store(simcord_env):
+    from games.shithead.analysis import AnalysisConfig as ShitheadConfig
+    from games.shithead.game import Shithead
+    from games.shithead.rules import Rules as ShitheadRules
+
+    env = simcord_env
+    guild = env.create_guild()
+    room = guild.create_text_channel("shithead")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    await open_table(env, room, ann, [], command="shithead", computers=2)
+    game_id = env.bot.tables.in_channel(room.id, "shithead").id
+    await ShitheadDriver(env, room, {ann.id: ann}, policy=_picks_up_now_and_then).play_to_end()
+    coach = env.bot.get_cog("Stats").coach
+    coach.shithead_config = ShitheadConfig(rollouts=2, luck_rollouts=4)  # a light coach for a test
+    seen = len(env.http_requests)
+    first = await ann.slash(room, "shithead analysis", game=game_id)
+    if coach.running:
+        await asyncio.gather(*coach.running.values())
+    await env.settle()
+    calls = env.http_requests[seen:]
+    assert "/callback" in calls[0].path and "Working on the analysis" in json.dumps(calls[0].json)
+    assert calls[-1].method == "PATCH" and "@original" in calls[-1].path
+    shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
+    text = embed_text(shown)
+    assert "The coach on game" in text and "luck" in text and "The swap" in text, text
+    assert coach.computed == 1 and isinstance(coach.executor, ProcessPoolExecutor)
+    # what the page names happened in this game: ann's face-up cards once play began, her pick-ups
+    record = await env.bot.store.get_game(game_id)
+    ann_seat = next(s.seat for s in record.seats if s.user_id == ann.id)
+    game = Shithead.new(ShitheadRules.from_json(record.rules), len(record.seats), record.seed)
+    pickups = []
+    for index, (seat, action) in enumerate(record.actions, start=1):
+        if game.phase == "play" and seat == ann_seat and action["type"] == "pickup":
+            if any(a["type"] == "play" for a in game.legal_actions(seat)):
+                pickups.append((index, len(game.pile)))
+        before = game.phase
+        game.apply(seat, action)
+        if before == "swap" and game.phase == "play":
+            face_up = list(game.view(None)["seats"][ann_seat]["face_up"])
+    swap_line = next(line for line in text.splitlines() if line.startswith("ann put "))
+    shown_up = swap_line.split(" face up")[0]
+    assert sorted(shown_up.removeprefix("ann put ").split()) == sorted(labels(face_up).split()), swap_line
+    assert pickups, "the policy picks up while it could play"
+    listed = [line for line in text.splitlines() if "ann picked up the pile" in line]
+    assert listed, text
+    for line in listed:  # each names a real pick-up of ann's, with the pile's size then
+        index = int(line.split(":")[0].removeprefix("Move "))
+        assert (index, int(line.split("(")[1].split(" card")[0])) in pickups, (line, pickups)
+    stored = await env.bot.store.analysis(game_id)
+    assert stored is not None and stored[1]["game"] == "shithead"
+    assert sum(p["luck"] for p in stored[1]["players"]) == pytest.approx(0, abs=0.01)
+    again = await bob.slash(room, "shithead analysis", game=game_id)
+    assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # an Oh Hell number is not a Shithead game
+    refused = await ann.slash(room, "ohhell analysis", game=game_id)
+    assert "no game" in embed_text(refused.response).lower()

@@ -1,0 +1,126 @@
+"""The Shithead coach's page (:mod:`games.shithead.analysis`'s figures in words).
+
+Every figure is a chance of a good result (of not being the shithead, or of winning when the
+table plays for a winner), so the page says chances in percent and their differences in points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.render.cards import label, labels
+from bot.render.common import COLOR
+from db.store import GameRecord
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.0f} pts"
+
+
+def action_text(action: dict[str, Any], pile: int, top: str | None) -> str:
+    """What a decision was, as the table saw it."""
+    if action.get("type") == "pickup":
+        text = f"picked up the pile ({pile} card{'s' if pile != 1 else ''}"
+        text += f", {label(top)} on top)" if top else ")"
+        if action.get("add"):
+            text += f" adding {label(action['add'])}"
+        return text
+    return f"played {labels(action.get('cards', []))}" + (f" on {label(top)}" if top else " on an empty pile")
+
+
+def _short(action: dict[str, Any]) -> str:
+    if action.get("type") == "pickup":
+        return "picking up"
+    return f"playing {labels(action.get('cards', []))}"
+
+
+def _verdict(loss: float) -> str:
+    if round(100 * loss) == 0:
+        return "no difference"
+    return f"cost {100 * loss:.0f} pts" if loss > 0 else f"gained {-100 * loss:.0f} pts"
+
+
+def decision_line(names: list[str], d: dict[str, Any]) -> str:
+    """``Move N: who did what: their chance against the best alternative's — the verdict``."""
+    return (
+        f"Move {d['index']}: {names[d['seat']]} {action_text(d['action'], d['pile'], d['top'])}:"
+        f" {_pct(d['chance'])} against {_pct(d['better_chance'])} for {_short(d['better'])}"
+        f" — {_verdict(d['loss'])}"
+    )
+
+
+def _field(lines: list[str], empty: str) -> str:
+    """Whole lines up to Discord's 1024 characters a field."""
+    out: list[str] = []
+    for line in lines:
+        if sum(len(x) + 1 for x in out) + len(line) > 1024:
+            break
+        out.append(line)
+    return "\n".join(out) or empty
+
+
+def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+    names = [s.name for s in record.seats]
+    winner = data.get("goal") == "winner"
+    good = "winning" if winner else "not being the shithead"
+    lines = []
+    for n, p in enumerate(data["players"], start=1):
+        if winner:
+            outcome = "won" if p["result"] else "did not win"
+        else:
+            place = ORDINALS.get(p["place"], f"{p['place']}th")
+            outcome = f"{place} out" if p["result"] else "💩 the shithead"
+        lines.append(
+            f"{n}. **{names[p['seat']]}**: {outcome}; dealt cards worth {_pct(p['worth'])},"
+            f" luck {_pts(p['luck'])} → **{p['adjusted']:.2f}** adjusted"
+        )
+    embed = discord.Embed(
+        title=f"🧑‍🏫 The coach on game #{record.id}",
+        description=f"Ranked by luck-adjusted result: 1 for {good}, less the luck of the deal (what the cards"
+        " dealt were worth to the computer, above the table's average).\n" + "\n".join(lines),
+        color=COLOR,
+    )
+    swaps = []
+    for s in data["swaps"]:
+        who = names[s["seat"]]
+        if not s["chosen"]:
+            continue
+        dealt = f" (dealt {labels(s['dealt'])})" if s["dealt"] else ""
+        if s["chance"] is None:
+            swaps.append(f"{who} put {labels(s['chosen'])} face up{dealt}, as the computer would.")
+        else:
+            swaps.append(
+                f"{who} put {labels(s['chosen'])} face up{dealt}: {_pct(s['chance'])} against"
+                f" {_pct(s['computer_chance'])} for the computer's {labels(s['computer'])}"
+                f" — {_verdict(-s['worth'])}"
+            )
+    embed.add_field(name="The swap", value=_field(swaps, "No swap to weigh."), inline=False)
+    pickups = [decision_line(names, d) for d in data["pickups"]]
+    embed.add_field(
+        name="Pick-ups with a play in hand",
+        value=_field(pickups, "None: nobody picked up while they could play."),
+        inline=False,
+    )
+    plays = [decision_line(names, d) for d in data["plays_to_pick_up"]]
+    embed.add_field(
+        name="Plays where picking up did better",
+        value=_field(plays, "None found."),
+        inline=False,
+    )
+    costly = [decision_line(names, d) for d in data["costly"]]
+    embed.add_field(name="Costliest decisions", value=_field(costly, "None found."), inline=False)
+    config = data["config"]
+    embed.set_footer(
+        text=f"Chances of {good} in {config['rollouts']} computer playouts from each position"
+        f" ({config['luck_rollouts']} from the deal), the unseen cards dealt again each time;"
+        f" {data['decisions']} decisions weighed."
+    )
+    return embed

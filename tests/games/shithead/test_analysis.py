@@ -1,0 +1,115 @@
+"""The Shithead coach (games/shithead/analysis.py): reproducible, its luck sums as documented,
+and what it compares is what happened."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from games.shithead.ai import choose_action
+from games.shithead.analysis import AnalysisConfig, analyse, plan, run_task, summarise
+from games.shithead.game import Shithead
+from games.shithead.rules import make_rules
+
+LIGHT = AnalysisConfig(rollouts=3, luck_rollouts=6)
+
+
+def _played(seed: int, preset: str = "pagat", seats: int = 3, pick_up_every: int = 0) -> tuple[dict, Shithead]:
+    """A game between sensible computers; seat 0 picks up every ``pick_up_every``-th turn it could play."""
+    rules = make_rules(preset)
+    game = Shithead.new(rules, seats, seed)
+    rng = random.Random(seed)
+    turns = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        action = choose_action(game.view(seat), rng)
+        if seat == 0 and game.phase == "play" and pick_up_every:
+            turns += 1
+            pickups = [a for a in legal if a["type"] == "pickup"]
+            if pickups and any(a["type"] == "play" for a in legal) and turns % pick_up_every == 0:
+                action = pickups[0]
+        game.apply(seat, action)
+    return rules.to_json(), game
+
+
+def test_the_analysis_is_reproducible_and_does_not_depend_on_the_order_the_tasks_ran_in() -> None:
+    rules, game = _played(3, pick_up_every=4)
+    first = analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
+    second = analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
+    assert first == second
+    todo, order, goal = plan(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
+    backwards = [run_task(t) for t in reversed(todo)]
+    assert summarise(backwards, game.seats, order, goal, LIGHT) == first
+    # worker processes (spawned: each with its own string hashing) give the same figures
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT, run=pool.map) == first
+    other = analyse(
+        rules, game.seats, 3, game.rng_version, game.log, AnalysisConfig(rollouts=3, luck_rollouts=6, seed=1)
+    )
+    assert other != first  # the config's seed is the only source of randomness
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("pagat", 5), ("winner", 6)])
+def test_the_luck_sums_to_nothing_and_the_adjusted_results_to_the_results(preset: str, seed: int) -> None:
+    rules, game = _played(seed, preset, seats=4)
+    data = analyse(rules, game.seats, seed, game.rng_version, game.log, LIGHT)
+    players = data["players"]
+    assert sum(p["luck"] for p in players) == pytest.approx(0, abs=1e-3)
+    good = 1 if preset == "winner" else game.seats - 1
+    assert sum(p["result"] for p in players) == good
+    assert sum(p["adjusted"] for p in players) == pytest.approx(good, abs=1e-3)
+    for p in players:
+        assert p["adjusted"] == pytest.approx(p["result"] - p["luck"], abs=1e-3)
+    results = game.results()
+    shithead = results["loser"] if preset == "pagat" else None
+    for p in players:
+        assert p["result"] == (p["seat"] != shithead if shithead is not None else p["seat"] == results["winner"])
+    # ranked by the adjusted result
+    assert [p["adjusted"] for p in players] == sorted((p["adjusted"] for p in players), reverse=True)
+
+
+def test_the_swap_compares_the_face_up_cards_chosen_with_the_computers() -> None:
+    rules = make_rules("pagat")
+    # seat 0 keeps the face-up cards it was dealt (Ready at once); the others swap as computers
+    game = Shithead.new(rules, 3, 11)
+    rng = random.Random(0)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        action = {"type": "ready"} if game.phase == "swap" and seat == 0 else choose_action(game.view(seat), rng)
+        game.apply(seat, action)
+    dealt_up = Shithead.new(rules, 3, 11).view(None)["seats"][0]["face_up"]
+    data = analyse(rules.to_json(), 3, 11, game.rng_version, game.log, LIGHT)
+    swap = next(s for s in data["swaps"] if s["seat"] == 0)
+    assert sorted(swap["dealt"]) == sorted(dealt_up) and sorted(swap["chosen"]) == sorted(dealt_up)
+    computer = Shithead.new(rules, 3, 11)
+    while not computer.ready[0]:
+        computer.apply(0, choose_action(computer.view(0), random.Random(0)))
+    assert sorted(swap["computer"]) == sorted(computer.view(None)["seats"][0]["face_up"])
+    if swap["computer"] == swap["chosen"]:
+        assert swap["worth"] == 0 and swap["chance"] is None
+    else:
+        assert swap["worth"] == pytest.approx(swap["chance"] - swap["computer_chance"], abs=1e-3)
+
+
+def test_the_pickups_listed_are_the_pickups_made_with_a_play_in_hand() -> None:
+    rules, game = _played(8, pick_up_every=3)
+    data = analyse(rules, game.seats, 8, game.rng_version, game.log, LIGHT, coached=[0])
+    replay = Shithead.new(make_rules("pagat"), game.seats, 8)
+    made = {}
+    for index, (seat, action) in enumerate(game.log, start=1):
+        if seat == 0 and replay.phase == "play" and action["type"] == "pickup":
+            if any(a["type"] == "play" for a in replay.legal_actions(0)):
+                made[index] = len(replay.pile)
+        replay.apply(seat, action)
+    assert made and data["pickups"]
+    for d in data["pickups"]:
+        assert d["seat"] == 0 and made[d["index"]] == d["pile"] and d["better"]["type"] == "play"
+        assert d["loss"] == pytest.approx(d["better_chance"] - d["chance"], abs=1e-3)
+    # only seat 0 was coached; every seat is still ranked
+    assert {s["seat"] for s in data["swaps"]} == {0} and len(data["players"]) == game.seats
+    for d in data["costly"]:
+        assert d["loss"] > 0 and d["seat"] == 0
