@@ -17,6 +17,7 @@ from bot.errors import Refusal, guarded
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
+from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
 
 TIMER_OPTION = "turn_timer"
@@ -203,7 +204,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await tables.seating.take_back(table, seat)
             await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
 
-    @group.command(name="end", description="End the game at this table (host only)")
+    @group.command(name="end", description="End the game at this table, after a confirmation (host only)")
     @guarded
     async def end(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
@@ -216,10 +217,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 await interaction.response.send_message("The table was closed.")
                 await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
                 return
-            await interaction.response.send_message(
-                f"🛑 {interaction.user.mention} ended the game. No result is recorded."
-            )
-            await tables.seating.end_early(table, interaction.user.mention)
+            await interaction.response.send_message(question(table.id), view=confirm_view(table.id), ephemeral=True)
 
     add_fairness_commands(group, kind)
     return group
