@@ -165,8 +165,8 @@ class OhHellKind(GameKind[OhHellSeatView]):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = table.engine
         assert isinstance(engine, OhHell)
-        embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
         view = engine.view(None)
+        embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
         names = [table.name(s) for s in range(view["seat_count"])]
         chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         add_rating_field(embed, results)

@@ -26,7 +26,10 @@ async def test_ohhell_end_asks_then_ends_even_after_the_game_moved_on(simcord_en
 
     asked = await ann.slash(channel, "ohhell end")
     assert asked.ephemeral and asked.response.content == f"End game #{table.id} now? No result is recorded."
-    assert [c.get("label") for c in walk_components(asked.response.components) if c["type"] == 2] == ["Confirm", "Cancel"]
+    assert [c.get("label") for c in walk_components(asked.response.components) if c["type"] == 2] == [
+        "Confirm",
+        "Cancel",
+    ]
     assert all(asked.response.id != m.id for m in channel.history(viewer=bob))  # only the host sees it
     kept = await ann.click(asked.response, label="Cancel")
     assert "goes on" in kept.response.content and not kept.response.components
