@@ -15,6 +15,7 @@ from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal, guarded
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
+from bot.table_options import DISPLAY_OPTIONS, display_lines
 from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
@@ -55,13 +56,15 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await tables.presenter.remember_message(table, message.id)
 
     async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [TIMER_OPTION, *(o.name for o in kind.options())]
+        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         option = getattr(interaction.namespace, "option", None)
         if option == TIMER_OPTION:
             values: tuple[str, ...] = tuple(TIMER_CHOICES)
+        elif option in DISPLAY_OPTIONS:
+            values = DISPLAY_OPTIONS[option]
         else:
             spec = next((o for o in kind.options() if o.name == option), None)
             values = spec.values if spec else ()
@@ -86,10 +89,17 @@ def game_group(kind: GameKind) -> app_commands.Group:
                     turn_seconds = parse_timer(value)
                 except ValueError as error:
                     raise Refusal(str(error)) from None
+            elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
+                value = value.strip().lower()
+                if value not in DISPLAY_OPTIONS[option]:
+                    raise Refusal(f"{option} is {' or '.join(DISPLAY_OPTIONS[option])}.")
+                options.pop(option, None)
+                options[option] = value
             else:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
-                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}.")
+                    extra = ", ".join(DISPLAY_OPTIONS)
+                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}, {extra}.")
                 # set again, it moves last: the later of two related changes (sequence, then
                 # fixed_hands) is the one that counts, and a new preset carries them in this order
                 options.pop(option, None)
@@ -114,7 +124,10 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
             )
             title = f"{kind.title}: rules at this table"
-        lines = "\n".join(f"• {line}" for line in kind.describe(rule_set))
+        shown = kind.describe(rule_set)
+        if table is not None and preset is None:
+            shown += display_lines(table.record.options)
+        lines = "\n".join(f"• {line}" for line in shown)
         embed = discord.Embed(title=title, description=lines[:4000])
         if table is not None and preset is None:
             embed.add_field(name="Turn timer", value=timer_label(table.record.turn_seconds))

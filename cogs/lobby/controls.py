@@ -14,13 +14,15 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
 from bot.fairness import commitment_line
 from bot.faults import Fault
+from bot.table_options import display_lines
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 
 
 def render_lobby(table: LiveTable) -> Rendered:
     rules = table.kind.make_rules(table.record.preset, table.record.options)
-    return lobby_message(table, table.kind.describe(rules), table.kind.player_range(rules), lobby_view(table))
+    lines = table.kind.describe(rules) + display_lines(table.record.options)
+    return lobby_message(table, lines, table.kind.player_range(rules), lobby_view(table))
 
 
 class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id>\d+):(?P<act>[a-z]+)"):

@@ -13,6 +13,7 @@ from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
 from bot.render.common import count
 from bot.render.ratings import add_rating_field
+from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -49,7 +50,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return [OptionSpec(o.name, o.values, o.help) for o in oh_rules.OPTIONS.values()]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
-        return oh_rules.make_rules(preset, **options)
+        return oh_rules.make_rules(preset, **rule_options(options))
 
     def rules_to_json(self, rules: oh_rules.Rules) -> dict[str, Any]:
         return rules.to_json()
@@ -100,7 +101,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
-        files = trick_picture(view, table.name, embed)
+        files = trick_picture(view, table.name, embed, four_colour(table.record.options))
         return Rendered(
             content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view), files=files
         )
@@ -114,19 +115,28 @@ class OhHellKind(GameKind[OhHellSeatView]):
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
         embed = deal_result_embed(scored, table.name, last)
-        return Rendered(content=None, embeds=[embed], view=None, files=last_trick_picture(last, table.name, embed))
+        return Rendered(
+            content=None,
+            embeds=[embed],
+            view=None,
+            files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
+        )
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         view = _game(table).view(seat)
         embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
-        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+        return Rendered(
+            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+        )
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
         embed = hand_embed(view, where, table.name)
-        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+        return Rendered(
+            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+        )
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []
