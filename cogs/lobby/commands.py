@@ -36,9 +36,14 @@ def game_group(kind: GameKind) -> app_commands.Group:
         return table
 
     async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p, value=p) for p in kind.presets if current.lower() in p][:25]
+        wanted = current.lower()
+        return [
+            app_commands.Choice(name=f"{kind.preset_name(p)} ({p})"[:100], value=p)
+            for p in kind.presets
+            if wanted in p or wanted in kind.preset_name(p).lower()
+        ][:25]
 
-    @group.command(name="new", description=f"Open a {kind.title} table in this channel")
+    @group.command(name="new", description=f"Open a new {kind.title} table in this channel")
     @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
     @app_commands.autocomplete(preset=preset_autocomplete)
     @guarded
@@ -118,7 +123,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             name = (preset or kind.default_preset).lower()
             if name not in kind.presets:
                 raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
-            rule_set, title = kind.make_rules(name, {}), f"{kind.title}: preset {name}"
+            rule_set, title = kind.make_rules(name, {}), f"{kind.title}: {kind.preset_name(name)} ({name})"
         else:
             rule_set = (
                 table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)

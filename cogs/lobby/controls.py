@@ -112,7 +112,12 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
 
     def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
         options = [
-            discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current)
+            discord.SelectOption(
+                label=f"Preset: {kind.preset_name(p)}",
+                value=p,
+                default=p == current,
+                description=(kind.preset_line(p) or None) and kind.preset_line(p)[:100],
+            )
             for p in (kind.presets if kind else ())
         ] or [discord.SelectOption(label="-", value="-")]
         super().__init__(

@@ -3,7 +3,7 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -94,14 +94,23 @@ def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
     return embed
 
 
-def turn_content(view: View, mention: Name) -> str | None:
+def turn_content(view: View, mention: Name, people: Collection[int] | None = None) -> str | None:
+    """The line above the table that pings whoever must act. Only people (``people``: the seats
+    humans play; all when not given) are told to press a button; a computer's turn just says so."""
     waiting = view["to_act"]
     if not waiting or view["phase"] == "over":
         return None
+    humans = [s for s in waiting if people is None or s in people]
     if view["phase"] == "bidding":
         if view["bidding"] == "simultaneous":
-            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in waiting)}. Press **Bid**."
+            if not humans:
+                return "🤫 Secret bids: the computers are bidding…"
+            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in humans)}. Press **Bid**."
+        if not humans:
+            return f"🤖 {mention(waiting[0])} is bidding…"
         return f"🗣️ {mention(waiting[0])}, your bid. Press **Bid**."
+    if not humans:
+        return f"🤖 {mention(waiting[0])} is playing…"
     return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
 
 

@@ -12,6 +12,7 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
+from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
@@ -32,6 +33,20 @@ class ShitheadKind(GameKind[ShitheadView]):
     engine = Shithead
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
+    preset_info = {
+        key: (name, sh_rules.PRESET_HELP.get(key, ""))
+        for key, name in {
+            "pagat": "Standard",
+            "six-players": "Six players (jokers)",
+            "karma": "Karma",
+            "gultnieks": "Seven and lower",
+            "guarducci": "Glass sevens and runs",
+            "smeghead": "Smeghead (two packs)",
+            "finland": "Finland (four face-down)",
+            "ten-two-slide": "Ten-Two Slide",
+            "winner": "Play for a winner",
+        }.items()
+    }
     ai_levels = ("quick", "strong", "random")
     hand_button = "My cards"
 
@@ -115,8 +130,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return panel(table, seat)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
-        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
+        where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
         view = _game(table).view(seat)
         embed = dm_embed(view, where)
         return Rendered(
