@@ -65,3 +65,11 @@ def game_place(client: discord.Client | None, game_id: int, guild_id: int | None
     link = f"https://discord.com/channels/{guild_id}/{channel_id}" if guild_id else None
     place = f"[{shown}]({link})" if link else shown
     return f"Game #{game_id} in {place}" + (f" on **{guild.name}**" if guild is not None else "")
+
+
+def a_or_an(word: str) -> str:
+    """The article before ``word`` as it is said: "an 8-card play-off", "an 11-card", "a 5-card",
+    "an Oh Hell table"."""
+    spoken = word.lower()
+    vowel = spoken[:1] in "aeio" or spoken.startswith(("8", "11", "18")) and not spoken.startswith(("111", "181"))
+    return "an" if vowel and not spoken.startswith("one") else "a"

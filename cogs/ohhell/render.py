@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.render.cards import label, labels, suit_symbol
-from bot.render.common import COLOR, count, ordinal
+from bot.render.common import COLOR, a_or_an, count, ordinal
 from bot.render.emojis import card_text, hand_text
 from games.common.engine import Event
 from games.ohhell.views import OhHellSeatView, OhHellView
@@ -249,8 +249,8 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
                 f"🔁 {leaders} tie on {event.data['total']}: one more deal of {count(event.data['hand_size'], 'card')}."
             )
         elif event.kind == "playoff_started":
-            seats = ", ".join(name(s) for s in event.data["seats"])
-            out.append(f"⚔️ {seats} are still tied on {event.data['total']}: a {event.data['hand_size']}-card play-off.")
+            seats, size = ", ".join(name(s) for s in event.data["seats"]), event.data["hand_size"]
+            out.append(f"⚔️ {seats} are still tied on {event.data['total']}: {a_or_an(str(size))} {size}-card play-off.")
     return out
 
 

@@ -105,7 +105,7 @@ WRONG = [
         "plural after 1",
     ),
     (re.compile(r"\(s\)"), "(s)"),
-    (re.compile(r"(?<![\w*])a (?:Oh\b|(?!one\b)[aeio][a-z]+|[AEIO][a-z]+|8\b)"), "a before a vowel"),
+    (re.compile(r"(?<![\w*])a (?:Oh\b|(?!one\b)[aeio][a-z]+|[AEIO][a-z]+|(?:8|11|18)\b)"), "a before a vowel"),
 ]
 #: a prompt that tells a computer to act: its name (``Computer 1``, or a person's seat the computer
 #: plays, shown in bold) followed by "your bid/turn/move" or sent to press a button
@@ -262,3 +262,11 @@ async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
     dms = {p.user.dm_channel.id for p in people}
     problems = Scan(env).run(dms, {p.id: p.user.name for p in people})
     assert not problems, "\n".join(p[:300] for p in problems)
+
+
+def test_a_play_off_of_eight_or_eleven_cards_reads_an():
+    for size, article in ((8, "an"), (11, "an"), (5, "a")):
+        event = Event("playoff_started", {"seats": [0, 1], "total": 20, "hand_size": size})
+        note = deal_notes([event], lambda s: "ab"[s])[0]
+        assert f": {article} {size}-card play-off." in note, note
+        assert not any(p.search(note) for p, _ in WRONG), note
