@@ -111,15 +111,20 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
     fields = {"game_id": int}
 
     def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
-        options = [
-            discord.SelectOption(
-                label=f"Preset: {kind.preset_name(p)}",
-                value=p,
-                default=p == current,
-                description=(kind.preset_line(p) or None) and kind.preset_line(p)[:100],
-            )
-            for p in (kind.presets if kind else ())
-        ] or [discord.SelectOption(label="-", value="-")]
+        options = (
+            [
+                discord.SelectOption(
+                    label=f"Preset: {kind.preset_name(p)}"[:100],
+                    value=p,
+                    default=p == current,
+                    description=kind.preset_line(p)[:100] or None,
+                )
+                for p in kind.presets
+            ]
+            if kind is not None
+            else []
+        )
+        options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder="Preset (host)")
         )
