@@ -166,7 +166,7 @@ async def test_two_people_swap_play_and_a_flip_that_fails(simcord_env, monkeypat
     assert stored_places(rows) == [(1, False), (2, True)]
     assert rows[1].seat == loser and rows[1].total is None
     stats = await people[loser].slash(channel, "cardstats")
-    assert "1 times the shithead" in message_text(stats.response)
+    assert "1 time the shithead" in message_text(stats.response)
 
 
 @pytest.mark.simcord(settle_timeout=0.5)

@@ -101,7 +101,7 @@ from tests.helpers import (  # noqa: E402
 #: counts that must agree with their number; a/an before "Oh Hell" and vowels
 WRONG = [
     (
-        re.compile(r"\b1 (cards|tricks|deals|players|computers|games|seats|moves|points|turns|bids|seconds|tries)\b"),
+        re.compile(r"\b1 (cards|tricks|deals|players|computers|games|seats|moves|points|turns|bids|tries|times)\b"),
         "plural after 1",
     ),
     (re.compile(r"\(s\)"), "(s)"),
@@ -252,6 +252,12 @@ async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
         await driver.step()
     await env.advance_time(5)
     await people[1].slash(third, "shithead scores")
+    results = await env.bot.tables.store.results(live.id)
+    for person in people:  # after one game each: "1 time the shithead", not "1 times"
+        stats = message_text((await person.slash(third, "cardstats")).response)
+        lost = sum(1 for r in results if r.user_id == person.id and r.is_loser)
+        assert f"{lost} time{'' if lost == 1 else 's'} the shithead" in stats, stats
+        assert "favourite preset: Standard" in stats, stats  # its name, not the key "pagat"
 
     assert bot_messages(first, env.bot.user.id) and bot_messages(third, env.bot.user.id)
     # a DM names the game's channel (a link) and server by name; the lobby names its preset
