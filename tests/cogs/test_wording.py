@@ -236,7 +236,8 @@ async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
     await people[0].slash(second, "ohhell set", option="hook", value="off")
     await people[0].slash(second, "ohhell verify")
     await people[0].slash(second, "ohhell scores")
-    await people[0].slash(second, "ohhell history")
+    history = message_text((await people[0].slash(second, "ohhell history")).response)
+    assert "· Classic" in history and "· Oh Shit: secret bids" in history, history  # names, not keys
     await people[0].slash(second, "leaderboard")
     await people[0].slash(second, "cardstats")
 
