@@ -174,7 +174,7 @@ class GameKind(ABC, Generic[ViewT]):
     def player_range(self, rules: Any) -> tuple[int, int]: ...
 
     def preset_name(self, preset: str) -> str:
-        """A preset as a player reads it ("Oh Shit: secret bids"), its key if it has no name."""
+        """A preset as a player reads it ("Oh Shit (secret bids)"), its key if it has no name."""
         return self.preset_info.get(preset, (preset, ""))[0]
 
     def preset_line(self, preset: str) -> str:

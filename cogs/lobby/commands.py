@@ -123,7 +123,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             name = (preset or kind.default_preset).lower()
             if name not in kind.presets:
                 raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
-            rule_set, title = kind.make_rules(name, {}), f"{kind.title}: {kind.preset_name(name)} ({name})"
+            rule_set, title = kind.make_rules(name, {}), f"{kind.title} rules: {kind.preset_name(name)} (preset {name})"
         else:
             rule_set = (
                 table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)

@@ -43,7 +43,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
     default_preset = "classic"
     preset_info = {
         "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
-        "oh-shit": ("Oh Shit: secret bids", "3–7 players · hands 1 up to 9 and back · bids revealed together"),
+        "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),
         "bowers": ("Bowers", "2–5 players · the jacks of the trump colour rank highest · 1 a trick, +10 exact"),
         "spades": ("Spades always trump", "3–8 players · hands from the whole deck down to 1 · spades trump"),
     }

@@ -39,7 +39,7 @@ class Stats(commands.Cog):
         self.coach.close()
 
     def _preset_name(self, kind: str, preset: str) -> str:
-        """A stored preset key as players read it ("Oh Shit: secret bids")."""
+        """A stored preset key as players read it ("Oh Shit (secret bids)")."""
         game = self.bot.tables.kinds.get(kind)
         return game.preset_name(preset) if game is not None and preset in game.presets else preset
 

@@ -237,7 +237,7 @@ async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
     await people[0].slash(second, "ohhell verify")
     await people[0].slash(second, "ohhell scores")
     history = message_text((await people[0].slash(second, "ohhell history")).response)
-    assert "· Classic" in history and "· Oh Shit: secret bids" in history, history  # names, not keys
+    assert "· Classic" in history and "· Oh Shit (secret bids)" in history, history  # names, not keys
     await people[0].slash(second, "leaderboard")
     await people[0].slash(second, "cardstats")
 
