@@ -25,6 +25,7 @@ from bot import fairness
 from bot.contract import Action, GameKind, LiveTable, View
 from bot.presentation import Presenter
 from bot.registry import Registry
+from bot.render.common import count
 from db.store import Store, Timer
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,8 @@ class Clock:
         if self.registry.is_live(table):
             self.presenter.tell(
                 table,
-                f"⚠️ Something went wrong on my side {what} ({failures} tries), so this game is stuck: it goes "
+                f"⚠️ Something went wrong on my side {what} ({count(failures, 'try', 'tries')}), "
+                "so this game is stuck: it goes "
                 f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it.",
             )
 

@@ -145,6 +145,8 @@ class GameKind(ABC, Generic[ViewT]):
     engine: type[Engine]
     presets: tuple[str, ...]
     default_preset: str
+    #: per preset key: a name a player understands and one line of what the preset is
+    preset_info: Mapping[str, tuple[str, str]] = {}
     ai_levels: tuple[str, ...] = ("quick", "strong")
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
@@ -170,6 +172,13 @@ class GameKind(ABC, Generic[ViewT]):
 
     @abstractmethod
     def player_range(self, rules: Any) -> tuple[int, int]: ...
+
+    def preset_name(self, preset: str) -> str:
+        """A preset as a player reads it ("Oh Shit (secret bids)"), its key if it has no name."""
+        return self.preset_info.get(preset, (preset, ""))[0]
+
+    def preset_line(self, preset: str) -> str:
+        return self.preset_info.get(preset, ("", ""))[1]
 
     # -- the running game ---------------------------------------------------------------------
     @abstractmethod

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
+from bot.render.common import count
 from db.store import DealtDeck, GameRecord, Store
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
@@ -120,7 +121,10 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
     if sorted(stored_by_deal) != sorted(replayed):
         return Verdict(
             False,
-            [*lines, f"❌ {len(replayed)} deals were played from the seed, but {len(stored)} decks are stored."],
+            [
+                *lines,
+                f"❌ {count(len(replayed), 'deal')} played from the seed, but {count(len(stored), 'deck')} stored.",
+            ],
         )
     for number in sorted(replayed):
         if replayed[number] != stored_by_deal[number]:

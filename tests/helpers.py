@@ -412,3 +412,12 @@ def _sensible(view: dict, seq: int) -> dict:
     from games.shithead.ai import choose_action
 
     return choose_action(view, random.Random(seq))
+
+
+async def end_game(host, channel, command: str = "ohhell"):
+    """``/<game> end`` as the host, then **Confirm** on the question it asks; returns the press."""
+    asked = await host.slash(channel, f"{command} end")
+    assert asked.ephemeral and "No result is recorded" in asked.response.content, asked
+    confirmed = await host.click(asked.response, label="Confirm")
+    assert confirmed.acknowledged, confirmed
+    return confirmed

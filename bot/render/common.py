@@ -52,3 +52,24 @@ def parse_timer(text: str) -> int | None:
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def game_place(client: discord.Client | None, game_id: int, guild_id: int | None, channel_id: int) -> str:
+    """ "Game #4 in #cards on **Card Club**", the channel a link to it. A DM names both by name:
+    a ``<#id>`` mention shows as raw digits where the reader's client has not loaded that server,
+    and a hand must say which of several games it belongs to."""
+    channel = client.get_channel(channel_id) if client is not None else None
+    guild = client.get_guild(guild_id or 0) if client is not None else None
+    name = getattr(channel, "name", None)
+    shown = f"#{name}" if name else "the game's channel"
+    link = f"https://discord.com/channels/{guild_id}/{channel_id}" if guild_id else None
+    place = f"[{shown}]({link})" if link else shown
+    return f"Game #{game_id} in {place}" + (f" on **{guild.name}**" if guild is not None else "")
+
+
+def a_or_an(word: str) -> str:
+    """The article before ``word`` as it is said: "an 8-card play-off", "an 11-card", "a 5-card",
+    "an Oh Hell table"."""
+    spoken = word.lower()
+    vowel = spoken[:1] in "aeio" or spoken.startswith(("8", "11", "18")) and not spoken.startswith(("111", "181"))
+    return "an" if vowel and not spoken.startswith("one") else "a"

@@ -5,6 +5,7 @@ slash-command group each game gets (:func:`cogs.lobby.commands.game_group`).
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
 - :mod:`cogs.lobby.render`: the lobby message
+- :mod:`cogs.lobby.ending`: ``/<game> end``'s Confirm / Cancel
 - :mod:`cogs.lobby.rematch`: the final standings' **Rematch** (a new lobby, same rules, players invited)
 """
 
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot.client import CardBot
 from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby
+from cogs.lobby.ending import EndButton
 from cogs.lobby.rematch import RematchButton
 
 
@@ -24,5 +26,5 @@ class Lobby(commands.Cog):
 
 async def setup(bot: CardBot) -> None:
     bot.tables.presenter.lobby = render_lobby
-    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton, RematchButton)
+    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton)
     await bot.add_cog(Lobby(bot))

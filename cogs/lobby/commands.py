@@ -15,8 +15,10 @@ from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal, guarded
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
+from bot.table_options import DISPLAY_OPTIONS, display_lines
 from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
+from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
 
 TIMER_OPTION = "turn_timer"
@@ -34,9 +36,14 @@ def game_group(kind: GameKind) -> app_commands.Group:
         return table
 
     async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p, value=p) for p in kind.presets if current.lower() in p][:25]
+        wanted = current.lower()
+        return [
+            app_commands.Choice(name=f"{kind.preset_name(p)} ({p})"[:100], value=p)
+            for p in kind.presets
+            if wanted in p or wanted in kind.preset_name(p).lower()
+        ][:25]
 
-    @group.command(name="new", description=f"Open a {kind.title} table in this channel")
+    @group.command(name="new", description=f"Open a new {kind.title} table in this channel")
     @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
     @app_commands.autocomplete(preset=preset_autocomplete)
     @guarded
@@ -54,13 +61,15 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await tables.presenter.remember_message(table, message.id)
 
     async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [TIMER_OPTION, *(o.name for o in kind.options())]
+        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         option = getattr(interaction.namespace, "option", None)
         if option == TIMER_OPTION:
             values: tuple[str, ...] = tuple(TIMER_CHOICES)
+        elif option in DISPLAY_OPTIONS:
+            values = DISPLAY_OPTIONS[option]
         else:
             spec = next((o for o in kind.options() if o.name == option), None)
             values = spec.values if spec else ()
@@ -85,10 +94,17 @@ def game_group(kind: GameKind) -> app_commands.Group:
                     turn_seconds = parse_timer(value)
                 except ValueError as error:
                     raise Refusal(str(error)) from None
+            elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
+                value = value.strip().lower()
+                if value not in DISPLAY_OPTIONS[option]:
+                    raise Refusal(f"{option} is {' or '.join(DISPLAY_OPTIONS[option])}.")
+                options.pop(option, None)
+                options[option] = value
             else:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
-                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}.")
+                    extra = ", ".join(DISPLAY_OPTIONS)
+                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}, {extra}.")
                 # set again, it moves last: the later of two related changes (sequence, then
                 # fixed_hands) is the one that counts, and a new preset carries them in this order
                 options.pop(option, None)
@@ -107,13 +123,16 @@ def game_group(kind: GameKind) -> app_commands.Group:
             name = (preset or kind.default_preset).lower()
             if name not in kind.presets:
                 raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
-            rule_set, title = kind.make_rules(name, {}), f"{kind.title}: preset {name}"
+            rule_set, title = kind.make_rules(name, {}), f"{kind.title} rules: {kind.preset_name(name)} (preset {name})"
         else:
             rule_set = (
                 table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
             )
             title = f"{kind.title}: rules at this table"
-        lines = "\n".join(f"• {line}" for line in kind.describe(rule_set))
+        shown = kind.describe(rule_set)
+        if table is not None and preset is None:
+            shown += display_lines(table.record.options)
+        lines = "\n".join(f"• {line}" for line in shown)
         embed = discord.Embed(title=title, description=lines[:4000])
         if table is not None and preset is None:
             embed.add_field(name="Turn timer", value=timer_label(table.record.turn_seconds))
@@ -203,7 +222,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await tables.seating.take_back(table, seat)
             await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
 
-    @group.command(name="end", description="End the game at this table (host only)")
+    @group.command(name="end", description="End the game at this table, after a confirmation (host only)")
     @guarded
     async def end(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
@@ -216,10 +235,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 await interaction.response.send_message("The table was closed.")
                 await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
                 return
-            await interaction.response.send_message(
-                f"🛑 {interaction.user.mention} ended the game. No result is recorded."
-            )
-            await tables.seating.end_early(table, interaction.user.mention)
+            await interaction.response.send_message(question(table.id), view=confirm_view(table.id), ephemeral=True)
 
     add_fairness_commands(group, kind)
     return group

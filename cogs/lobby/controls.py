@@ -14,13 +14,15 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal
 from bot.fairness import commitment_line
 from bot.faults import Fault
+from bot.table_options import display_lines
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 
 
 def render_lobby(table: LiveTable) -> Rendered:
     rules = table.kind.make_rules(table.record.preset, table.record.options)
-    return lobby_message(table, table.kind.describe(rules), table.kind.player_range(rules), lobby_view(table))
+    lines = table.kind.describe(rules) + display_lines(table.record.options)
+    return lobby_message(table, lines, table.kind.player_range(rules), lobby_view(table))
 
 
 class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id>\d+):(?P<act>[a-z]+)"):
@@ -109,10 +111,20 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
     fields = {"game_id": int}
 
     def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
-        options = [
-            discord.SelectOption(label=f"Preset: {p}", value=p, default=p == current)
-            for p in (kind.presets if kind else ())
-        ] or [discord.SelectOption(label="-", value="-")]
+        options = (
+            [
+                discord.SelectOption(
+                    label=f"Preset: {kind.preset_name(p)}"[:100],
+                    value=p,
+                    default=p == current,
+                    description=kind.preset_line(p)[:100] or None,
+                )
+                for p in kind.presets
+            ]
+            if kind is not None
+            else []
+        )
+        options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder="Preset (host)")
         )

@@ -25,7 +25,8 @@ def lobby_message(
     host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
     embed = discord.Embed(
         title=f"🃏 {table.kind.title}: a table is open",
-        description=f"Host: **{host}** · preset **{record.preset}**",
+        description=f"Host: **{host}** · preset **{table.kind.preset_name(record.preset)}**"
+        + (f"\n{table.kind.preset_line(record.preset)}" if table.kind.preset_line(record.preset) else ""),
         color=COLOR,
     )
     embed.add_field(

@@ -11,8 +11,9 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
 from bot.render.cards import label
-from bot.render.common import count
+from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
+from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -40,6 +41,12 @@ class OhHellKind(GameKind[OhHellSeatView]):
     engine = OhHell
     presets = tuple(oh_rules.PRESETS)
     default_preset = "classic"
+    preset_info = {
+        "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
+        "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),
+        "bowers": ("Bowers", "2–5 players · the jacks of the trump colour rank highest · 1 a trick, +10 exact"),
+        "spades": ("Spades always trump", "3–8 players · hands from the whole deck down to 1 · spades trump"),
+    }
 
     def __init__(self, bot: discord.Client | None) -> None:
         self.bot = bot
@@ -49,7 +56,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return [OptionSpec(o.name, o.values, o.help) for o in oh_rules.OPTIONS.values()]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
-        return oh_rules.make_rules(preset, **options)
+        return oh_rules.make_rules(preset, **rule_options(options))
 
     def rules_to_json(self, rules: oh_rules.Rules) -> dict[str, Any]:
         return rules.to_json()
@@ -100,9 +107,12 @@ class OhHellKind(GameKind[OhHellSeatView]):
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
-        files = trick_picture(view, table.name, embed)
+        files = trick_picture(view, table.name, embed, four_colour(table.record.options))
         return Rendered(
-            content=turn_content(view, table.mention), embeds=[embed], view=table_view(table, view), files=files
+            content=turn_content(view, table.mention, _people(table)),
+            embeds=[embed],
+            view=table_view(table, view),
+            files=files,
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
@@ -114,19 +124,26 @@ class OhHellKind(GameKind[OhHellSeatView]):
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
         embed = deal_result_embed(scored, table.name, last)
-        return Rendered(content=None, embeds=[embed], view=None, files=last_trick_picture(last, table.name, embed))
+        return Rendered(
+            content=None,
+            embeds=[embed],
+            view=None,
+            files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
+        )
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         view = _game(table).view(seat)
-        embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
-        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+        embed = hand_embed(view, _place(self.bot, table), table.name)
+        return Rendered(
+            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+        )
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)
-        guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
-        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
-        embed = hand_embed(view, where, table.name)
-        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+        embed = hand_embed(view, _place(self.bot, table), table.name)
+        return Rendered(
+            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+        )
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []
@@ -165,8 +182,8 @@ class OhHellKind(GameKind[OhHellSeatView]):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = table.engine
         assert isinstance(engine, OhHell)
-        embed = standings_embed(engine.standings(), table.name, engine.rules.ties)
         view = engine.view(None)
+        embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
         names = [table.name(s) for s in range(view["seat_count"])]
         chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         add_rating_field(embed, results)
@@ -211,3 +228,12 @@ def _game(table: LiveTable) -> OhHell:
     engine = table.engine
     assert isinstance(engine, OhHell), "the game has not started"
     return engine
+
+
+def _people(table: LiveTable) -> set[int]:
+    """The seats people play (a computer stands in for the others)."""
+    return {seat.seat for seat in table.seats if seat.ai_level is None}
+
+
+def _place(client: discord.Client | None, table: LiveTable) -> str:
+    return game_place(client, table.id, table.record.guild_id, table.record.channel_id)

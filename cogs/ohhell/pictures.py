@@ -21,7 +21,7 @@ HAND_FILE = "hand.png"
 CHART_FILE = "scores.png"
 
 
-def trick_picture(view: OhHellView, name: Name, embed: discord.Embed) -> list[ImageFile]:
+def trick_picture(view: OhHellView, name: Name, embed: discord.Embed, four: bool = False) -> list[ImageFile]:
     """While cards are played: the trick so far and an empty place for each player still to play
     (in playing order); while bidding, the turned-up card alone (if there is one)."""
     turnup = view["turnup"]
@@ -31,25 +31,27 @@ def trick_picture(view: OhHellView, name: Name, embed: discord.Embed) -> list[Im
         order = list(view["players"])
         start = order.index(view["leader"]) if view["leader"] in order else 0
         waiting = tuple(name(s) for s in order[start:] + order[:start] if s not in played)
-        return [show_picture(embed, TABLE_FILE, trick_png(plays, waiting, turnup))]
+        return [show_picture(embed, TABLE_FILE, trick_png(plays, waiting, turnup, four))]
     if view["phase"] == "bidding" and turnup is not None:
-        return [show_picture(embed, TABLE_FILE, trick_png((), (), turnup))]
+        return [show_picture(embed, TABLE_FILE, trick_png((), (), turnup, four))]
     return []
 
 
-def last_trick_picture(last: Mapping[str, Any] | None, name: Name, embed: discord.Embed) -> list[ImageFile]:
+def last_trick_picture(
+    last: Mapping[str, Any] | None, name: Name, embed: discord.Embed, four: bool = False
+) -> list[ImageFile]:
     """A deal's closing message: its last trick, the winner's name marked."""
     if last is None:
         return []
     winner = last["winner"]
     plays = tuple((f"★ {name(seat)}" if seat == winner else name(seat), code) for seat, code, _named in last["cards"])
-    return [show_picture(embed, TABLE_FILE, trick_png(plays))]
+    return [show_picture(embed, TABLE_FILE, trick_png(plays, (), None, four))]
 
 
-def hand_picture(view: OhHellSeatView, embed: discord.Embed) -> list[ImageFile]:
+def hand_picture(view: OhHellSeatView, embed: discord.Embed, four: bool = False) -> list[ImageFile]:
     if view["hand_hidden"]:
         return []  # Devil's Bridge: the player may not see their own card
-    return [show_picture(embed, HAND_FILE, hand_png(tuple(view["hand"])))]
+    return [show_picture(embed, HAND_FILE, hand_png(tuple(view["hand"]), four))]
 
 
 def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed: discord.Embed) -> list[ImageFile]:

@@ -3,13 +3,13 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.render.cards import label, labels, suit_symbol
-from bot.render.common import COLOR, count, ordinal
+from bot.render.common import COLOR, a_or_an, count, ordinal
 from bot.render.emojis import card_text, hand_text
 from games.common.engine import Event
 from games.ohhell.views import OhHellSeatView, OhHellView
@@ -94,14 +94,23 @@ def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
     return embed
 
 
-def turn_content(view: View, mention: Name) -> str | None:
+def turn_content(view: View, mention: Name, people: Collection[int] | None = None) -> str | None:
+    """The line above the table that pings whoever must act. Only people (``people``: the seats
+    humans play; all when not given) are told to press a button; a computer's turn just says so."""
     waiting = view["to_act"]
     if not waiting or view["phase"] == "over":
         return None
+    humans = [s for s in waiting if people is None or s in people]
     if view["phase"] == "bidding":
         if view["bidding"] == "simultaneous":
-            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in waiting)}. Press **Bid**."
+            if not humans:
+                return "🤫 Secret bids: the computers are bidding…"
+            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in humans)}. Press **Bid**."
+        if not humans:
+            return f"🤖 {mention(waiting[0])} is bidding…"
         return f"🗣️ {mention(waiting[0])}, your bid. Press **Bid**."
+    if not humans:
+        return f"🤖 {mention(waiting[0])} is playing…"
     return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
 
 
@@ -131,7 +140,64 @@ def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping
     return embed
 
 
-def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: str) -> discord.Embed:
+def _names(seats: Sequence[int], name: Name) -> str:
+    names = [name(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _figure(row: Mapping[str, Any], decided: str) -> str:
+    if decided.startswith("play-off "):
+        scores = row["playoff"]
+        index = int(decided.split()[1]) - 1
+        return f"{scores[index]:+d}" if index < len(scores) else "-"
+    key = {"exact contracts": "exact", "exact winning contracts": "exact_winning"}.get(decided, "made_or_exceeded")
+    return str(row[key])
+
+
+def tie_story(standings: Sequence[Mapping[str, Any]], history: Sequence[Mapping[str, Any]], name: Name) -> str | None:
+    """How first place was decided when totals alone did not decide it: the extra deals that
+    settled a tie (``ties="extra-hand"``), or the figure that separated equal totals, with each
+    tied player's figure, or that nothing did. None when one player simply scored most."""
+    extra = [h for h in history if h["kind"] == "extra"]
+    top = [row for row in standings if row["total"] == standings[0]["total"]]
+    lines = []
+    if extra:
+        first = extra[0]["deal"]
+        totals: dict[int, int] = {}
+        for entry in history:
+            if entry["deal"] >= first:
+                break
+            for seat, score in enumerate(entry["scores"]):
+                totals[seat] = totals.get(seat, 0) + (score or 0)
+        best = max(totals.values(), default=0)
+        leaders = [s for s, t in sorted(totals.items()) if t == best]
+        lines.append(
+            f"{_names(leaders, name)} were tied for first on {best} after deal {first - 1}: "
+            f"{'the extra deal' if len(extra) == 1 else f'{len(extra)} extra deals'} decided it."
+        )
+    if len(top) > 1:
+        decided = top[0]["decided_by"]
+        seats = [row["seat"] for row in top]
+        if decided == "unbroken" and all(row["rank"] == 1 for row in top):
+            lines.append(
+                f"{_names(seats, name)} tied on {top[0]['total']} and nothing separated them: they share first place."
+            )
+        else:
+            decided = next(
+                (row["decided_by"] for row in top if row["decided_by"] not in ("unbroken", "total")), decided
+            )
+            figures = ", ".join(f"{name(row['seat'])} {_figure(row, decided)}" for row in top)
+            what = f"their scores in play-off deal {decided.split()[1]}" if decided.startswith("play-off") else decided
+            lines.append(f"{_names(seats, name)} tied on {top[0]['total']}; {what} decided first place ({figures}).")
+    return "\n".join(lines) or None
+
+
+def standings_embed(
+    standings: Sequence[Mapping[str, Any]],
+    name: Name,
+    ties: str,
+    history: Sequence[Mapping[str, Any]] = (),
+) -> discord.Embed:
     embed = discord.Embed(title="🏆 Oh Hell: final standings", color=discord.Color.gold())
     lines = []
     for row in standings:
@@ -146,6 +212,9 @@ def standings_embed(standings: Sequence[Mapping[str, Any]], name: Name, ties: st
             decided = " · tie unbroken" if row["decided_by"] == "unbroken" else f" · tie broken by {row['decided_by']}"
         lines.append(f"{medal} {name(row['seat'])}: **{row['total']}**{figures}{decided}")
     embed.description = "\n".join(lines)
+    story = tie_story(standings, history, name)
+    if story is not None:
+        embed.add_field(name="Tie-breaker", value=story[:1024], inline=False)
     return embed
 
 
@@ -180,8 +249,8 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
                 f"🔁 {leaders} tie on {event.data['total']}: one more deal of {count(event.data['hand_size'], 'card')}."
             )
         elif event.kind == "playoff_started":
-            seats = ", ".join(name(s) for s in event.data["seats"])
-            out.append(f"⚔️ {seats} are still tied on {event.data['total']}: a {event.data['hand_size']}-card play-off.")
+            seats, size = ", ".join(name(s) for s in event.data["seats"]), event.data["hand_size"]
+            out.append(f"⚔️ {seats} are still tied on {event.data['total']}: {a_or_an(str(size))} {size}-card play-off.")
     return out
 
 

@@ -32,6 +32,7 @@ from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, labels
 from bot.render.common import count
 from bot.render.emojis import EMOJIS
+from bot.table_options import four_colour
 from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
 from cogs.shithead.pictures import hand_picture
@@ -171,7 +172,7 @@ def panel(
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=1))
     embed = panel_embed(view, table.name, table.id, notes)
-    files = hand_picture(view, embed)
+    files = hand_picture(view, embed, four_colour(table.record.options))
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 

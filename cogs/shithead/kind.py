@@ -12,7 +12,9 @@ import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
+from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
+from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
 from cogs.shithead.controls import panel, table_view
 from cogs.shithead.pictures import hand_picture, table_picture
@@ -31,6 +33,20 @@ class ShitheadKind(GameKind[ShitheadView]):
     engine = Shithead
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
+    preset_info = {
+        key: (name, sh_rules.PRESET_HELP.get(key, ""))
+        for key, name in {
+            "pagat": "Standard",
+            "six-players": "Six players (jokers)",
+            "karma": "Karma",
+            "gultnieks": "Seven and lower",
+            "guarducci": "Glass sevens and runs",
+            "smeghead": "Smeghead (two packs)",
+            "finland": "Finland (four face-down)",
+            "ten-two-slide": "Ten-Two Slide",
+            "winner": "Play for a winner",
+        }.items()
+    }
     ai_levels = ("quick", "strong", "random")
     hand_button = "My cards"
 
@@ -42,7 +58,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return [OptionSpec(o.name, o.values, o.help) for o in sh_rules.OPTIONS]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
-        return sh_rules.make_rules(preset, **options)
+        return sh_rules.make_rules(preset, **rule_options(options))
 
     def rules_to_json(self, rules: sh_rules.Rules) -> dict[str, Any]:
         return rules.to_json()
@@ -97,7 +113,7 @@ class ShitheadKind(GameKind[ShitheadView]):
             content=turn_content(view, table.mention, people),
             embeds=[embed],
             view=table_view(table),
-            files=table_picture(view, table.name, embed),
+            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
@@ -107,18 +123,19 @@ class ShitheadKind(GameKind[ShitheadView]):
             content="🏁 Game over: the result is below.",
             embeds=[embed],
             view=None,
-            files=table_picture(view, table.name, embed),
+            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
         )
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         return panel(table, seat)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
-        where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"
+        where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
         view = _game(table).view(seat)
         embed = dm_embed(view, where)
-        return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+        return Rendered(
+            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+        )
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
         return []  # one game, no deals to score
@@ -184,7 +201,7 @@ class ShitheadKind(GameKind[ShitheadView]):
 
 
 def _footer(table: LiveTable) -> str:
-    changed = " with changes" if table.record.options else ""
+    changed = " with changes" if rule_options(table.record.options) else ""
     return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
 
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.client import CardBot
 from bot.contract import LiveTable
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR
+from bot.render.common import COLOR, count
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -37,6 +37,11 @@ class Stats(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.coach.close()
+
+    def _preset_name(self, kind: str, preset: str) -> str:
+        """A stored preset key as players read it ("Oh Shit (secret bids)")."""
+        game = self.bot.tables.kinds.get(kind)
+        return game.preset_name(preset) if game is not None and preset in game.presets else preset
 
     # -- hooks into the runtime -------------------------------------------------------------
     async def on_finished(self, table: LiveTable, results: list[ResultRow]) -> None:
@@ -172,10 +177,12 @@ class Stats(commands.Cog):
                 if best is not None:
                     lines[0] += f" · best total {best.total} (game #{best.game_id})"
             else:
-                lines.append(f"{p.shitheads} times the shithead")
+                lines.append(f"{count(p.shitheads, 'time')} the shithead")
                 if best is not None:
                     lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
-            lines.append(f"Current streak: {p.streak} · favourite preset: {p.favourite_preset}")
+            lines.append(
+                f"Current streak: {p.streak} · favourite preset: {self._preset_name(kind, p.favourite_preset)}"
+            )
             if versus is not None:
                 h = head_to_head(games, theirs, kind)
                 lines.append(

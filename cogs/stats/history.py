@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -46,13 +47,13 @@ def result_line(game: FinishedGame) -> str:
     return ", ".join(people)
 
 
-def history_embed(title: str, games: list[FinishedGame]) -> discord.Embed:
+def history_embed(title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str) -> discord.Embed:
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
         embed.add_field(
-            name=f"#{game.id} · {game.finished_at[:10]} · preset {game.preset}",
+            name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}",
             value=result_line(game)[:1024],
             inline=False,
         )
@@ -125,7 +126,9 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
     @guarded
     async def history(interaction: discord.Interaction) -> None:
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
-        await interaction.response.send_message(embed=history_embed(title, games), ephemeral=True)
+        game_kind = bot.tables.kinds.get(kind)
+        names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
+        await interaction.response.send_message(embed=history_embed(title, games, names), ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")

@@ -26,7 +26,8 @@ def describe(rules: Rules, n_players: int | None = None) -> list[str]:
     lines.append(text)
     if n_players is not None:
         sizes = rules.hand_sizes(n_players)
-        lines.append(f"Hands for {n_players} players: {', '.join(map(str, sizes))} ({len(sizes)} deals).")
+        deals = f"{len(sizes)} deal" + ("s" if len(sizes) != 1 else "")
+        lines.append(f"Hands for {n_players} players: {', '.join(map(str, sizes))} ({deals}).")
     else:
         peak = {
             "auto": "13 (deck / players)"

@@ -142,7 +142,7 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
     if burnt:
         reason: Literal["ten", "four"] = "ten" if table.pile[-1] & 31 == 10 else "four"
         events.append(ev.burnt({"seat": seat, "count": len(table.pile), "reason": reason}))
-        table.note(seat, "burn", [], f"burnt {len(table.pile)} cards")
+        table.note(seat, "burn", [], f"burnt {len(table.pile)} card{'s' if len(table.pile) != 1 else ''}")
         if table.rules.flush and table.flush is None:
             table.flush = seat
             events.append(ev.flush({"seat": seat}))

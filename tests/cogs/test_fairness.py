@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.common.commitment import matches
-from tests.helpers import OhHellDriver, ShitheadDriver, message_text, open_table
+from tests.helpers import OhHellDriver, ShitheadDriver, end_game, message_text, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "verify_shuffle.py"
@@ -184,7 +184,7 @@ async def test_a_game_the_host_ends_reveals_its_seed_and_verifies(simcord_env, t
         await driver.step()
     secret = secrets_of(record.seed, record.salt)
     assert not messages_with(list(channel.history()), secret)
-    await ann.slash(channel, "ohhell end")
+    await end_game(ann, channel)
     revealed = messages_with(list(channel.history()), secret)
     assert len(revealed) == 1 and "Game ended by" in revealed[0].content
 

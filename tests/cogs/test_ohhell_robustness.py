@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import OhHellDriver, make_bot, modal_options, open_table, table_message
+from tests.helpers import OhHellDriver, end_game, make_bot, modal_options, open_table, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -152,8 +152,7 @@ async def test_stale_forms_after_the_deal_and_after_the_game(simcord_env):
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
     kept = await actor.click(table_message(channel, env.bot.user.id), label="Bid")
-    ended = await people[0].slash(channel, "ohhell end")
-    assert not ended.ephemeral
+    await end_game(people[0], channel)
     late = await actor.submit_modal(kept, {"choice": [modal_options(kept)[0]]})
     assert late.ephemeral and "ended" in late.response.content
     # Finished tables keep no buttons to press.

@@ -24,6 +24,7 @@ from tests.helpers import (
     ShitheadDriver,
     _sensible,
     card_faces,
+    end_game,
     make_bot,
     message_text,
     open_table,
@@ -165,7 +166,7 @@ async def test_two_people_swap_play_and_a_flip_that_fails(simcord_env, monkeypat
     assert stored_places(rows) == [(1, False), (2, True)]
     assert rows[1].seat == loser and rows[1].total is None
     stats = await people[loser].slash(channel, "cardstats")
-    assert "1 times the shithead" in message_text(stats.response)
+    assert "1 time the shithead" in message_text(stats.response)
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
@@ -340,7 +341,7 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
     assert driver.engine.log == log
 
     # After the host ends the game, old controls answer that it is over.
-    await people[0].slash(channel, "shithead end")
+    await end_game(people[0], channel, "shithead")
     owner = driver.actors[driver.live.seats[other].user_id]
     gone = await owner.click(waiting, label="🔄 Refresh")
     assert "ended" in (gone.response.content if gone.response else "") or any(

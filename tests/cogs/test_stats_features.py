@@ -125,7 +125,7 @@ async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
     profile = await bob.slash(room, "cardstats", member=ann, versus=bob)
     text = embed_text(profile.response)
     assert "2 played" in text and "average place" in text and f"Rating **{shown}**" in text
-    assert "Bids made:" in text and "times the shithead" in text and "best total" in text and "Current streak:" in text
+    assert "Bids made:" in text and "the shithead" in text and "best total" in text and "Current streak:" in text
     assert "favourite preset: " in text and "Against bob: 2 games together" in text
 
     # History lists this server's finished games only, newest first.

@@ -80,3 +80,200 @@ def test_shithead_cards_left_reads_one_card():
     view = Shithead.new(shithead_rules("pagat"), 3, 1).view(None)
     words = text(final_embed(dict(view, loser=1), str, [0, 2, 1], {0: 0, 1: 1, 2: 0}))  # type: ignore[arg-type]
     assert "is the shithead (1 card left)" in words
+
+
+# -- whole games, every word the bot sent ---------------------------------------------------------
+# Everything a player can read goes through a REST call (a message, an edit, a DM, an interaction's
+# answer, a form, an autocomplete): the scan reads the JSON of every one of them.
+
+import pytest  # noqa: E402
+
+from tests.helpers import (  # noqa: E402
+    ShitheadDriver,
+    bot_messages,
+    make_bot,
+    message_text,
+    modal_options,
+    open_table,
+    table_message,
+)
+
+#: counts that must agree with their number; a/an before "Oh Hell" and vowels
+WRONG = [
+    (
+        re.compile(r"\b1 (cards|tricks|deals|players|computers|games|seats|moves|points|turns|bids|tries|times)\b"),
+        "plural after 1",
+    ),
+    (re.compile(r"\(s\)"), "(s)"),
+    (re.compile(r"(?<![\w*])a (?:Oh\b|(?!one\b)[aeio][a-z]+|[AEIO][a-z]+|(?:8|11|18)\b)"), "a before a vowel"),
+]
+#: a prompt that tells a computer to act: its name (``Computer 1``, or a person's seat the computer
+#: plays, shown in bold) followed by "your bid/turn/move" or sent to press a button
+COMPUTER = re.compile(
+    r"\*\*[^*\n]+\*\*,? (?:your (?:bid|turn|move)|it's your)|waiting for[^\n]*\*\*[^*\n]+\*\*[^\n]*Press"
+)
+SKIP = {"custom_id", "url", "proxy_url", "filename", "id", "icon_url", "type", "style", "flags", "color", "timestamp"}
+
+
+def strings(data, key: str = "") -> list[str]:
+    """Every text in a request's JSON that a reader may see."""
+    if isinstance(data, str):
+        return [] if key in SKIP else [data]
+    if isinstance(data, dict):
+        return [s for k, v in data.items() for s in strings(v, k)]
+    if isinstance(data, list):
+        return [s for v in data for s in strings(v, key)]
+    return []
+
+
+class Scan:
+    """Collects the problems in every request the bot made, with where they were."""
+
+    def __init__(self, env) -> None:
+        self.env = env
+        self.problems: list[str] = []
+
+    def run(self, dm_channels: set[int], members: dict[int, str]) -> list[str]:
+        for request in self.env.http_requests:
+            if request.json is None:
+                continue
+            texts = strings(request.json)
+            is_dm = any(f"/channels/{c}/" in request.path for c in dm_channels)
+            for text in texts:
+                for pattern, what in WRONG:
+                    if pattern.search(text):
+                        self.problems.append(f"{what}: {text!r}")
+                if COMPUTER.search(text):
+                    self.problems.append(f"a computer told to act: {text!r}")
+                if is_dm and re.search(r"<#\d+>", text):
+                    self.problems.append(f"a raw channel id in a DM: {text!r}")
+            self._hand_ids(request.json)
+            self._presets(request.json)
+        return sorted(set(self.problems))
+
+    def _hand_ids(self, data) -> None:
+        """A hand (an embed showing hand.png) names its channel by name, never as ``<#id>``: the
+        same embed goes by DM, where a channel mention of another server shows as raw digits."""
+        for embed in data.get("embeds") or [] if isinstance(data, dict) else []:
+            if (embed.get("image") or {}).get("url", "").endswith("hand.png"):
+                if any(re.search(r"<#\d+>", s) for s in strings(embed)):
+                    self.problems.append(f"a raw channel id in a hand: {strings(embed)!r}")
+        if isinstance(data, dict) and isinstance(data.get("data"), dict):
+            self._hand_ids(data["data"])
+
+    def _presets(self, data) -> None:
+        """The preset picker shows a readable name and a line of what each preset is."""
+        for component in _walk(data):
+            if str(component.get("custom_id", "")).startswith("lobbypreset:"):
+                for option in component.get("options", []):
+                    if option["label"] in (option["value"], f"Preset: {option['value']}") or not option.get(
+                        "description"
+                    ):
+                        self.problems.append(f"a preset shown by its key: {option!r}")
+
+
+def _walk(data) -> list[dict]:
+    out = []
+    if isinstance(data, dict):
+        out.append(data)
+        for value in data.values():
+            out += _walk(value)
+    elif isinstance(data, list):
+        for value in data:
+            out += _walk(value)
+    return out
+
+
+async def _computers_move(env, table) -> None:
+    """Let the computers' thinking time pass (the bot waits ``ai_delay`` before each move)."""
+    for _ in range(50):
+        engine = table.engine
+        if engine is None or engine.is_over or any(table.seats[s].ai_level is None for s in engine.to_act()):
+            return
+        await env.advance_time(1.5)
+    raise AssertionError("the computers did not move")
+
+
+async def _play_ohhell(env, channel, people, preset: str, options: dict[str, str]) -> None:
+    await open_table(env, channel, people[0], people[1:], preset=preset, options=options, computers=1)
+    table = env.bot.tables.in_channel(channel.id)
+    by_id = {p.id: p for p in people}
+    await people[1].click(table_message(channel, env.bot.user.id), label="My hand")
+    while env.bot.tables.is_live(table):
+        await _computers_move(env, table)
+        if not env.bot.tables.is_live(table) or table.engine.is_over:
+            break
+        seat = next(s for s in table.engine.to_act() if table.seats[s].ai_level is None)
+        actor = by_id[table.seats[seat].user_id]
+        label = "Bid" if table.engine.view(None)["phase"] == "bidding" else "Play a card"
+        shown = await actor.click(table_message(channel, env.bot.user.id), label=label)
+        done = await actor.submit_modal(shown, {"choice": [modal_options(shown)[-1]]})
+        assert done.acknowledged and not done.ephemeral, done
+    await env.advance_time(5)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
+    env = simcord_env
+    await env.restart_bot(make_bot(db_path, ai_delay=1.0))  # computers take their time, as live
+    guild = env.create_guild(name="Card Club")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob")]
+    # the lobby, its preset picker, the rules and an unknown preset
+    room = guild.create_text_channel("lobby")
+    lobby = (await people[0].slash(room, "ohhell new")).response
+    await people[0].slash(room, "ohhell rules", preset="oh-shit")
+    await people[0].slash(room, "ohhell new", preset="nonsense")
+    await people[0].slash(room, "shithead rules", preset="karma")
+    opened = message_text(lobby)
+    await people[0].click(lobby, label="Cancel")
+
+    # Oh Hell: secret bids (oh-shit) with an extra deal or play-off possible, then bids in turn
+    first = guild.create_text_channel("oh-hell")
+    await _play_ohhell(env, first, people, "oh-shit", {"fixed_hands": "1,2"})
+    second = guild.create_text_channel("oh-hell-2")
+    await _play_ohhell(env, second, people, "classic", {"fixed_hands": "1,2"})
+    await people[1].slash(second, "ohhell end")  # refusals read right too
+    await people[0].slash(second, "ohhell set", option="hook", value="off")
+    await people[0].slash(second, "ohhell verify")
+    await people[0].slash(second, "ohhell scores")
+    history = message_text((await people[0].slash(second, "ohhell history")).response)
+    assert "· Classic" in history and "· Oh Shit (secret bids)" in history, history  # names, not keys
+    await people[0].slash(second, "leaderboard")
+    await people[0].slash(second, "cardstats")
+
+    # Shithead with a computer, played through the panel
+    third = guild.create_text_channel("shithead")
+    await open_table(env, third, people[0], people[1:], command="shithead", computers=1)
+    live = env.bot.tables.in_channel(third.id)
+    driver = ShitheadDriver(env, third, {p.id: p for p in people}, watch=False)
+    while not live.engine.is_over:
+        await _computers_move(env, live)
+        if live.engine.is_over:
+            break
+        await driver.step()
+    await env.advance_time(5)
+    await people[1].slash(third, "shithead scores")
+    results = await env.bot.tables.store.results(live.id)
+    for person in people:  # after one game each: "1 time the shithead", not "1 times"
+        stats = message_text((await person.slash(third, "cardstats")).response)
+        lost = sum(1 for r in results if r.user_id == person.id and r.is_loser)
+        assert f"{lost} time{'' if lost == 1 else 's'} the shithead" in stats, stats
+        assert "favourite preset: Standard" in stats, stats  # its name, not the key "pagat"
+
+    assert bot_messages(first, env.bot.user.id) and bot_messages(third, env.bot.user.id)
+    # a DM names the game's channel (a link) and server by name; the lobby names its preset
+    dm = people[0].user.dm_channel.last_message
+    link = f"[#shithead](https://discord.com/channels/{guild.id}/{third.id}) on **Card Club**"
+    assert link in message_text(dm), message_text(dm)
+    assert "preset **Classic**" in opened and "turned-up trumps" in opened
+    dms = {p.user.dm_channel.id for p in people}
+    problems = Scan(env).run(dms, {p.id: p.user.name for p in people})
+    assert not problems, "\n".join(p[:300] for p in problems)
+
+
+def test_a_play_off_of_eight_or_eleven_cards_reads_an():
+    for size, article in ((8, "an"), (11, "an"), (5, "a")):
+        event = Event("playoff_started", {"seats": [0, 1], "total": 20, "hand_size": size})
+        note = deal_notes([event], lambda s: "ab"[s])[0]
+        assert f": {article} {size}-card play-off." in note, note
+        assert not any(p.search(note) for p, _ in WRONG), note

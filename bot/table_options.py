@@ -1,0 +1,31 @@
+"""Table options that change how the table looks, not how the game is played.
+
+They are stored with the table's other options (so ``/<game> set``, the preset picker and
+Rematch carry them like any rule), but every game kind strips them before it builds its rules:
+the engine never sees them, the stored rules JSON stays the same, and stored games replay
+exactly as before. Today there is one: ``four_colour`` (clubs green, diamonds blue on the
+card pictures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FOUR_COLOUR = "four_colour"
+#: display option -> its values, the default first
+DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on")}
+#: one line for the lobby and ``/<game> rules`` when an option is not at its default
+DISPLAY_LINES = {FOUR_COLOUR: "Four-colour deck: ♣ green, ♦ blue on the card pictures"}
+
+
+def rule_options(options: Mapping[str, str]) -> dict[str, str]:
+    """The options without the display ones: what the game's rules are built from."""
+    return {k: v for k, v in options.items() if k not in DISPLAY_OPTIONS}
+
+
+def display_lines(options: Mapping[str, str]) -> list[str]:
+    return [DISPLAY_LINES[k] for k, values in DISPLAY_OPTIONS.items() if options.get(k, values[0]) != values[0]]
+
+
+def four_colour(options: Mapping[str, str]) -> bool:
+    return options.get(FOUR_COLOUR) == "on"

@@ -1,0 +1,70 @@
+"""``/<game> end`` asks first: an ephemeral "End game #N now?" with **Confirm** and **Cancel**.
+
+Ending throws the game away (no result is stored), so one mistyped command must not do it. The
+buttons are dynamic items whose custom id carries the game's id, so they still work after a
+restart; only the host can confirm (the question is ephemeral, but the check does not rely on it).
+Confirming after the game moved on still ends it while it is live; once it is over (ended by an
+earlier confirm, or finished) the answer says so and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.client import tables_of
+from bot.components import GameItem
+from bot.errors import Refusal
+
+
+def question(game_id: int) -> str:
+    return f"End game #{game_id} now? No result is recorded."
+
+
+class EndButton(GameItem[discord.ui.Button[Any]], template=r"end:(?P<game_id>\d+):(?P<answer>yes|no)"):
+    fields = {"game_id": int}
+
+    def __init__(self, game_id: int, answer: str) -> None:
+        confirm = answer == "yes"
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm" if confirm else "Cancel",
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"end:{game_id}:{answer}",
+            )
+        )
+        self.game_id = game_id
+        self.answer = answer
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        manager = tables_of(interaction)
+        if self.answer == "no":
+            await interaction.response.edit_message(content=f"Game #{self.game_id} goes on.", view=None)
+            return
+        table = manager.tables.get(self.game_id)
+        if table is None or table.engine is None:
+            stored = await manager.store.get_game(self.game_id)
+            how = "finished" if stored is not None and stored.status == "finished" else "already ended"
+            await interaction.response.edit_message(content=f"Game #{self.game_id} has {how}.", view=None)
+            return
+        async with table.lock:
+            if not manager.is_live(table):
+                await interaction.response.edit_message(content=f"Game #{self.game_id} has already ended.", view=None)
+                return
+            if interaction.user.id != table.record.host_id:
+                raise Refusal("Only the host can end the game.")
+            await interaction.response.edit_message(content=f"Game #{self.game_id} is ended.", view=None)
+            await interaction.followup.send(
+                f"🛑 {interaction.user.mention} ended game #{self.game_id}. No result is recorded.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await manager.seating.end_early(table, interaction.user.mention)
+
+
+def confirm_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndButton(game_id, "yes"))
+    view.add_item(EndButton(game_id, "no"))
+    view.stop()  # dispatched by custom id (dynamic items): nothing to store
+    return view
