@@ -11,7 +11,7 @@ import discord
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
-from bot.errors import Refusal
+from bot.errors import Refusal, mark_committed
 from bot.fairness import commitment_line
 from bot.faults import Fault
 from cogs.lobby.carry import carry_options
@@ -76,6 +76,7 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 await interaction.response.edit_message(**render_lobby(table).kwargs())
                 return
             await seating.start(table)
+            mark_committed(interaction, "The start")
             committed = commitment_line(table)
             if committed:
                 # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
