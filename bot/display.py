@@ -24,6 +24,7 @@ does not, so a slow or failing Discord never holds up the players' moves.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -110,6 +111,9 @@ class Display:
         self._wake = asyncio.Event()
         self._pausing = False  # the loop waits out a pause after a failure
         self._waiters: list[asyncio.Future[Fault | None]] = []
+        #: writes to the store are made at once, even while the loop waits out a pause for Discord
+        self.saver: asyncio.Task[None] | None = None
+        self._saving = asyncio.Lock()
 
     # -- changes (called by the presenter; never talk to Discord) -------------------------------
     def live_face(self) -> Rendered:
@@ -137,6 +141,7 @@ class Display:
         if after_post:
             self.want.after_post.add(message_id)
         self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+        self._save_soon()
         self.wake()
 
     def restore_old(self, copy: OldCopy) -> None:
@@ -163,7 +168,19 @@ class Display:
     def save(self, what: str, job: Save) -> None:
         """A write the display's state depends on; tried now, and again until the store takes it."""
         self.want.saves[what] = job
+        self._save_soon()
         self.wake()
+
+    def _save_soon(self) -> None:
+        if self.saver is None or self.saver.done():
+            self.saver = asyncio.get_running_loop().create_task(self._save_now(), name=f"saves of game {self.table.id}")
+
+    async def _save_now(self) -> None:
+        try:
+            await self.run_saves()
+        except Exception:
+            # (a bug: logged; the loop tries the saves again on its next pass)
+            log.exception("game %s: saving what the table shows failed", self.table.id)
 
     async def _save_old(self, message_id: int, render: Render, after_post: bool) -> None:
         if self.want.old.get(message_id) is not render:
@@ -184,16 +201,20 @@ class Display:
         self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
 
     async def run_saves(self) -> bool:
-        """Make the writes still queued; whether all are made (a failing store keeps the rest)."""
-        for what, job in list(self.want.saves.items()):
-            try:
-                await job()
-            except StoreError as error:
-                log.warning("game %s: could not save %s yet: %s", self.table.id, what, error)
-                return False
-            if self.want.saves.get(what) is job:
-                del self.want.saves[what]
-        return True
+        """Make the writes still queued, one pass at a time and in order; whether all are made (a
+        failing store keeps the rest)."""
+        async with self._saving:
+            for what, job in list(self.want.saves.items()):
+                if self.want.saves.get(what) is not job:
+                    continue  # replaced meanwhile: the newer one comes in its turn
+                try:
+                    await job()
+                except StoreError as error:
+                    log.warning("game %s: could not save %s yet: %s", self.table.id, what, error)
+                    return False
+                if self.want.saves.get(what) is job:
+                    del self.want.saves[what]
+            return not self.want.saves
 
     def hurry(self) -> None:
         """A person asked for the table (``/<game> table``, Start): try now, not after the pause."""
@@ -204,7 +225,8 @@ class Display:
         self.wake()
 
     async def settled(self, timeout: float) -> Fault | None:
-        """Wait for the next pass (at most ``timeout`` s); its fault, or ``None`` if all is shown.
+        """Wait for the next pass (at most ``timeout`` s); ``None`` if the table is up as it should
+        be, else the fault that stands in the way.
         A pass that has not finished in time counts as a fault of its own ("still trying")."""
         future: asyncio.Future[Fault | None] = asyncio.get_running_loop().create_future()
         self._waiters.append(future)
@@ -214,11 +236,12 @@ class Display:
         except TimeoutError:
             return Fault("showing the table", 0, 0)
 
-    def close(self) -> asyncio.Task[None] | None:
-        """Cancel the loop; returns its task for the caller to await."""
+    def close(self) -> list[asyncio.Task[None]]:
+        """Cancel the loop (a write to the store in progress finishes); returns the tasks for the
+        caller to await."""
         if self.task is not None:
             self.task.cancel()
-        return self.task
+        return [t for t in (self.task, self.saver) if t is not None]
 
     # -- the loop -----------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -230,9 +253,12 @@ class Display:
                     # Let the moves that follow at once (a computer answering) land first: one edit.
                     await self.sleep(self.coalesce)
                 fault = await self._pass()
+                # A waiter asks whether the table is up: a failure elsewhere (closing an old copy,
+                # a DM) does not make that answer "no".
+                table_up = not self.want.post and self.want.shown >= self.want.version
                 for waiter in self._waiters:
                     if not waiter.done():
-                        waiter.set_result(fault)
+                        waiter.set_result(None if table_up else fault)
                 self._waiters.clear()
                 if fault is None and not self.want.saves:
                     self.failures, self.trouble_since, self.told = 0, None, False
@@ -310,8 +336,7 @@ class Display:
             else:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
-                game, message_id = self.table.id, message.id
-                want.saves["message"] = lambda: self.store.set_message(game, message_id, key)
+                want.saves["message"] = functools.partial(self.store.set_message, self.table.id, message.id, key)
         # 3. ...or edited in place.
         elif want.shown < want.version and record.message_id is not None:
             message_id = record.message_id
@@ -390,7 +415,7 @@ class Display:
         except (discord.Forbidden, discord.NotFound):
             # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
-            self.want.saves[f"seat:{seat}"] = lambda: self.store.update_seat(table.id, record)
+            self.want.saves[f"seat:{seat}"] = functools.partial(self.store.update_seat, table.id, record)
             table.notice(
                 f"📪 I can't DM {record.name} (their DMs are closed): "
                 f"they can use **{table.kind.hand_button}** instead."

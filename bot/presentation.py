@@ -73,7 +73,7 @@ class Presenter:
 
     async def close(self) -> None:
         """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
-        tasks = [task for display in list(self.displays.values()) if (task := display.close()) is not None]
+        tasks = [task for display in list(self.displays.values()) for task in display.close()]
         await asyncio.gather(*tasks, return_exceptions=True)
         # What the next start must know (an old copy still to close) is written now, if it can be.
         for display in list(self.displays.values()):
