@@ -103,13 +103,16 @@ class TableManager(Registry):
                 over[record.id] = table = self._rebuilt(record)
                 self._post_finale_later(table)
         for game_id, old in copies.items():
-            table = over.get(game_id)
-            if table is None:
-                record = await self.store.get_game(game_id)
-                if record is None or record.kind not in self.kinds:
+            shown = over.get(game_id)
+            if shown is None:
+                stored = await self.store.get_game(game_id)
+                # (A live game not restored here is another process's, or could not be rebuilt.)
+                if stored is None or stored.live or stored.kind not in self.kinds:
                     continue
-                over[game_id] = table = self._rebuilt(record)
-            self.clock.supervise(table, "closing old copies of the table", functools.partial(self._close_later, table, old))
+                over[game_id] = shown = self._rebuilt(stored)
+            self.clock.supervise(
+                shown, "closing old copies of the table", functools.partial(self._close_later, shown, old)
+            )
         return len(self.tables)
 
     def _rebuilt(self, record: GameRecord) -> LiveTable:
