@@ -319,3 +319,30 @@ async def test_a_restart_resumes_a_table_edit_pending_at_the_stop(simcord_env, m
 
 
 _real_dispatch = router.dispatch
+
+
+@pytest.mark.simcord(settle_timeout=2)
+@pytest.mark.parametrize("button", ["Join", "Cancel"])
+async def test_a_lobby_click_whose_answer_fails_is_told_the_truth(simcord_env, monkeypatch, button):
+    """The click's change is saved; its answer (which redraws the lobby) fails: the player is not
+    told "nothing was changed", and the lobby message catches up by itself."""
+    env = simcord_env
+    monkeypatch.setattr("bot.faults.BACKOFF_START", 5.0)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob = (guild.add_member(env.create_user(n)) for n in ("ann", "bob"))
+    lobby = (await ann.slash(channel, "ohhell new", preset="classic")).response
+    inject(env, monkeypatch, "500", "POST", "/interactions/*/callback")
+    clicked = await (bob if button == "Join" else ann).click(lobby, label=button)
+    said = [m.content or "" for m in [clicked.response, *clicked.followups] if m is not None]
+    assert not any(u in s for s in said for u in UNTRUE), said
+    await env.advance_time(10)
+    await env.settle()
+    now = next(m for m in channel.history() if m.id == lobby.id)
+    if button == "Join":
+        assert "bob" in message_text(now), message_text(now)
+        assert env.bot.tables.in_channel(channel.id).seat_of(bob.id) is not None
+    else:
+        assert "closed" in message_text(now) and not now.components
+        assert env.bot.tables.in_channel(channel.id) is None
+    assert env.errors == []
