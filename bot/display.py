@@ -147,7 +147,7 @@ class Display:
     def restore_old(self, copy: OldCopy) -> None:
         """After a restart: an old copy the stopped bot had not closed yet (already saved)."""
         message_id = copy.message_id
-        if message_id == self.table.record.message_id and not self.want.post:
+        if copy.after_post and message_id == self.table.record.message_id and not self.want.post:
             # It was to close once its replacement was up, which never happened: it is the table.
             self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
         else:

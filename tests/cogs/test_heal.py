@@ -97,6 +97,34 @@ async def test_a_finished_deals_table_closes_after_a_restart(simcord_env, monkey
     assert env.errors == []
 
 
+@pytest.mark.simcord(settle_timeout=2)
+async def test_a_finished_games_last_table_closes_after_a_restart(simcord_env, monkeypatch, db_path):
+    """The game ends; closing its last table fails until the stop: the restarted bot closes it
+    (the game is not live any more: only its display is rebuilt)."""
+    env = simcord_env
+    channel, people, table = await _oh_hell(env, monkeypatch)
+    player = Player(env, channel, {p.id: p for p in people}, seed=5)
+    while not (table.engine.view(None)["deal"] == 2 and _last_trick(table)):
+        await player.step()
+    last = table.record.message_id
+    fault = inject(env, monkeypatch, "500", "PATCH", f"/channels/{channel.id}/messages/{last}", 1000)
+    while env.bot.tables.in_channel(channel.id) is not None:
+        player.before_submit = lambda: inject(env, monkeypatch, "500", "POST", "/interactions/*/callback")
+        await player.step()
+    await env.advance_time(6)
+    await env.settle()
+    assert "Game over" in channel.last_message.content
+    assert controls(channel, last), "the last table still has its buttons (its close failed)"
+    fault[0] = 0
+    await restart(env, db_path)
+    await env.advance_time(2)
+    await env.settle()
+    assert not controls(channel, last)
+    assert await env.bot.store.old_copies() == []
+    assert sum("Game over" in t for t in texts(channel)) == 1
+    assert env.errors == []
+
+
 # -- the lobby's own edits go through the display -------------------------------------------------
 @pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize("fault", ["500", "403", "timeout"])
