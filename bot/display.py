@@ -11,6 +11,12 @@ warnings). Whatever fails stays desired and is tried again after a pause that ho
 ``retry_after``; when the channel could not be shown the truth for long (about 30 s, or at once
 when a permission is missing), the players are told in one line, once per spell of trouble.
 
+What the display must remember across a restart (the table message it posted, an old copy still
+to close, standings shown) is written to the store as *saves*, tried before and after each pass:
+a store that fails leaves them queued and tried again later, and it never counts as Discord
+failing (nobody is told the table is not shown when it is). An old copy is saved before its edit
+is tried, so a restarted bot finishes closing it (:meth:`Display.restore_old`).
+
 Rendering reads the live table, so it takes ``table.lock`` (never a half-applied move); sending
 does not, so a slow or failing Discord never holds up the players' moves.
 """
@@ -18,6 +24,7 @@ does not, so a slow or failing Discord never holds up the players' moves.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -28,7 +35,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT, Fault, classify
-from db.store import Store
+from db.store import OldCopy, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +44,7 @@ TELL_AFTER = 30.0
 
 Render = Callable[[], Rendered]
 Sleep = Callable[[float], Awaitable[Any]]
+Save = Callable[[], Awaitable[None]]
 
 
 @dataclass
@@ -71,9 +79,11 @@ class Desired:
     #: old copies to close only once the new one is up ("this table moved below")
     after_post: set[int] = field(default_factory=set)
     lines: list[Line] = field(default_factory=list)
+    #: writes to the store still to make, by what they are about (a newer one replaces an older)
+    saves: dict[str, Save] = field(default_factory=dict)
 
     def converged(self) -> bool:
-        return not (self.shown < self.version or self.post or self.hands or self.old or self.lines)
+        return not (self.shown < self.version or self.post or self.hands or self.old or self.lines or self.saves)
 
 
 class Display:
@@ -101,6 +111,9 @@ class Display:
         self._wake = asyncio.Event()
         self._pausing = False  # the loop waits out a pause after a failure
         self._waiters: list[asyncio.Future[Fault | None]] = []
+        #: writes to the store are made at once, even while the loop waits out a pause for Discord
+        self.saver: asyncio.Task[None] | None = None
+        self._saving = asyncio.Lock()
 
     # -- changes (called by the presenter; never talk to Discord) -------------------------------
     def live_face(self) -> Rendered:
@@ -121,6 +134,88 @@ class Display:
         self.want.lines.append(line)
         self.wake()
 
+    def retire(self, message_id: int, render: Render, *, after_post: bool = False) -> None:
+        """An old copy of the table is to lose its controls and end as ``render()`` shows it
+        (``after_post``: once the copy replacing it is up). Saved first, so a restart closes it."""
+        self.want.old[message_id] = render
+        if after_post:
+            self.want.after_post.add(message_id)
+        self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+        self._save_soon()
+        self.wake()
+
+    def restore_old(self, copy: OldCopy) -> None:
+        """After a restart: an old copy the stopped bot had not closed yet (already saved)."""
+        message_id = copy.message_id
+        if copy.after_post and message_id == self.table.record.message_id and not self.want.post:
+            # It was to close once its replacement was up, which never happened: it is the table.
+            self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
+        else:
+            # (The copy on record while the table is being posted again: it closes once that is up,
+            # with the look it was saved with, a deal's result rather than "moved below".)
+            look = Rendered(
+                content=copy.look.get("content"),
+                embeds=[discord.Embed.from_dict(e) for e in copy.look.get("embeds", [])],
+                view=None,
+            )
+            after_post = copy.after_post or message_id in self.want.after_post
+            self.want.old[message_id] = render = lambda: look
+            if after_post:
+                self.want.after_post.add(message_id)
+            self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+        self.wake()
+
+    def save(self, what: str, job: Save) -> None:
+        """A write the display's state depends on; tried now, and again until the store takes it."""
+        self.want.saves[what] = job
+        self._save_soon()
+        self.wake()
+
+    def _save_soon(self) -> None:
+        if self.saver is None or self.saver.done():
+            self.saver = asyncio.get_running_loop().create_task(self._save_now(), name=f"saves of game {self.table.id}")
+
+    async def _save_now(self) -> None:
+        try:
+            await self.run_saves()
+        except Exception:
+            # (a bug: logged; the loop tries the saves again on its next pass)
+            log.exception("game %s: saving what the table shows failed", self.table.id)
+
+    async def _save_old(self, message_id: int, render: Render, after_post: bool) -> None:
+        if self.want.old.get(message_id) is not render:
+            return  # closed already: nothing to remember
+        rendered = await self._render(render)
+        if self.want.old.get(message_id) is render:
+            # Rendered once: the edit sends this very look (a rendering may draw a picture).
+            self.want.old[message_id] = lambda: rendered
+        look = {"content": rendered.content, "embeds": [e.to_dict() for e in rendered.embeds]}
+        await self.store.save_old_copy(OldCopy(self.table.id, message_id, look, after_post))
+
+    async def _drop_old(self, message_id: int) -> None:
+        await self.store.drop_old_copy(self.table.id, message_id)
+
+    def _closed_old(self, message_id: int) -> None:
+        self.want.old.pop(message_id, None)
+        self.want.after_post.discard(message_id)
+        self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
+
+    async def run_saves(self) -> bool:
+        """Make the writes still queued, one pass at a time and in order; whether all are made (a
+        failing store keeps the rest)."""
+        async with self._saving:
+            for what, job in list(self.want.saves.items()):
+                if self.want.saves.get(what) is not job:
+                    continue  # replaced meanwhile: the newer one comes in its turn
+                try:
+                    await job()
+                except StoreError as error:
+                    log.warning("game %s: could not save %s yet: %s", self.table.id, what, error)
+                    return False
+                if self.want.saves.get(what) is job:
+                    del self.want.saves[what]
+            return not self.want.saves
+
     def hurry(self) -> None:
         """A person asked for the table (``/<game> table``, Start): try now, not after the pause."""
         if self._pausing and self.task is not None:
@@ -130,7 +225,8 @@ class Display:
         self.wake()
 
     async def settled(self, timeout: float) -> Fault | None:
-        """Wait for the next pass (at most ``timeout`` s); its fault, or ``None`` if all is shown.
+        """Wait for the next pass (at most ``timeout`` s); ``None`` if the table is up as it should
+        be, else the fault that stands in the way.
         A pass that has not finished in time counts as a fault of its own ("still trying")."""
         future: asyncio.Future[Fault | None] = asyncio.get_running_loop().create_future()
         self._waiters.append(future)
@@ -140,11 +236,12 @@ class Display:
         except TimeoutError:
             return Fault("showing the table", 0, 0)
 
-    def close(self) -> asyncio.Task[None] | None:
-        """Cancel the loop; returns its task for the caller to await."""
+    def close(self) -> list[asyncio.Task[None]]:
+        """Cancel the loop (a write to the store in progress finishes); returns the tasks for the
+        caller to await."""
         if self.task is not None:
             self.task.cancel()
-        return self.task
+        return [t for t in (self.task, self.saver) if t is not None]
 
     # -- the loop -----------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -156,11 +253,14 @@ class Display:
                     # Let the moves that follow at once (a computer answering) land first: one edit.
                     await self.sleep(self.coalesce)
                 fault = await self._pass()
+                # A waiter asks whether the table is up: a failure elsewhere (closing an old copy,
+                # a DM) does not make that answer "no".
+                table_up = not self.want.post and self.want.shown >= self.want.version
                 for waiter in self._waiters:
                     if not waiter.done():
-                        waiter.set_result(fault)
+                        waiter.set_result(None if table_up else fault)
                 self._waiters.clear()
-                if fault is None:
+                if fault is None and not self.want.saves:
                     self.failures, self.trouble_since, self.told = 0, None, False
                     if not self._wake.is_set():
                         # All shown: the loop ends (an idle task would hold nothing but a wait);
@@ -168,7 +268,11 @@ class Display:
                         return
                     continue
                 self.failures += 1
-                await self._tell_if_long(fault)
+                if fault is None:
+                    # All shown; only the store refused a write: try it again later, telling nobody.
+                    fault = Fault("saving what the table shows", 0, 0)
+                else:
+                    await self._tell_if_long(fault)
                 delay = fault.delay(self.failures)
                 log.warning(
                     "game %s: %s failed (%s %s); trying again in %.0f s",
@@ -194,7 +298,10 @@ class Display:
 
     async def _pass(self) -> Fault | None:
         try:
-            return await self._try_all()
+            await self.run_saves()  # an old copy is saved before its edit is tried
+            fault = await self._try_all()
+            await self.run_saves()
+            return fault
         except Exception:
             # A bug (or the store failing) must not stop the display for good: log, try again later.
             log.exception("game %s: showing the table failed", self.table.id)
@@ -229,7 +336,7 @@ class Display:
             else:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
-                await self.store.set_message(self.table.id, message.id, key)
+                want.saves["message"] = functools.partial(self.store.set_message, self.table.id, message.id, key)
         # 3. ...or edited in place.
         elif want.shown < want.version and record.message_id is not None:
             message_id = record.message_id
@@ -260,13 +367,12 @@ class Display:
             except TRANSIENT as error:
                 fault = classify(error, "closing an old copy of the table", posting=False)
                 if fault.gone or fault.bad_request:
-                    want.old.pop(message_id, None)
+                    self._closed_old(message_id)
                 else:
                     faults.append(fault)
             else:
                 if want.old.get(message_id) is render:
-                    del want.old[message_id]
-                    want.after_post.discard(message_id)
+                    self._closed_old(message_id)
         # 5. Lines, in order (standings after the last table, a reminder after the table it is about).
         while want.lines:
             line = want.lines[0]
@@ -284,7 +390,7 @@ class Display:
             if want.lines and want.lines[0] is line:
                 want.lines.pop(0)
             if line.on_sent is not None:
-                await line.on_sent()
+                want.saves[f"sent:{id(line)}"] = line.on_sent
         if not faults:
             return None
         # The fault that says most: a missing permission, then a rate limit, then the first.
@@ -309,7 +415,7 @@ class Display:
         except (discord.Forbidden, discord.NotFound):
             # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
-            await self.store.update_seat(table.id, record)
+            self.want.saves[f"seat:{seat}"] = functools.partial(self.store.update_seat, table.id, record)
             table.notice(
                 f"📪 I can't DM {record.name} (their DMs are closed): "
                 f"they can use **{table.kind.hand_button}** instead."
@@ -326,16 +432,18 @@ class Display:
         if self.told or (fault.permission is None and now - self.trouble_since < TELL_AFTER):
             return
         key = self.table.kind.key
+        # A lobby has no /<game> table to type: its message catches up by itself.
+        what, again = ("lobby", "") if self.table.engine is None else ("table", f" (or type /{key} table)")
         if fault.permission is not None:
             text = (
-                f"⚠️ I can't keep this {self.table.kind.title} table up to date here: I need the "
-                f"**{fault.permission}** permission in this channel. The game goes on, and the table "
-                f"catches up by itself once I have it (or type /{key} table)."
+                f"⚠️ I can't keep this {self.table.kind.title} {what} up to date here: I need the "
+                f"**{fault.permission}** permission in this channel. The game goes on, and the {what} "
+                f"catches up by itself once I have it{again}."
             )
         else:
             text = (
-                f"⚠️ Discord keeps failing when I update this table ({fault.what}). The game goes on, "
-                f"and the table catches up by itself (or type /{key} table)."
+                f"⚠️ Discord keeps failing when I update this {what} ({fault.what}). The game goes on, "
+                f"and the {what} catches up by itself{again}."
             )
         try:
             await self._channel().send(text, allowed_mentions=discord.AllowedMentions.none())

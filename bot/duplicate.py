@@ -18,7 +18,7 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.render.common import COLOR
-from db.store import DealScore, GameRecord, ResultRow, Store
+from db.store import DealScore, GameRecord, ResultRow, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,14 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     the match's tables when this was the last one (then call :func:`finish` once it is shown)."""
     if table.record.match_id is None:
         return None
-    done, games = await match_over(store, table.record)
+    try:
+        done, games = await match_over(store, table.record)
+    except StoreError as error:
+        # The game is committed and over: its answer must not say otherwise. Keep the seed secret
+        # (another table may still play); the comparison waits for the match's last table.
+        log.error("game %s: could not read its duplicate match: %s", table.id, error)
+        table.seed_held = True
+        return None
     table.seed_held = not done
     return games if done else None
 

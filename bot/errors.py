@@ -6,6 +6,10 @@ player as an ephemeral reply and change nothing. A :class:`~db.store.StoreError`
 was not saved (the store rolled it back, and the table manager rebuilt its state from the log):
 the player is told exactly that. Anything else is a bug: it is logged and the
 player gets a generic apology instead of Discord's "This interaction failed".
+
+Once something is committed for an interaction (a move, a start, a new lobby), the code that
+committed it says so with :func:`mark_committed`; an error after that point (the store failing on a
+later write, a bug) is then never answered "nothing changed": the player is told what stands.
 """
 
 from __future__ import annotations
@@ -62,11 +66,33 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not send an error reply", exc_info=True)
 
 
+#: the key in ``interaction.extras`` that says what the interaction has committed
+SAVED = "committed"
+
+
+def mark_committed(interaction: discord.Interaction | None, what: str) -> None:
+    """``what`` ("Your move") is saved for good: from here on, no answer may say nothing changed."""
+    if interaction is not None:
+        interaction.extras[SAVED] = what
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """The single error handler for commands and components."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
-    if isinstance(error, USER_ERRORS):
+    saved = interaction.extras.get(SAVED)
+    if saved is not None and not isinstance(error, USER_ERRORS):
+        # Failed after the commit: what was saved stands, and the player is told so.
+        if isinstance(error, StoreError):
+            log.error("saved, but a later write failed: %s", error)
+        else:
+            log.error("saved, then an unexpected error in %s", interaction.data, exc_info=error)
+        await reply_ephemeral(
+            interaction,
+            f"✅ {saved} was saved and stands. Something after it failed on my side: what the channel shows "
+            "catches up by itself.",
+        )
+    elif isinstance(error, USER_ERRORS):
         await reply_ephemeral(interaction, f"⚠️ {error}")
     elif isinstance(error, StoreError):
         # The database refused the write (a full disk, a lost server): an operating condition the

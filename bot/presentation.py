@@ -24,7 +24,7 @@ from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
-from db.store import ResultRow, Store
+from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
@@ -73,8 +73,14 @@ class Presenter:
 
     async def close(self) -> None:
         """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
-        tasks = [task for display in list(self.displays.values()) if (task := display.close()) is not None]
+        tasks = [task for display in list(self.displays.values()) for task in display.close()]
         await asyncio.gather(*tasks, return_exceptions=True)
+        # What the next start must know (an old copy still to close) is written now, if it can be.
+        for display in list(self.displays.values()):
+            try:
+                await display.run_saves()
+            except Exception:
+                log.exception("game %s: could not save the display's state at the stop", display.table.id)
 
     # -- the table message --------------------------------------------------------------------
     async def update(
@@ -133,7 +139,7 @@ class Presenter:
         if not shown:
             if table.record.message_id is not None and not want.post:
                 # (While a deal's table waits to be posted, the message on record is an older one.)
-                want.old[table.record.message_id] = lambda: table.kind.closing(table, events)
+                display.retire(table.record.message_id, lambda: table.kind.closing(table, events))
         if engine.is_over:
             want.face, want.shown, want.post = None, want.version, False
             self.post_finale(table, results or [])
@@ -180,8 +186,9 @@ class Presenter:
         want = display.want
         old = table.record.message_id
         if old is not None and not want.post:
-            want.old[old] = lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None)
-            want.after_post.add(old)
+            display.retire(
+                old, lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None), after_post=True
+            )
         if with_hands:
             want.hands = {s.seat for s in table.seats}
         want.post = True
@@ -195,6 +202,10 @@ class Presenter:
             self.repost(table, with_hands=True)
         else:
             self.display(table).changed()
+
+    def close_old_copy(self, table: LiveTable, copy: OldCopy) -> None:
+        """After a restart: an old copy of ``table`` the stopped bot had not closed yet."""
+        self.display(table).restore_old(copy)
 
     async def show_again(self, table: LiveTable) -> None:
         """Post a table, or a lobby, as a new message (the local mode's channel starts empty)."""
@@ -232,19 +243,37 @@ class Presenter:
         await self.remember_message(table, message.id)
 
     async def refresh_lobby(self, table: LiveTable) -> None:
+        """The lobby changed: its message shows it, through the display (retried, coalesced)."""
         if table.record.message_id is None:
             return
-        await self._channel(table).get_partial_message(table.record.message_id).edit(**self._lobby(table).kwargs())
+        display = self.display(table)
+        display.want.face = lambda: self._lobby(table)
+        display.changed()
 
     async def edit_message(self, table: LiveTable, rendered: Rendered) -> None:
-        """Edit the table's message (a lobby closed by a command) if it has one."""
+        """Show ``rendered`` on the table's message (a lobby closed by a command) if it has one,
+        through the display (retried until it is shown)."""
         if table.record.message_id:
-            await self._channel(table).get_partial_message(table.record.message_id).edit(**rendered.kwargs())
+            display = self.display(table)
+            display.want.face, display.want.post = (lambda: rendered), False
+            display.changed()
+
+    def lobby_closed(self, table: LiveTable) -> None:
+        """The lobby's message was closed by the answer to a click: an edit still pending must
+        not put the lobby back on it."""
+        display = self.displays.get(table.id)
+        if display is not None:
+            display.want.shown = display.want.version
 
     async def remember_message(self, table: LiveTable, message_id: int) -> None:
-        """The lobby was posted as the answer to ``/<game> new``: its message is the table's."""
+        """The lobby was posted as the answer to ``/<game> new``: its message is the table's. The
+        lobby is open whatever the store says now: a failed write is tried again by the display."""
         table.record.message_id = message_id
-        await self.store.set_message(table.id, message_id)
+        try:
+            await self.store.set_message(table.id, message_id)
+        except StoreError as error:
+            log.warning("game %s: could not save the lobby's message yet: %s", table.id, error)
+            self.display(table).save("message", lambda: self.store.set_message(table.id, message_id))
 
     # -- lines in the channel -----------------------------------------------------------------
     async def announce(self, channel_id: int, guild_id: int | None, text: str | None, rendered: Rendered) -> None:

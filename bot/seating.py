@@ -9,6 +9,7 @@ answers the interaction, this module only posts through :class:`~bot.presentatio
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -20,7 +21,7 @@ from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
 from bot.presentation import Presenter
 from bot.registry import Registry
-from db.store import ChannelBusy, SeatRecord, Store
+from db.store import ChannelBusy, SeatRecord, Store, StoreError
 from games.common.rng import GENERATOR_VERSION
 
 
@@ -44,7 +45,14 @@ class Seating:
         except ChannelBusy:
             raise Refusal("This channel already has a game. Finish it, or open a table in another channel.") from None
         seats = [SeatRecord(0, host.id, _display(host))]
-        await self.store.set_seats(game_id, seats)
+        try:
+            await self.store.set_seats(game_id, seats)
+        except StoreError:
+            # The game row is committed but has no host: undo it, so that "nothing changed" is true
+            # (and the channel is not left busy with a table nobody sees).
+            with contextlib.suppress(StoreError):
+                await self.store.end_game(game_id, "cancelled")
+            raise
         record = await self.store.get_game(game_id)
         assert record is not None
         return self.registry.attach(record)
@@ -136,6 +144,7 @@ class Seating:
     async def cancel(self, table: LiveTable) -> None:
         await self.store.end_game(table.id, "cancelled")
         self.registry.drop(table)
+        self.presenter.lobby_closed(table)
 
     async def end_early(self, table: LiveTable, by: str) -> None:
         """The host ends the game: standings so far are shown but not stored as a result."""

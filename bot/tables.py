@@ -25,14 +25,14 @@ import discord
 from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
-from bot.errors import Refusal
+from bot.errors import Refusal, mark_committed
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
 from bot.shards import shard_of
 from bot.thinking import Thinker
-from db.store import GameRecord, ResultRow, StaleAction, Store
+from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
@@ -166,6 +166,9 @@ class TableManager(Registry):
     async def restore(self) -> int:
         """Rebuild every unfinished game of this process's shards after a start or restart; returns how many."""
         timers = {t.game_id: t for t in await self.store.timers()}
+        copies: dict[int, list[OldCopy]] = {}
+        for copy in await self.store.old_copies():
+            copies.setdefault(copy.game_id, []).append(copy)
         for record in await self.store.live_games():
             if not self.owns(record.guild_id):
                 continue  # another process's shard: it restores, times and drives that game
@@ -182,37 +185,67 @@ class TableManager(Registry):
                 continue
             # Whatever the channel missed before the stop (a deal's table never posted, an edit
             # that failed) is shown once the bot is connected.
-            self.clock.supervise(table, "showing the table again", functools.partial(self._resume_when_ready, table))
+            resume = functools.partial(self._resume_when_ready, table, copies.pop(table.id, []))
+            self.clock.supervise(table, "showing the table again", resume)
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and len(engine.log) == timer.seq and not computers_move:
                 self.clock.resume_timer(table, timer)
             else:
                 self.clock.kick(table)
+        # Tables of games over (rebuilt to show them, not to play on): standings still to post,
+        # old copies still to close.
+        over: dict[int, LiveTable] = {}
         for record in await self.store.unshown_finales():
-            if record.kind in self.kinds:
-                self._post_finale_later(record)
+            if record.kind in self.kinds and self.owns(record.guild_id):
+                over[record.id] = table = self._rebuilt(record)
+                self._post_finale_later(table)
+        for game_id, old in copies.items():
+            shown = over.get(game_id)
+            if shown is None:
+                stored = await self.store.get_game(game_id)
+                # (A live game not restored here is another process's, or could not be rebuilt.)
+                if stored is None or stored.live or stored.kind not in self.kinds or not self.owns(stored.guild_id):
+                    continue
+                over[game_id] = shown = self._rebuilt(stored)
+            self.clock.supervise(
+                shown, "closing old copies of the table", functools.partial(self._close_later, shown, old)
+            )
         return len(self.tables)
 
-    def _post_finale_later(self, record: GameRecord) -> None:
-        """A game finished before the stop, its standings never posted: post them now. The table
-        is rebuilt for rendering only; it is not live (nothing can be played on it)."""
+    def _rebuilt(self, record: GameRecord) -> LiveTable:
+        """A game that is over, rebuilt for rendering only: it is not live (nothing can be played on it)."""
         kind = self.kinds[record.kind]
         table = LiveTable(record=record, kind=kind, rules=kind.rules_from_json(record.rules or {}))
-        table.engine = kind.engine.replay(
-            table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
-        )
+        if record.seed is not None:
+            table.engine = kind.engine.replay(
+                table.rules, len(record.seats), record.seed, record.actions, rng_version=record.rng_version
+            )
+        return table
+
+    def _post_finale_later(self, table: LiveTable) -> None:
+        """A game finished before the stop, its standings never posted: post them now."""
 
         async def post() -> None:
             await self.client.wait_until_ready()
-            self.presenter.post_finale(table, await self.store.results(record.id))
+            self.presenter.post_finale(table, await self.store.results(table.id))
 
         self.clock.supervise(table, "posting the final standings", post)
 
-    async def _resume_when_ready(self, table: LiveTable) -> None:
+    async def _close_later(self, table: LiveTable, copies: list[OldCopy]) -> None:
+        """Old copies of a game over that the stopped bot had not closed: they lose their controls."""
+        await self.client.wait_until_ready()
+        async with table.lock:
+            for copy in copies:
+                self.presenter.close_old_copy(table, copy)
+
+    async def _resume_when_ready(self, table: LiveTable, copies: list[OldCopy]) -> None:
         await self.client.wait_until_ready()
         async with table.lock:
             self.presenter.resume(table)
+            # then the old copies the stopped bot had not closed (once the table is up again)
+            for copy in copies:
+                self.presenter.close_old_copy(table, copy)
 
     async def close(self) -> None:
         """Stop every table's background work and wait for it (see :meth:`Clock.close`), then the
@@ -294,6 +327,7 @@ class TableManager(Registry):
             )
             raise
         table.record.actions.append((seat, stored))
+        mark_committed(interaction, "Your move")
         table.acted_from[seat] = digest
         match_done = None
         if new_engine.is_over:

@@ -51,6 +51,7 @@ from db.store import (
     MatchRecord,
     MemberGame,
     MemberStats,
+    OldCopy,
     RatingChange,
     RatingRow,
     ResultRow,
@@ -538,6 +539,27 @@ class PostgresStore:
     async def set_finale_shown(self, game_id: int) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET finale_shown=1 WHERE id=$1", game_id)
+
+    async def save_old_copy(self, copy: OldCopy) -> None:
+        async with self._tx(copy.game_id) as conn:
+            await conn.execute(
+                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+                copy.game_id,
+                copy.message_id,
+                json.dumps(copy.look),
+                int(copy.after_post),
+            )
+
+    async def drop_old_copy(self, game_id: int, message_id: int) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute("DELETE FROM old_copies WHERE game_id=$1 AND message_id=$2", game_id, message_id)
+
+    async def old_copies(self) -> list[OldCopy]:
+        found = await self._fetch(
+            "SELECT game_id, message_id, look, after_post FROM old_copies ORDER BY game_id, message_id"
+        )
+        return [OldCopy(r["game_id"], r["message_id"], json.loads(r["look"]), bool(r["after_post"])) for r in found]
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         records = await self._records(

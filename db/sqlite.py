@@ -40,6 +40,7 @@ from db.store import (
     MatchRecord,
     MemberGame,
     MemberStats,
+    OldCopy,
     RatingChange,
     RatingRow,
     ResultRow,
@@ -445,6 +446,25 @@ class SqliteStore:
     async def set_finale_shown(self, game_id: int) -> None:
         async with self._tx() as db:
             await _run(db, "UPDATE games SET finale_shown=1 WHERE id=?", (game_id,))
+
+    async def save_old_copy(self, copy: OldCopy) -> None:
+        async with self._tx() as db:
+            await _run(
+                db,
+                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+                (copy.game_id, copy.message_id, json.dumps(copy.look), int(copy.after_post)),
+            )
+
+    async def drop_old_copy(self, game_id: int, message_id: int) -> None:
+        async with self._tx() as db:
+            await _run(db, "DELETE FROM old_copies WHERE game_id=? AND message_id=?", (game_id, message_id))
+
+    async def old_copies(self) -> list[OldCopy]:
+        found = await self._fetchall(
+            "SELECT game_id, message_id, look, after_post FROM old_copies ORDER BY game_id, message_id"
+        )
+        return [OldCopy(r["game_id"], r["message_id"], json.loads(r["look"]), bool(r["after_post"])) for r in found]
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         rows = await self._fetchall(

@@ -163,6 +163,16 @@ class GameVersion:
 
 
 @dataclass(slots=True)
+class OldCopy:
+    """A copy of a table's message still to lose its controls, and the look it ends with."""
+
+    game_id: int
+    message_id: int
+    look: dict[str, Any]  # {"content": str | None, "embeds": [embed dicts]}
+    after_post: bool = False
+
+
+@dataclass(slots=True)
 class MemberStats:
     kind: str
     games: int
@@ -309,6 +319,15 @@ class Store(Protocol):
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None: ...
     async def set_finale_shown(self, game_id: int) -> None:
         """The final standings of a finished game reached its channel."""
+
+    async def save_old_copy(self, copy: OldCopy) -> None:
+        """An old copy of a table waits to lose its controls (kept across a restart)."""
+
+    async def drop_old_copy(self, game_id: int, message_id: int) -> None:
+        """That old copy has lost its controls (or is gone)."""
+
+    async def old_copies(self) -> list[OldCopy]:
+        """Every old copy still to close, of any game, oldest first."""
 
     # timers --------------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None: ...

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal, guarded, mark_committed
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.table_options import DISPLAY_OPTIONS, display_lines
 from cogs.fairness.commands import add_fairness_commands
@@ -110,9 +110,10 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 options.pop(option, None)
                 options[option] = value
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
+            mark_committed(interaction, "That change")
+            await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else value
             await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
-            await tables.presenter.refresh_lobby(table)
 
     @group.command(name="rules", description="The rules in force at this table (or of a preset)")
     @app_commands.autocomplete(preset=preset_autocomplete)
@@ -202,8 +203,9 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 if interaction.user.id == table.record.host_id:
                     raise Refusal("You are the host: press Cancel on the lobby to close the table instead.")
                 await tables.seating.remove_seat(table, seat)
-                await interaction.response.send_message("You left the table.", ephemeral=True)
+                mark_committed(interaction, "That change")
                 await tables.presenter.refresh_lobby(table)
+                await interaction.response.send_message("You left the table.", ephemeral=True)
                 return
             await tables.seating.leave_game(table, seat)
             await interaction.response.send_message(

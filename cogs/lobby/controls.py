@@ -11,9 +11,9 @@ import discord
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
-from bot.errors import Refusal
+from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
-from bot.faults import Fault
+from bot.faults import TRANSIENT, Fault
 from bot.table_options import display_lines
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
@@ -70,14 +70,14 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 await seating.remove_seat(table, computers[-1])
             if self.act == "cancel":
                 await seating.cancel(table)
-                await interaction.response.edit_message(
-                    **closed_lobby(table, f"The table was closed by {user.mention}.").kwargs()
-                )
+                closed = closed_lobby(table, f"The table was closed by {user.mention}.")
+                await _answer_with_lobby(interaction, table, closed)
                 return
             if self.act != "start":
-                await interaction.response.edit_message(**render_lobby(table).kwargs())
+                await _answer_with_lobby(interaction, table, None)
                 return
             await seating.start(table)
+            mark_committed(interaction, "The start")
             committed = commitment_line(table)
             if committed:
                 # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
@@ -92,6 +92,21 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
             await interaction.edit_original_response(**closed.kwargs())
         else:
             await interaction.response.edit_message(**closed.kwargs())
+
+
+async def _answer_with_lobby(interaction: discord.Interaction, table: LiveTable, closed: Rendered | None) -> None:
+    """Answer a lobby click (its change is saved) by redrawing the lobby (``closed``: its last
+    look). If Discord refuses the answer, the lobby's display redraws it, and the player is told
+    the truth: done, the message catches up."""
+    presenter = tables_of(interaction).presenter
+    try:
+        await interaction.response.edit_message(**(closed or render_lobby(table)).kwargs())
+    except TRANSIENT:
+        if closed is not None:
+            await presenter.edit_message(table, closed)
+        else:
+            await presenter.refresh_lobby(table)
+        await reply_ephemeral(interaction, "✅ Done. The lobby message isn't updated yet: it catches up by itself.")
 
 
 def started_text(table: LiveTable, fault: Fault | None) -> str:
@@ -141,7 +156,7 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
             preset = self.item.values[0]
             carried = carry_options(table.kind, preset, dict(table.record.options))
             await manager.seating.change_options(table, preset, carried.kept, table.record.turn_seconds)
-            await interaction.response.edit_message(**render_lobby(table).kwargs())
+            await _answer_with_lobby(interaction, table, None)
             summary = carried.summary(preset)
             if summary:  # say which of the host's changes the new preset kept, and why others went
                 await interaction.followup.send(summary, ephemeral=True)

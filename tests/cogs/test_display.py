@@ -202,6 +202,8 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
     if fault == "403" and kind not in ("DM", "table edit"):
         warnings = [t for t in texts(channel) if "permission" in t]
         assert len(warnings) == 1 and "/ohhell table" in warnings[0], warnings
+        needed = "Read Message History" if kind == "computer move" else "Send Messages"  # an edit, or a post
+        assert f"**{needed}" in warnings[0] or f"{needed}**" in warnings[0], warnings
     assert not any(u in a for a in player.answers for u in UNTRUE), player.answers
     assert not any(u in t for t in texts(channel) for u in UNTRUE)
     assert env.errors == []

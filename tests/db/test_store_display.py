@@ -17,3 +17,22 @@ async def test_a_finished_game_waits_for_its_standings_to_be_shown(store: Store)
     other = await store.create_game("ohhell", 1, 11, 100, "classic", {})
     await store.end_game(other, "cancelled")
     assert await store.unshown_finales() == [], "an ended game has no standings to post"
+
+
+async def test_old_copies_wait_to_close_across_a_restart(store: Store) -> None:
+    """Migration 0008: an old copy of a table still to lose its controls is kept until dropped."""
+    from db.store import OldCopy
+
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    big = 2**62 + 5  # Discord ids need all 64 bits
+    look = {"content": "⬇️ This table moved below.", "embeds": [{"title": "Oh Hell · deal 1", "type": "rich"}]}
+    await store.save_old_copy(OldCopy(game, big, look, after_post=True))
+    await store.save_old_copy(OldCopy(game, 7, {"content": None, "embeds": []}))
+    await store.save_old_copy(OldCopy(game, 7, {"content": "closed", "embeds": []}))  # saved again: replaced
+    assert await store.old_copies() == [
+        OldCopy(game, 7, {"content": "closed", "embeds": []}, False),
+        OldCopy(game, big, look, True),
+    ]
+    await store.drop_old_copy(game, 7)
+    await store.drop_old_copy(game, 7)  # dropping twice is harmless
+    assert await store.old_copies() == [OldCopy(game, big, look, True)]
