@@ -24,6 +24,7 @@ from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
+from bot.panels import Panels
 from db.store import ResultRow, Store
 from games.common.engine import Event
 
@@ -45,6 +46,8 @@ class Presenter:
         self.sleep: Sleep = asyncio.sleep
         self.coalesce = COALESCE
         self.displays: dict[int, Display] = {}
+        #: the players' open private panels, redrawn by the bot after each committed move
+        self.panels = Panels()
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)

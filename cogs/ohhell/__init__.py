@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.client import CardBot
 from cogs.ohhell.commands import OhHellCog, ohhell_group
 from cogs.ohhell.controls import TableButton
+from cogs.ohhell.panel import PanelButton
 from cogs.ohhell.kind import OhHellKind
 
 __all__ = ["OhHellKind", "setup"]
@@ -20,5 +21,5 @@ async def setup(bot: CardBot) -> None:
     kind = OhHellKind(bot)
     bot.tables.register(kind)
     bot.tree.add_command(ohhell_group(kind))
-    bot.add_dynamic_items(TableButton)
+    bot.add_dynamic_items(TableButton, PanelButton)
     await bot.add_cog(OhHellCog(bot, kind))

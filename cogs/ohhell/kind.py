@@ -15,6 +15,7 @@ from bot.render.common import count
 from bot.render.ratings import add_rating_field
 from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
+from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
@@ -120,6 +121,9 @@ class OhHellKind(GameKind[OhHellSeatView]):
         view = _game(table).view(seat)
         embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
         return Rendered(content=None, embeds=[embed], view=None, files=hand_picture(view, embed))
+
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        return live_panel(table, seat, warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)

@@ -113,6 +113,9 @@ class ShitheadKind(GameKind[ShitheadView]):
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         return panel(table, seat)
 
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        return panel(table, seat, warning=warning, note=note)
+
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         guild = self.bot.get_guild(table.record.guild_id or 0) if self.bot is not None else None
         where = f"Game #{table.id} on **{guild.name if guild else 'your server'}** in <#{table.record.channel_id}>"

@@ -1,0 +1,166 @@
+"""Issue 14: whole games of both games played only through the live private panel, one click a move.
+
+Each player presses the table's My hand / My cards once; from then on the test only reads the
+panel the bot keeps current by itself (never Refresh, never the table's other buttons) and
+presses one button a move. After every move it checks that each open panel that is to act was
+redrawn with the current decision digest (the panel updated itself), that no panel keeps a
+selection from before a redraw, and that nobody can read another player's cards anywhere:
+message texts, button labels, emoji names and attachment file names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.render.cards import label
+from bot.render.emojis import emoji_name
+from tests.helpers import card_faces, message_text, open_table, table_message, walk_components
+
+MOVE = re.compile(r"^(ohp|shp|shb|shw|sht):")
+
+
+def move_buttons(message: Any) -> list[dict]:
+    """The enabled one-click move buttons of a panel (not Refresh)."""
+    out = []
+    for c in walk_components(message.components):
+        cid = c.get("custom_id") or ""
+        if c.get("type") == 2 and MOVE.match(cid) and not c.get("disabled") and not cid.endswith(":r:"):
+            if ":refresh:" in cid or ":sort:" in cid:
+                continue
+            out.append(c)
+    return out
+
+
+def digest_of(cid: str) -> str:
+    return cid.split(":")[2]
+
+
+def everything_readable(message: Any) -> tuple[str, set[str], set[str]]:
+    """A message's text (with button labels), its emoji names and attachment file names."""
+    text = message_text(message)
+    emojis: set[str] = set()
+    for c in walk_components(message.components):
+        text += "\n" + (c.get("label") or "")
+        for option in c.get("options") or []:
+            text += "\n" + option.get("label", "")
+            if option.get("emoji"):
+                emojis.add(option["emoji"].get("name") or "")
+        if c.get("emoji"):
+            emojis.add(c["emoji"].get("name") or "")
+    files = {a.filename for a in message.attachments}
+    return text, emojis, files
+
+
+def assert_private(channel, people, hands: dict[int, list[str]], seat_of: dict[int, int]) -> None:
+    """Cards still held are readable only by their holder (and emoji / file names say no more)."""
+    for person in people:
+        mine = seat_of[person.id]
+        others = [c for s, h in hands.items() if s != mine for c in h if c not in ("?",)]
+        other_faces = {label(c) for c in others if not c.startswith("X")}
+        other_emojis = {emoji_name(c) for c in others if not c.startswith("X")}
+        for message in channel.history(viewer=person):
+            text, emojis, files = everything_readable(message)
+            leaked = card_faces(text) & other_faces
+            assert not leaked, f"{person.name} could read {leaked}:\n{text}"
+            assert not emojis & other_emojis, (person.name, emojis & other_emojis)
+            for name in files:
+                tokens = set(re.split(r"[^0-9A-Za-z]+", name))
+                assert not tokens & {c.partition("#")[0] for c in others}, name
+
+
+async def open_panels(env, channel, people, button: str) -> dict[int, Any]:
+    bot_id = env.bot.user.id
+    panels = {}
+    for person in people:
+        shown = await person.click(table_message(channel, bot_id), label=button)
+        assert shown.response is not None and shown.response.ephemeral, shown
+        panels[person.id] = shown.response
+    return panels
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3,2", "sequence": "fixed"}
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    seat_of = {p.id: table.seat_of(p.id) for p in people}
+    by_seat = {seat_of[p.id]: p for p in people}
+    panels = await open_panels(env, channel, people, "My hand")
+    moves = clicks = 0
+    while not table.engine.is_over:
+        engine = table.engine
+        seat = engine.to_act()[0]
+        person = by_seat[seat]
+        panel = panels[person.id]
+        digest = table.kind.decision_digest(engine, seat)
+        buttons = move_buttons(panel)
+        assert buttons, f"the panel of {person.name} did not update itself:\n{message_text(panel)}"
+        # every live button carries the current digest: the panel was redrawn for this decision
+        assert {digest_of(b["custom_id"]) for b in buttons} == {digest}
+        # the other players' panels hold no live move buttons (nothing selected or armed)
+        for other in people:
+            if other is not person:
+                assert not move_buttons(panels[other.id]), message_text(panels[other.id])
+        hands = {s: list(engine.view(s)["hand"]) for s in range(3)}
+        assert_private(channel, people, hands, seat_of)
+        before = len(engine.log)
+        result = await person.click(panel, custom_id=buttons[0]["custom_id"])
+        clicks += 1
+        assert result.acknowledged and not result.response.content, result
+        assert "⚠️" not in message_text(result.response), message_text(result.response)
+        assert len(table.engine.log) == before + 1, "one click made one move"
+        moves += 1
+        panels[person.id] = result.response
+    assert clicks == moves and moves == 3 * (1 + 3) + 3 * (1 + 2)
+    assert "Game over" in channel.last_message.content
+    for person in people:
+        text = message_text(panels[person.id])
+        assert "game is over" in text, text
+        assert not move_buttons(panels[person.id])
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3", "sequence": "fixed"}
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    by_seat = {table.seat_of(p.id): p for p in people}
+    panels = await open_panels(env, channel, people, "My hand")
+    while table.engine.view(None)["phase"] == "bidding":
+        seat = table.engine.to_act()[0]
+        panel = panels[by_seat[seat].id]
+        view = table.engine.view(seat)
+        bids = [c for c in walk_components(panel.components) if ":b:" in (c.get("custom_id") or "")]
+        assert [c["label"] for c in bids] == [str(b) for b, _, _ in view["bid_options"]]
+        forbidden = [b for b, allowed, _ in view["bid_options"] if not allowed]
+        assert [c["label"] for c in bids if c.get("disabled")] == [str(b) for b in forbidden]
+        if forbidden:
+            assert "⛔" in message_text(panel)
+        result = await by_seat[seat].click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
+        panels[by_seat[seat].id] = result.response
+    # the first trick: then every panel lists who led and who won it
+    for _ in range(3):
+        seat = table.engine.to_act()[0]
+        panel = panels[by_seat[seat].id]
+        cards = [c for c in walk_components(panel.components) if ":p:" in (c.get("custom_id") or "")]
+        hand = table.engine.view(seat)["hand"]
+        assert [c["custom_id"].split(":")[4].split(".")[1].split("@")[0] for c in cards][: len(hand)] == hand[
+            : len(cards)
+        ] or len(cards) >= len(hand)
+        result = await by_seat[seat].click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
+        panels[by_seat[seat].id] = result.response
+    texts = [message_text(p) for p in panels.values()]
+    assert all("Tricks this deal" in t and "led" in t for t in texts), texts
