@@ -11,8 +11,8 @@ from __future__ import annotations
 from bot.client import CardBot
 from cogs.ohhell.commands import OhHellCog, ohhell_group
 from cogs.ohhell.controls import TableButton
-from cogs.ohhell.panel import PanelButton
 from cogs.ohhell.kind import OhHellKind
+from cogs.ohhell.panel import PanelButton
 
 __all__ = ["OhHellKind", "setup"]
 

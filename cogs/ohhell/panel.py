@@ -56,9 +56,7 @@ class PanelButton(
     ) -> None:
         custom_id = f"ohp:{game_id}:{key}:{act}:{arg}"
         super().__init__(
-            discord.ui.Button(
-                label=text, style=style, custom_id=custom_id, row=row, disabled=disabled, emoji=emoji
-            )
+            discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled, emoji=emoji)
         )
         self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
 
@@ -121,7 +119,7 @@ def panel(table: LiveTable, seat: int, *, warning: str | None = None, note: str 
         embed.description = "\n".join([*lines, embed.description or ""])[:4000]
     controls = discord.ui.View(timeout=None)
     for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
-        button.item.row = index // PER_ROW
+        button.row = index // PER_ROW
         controls.add_item(button)
     if not engine.is_over:
         controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))

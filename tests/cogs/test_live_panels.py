@@ -162,5 +162,9 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
         ] or len(cards) >= len(hand)
         result = await by_seat[seat].click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
         panels[by_seat[seat].id] = result.response
-    texts = [message_text(p) for p in panels.values()]
-    assert all("Tricks this deal" in t and "led" in t for t in texts), texts
+    seat = table.engine.to_act()[0]
+    person = by_seat[seat]
+    now = [m for m in channel.history(viewer=person) if m.id == panels[person.id].id][0]
+    text = message_text(now)
+    assert "Tricks this deal" in text and "led" in text, text
+    assert "**Your turn:**" in text
