@@ -19,13 +19,19 @@ from bot.render.cards import label
 from bot.render.emojis import emoji_name
 from tests.helpers import card_faces, message_text, open_table, table_message, walk_components
 
-MOVE = re.compile(r"^(ohp|shp|shb|shw|sht):")
+PICTURE_FILES = {"hand.png", "table.png", "scores.png"}
+MOVE = re.compile(r"^(ohp|shq|shb):")
+
+
+def raw(message: Any) -> list[dict]:
+    """A message's components as Discord's JSON (a reply's are dicts, a fetched message's objects)."""
+    return [c if isinstance(c, dict) else c.to_dict() for c in message.components]
 
 
 def move_buttons(message: Any) -> list[dict]:
     """The enabled one-click move buttons of a panel (not Refresh)."""
     out = []
-    for c in walk_components(message.components):
+    for c in walk_components(raw(message)):
         cid = c.get("custom_id") or ""
         if c.get("type") == 2 and MOVE.match(cid) and not c.get("disabled") and not cid.endswith(":r:"):
             if ":refresh:" in cid or ":sort:" in cid:
@@ -42,7 +48,7 @@ def everything_readable(message: Any) -> tuple[str, set[str], set[str]]:
     """A message's text (with button labels), its emoji names and attachment file names."""
     text = message_text(message)
     emojis: set[str] = set()
-    for c in walk_components(message.components):
+    for c in walk_components(raw(message)):
         text += "\n" + (c.get("label") or "")
         for option in c.get("options") or []:
             text += "\n" + option.get("label", "")
@@ -54,21 +60,24 @@ def everything_readable(message: Any) -> tuple[str, set[str], set[str]]:
     return text, emojis, files
 
 
-def assert_private(channel, people, hands: dict[int, list[str]], seat_of: dict[int, int]) -> None:
-    """Cards still held are readable only by their holder (and emoji / file names say no more)."""
+def assert_private(
+    channel, people, hands: dict[int, list[str]], seat_of: dict[int, int], since: int | None = None
+) -> None:
+    """Cards still held are readable only by their holder (and emoji / file names say no more).
+    Public messages older than ``since`` (the deal's table) belong to earlier deals: skipped."""
     for person in people:
         mine = seat_of[person.id]
         others = [c for s, h in hands.items() if s != mine for c in h if c not in ("?",)]
         other_faces = {label(c) for c in others if not c.startswith("X")}
         other_emojis = {emoji_name(c) for c in others if not c.startswith("X")}
         for message in channel.history(viewer=person):
+            if since is not None and message.id < since and not message.flags.ephemeral:
+                continue
             text, emojis, files = everything_readable(message)
             leaked = card_faces(text) & other_faces
             assert not leaked, f"{person.name} could read {leaked}:\n{text}"
             assert not emojis & other_emojis, (person.name, emojis & other_emojis)
-            for name in files:
-                tokens = set(re.split(r"[^0-9A-Za-z]+", name))
-                assert not tokens & {c.partition("#")[0] for c in others}, name
+            assert files <= PICTURE_FILES, files  # fixed names: a file name never tells a card
 
 
 async def open_panels(env, channel, people, button: str) -> dict[int, Any]:
@@ -99,7 +108,7 @@ async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
         engine = table.engine
         seat = engine.to_act()[0]
         person = by_seat[seat]
-        panel = panels[person.id]
+        panel = current(channel, person, panels[person.id])
         digest = table.kind.decision_digest(engine, seat)
         buttons = move_buttons(panel)
         assert buttons, f"the panel of {person.name} did not update itself:\n{message_text(panel)}"
@@ -108,9 +117,10 @@ async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
         # the other players' panels hold no live move buttons (nothing selected or armed)
         for other in people:
             if other is not person:
-                assert not move_buttons(panels[other.id]), message_text(panels[other.id])
+                seen = current(channel, other, panels[other.id])
+                assert not move_buttons(seen), message_text(seen)
         hands = {s: list(engine.view(s)["hand"]) for s in range(3)}
-        assert_private(channel, people, hands, seat_of)
+        assert_private(channel, people, hands, seat_of, since=table.record.message_id)
         before = len(engine.log)
         result = await person.click(panel, custom_id=buttons[0]["custom_id"])
         clicks += 1
@@ -118,13 +128,12 @@ async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
         assert "⚠️" not in message_text(result.response), message_text(result.response)
         assert len(table.engine.log) == before + 1, "one click made one move"
         moves += 1
-        panels[person.id] = result.response
     assert clicks == moves and moves == 3 * (1 + 3) + 3 * (1 + 2)
     assert "Game over" in channel.last_message.content
     for person in people:
-        text = message_text(panels[person.id])
-        assert "game is over" in text, text
-        assert not move_buttons(panels[person.id])
+        seen = current(channel, person, panels[person.id])
+        assert "game is over" in message_text(seen), message_text(seen)
+        assert not move_buttons(seen)
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
@@ -143,7 +152,7 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
         seat = table.engine.to_act()[0]
         panel = panels[by_seat[seat].id]
         view = table.engine.view(seat)
-        bids = [c for c in walk_components(panel.components) if ":b:" in (c.get("custom_id") or "")]
+        bids = [c for c in walk_components(raw(panel)) if ":b:" in (c.get("custom_id") or "")]
         assert [c["label"] for c in bids] == [str(b) for b, _, _ in view["bid_options"]]
         forbidden = [b for b, allowed, _ in view["bid_options"] if not allowed]
         assert [c["label"] for c in bids if c.get("disabled")] == [str(b) for b in forbidden]
@@ -155,7 +164,7 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
     for _ in range(3):
         seat = table.engine.to_act()[0]
         panel = panels[by_seat[seat].id]
-        cards = [c for c in walk_components(panel.components) if ":p:" in (c.get("custom_id") or "")]
+        cards = [c for c in walk_components(raw(panel)) if ":p:" in (c.get("custom_id") or "")]
         hand = table.engine.view(seat)["hand"]
         assert [c["custom_id"].split(":")[4].split(".")[1].split("@")[0] for c in cards][: len(hand)] == hand[
             : len(cards)
@@ -168,3 +177,88 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
     text = message_text(now)
     assert "Tricks this deal" in text and "led" in text, text
     assert "**Your turn:**" in text
+
+
+def current(channel, person, message) -> Any:
+    """The panel as ``person`` sees it now (the bot edits it in place)."""
+    return next(m for m in channel.history(viewer=person) if m.id == message.id)
+
+
+def emoji_faces(names: set[str]) -> set[str]:
+    """Card labels behind card emoji names (``ct_7S`` → ``7♠``)."""
+    out = set()
+    for name in names:
+        code = name.removeprefix("ct_")
+        if name.startswith("ct_") and code not in ("back", "joker"):
+            out.add(label(code))
+    return out
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_shithead_whole_game_through_the_live_panel(simcord_env, monkeypatch):
+    from tests.cogs.test_shithead_games import use_seed
+    from tests.helpers import SecretWatch, _quick_play, _sensible
+
+    use_seed(monkeypatch, 4)
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], command="shithead")
+    table = env.bot.tables.in_channel(channel.id, "shithead")
+    watch = SecretWatch(table)
+    by_seat = {table.seat_of(p.id): p for p in people}
+    panels = await open_panels(env, channel, people, "My cards")
+    moves = clicks = 0
+    while not table.engine.is_over:
+        engine = table.engine
+        seat = engine.to_act()[0]
+        person = by_seat[seat]
+        panel = current(channel, person, panels[person.id])
+        digest = table.kind.decision_digest(engine, seat)
+        buttons = move_buttons(panel)
+        assert buttons, f"the panel of {person.name} did not update itself:\n{message_text(panel)}"
+        assert {digest_of(b["custom_id"]) for b in buttons} == {digest}, message_text(panel)
+        for other in people:
+            seen = current(channel, other, panels[other.id])
+            chosen = [o for c in walk_components(raw(seen)) for o in c.get("options") or [] if o.get("default")]
+            assert not chosen, "a selection survived a redraw"
+            if seen is not panel and other is not person and table.seat_of(other.id) not in engine.to_act():
+                assert not move_buttons(seen), message_text(seen)
+        # nobody reads a card they may not know: texts, emoji names, file names
+        watch.update()
+        for other in people:
+            mine = table.seat_of(other.id)
+            for message in channel.history(viewer=other):
+                text, emojis, files = everything_readable(message)
+                allowed = watch.public | watch.hand_ever[mine]
+                assert not (card_faces(text) - allowed), (other.name, card_faces(text) - allowed)
+                assert not (emoji_faces(emojis) - allowed), (other.name, emoji_faces(emojis) - allowed)
+                assert files <= PICTURE_FILES, files  # fixed names: a file name never tells a card
+        view = engine.view(seat)
+        action = _sensible(view, view["action_count"])
+        wanted = None
+        if action["type"] == "play":
+            wanted = _quick_play(panel, action["cards"])
+        else:
+            part = {
+                "swap": f":swap:{action.get('hand')}>{action.get('up')}",
+                "stack": f":stack:{action.get('card')}",
+                "ready": ":ready:",
+                "flip": f":flip:{action.get('index', 0):x}",
+                "pickup": f":add:{action['add']}" if "add" in action else ":pick:",
+            }.get(action["type"])
+            wanted = next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
+        wanted = wanted or buttons[0]["custom_id"]
+        before = len(engine.log)
+        result = await person.click(panel, custom_id=wanted)
+        clicks += 1
+        assert result.acknowledged, result
+        assert "⚠️" not in message_text(result.response), message_text(result.response)
+        assert len(table.engine.log) == before + 1 and table.engine.log[before][0] == seat, "one click, one move"
+        moves += 1
+    assert clicks == moves > 20
+    assert "Game over" in channel.last_message.content or "🏁" in message_text(channel.last_message)
+    for person in people:
+        seen = current(channel, person, panels[person.id])
+        assert not move_buttons(seen), message_text(seen)
