@@ -262,3 +262,56 @@ async def test_shithead_whole_game_through_the_live_panel(simcord_env, monkeypat
     for person in people:
         seen = current(channel, person, panels[person.id])
         assert not move_buttons(seen), message_text(seen)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_reminder_says_to_open_the_panel_only_when_the_bot_cannot_redraw_it(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env,
+        channel,
+        people[0],
+        people[1:],
+        preset="spades",
+        options={"fixed_hands": "3", "sequence": "fixed", "turn_timer": "20m"},
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    first = next(p for p in people if table.seat_of(p.id) == table.engine.to_act()[0])
+    # never opened: the reminder says where the cards are
+    await env.advance_time(10 * 60 + 5)
+    assert "it's your move" in channel.last_message.content
+    assert "Press **My hand**" in channel.last_message.content
+    # opened: the bot keeps the panel current, so the reminder needs no instructions ...
+    panel = (await first.click(table_message(channel, env.bot.user.id), label="My hand")).response
+    await first.click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
+    second = next(p for p in people if table.seat_of(p.id) == table.engine.to_act()[0])
+    await second.click(table_message(channel, env.bot.user.id), label="My hand")
+    await env.advance_time(10 * 60 + 5)
+    assert "it's your move" in channel.last_message.content and second.mention in channel.last_message.content
+    assert "My hand" not in channel.last_message.content
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_an_expired_panel_is_not_edited_and_the_reminder_says_to_reopen_it(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env,
+        channel,
+        people[0],
+        people[1:],
+        preset="spades",
+        options={"fixed_hands": "3", "sequence": "fixed", "turn_timer": "40m"},
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    first = next(p for p in people if table.seat_of(p.id) == table.engine.to_act()[0])
+    await first.click(table_message(channel, env.bot.user.id), label="My hand")
+    await env.advance_time(20 * 60 + 5)  # the panel's interaction is older than 15 minutes now
+    assert first.mention in channel.last_message.content
+    assert "Press **My hand**" in channel.last_message.content
+    assert not env.bot.tables.presenter.panels.live(table, table.seat_of(first.id))
