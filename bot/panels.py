@@ -67,8 +67,9 @@ def signature(table: LiveTable, seat: int) -> Any:
 
 
 class Panels:
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        # wall-clock seconds as discord.py reads them (a test's virtual clock moves it too)
+        self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
         self.open: dict[tuple[int, int], OpenPanel] = {}
         self.stats = PanelStats()
 
