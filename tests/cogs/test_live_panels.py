@@ -128,7 +128,7 @@ async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
         assert "⚠️" not in message_text(result.response), message_text(result.response)
         assert len(table.engine.log) == before + 1, "one click made one move"
         moves += 1
-    assert clicks == moves and moves == 3 * (1 + 3) + 3 * (1 + 2)
+    assert clicks == moves >= 3 * (1 + 3) + 3 * (1 + 2)  # (a tie adds a deal)
     assert "Game over" in channel.last_message.content
     for person in people:
         seen = current(channel, person, panels[person.id])
