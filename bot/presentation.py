@@ -150,7 +150,8 @@ class Presenter:
         want = display.want
         table.kind.table(table, events)  # what the events leave on the table (notices), once
         want.face, want.post = display.live_face, True
-        want.hands = {s.seat for s in table.seats}
+        # a player whose live panel the bot will redraw with the new hand needs no DM of it
+        want.hands = {s.seat for s in table.seats if not self.panels.live(table, s.seat)}
         want.version += 1
         display.wake()
 

@@ -183,6 +183,8 @@ def walk_components(rows: list) -> list[dict]:
     """Raw components of a message (``ResponseMessage.components`` holds dicts)."""
     out: list[dict] = []
     for component in rows:
+        if not isinstance(component, dict) and hasattr(component, "to_dict"):
+            component = component.to_dict()  # a fetched message's components are objects
         if isinstance(component, dict):
             out.append(component)
             out += walk_components(component.get("components") or [])
