@@ -338,9 +338,12 @@ class ShitheadDriver:
         panel = panel or await self.open_panel(seat)
         kind = action["type"]
         before = len(self.engine.log)
-        if kind == "swap":
+        if kind == "swap" and has_component(panel, f":swap:{action['hand']}>{action['up']}"):
             button = find_component(panel, f"shq:{self.live.id}:", f":swap:{action['hand']}>{action['up']}")
             result = await actor.click(panel, custom_id=button["custom_id"])
+        elif kind == "swap":  # more swaps than buttons: the list
+            select = find_component(panel, "shs:", ":swap")
+            result = await actor.select(panel, [f"{action['hand']}>{action['up']}"], custom_id=select["custom_id"])
         elif kind == "stack":  # Karma's stacking: one press
             result = await actor.click(panel, custom_id=find_component(panel, f":stack:{action['card']}")["custom_id"])
         elif kind == "ready":
