@@ -130,20 +130,21 @@ def panel(table: LiveTable, seat: int, *, warning: str | None = None, note: str 
 
 def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[PanelButton], list[str]]:
     """A button per card in hand order (legal enabled); a joker named as a suit, one per suit."""
-    proper = {(a["card"], a.get("suit")) for a in view["proper"]}
+    plays: list[dict[str, Any]] = [dict(a) for a in view["legal"] if a["type"] == "play"]
+    proper = {(str(a["card"]), a.get("suit")) for a in view["proper"] if a["type"] == "play"}
     buttons: list[PanelButton] = []
     notes = ["**Your turn:** press the card to play."]
     revoke = False
     hand = view["hand"]
     for index, card in enumerate(hand):
-        moves = [a for a in view["legal"] if a.get("card") == card]
+        moves = [a for a in plays if a["card"] == card]
         emoji = EMOJIS.partial(card) if card != "?" else None
         text = "Your hidden card" if card == "?" else label(card)
         if not moves:
             buttons.append(PanelButton(game_id, key, "p", f"{index}.{card}", text=text, emoji=emoji, disabled=True))
             continue
         for move in moves:
-            suit = move.get("suit")
+            suit: str | None = move.get("suit")
             shown = f"{text} as {suit_symbol(suit)}" if suit and card == "X" else text
             is_proper = (card, suit) in proper
             revoke = revoke or not is_proper

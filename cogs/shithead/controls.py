@@ -511,6 +511,7 @@ async def on_panel(
         await _redraw(interaction, panel(table, seat))
         return
     if act == "choose" and not values:  # a tap: the new choice mask is the argument
+        assert isinstance(engine, Shithead)
         in_hand = engine.view(seat)["hand"]
         mask = int(arg, 16)
         values = [c for i, c in enumerate(in_hand) if mask >> i & 1]
@@ -564,7 +565,8 @@ async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
 
 
 def _game_of(interaction: discord.Interaction) -> int | None:
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
     parts = custom_id.split(":")
     return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
 
