@@ -315,3 +315,36 @@ async def test_an_expired_panel_is_not_edited_and_the_reminder_says_to_reopen_it
     assert first.mention in channel.last_message.content
     assert "Press **My hand**" in channel.last_message.content
     assert not env.bot.tables.presenter.panels.live(table, table.seat_of(first.id))
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_double_press_counts_once_and_an_old_panel_changes_nothing(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3", "sequence": "fixed"}
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    by_seat = {table.seat_of(p.id): p for p in people}
+    first = by_seat[table.engine.to_act()[0]]
+    old = (await first.click(table_message(channel, env.bot.user.id), label="My hand")).response
+    old_button = move_buttons(old)[0]["custom_id"]
+    panel = (await first.click(table_message(channel, env.bot.user.id), label="My hand")).response
+    button = move_buttons(panel)[0]["custom_id"]
+    await first.click(panel, custom_id=button)
+    assert len(table.engine.log) == 1
+    # a press on the older copy of the panel, drawn for the same decision (a double press):
+    # it counts once, and its answer shows the hand as it is now
+    late = await first.click(old, custom_id=old_button)
+    assert len(table.engine.log) == 1
+    assert "counted (once)" in message_text(late.response), message_text(late.response)
+    assert not move_buttons(late.response)
+    # and the game goes on from the next player's panel
+    second = by_seat[table.engine.to_act()[0]]
+    stale = (await second.click(table_message(channel, env.bot.user.id), label="My hand")).response
+    stale_button = move_buttons(stale)[0]["custom_id"]
+    await second.click(current(channel, second, stale), custom_id=stale_button)
+    third = by_seat[table.engine.to_act()[0]]
+    assert len(table.engine.log) == 2 and third is not second
