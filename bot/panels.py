@@ -114,6 +114,19 @@ class Panels:
         if table.engine is not None and table.engine.is_over:
             self.forget(table)
 
+    async def close(self, table: LiveTable, text: str) -> None:
+        """The game ended another way (the host ended it): every open panel says so, without
+        buttons, and is forgotten."""
+        for key in [k for k in self.open if k[0] == table.id]:
+            found = self.open.pop(key)
+            if self.clock() - found.opened >= LIFETIME:
+                continue
+            try:
+                await found.interaction.edit_original_response(content=text, embeds=[], view=None, attachments=[])
+                self.stats.edits += 1
+            except discord.HTTPException:
+                self.stats.failed += 1
+
     def forget(self, table: LiveTable) -> None:
         for key in [k for k in self.open if k[0] == table.id]:
             del self.open[key]

@@ -348,3 +348,20 @@ async def test_a_double_press_counts_once_and_an_old_panel_changes_nothing(simco
     await second.click(current(channel, second, stale), custom_id=stale_button)
     third = by_seat[table.engine.to_act()[0]]
     assert len(table.engine.log) == 2 and third is not second
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_panels_say_so_when_the_host_ends_the_game(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3", "sequence": "fixed"}
+    )
+    panels = await open_panels(env, channel, people, "My hand")
+    ended = await people[0].slash(channel, "ohhell end")
+    assert ended.acknowledged
+    for person in people:
+        seen = current(channel, person, panels[person.id])
+        assert "ended" in seen.content and not move_buttons(seen) and not seen.attachments, seen.content
