@@ -18,6 +18,7 @@ knows when, and is driven by the :class:`~bot.presentation.Presenter` after each
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -89,7 +90,9 @@ class Panels:
         return found is not None and self.clock() - found.opened < LIFETIME
 
     async def redraw(self, table: LiveTable, *, skip: int | None = None) -> None:
-        """After a committed move: redraw every open panel of ``table`` that has a reason to."""
+        """After a committed move: redraw every open panel of ``table`` that has a reason to.
+        Rendered now (the state of this move), sent together (each edit is its own webhook)."""
+        sends = []
         for seat in range(len(table.seats)):
             key = (table.id, seat)
             found = self.open.get(key)
@@ -102,17 +105,22 @@ class Panels:
             if now == found.shown:
                 continue
             found.shown = now
-            try:
-                await found.interaction.edit_original_response(**self.render(table, seat).kwargs())
-                self.stats.edits += 1
-            except discord.HTTPException:
-                # expired or deleted: the reminder in the channel tells the player to open it again
-                log.info("game %s: the panel of seat %s can no longer be edited", table.id, seat)
-                self.stats.failed += 1
-                if self.open.get(key) is found:
-                    del self.open[key]
+            sends.append(self._send(table, seat, found, self.render(table, seat)))
+        if sends:
+            await asyncio.gather(*sends)
         if table.engine is not None and table.engine.is_over:
             self.forget(table)
+
+    async def _send(self, table: LiveTable, seat: int, found: OpenPanel, rendered: Rendered) -> None:
+        try:
+            await found.interaction.edit_original_response(**rendered.kwargs())
+            self.stats.edits += 1
+        except discord.HTTPException:
+            # expired or deleted: the reminder in the channel tells the player to open it again
+            log.info("game %s: the panel of seat %s can no longer be edited", table.id, seat)
+            self.stats.failed += 1
+            if self.open.get((table.id, seat)) is found:
+                del self.open[(table.id, seat)]
 
     async def close(self, table: LiveTable, text: str) -> None:
         """The game ended another way (the host ended it): every open panel says so, without
