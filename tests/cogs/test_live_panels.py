@@ -365,3 +365,34 @@ async def test_the_panels_say_so_when_the_host_ends_the_game(simcord_env):
     for person in people:
         seen = current(channel, person, panels[person.id])
         assert "ended" in seen.content and not move_buttons(seen) and not seen.attachments, seen.content
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_panel_that_can_no_longer_be_edited_is_dropped_and_the_move_stands(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(
+        env,
+        channel,
+        people[0],
+        people[1:],
+        preset="spades",
+        options={"fixed_hands": "3", "sequence": "fixed", "turn_timer": "20m"},
+    )
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    by_seat = {table.seat_of(p.id): p for p in people}
+    panels = await open_panels(env, channel, people, "My hand")
+    first = by_seat[table.engine.to_act()[0]]
+    # Discord refuses the edit of the next player's panel (its token is no longer valid)
+    env.inject_error("PATCH", "/webhooks/*", status=404, code=10015, message="Unknown Webhook", times=None)
+    await first.click(
+        panels[first.id], custom_id=move_buttons(current(channel, first, panels[first.id]))[0]["custom_id"]
+    )
+    second = table.engine.to_act()[0]
+    assert len(table.engine.log) == 1
+    assert not env.bot.tables.presenter.panels.live(table, second)
+    await env.advance_time(10 * 60 + 5)
+    assert "Press **My hand**" in channel.last_message.content
+    assert by_seat[second].mention in channel.last_message.content
