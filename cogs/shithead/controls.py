@@ -288,7 +288,7 @@ def _play_controls(
     size = view["pile_size"]
     if plain:
         controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=4, danger=True))
-    quick += [
+    adds = [
         QuickButton(
             game_id,
             key,
@@ -301,8 +301,10 @@ def _play_controls(
         for a in pickups
         if "add" in a
     ]
-    if len(quick) > QUICK_ROWS * 5:
+    room = QUICK_ROWS * 5 - len(adds)  # the add-and-pick-up choices are always buttons
+    if len(quick) > room:
         notes.append("Some plays are only in the list below.")
+    quick = quick[:room] + adds
     _add_quick(controls, quick)
     # the list (any play at all) goes in the first free row after the buttons
     if options:
