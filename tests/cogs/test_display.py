@@ -402,6 +402,7 @@ async def test_table_command_retires_the_old_copy(simcord_env, monkeypatch):
     assert not old_now.components and "moved below" in old_now.content
     assert table_message(channel, env.bot.user.id).id != old.id
     await Player(env, channel, {p.id: p for p in people}, seed=4).play_to_end()
+
     def labels(message):
         return {child.label for row in message.components for child in row.children}
 
