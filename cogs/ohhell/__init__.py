@@ -3,6 +3,7 @@
 - :mod:`cogs.ohhell.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.ohhell.render`: the table, hand, deal result and standings embeds
 - :mod:`cogs.ohhell.controls`: the table's buttons, the bid and play forms and their handler
+- :mod:`cogs.ohhell.panel`: the live private panel (My hand): one button a bid or card
 - :mod:`cogs.ohhell.commands`: ``/ohhell`` and the cog
 """
 
