@@ -314,18 +314,14 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
             page.wait_for(r"@Alice, your turn", timeout=60)
             page.press("My cards")
             page.wait_for(r"one press plays|you must pick it up")
-            # Her lowest card if it beats the pile, else she picks the pile up.
-            play = page.page.get_by_role("button", name=re.compile(r"^Play \S")).last
-            if "one press plays" in page.text():  # (the list below the one-press buttons, then Play)
-                select = page.page.locator(".preview-select", has_text="Or choose any cards to play").last
-                select.get_by_role("combobox").click()
-                select.get_by_role("option").first.click()
-                page.page.get_by_role("button", name="Apply", exact=True).click()
-                page.page.wait_for_timeout(1500)
-            if play.count() and play.is_enabled():
-                cards = play.inner_text().strip().removeprefix("Play ")
-                play.click()
-                page.wait_for(rf"Alice played {re.escape(cards)}")
+            # One press: her first play offered, else she picks the pile up.
+            plays = page.page.locator(
+                "button:not([disabled])",
+                has_text=re.compile(r"^\s*(one |both |all (two |three |four |\d+ )?|\d+ × )?(10|[2-9JQKA]|Joker)"),
+            ).filter(has_not_text="pick up")
+            if "one press plays" in page.text() and plays.count():
+                plays.first.click()
+                page.wait_for(r"Alice played")
             else:
                 pick = page.page.get_by_role("button", name=re.compile(r"^Pick up the pile")).last
                 if pick.count():
