@@ -241,7 +241,16 @@ class Clock:
             if not waiting:
                 return None
             left = max(0, round(timer.deadline - discord.utils.utcnow().timestamp()))
-            return f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
+            line = f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
+            # a player whose private panel the bot can no longer redraw (expired, never opened)
+            closed = [
+                s
+                for s in engine.to_act()
+                if table.seats[s].ai_level is None and not self.presenter.panels.live(table, s)
+            ]
+            if closed:
+                line += f" Press **{table.kind.hand_button}** on the table to play."
+            return line
 
         self.presenter.remind(table, text)
 

@@ -211,6 +211,11 @@ class GameKind(ABC, Generic[ViewT]):
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         """What ``seat`` alone may see, for an ephemeral reply."""
 
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): their
+        cards and one button a move. By default the plain private view."""
+        return self.hand(table, seat)
+
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         """The private message sent at a new deal (``None``: nothing to send)."""

@@ -24,6 +24,7 @@ from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
+from bot.panels import Panels
 from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
 
@@ -45,6 +46,8 @@ class Presenter:
         self.sleep: Sleep = asyncio.sleep
         self.coalesce = COALESCE
         self.displays: dict[int, Display] = {}
+        #: the players' open private panels, redrawn by the bot after each committed move
+        self.panels = Panels()
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -153,7 +156,8 @@ class Presenter:
         want = display.want
         table.kind.table(table, events)  # what the events leave on the table (notices), once
         want.face, want.post = display.live_face, True
-        want.hands = {s.seat for s in table.seats}
+        # a player whose live panel the bot will redraw with the new hand needs no DM of it
+        want.hands = {s.seat for s in table.seats if not self.panels.live(table, s.seat)}
         want.version += 1
         display.wake()
 

@@ -153,6 +153,7 @@ class Seating:
         match_done = await duplicate.prepare(self.store, table)
         self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)
+        await self.presenter.panels.close(table, f"🛑 This game was ended by {by}.")
         if match_done is not None:
             await duplicate.finish(self.store, self.presenter, table.kind, match_done)
 

@@ -340,8 +340,14 @@ class TableManager(Registry):
                 await self.presenter.answer(interaction, reply())
             except discord.HTTPException:
                 log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
+            else:
+                # the answered click's interaction is now the newest handle on this seat's panel
+                self.presenter.panels.opened(table, seat, interaction)
+                self.presenter.panels.stats.answers += 1
         # Never raises for Discord's failures: what could not be shown now, the display shows later.
         await self.presenter.show_move(table, events, before_key, interaction, results)
+        # the open private panels whose player has a reason to look are redrawn
+        await self.presenter.panels.redraw(table)
         if interaction is not None and not interaction.response.is_done():
             # The move is saved and stands; only its answer failed. Say so, never "nothing changed".
             await self.presenter.saved_not_shown(interaction, table)

@@ -183,6 +183,8 @@ def walk_components(rows: list) -> list[dict]:
     """Raw components of a message (``ResponseMessage.components`` holds dicts)."""
     out: list[dict] = []
     for component in rows:
+        if not isinstance(component, dict) and hasattr(component, "to_dict"):
+            component = component.to_dict()  # a fetched message's components are objects
         if isinstance(component, dict):
             out.append(component)
             out += walk_components(component.get("components") or [])
@@ -191,9 +193,11 @@ def walk_components(rows: list) -> list[dict]:
     return out
 
 
-def find_component(message: Any, custom_id_part: str) -> dict:
-    """The one component whose custom id contains ``custom_id_part`` (``":play"``, ``":sel"``)."""
-    found = [c for c in walk_components(message.components) if custom_id_part in (c.get("custom_id") or "")]
+def find_component(message: Any, custom_id_part: str, *more: str) -> dict:
+    """The one component whose custom id contains ``custom_id_part`` (``":play"``, ``":sel"``)
+    and each of ``more``."""
+    parts = (custom_id_part, *more)
+    found = [c for c in walk_components(message.components) if all(p in (c.get("custom_id") or "") for p in parts)]
     assert len(found) == 1, (custom_id_part, [c.get("custom_id") for c in walk_components(message.components)])
     return found[0]
 
@@ -334,29 +338,39 @@ class ShitheadDriver:
         panel = panel or await self.open_panel(seat)
         kind = action["type"]
         before = len(self.engine.log)
-        if kind == "swap":
-            select = find_component(panel, ":swap")
+        if kind == "swap" and has_component(panel, f":swap:{action['hand']}>{action['up']}"):
+            button = find_component(panel, f"shq:{self.live.id}:", f":swap:{action['hand']}>{action['up']}")
+            result = await actor.click(panel, custom_id=button["custom_id"])
+        elif kind == "swap":  # more swaps than buttons: the list
+            select = find_component(panel, "shs:", ":swap")
             result = await actor.select(panel, [f"{action['hand']}>{action['up']}"], custom_id=select["custom_id"])
-        elif kind == "stack":  # Karma's stacking: listed in the swap select as "card+"
-            select = find_component(panel, ":swap")
-            result = await actor.select(panel, [f"{action['card']}+"], custom_id=select["custom_id"])
+        elif kind == "stack":  # Karma's stacking: one press
+            result = await actor.click(panel, custom_id=find_component(panel, f":stack:{action['card']}")["custom_id"])
         elif kind == "ready":
             result = await actor.click(panel, custom_id=find_component(panel, ":ready")["custom_id"])
         elif kind == "choose_up":
-            select = find_component(panel, ":choose")
-            chosen = await actor.select(panel, list(action["cards"]), custom_id=select["custom_id"])
-            panel = self._check(chosen, seat)
+            in_hand = self.engine.view(seat)["hand"]
+            for card in action["cards"]:  # one tap a card, then confirm
+                mask = _tapped_mask(panel)
+                index = next(i for i, c in enumerate(in_hand) if c == card and not mask >> i & 1)
+                tapped = await actor.click(
+                    panel, custom_id=find_component(panel, f":tap:{mask | 1 << index:x}")["custom_id"]
+                )
+                panel = self._check(tapped, seat)
             result = await actor.click(panel, custom_id=find_component(panel, ":confirm")["custom_id"])
         elif kind == "play":
-            select = find_component(panel, ":sel")
-            wanted = set(action["cards"])
-            values = [o["value"] for o in select["options"] if set(o["value"].split(".")) & wanted]
-            chosen = await actor.select(panel, values, custom_id=select["custom_id"])
-            panel = self._check(chosen, seat)
-            result = await actor.click(panel, custom_id=find_component(panel, ":play:")["custom_id"])
+            quick = _quick_play(panel, action["cards"])
+            if quick is not None:  # one press
+                result = await actor.click(panel, custom_id=quick)
+            else:  # a play no button offers: the list, then Play
+                select = find_component(panel, ":sel")
+                wanted = set(action["cards"])
+                values = [o["value"] for o in select["options"] if set(o["value"].split(".")) & wanted]
+                chosen = await actor.select(panel, values, custom_id=select["custom_id"])
+                panel = self._check(chosen, seat)
+                result = await actor.click(panel, custom_id=find_component(panel, ":play:")["custom_id"])
         elif kind == "pickup" and "add" in action:
-            select = find_component(panel, ":add")
-            result = await actor.select(panel, [action["add"]], custom_id=select["custom_id"])
+            result = await actor.click(panel, custom_id=find_component(panel, f":add:{action['add']}")["custom_id"])
         elif kind == "pickup":
             result = await actor.click(panel, custom_id=find_component(panel, ":pick")["custom_id"])
         elif kind == "flip":
@@ -406,6 +420,33 @@ class ShitheadDriver:
         if self.watch is not None:
             seats = {s.seat: self.actors[s.user_id] for s in self.live.seats if s.user_id in self.actors}
             self.watch.check_viewers(self.channel, seats)
+
+
+def _tapped_mask(panel) -> int:
+    """The choice a choosing-deal panel shows: a tapped card's button is green (style 3); the
+    tap buttons come in hand order."""
+    taps = [c for c in walk_components(panel.components) if ":tap:" in (c.get("custom_id") or "")]
+    return sum(1 << i for i, c in enumerate(taps) if c.get("style") == 3)
+
+
+def _quick_play(panel, cards: list[str]) -> str | None:
+    """The one-press button that plays exactly ``cards`` (or the same ranks), if the panel has one."""
+    from games.common.cards import parse_card, rank_of
+
+    def ranks(codes) -> list[int]:
+        return sorted(rank_of(parse_card(c)) for c in codes)
+
+    exact = same = None
+    for component in walk_components(panel.components):
+        custom_id = component.get("custom_id") or ""
+        if not custom_id.startswith("shq:") or ":put:" not in custom_id:
+            continue
+        offered = custom_id.rsplit(":", 1)[1].split(".")
+        if sorted(offered) == sorted(cards):
+            exact = custom_id
+        elif ranks(offered) == ranks(cards) and same is None:
+            same = custom_id
+    return exact or same
 
 
 def _sensible(view: dict, seq: int) -> dict:

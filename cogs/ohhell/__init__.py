@@ -3,6 +3,7 @@
 - :mod:`cogs.ohhell.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.ohhell.render`: the table, hand, deal result and standings embeds
 - :mod:`cogs.ohhell.controls`: the table's buttons, the bid and play forms and their handler
+- :mod:`cogs.ohhell.panel`: the live private panel (My hand): one button a bid or card
 - :mod:`cogs.ohhell.commands`: ``/ohhell`` and the cog
 """
 
@@ -12,6 +13,7 @@ from bot.client import CardBot
 from cogs.ohhell.commands import OhHellCog, ohhell_group
 from cogs.ohhell.controls import TableButton
 from cogs.ohhell.kind import OhHellKind
+from cogs.ohhell.panel import PanelButton
 
 __all__ = ["OhHellKind", "setup"]
 
@@ -20,5 +22,5 @@ async def setup(bot: CardBot) -> None:
     kind = OhHellKind(bot)
     bot.tables.register(kind)
     bot.tree.add_command(ohhell_group(kind))
-    bot.add_dynamic_items(TableButton)
+    bot.add_dynamic_items(TableButton, PanelButton)
     await bot.add_cog(OhHellCog(bot, kind))

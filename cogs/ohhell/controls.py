@@ -22,6 +22,7 @@ from bot.render.cards import hand_lines, label, labels, suit_symbol
 from bot.render.emojis import EMOJIS
 from cogs.fairness.spectators import watch_button
 from cogs.lobby.controls import take_back_button
+from cogs.ohhell.panel import open_panel
 from games.ohhell.game import OhHell
 
 MODAL_PREFIX = "ohm:"
@@ -32,7 +33,7 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
     LABELS = {
         "bid": ("Bid", discord.ButtonStyle.primary),
         "play": ("Play a card", discord.ButtonStyle.primary),
-        "hand": ("My hand", discord.ButtonStyle.secondary),
+        "hand": ("My hand", discord.ButtonStyle.success),
     }
 
     def __init__(self, game_id: int, act: str) -> None:
@@ -50,7 +51,7 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
         engine = table.engine
         assert isinstance(engine, OhHell)
         if self.act == "hand":
-            await interaction.response.send_message(**table.kind.hand(table, seat).send_kwargs(), ephemeral=True)
+            await open_panel(interaction, table, seat)
             return
         if table.seats[seat].ai_level is not None:
             raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
@@ -70,8 +71,8 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
 
 def table_view(table: LiveTable, view: View) -> discord.ui.View:
     controls = discord.ui.View(timeout=None)
-    controls.add_item(TableButton(table.id, "bid" if view["phase"] == "bidding" else "play"))
     controls.add_item(TableButton(table.id, "hand"))
+    controls.add_item(TableButton(table.id, "bid" if view["phase"] == "bidding" else "play"))
     back = take_back_button(table)
     if back is not None:
         controls.add_item(back)

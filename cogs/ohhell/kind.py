@@ -16,6 +16,7 @@ from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import table_view
+from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
@@ -137,6 +138,9 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return Rendered(
             content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
         )
+
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        return live_panel(table, seat, warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)

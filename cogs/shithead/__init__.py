@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.client import CardBot
 from cogs.shithead.commands import ShitheadCog, shithead_group
-from cogs.shithead.controls import PanelButton, PanelSelect, TableButton
+from cogs.shithead.controls import PanelButton, PanelSelect, QuickButton, TableButton
 from cogs.shithead.kind import ShitheadKind
 
 __all__ = ["ShitheadKind", "setup"]
@@ -20,5 +20,5 @@ async def setup(bot: CardBot) -> None:
     kind = ShitheadKind(bot)
     bot.tables.register(kind)
     bot.tree.add_command(shithead_group(kind))
-    bot.add_dynamic_items(TableButton, PanelButton, PanelSelect)
+    bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, QuickButton)
     await bot.add_cog(ShitheadCog(bot, kind))

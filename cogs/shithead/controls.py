@@ -41,7 +41,7 @@ from games.common.cards import parse_card, rank_of
 from games.shithead.game import Shithead, sort_key
 
 MAX_OPTIONS = 25  # Discord's limit for one select
-PLAY_ACTS = frozenset({"play", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
+PLAY_ACTS = frozenset({"play", "put", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
 
 
 # -- the table's button ---------------------------------------------------------------------------
@@ -65,7 +65,9 @@ async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
         raise Refusal("You are not playing at this table.")
     if table.engine is None:
         raise Refusal("The game has not started yet.")
-    await interaction.response.send_message(**panel(table, seat).send_kwargs(), ephemeral=True)
+    rendered = tables_of(interaction).presenter.panels.render(table, seat)
+    await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
+    tables_of(interaction).presenter.panels.opened(table, seat, interaction)
 
 
 def table_view(table: LiveTable) -> discord.ui.View:
@@ -159,6 +161,7 @@ def panel(
             notes += _choose_controls(controls, table.id, key, view, mask)
         else:
             _swap_controls(controls, table.id, key, view)
+        notes.append("Tap a swap to make it, then **Ready**.")
     elif view["phase"] == "play" and view["turn"] == seat:
         if view["zone"] == "down":
             for action in view["legal"]:
@@ -167,10 +170,11 @@ def panel(
                 controls.add_item(
                     PanelButton(table.id, key, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
                 )
+            notes.append("**Your turn:** turn over one of your face-down cards.")
         else:
             notes += _play_controls(controls, table.id, key, view, engine, mask)
     if view["phase"] != "over":
-        controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=1))
+        controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
     embed = panel_embed(view, table.name, table.id, notes)
     files = hand_picture(view, embed, four_colour(table.record.options))
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
@@ -185,6 +189,15 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View
         for a in view["legal"] if a["type"] == "stack"
     ]  # fmt: skip
     swaps = [a for a in view["legal"] if a["type"] == "swap"]
+    taps = [
+        QuickButton(game_id, key, "stack", a["card"], text=f"Stack {label(a['card'])}", emoji=EMOJIS.partial(a["card"]))
+        for a in view["legal"]
+        if a["type"] == "stack"
+    ] + [
+        QuickButton(game_id, key, "swap", f"{a['hand']}>{a['up']}", text=f"{label(a['hand'])} ⇄ {label(a['up'])}")
+        for a in swaps
+    ]
+    _add_quick(controls, taps)
     if swaps or stacks:
         options = stacks + [
             discord.SelectOption(
@@ -202,7 +215,7 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View
                 placeholder="Stack or swap a hand card…" if stacks else "Swap a hand card with a face-up card…",
             )
         )
-    controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=1, primary=True))
+    controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
 
 
 def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: View, mask: int) -> list[str]:
@@ -212,36 +225,50 @@ def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: Vi
         discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1), emoji=EMOJIS.partial(c))
         for i, c in enumerate(hand)
     ][:MAX_OPTIONS]
+    _add_quick(
+        controls,
+        [
+            QuickButton(
+                game_id,
+                key,
+                "tap",
+                f"{mask ^ (1 << i):x}",
+                text=label(c),
+                emoji=EMOJIS.partial(c),
+                style=discord.ButtonStyle.success if mask >> i & 1 else discord.ButtonStyle.secondary,
+            )
+            for i, c in enumerate(hand)
+        ],
+    )
     controls.add_item(
         PanelSelect(
-            game_id, key, "choose", options, placeholder=f"Choose {count(need, 'card')} to lay face up…", count=need
+            game_id,
+            key,
+            "choose",
+            options,
+            placeholder=f"Choose {count(need, 'card')} to lay face up…",
+            count=need,
+            row=QUICK_ROWS,
         )
     )
     chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
     if len(chosen) == need:
         text = f"Put {labels(chosen)} face up"
-        controls.add_item(PanelButton(game_id, key, "confirm", f"{mask:x}", text=text[:80], row=1, primary=True))
+        controls.add_item(PanelButton(game_id, key, "confirm", f"{mask:x}", text=text[:80], row=4, primary=True))
         return []
-    controls.add_item(PanelButton(game_id, key, "confirm", "0", text="Confirm", row=1, disabled=True))
-    return []
+    controls.add_item(PanelButton(game_id, key, "confirm", "0", text="Confirm", row=4, disabled=True))
+    return [f"Tap {count(need, 'card')} to lay face up, then confirm."]
 
 
 def _play_controls(
     controls: discord.ui.View, game_id: int, key: str, view: View, engine: Shithead, mask: int
 ) -> list[str]:
     notes: list[str] = []
+    quick = quick_plays(game_id, key, view)
+    if quick:
+        notes.append("**Your turn:** one press plays.")
     options = play_options(view)
-    if options:
-        select_options = [
-            discord.SelectOption(
-                label=o.text[:100], value=o.value, default=bool(mask >> i & 1), emoji=EMOJIS.partial(o.codes[0])
-            )
-            for i, o in enumerate(options)
-        ]
-        controls.add_item(
-            PanelSelect(game_id, key, "sel", select_options, placeholder="Choose the cards to play…", count=None)
-        )
-    else:
+    if not options:
         notes.append("Nothing you hold can be played on this pile: you must pick it up.")
     cards = _cards_of(options, mask)
     reason = None
@@ -252,23 +279,150 @@ def _play_controls(
             reason = str(error)
     if cards and reason is None:
         text = f"Play {labels(cards)}"
-        controls.add_item(PanelButton(game_id, key, "play", f"{mask:x}", text=text[:80], row=1, primary=True))
+        controls.add_item(PanelButton(game_id, key, "play", f"{mask:x}", text=text[:80], row=4, primary=True))
     else:
-        controls.add_item(PanelButton(game_id, key, "play", "0", text="Play", row=1, disabled=True))
+        controls.add_item(PanelButton(game_id, key, "play", "0", text="Play chosen", row=4, disabled=True))
         if reason:
             notes.append(f"⚠️ {reason}")
     pickups = [a for a in view["legal"] if a["type"] == "pickup"]
     plain = [a for a in pickups if "add" not in a]
     size = view["pile_size"]
     if plain:
-        controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=1, danger=True))
-    elif pickups:
-        add_options = [
-            discord.SelectOption(label=f"Add {label(a['add'])}, then pick up the pile ({size + 1})", value=a["add"])
-            for a in pickups
-        ][:MAX_OPTIONS]
-        controls.add_item(PanelSelect(game_id, key, "add", add_options, placeholder="Or pick up the pile…", row=2))
+        controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=4, danger=True))
+    adds = [
+        QuickButton(
+            game_id,
+            key,
+            "add",
+            a["add"],
+            text=f"Add {label(a['add'])}, pick up ({size + 1})",
+            emoji=EMOJIS.partial(a["add"]),
+            style=discord.ButtonStyle.danger,
+        )
+        for a in pickups
+        if "add" in a
+    ]
+    room = QUICK_ROWS * 5 - len(adds)  # the add-and-pick-up choices are always buttons
+    if len(quick) > room:
+        notes.append("Some plays are only in the list below.")
+    quick = quick[:room] + adds
+    _add_quick(controls, quick)
+    # the list (any play at all) goes in the first free row after the buttons
+    if options:
+        select_options = [
+            discord.SelectOption(
+                label=o.text[:100], value=o.value, default=bool(mask >> i & 1), emoji=EMOJIS.partial(o.codes[0])
+            )
+            for i, o in enumerate(options)
+        ]
+        controls.add_item(
+            PanelSelect(
+                game_id,
+                key,
+                "sel",
+                select_options,
+                placeholder="Or choose any cards to play…",
+                count=None,
+            )
+        )
     return notes
+
+
+#: rows 0-2 hold the one-press buttons; row 3 the list (for any other choice); row 4 the rest
+QUICK_ROWS = 3
+_SPELLED = {1: "one", 2: "both", 3: "all three", 4: "all four"}
+
+
+def _add_quick(controls: discord.ui.View, buttons: list[QuickButton]) -> None:
+    for index, button in enumerate(buttons[: QUICK_ROWS * 5]):
+        button.row = index // 5
+        controls.add_item(button)
+
+
+def _rank_text(code: str) -> str:
+    return "Joker" if code.startswith("X") else label(code)[:-1]
+
+
+def quick_plays(game_id: int, key: str, view: View) -> list[QuickButton]:
+    """One button per legal play, as the player thinks of it: "7♠" for a lone card, "all three
+    7s" and "one 7" where both are allowed, "2 × 7" in between; the same ranks in other suits
+    are one button (the cards come in hand order). The fullest plays of each rank come first."""
+    zone = view["hand"] if view["zone"] == "hand" else view["seats"][view["viewer"]]["face_up"]
+    order = {c: i for i, c in enumerate(zone)}
+    held: dict[int, int] = {}
+    for code in zone:
+        rank = rank_of(parse_card(code))
+        held[rank] = held.get(rank, 0) + 1
+    seen: dict[tuple[int, ...], list[str]] = {}
+    for action in view["legal"]:
+        if action["type"] != "play":
+            continue
+        cards = sorted(action["cards"], key=lambda c: order.get(c, 99))
+        profile = tuple(sorted(rank_of(parse_card(c)) for c in cards))
+        seen.setdefault(profile, cards)
+    out: list[tuple[tuple[int, int, int], QuickButton]] = []
+    for profile, cards in seen.items():
+        ranks = set(profile)
+        first = cards[0]
+        if len(ranks) == 1:
+            rank, n = profile[0], len(profile)
+            if held.get(rank, 0) == 1:
+                text = label(first)
+            elif n == held.get(rank, 0):
+                text = f"{_SPELLED.get(n, f'all {n}')} {_rank_text(first)}s"
+            elif n == 1:
+                text = f"one {_rank_text(first)}"
+            else:
+                text = f"{n} × {_rank_text(first)}"
+            weight = (0 if n == held.get(rank, 0) or n == 1 else 1, sort_key(parse_card(first))[0], -n)
+        else:
+            text = labels(cards)
+            weight = (2, sort_key(parse_card(first))[0], -len(cards))
+        button = QuickButton(
+            game_id,
+            key,
+            "put",
+            ".".join(cards),
+            text=text[:80],
+            emoji=EMOJIS.partial(first),
+            style=discord.ButtonStyle.success,
+        )
+        out.append((weight, button))
+    out.sort(key=lambda pair: pair[0])
+    return [button for _, button in out]
+
+
+class QuickButton(
+    GameItem[discord.ui.Button[Any]],
+    template=r"shq:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9A-Za-z#.>]*)",
+):
+    """A one-press move: ``put`` (play the cards ``arg``), ``swap`` (``hand>up``), ``stack``,
+    ``add`` (add ``arg`` and pick up) or ``tap`` (choosing face-up cards: the new choice mask)."""
+
+    fields = {"game_id": int}
+
+    def __init__(
+        self,
+        game_id: int,
+        key: str,
+        act: str,
+        arg: str,
+        *,
+        text: str = "…",
+        emoji: discord.PartialEmoji | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        custom_id = f"shq:{game_id}:{key}:{act}:{arg}"[:100]
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, emoji=emoji))
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        act, arg, values = self.act, self.arg, [self.arg]
+        if act == "stack":
+            act, values = "swap", [f"{self.arg}+"]
+        elif act == "tap":
+            act, values = "choose", []
+        await on_panel(interaction, self.game_id, self.key, act, arg, values)
 
 
 class PanelButton(
@@ -324,7 +478,7 @@ class PanelSelect(
         *,
         placeholder: str | None = None,
         count: int | None = 1,
-        row: int = 0,
+        row: int | None = None,
     ) -> None:
         options = options or [discord.SelectOption(label="-", value="-")]
         low, high = (1, len(options)) if count is None else (count, count)
@@ -359,6 +513,11 @@ async def on_panel(
     if act == "refresh":
         await _redraw(interaction, panel(table, seat))
         return
+    if act == "choose" and not values:  # a tap: the new choice mask is the argument
+        assert isinstance(engine, Shithead)
+        in_hand = engine.view(seat)["hand"]
+        mask = int(arg, 16)
+        values = [c for i, c in enumerate(in_hand) if mask >> i & 1]
     if act in ("sel", "choose"):
         await _redraw(interaction, _chosen(table, seat, act, values))
         return
@@ -369,7 +528,9 @@ async def on_panel(
             if table.seats[seat].ai_level is not None:
                 raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
             action = _action(table, seat, key, act, arg, values)
-            await tables.act(table, seat, action, interaction=interaction, reply=lambda: panel(table, seat))
+            await tables.act(
+                table, seat, action, interaction=interaction, reply=lambda: tables.presenter.panels.render(table, seat)
+            )
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
@@ -383,7 +544,7 @@ async def on_panel(
 
 
 #: the panel's acts that make the action of this kind at a given point of the log
-_ACT_TYPES = {"play": "play", "pick": "pickup", "add": "pickup", "flip": "flip"}
+_ACT_TYPES = {"play": "play", "put": "play", "pick": "pickup", "add": "pickup", "flip": "flip"}
 
 
 def _counted_already(table: LiveTable, seat: int, key: str, act: str) -> bool:
@@ -395,7 +556,22 @@ def _counted_already(table: LiveTable, seat: int, key: str, act: str) -> bool:
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
-    await tables_of(interaction).presenter.answer(interaction, rendered)
+    """Answer a click by redrawing the panel; that click's interaction is now the one the bot
+    edits the panel through (:mod:`bot.panels`)."""
+    tables = tables_of(interaction)
+    await tables.presenter.answer(interaction, rendered)
+    game_id = _game_of(interaction)
+    table = tables.tables.get(game_id) if game_id is not None else None
+    seat = table.seat_of(interaction.user.id) if table is not None else None
+    if table is not None and seat is not None:
+        tables.presenter.panels.opened(table, seat, interaction)
+
+
+def _game_of(interaction: discord.Interaction) -> int | None:
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    parts = custom_id.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
 
 
 def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
@@ -433,6 +609,8 @@ def _action(table: LiveTable, seat: int, key: str, act: str, arg: str, values: l
         if not cards:
             raise Refusal("Choose the cards to play first.")
         return {"type": "play", "cards": cards}
+    if act == "put":
+        return {"type": "play", "cards": arg.split(".")}
     if act == "pick":
         return {"type": "pickup"}
     if act == "add":

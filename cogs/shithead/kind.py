@@ -129,6 +129,9 @@ class ShitheadKind(GameKind[ShitheadView]):
     def hand(self, table: LiveTable, seat: int) -> Rendered:
         return panel(table, seat)
 
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        return panel(table, seat, warning=warning, note=note)
+
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
         view = _game(table).view(seat)

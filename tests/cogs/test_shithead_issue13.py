@@ -91,6 +91,6 @@ async def test_two_jokers_with_two_players_give_their_player_the_next_play(simco
         if jokers and not driver.engine.is_over and sum(not s["out"] for s in driver.engine.view(None)["seats"]) == 2:
             seen = True
             assert driver.engine.to_act() == [seat]
-            assert "Choose the cards to play" in str(answer.response.components)  # the panel offers the play
+            assert "shq:" in str(answer.response.components)  # the panel offers the play, one press each
             assert people[seat].mention in driver.table_message().content  # the table pings the same player
     assert seen

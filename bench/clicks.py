@@ -1,0 +1,209 @@
+"""Clicks a move and REST calls a card with the live private panel, over whole 4-player games.
+
+Plays one whole 4-player game of Oh Hell (classic) and one of Shithead (pagat) through the real
+bot in SimCord, as people would with the live panel: each player presses My hand / My cards once
+at the start (not counted), then only reads the panel the bot keeps current and presses its
+buttons. A move that no single button makes is done the long way and its extra clicks counted
+(Shithead: the list, then Play); a panel that did not update itself would cost a press of
+Refresh, also counted. Figures:
+
+- clicks/move: the players' clicks after the panels were opened, per move they made;
+- channel calls/card: REST calls other than interaction callbacks and panel edits (everything
+  that goes against the channel's rate limit), per card (Oh Hell: per card played; Shithead: per
+  move of the play phase — a play, a pick-up or a flip);
+- panel edits/card: edits of a panel through its interaction's webhook that were not the answer to
+  its player's own click (the bot's own redraws), per card as above;
+- render p99 ms: the 99th percentile time to draw a panel (embed, buttons and hand picture).
+
+The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z render p99 ms=R`` over
+both games together.
+
+    python bench/clicks.py [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import simcord  # noqa: E402
+
+from tests.helpers import (  # noqa: E402
+    _quick_play,
+    _sensible,
+    make_bot,
+    open_table,
+    table_message,
+    walk_components,
+)
+
+NAMES = ("ann", "bob", "cat", "dan")
+
+
+@dataclass
+class Tally:
+    moves: int = 0
+    clicks: int = 0
+    cards: int = 0
+    channel_calls: int = 0
+    panel_edits: int = 0
+    renders: list[float] = field(default_factory=list)
+
+
+def raw(message: Any) -> list[dict]:
+    return walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
+
+
+def find(message: Any, *parts: str) -> dict:
+    return next(c for c in raw(message) if all(p in (c.get("custom_id") or "") for p in parts))
+
+
+def current(channel, person, message) -> Any:
+    return next(m for m in channel.history(viewer=person) if m.id == message.id)
+
+
+def live_buttons(message: Any, digest: str) -> list[dict]:
+    """The panel's enabled buttons drawn for the current decision (Refresh left out)."""
+    out = []
+    for c in raw(message):
+        cid = c.get("custom_id") or ""
+        if c.get("type") != 2 or c.get("disabled") or ":refresh:" in cid or cid.startswith("ohp:") and ":r:" in cid:
+            continue
+        if cid.split(":")[2:3] == [digest]:
+            out.append(c)
+    return out
+
+
+async def play(game: str, seed: int) -> Tally:
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
+        try:
+            async with simcord.run(bot, settle_timeout=60) as env:
+                guild = env.create_guild()
+                channel = guild.create_text_channel("cards")
+                people = [guild.add_member(env.create_user(n)) for n in NAMES]
+                if game == "ohhell":
+                    await open_table(env, channel, people[0], people[1:], preset="classic")
+                else:
+                    await open_table(env, channel, people[0], people[1:], command="shithead")
+                table = bot.tables.in_channel(channel.id, game)
+                by_seat = {table.seat_of(p.id): p for p in people}
+                panels = {}
+                for person in people:
+                    shown = await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
+                    panels[person.id] = shown.response
+                bot.tables.presenter.panels.stats.render_ms.clear()
+                start = len(env.http_requests)
+                rng = random.Random(seed)
+                while not table.engine.is_over:
+                    engine = table.engine
+                    seat = engine.to_act()[0]
+                    person = by_seat[seat]
+                    digest = table.kind.decision_digest(engine, seat)
+                    panel = current(channel, person, panels[person.id])
+                    buttons = live_buttons(panel, digest)
+                    if not buttons:  # the panel did not update itself: the player presses Refresh
+                        refresh = next(
+                            c for c in raw(panel) if ":refresh:" in c["custom_id"] or ":r:" in c["custom_id"]
+                        )
+                        panel = (await person.click(panel, custom_id=refresh["custom_id"])).response
+                        tally.clicks += 1
+                        buttons = live_buttons(panel, digest)
+                    before = len(engine.log)
+                    playing = game == "shithead" and engine.view(None)["phase"] == "play"
+                    if game == "ohhell":
+                        pressed = rng.choice(buttons)["custom_id"]
+                        await person.click(panel, custom_id=pressed)
+                        tally.clicks += 1
+                        if ":p:" in pressed:
+                            tally.cards += 1
+                    else:
+                        view = engine.view(seat)
+                        action = _sensible(view, view["action_count"])
+                        await _shithead_move(person, panel, buttons, action, tally)
+                        tally.cards += playing
+                    assert len(table.engine.log) == before + 1, "the move was not made"
+                    tally.moves += 1
+                await env.settle()
+                for r in env.http_requests[start:]:
+                    if r.path.startswith("/webhooks/") and r.method == "PATCH":
+                        tally.panel_edits += 1
+                    elif not ("/interactions/" in r.path and r.path.endswith("/callback")):
+                        tally.channel_calls += 1
+                tally.renders = list(bot.tables.presenter.panels.stats.render_ms)
+        finally:
+            await bot.close()
+    return tally
+
+
+async def _shithead_move(person, panel, buttons: list[dict], action: dict, tally: Tally) -> None:
+    kind = action["type"]
+    wanted = None
+    if kind == "play":
+        wanted = _quick_play(panel, action["cards"])
+    else:
+        part = {
+            "swap": f":swap:{action.get('hand')}>{action.get('up')}",
+            "stack": f":stack:{action.get('card')}",
+            "ready": ":ready:",
+            "flip": f":flip:{action.get('index', 0):x}",
+            "pickup": f":add:{action['add']}" if "add" in action else ":pick:",
+        }.get(kind)
+        wanted = next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
+    if wanted is not None:
+        await person.click(panel, custom_id=wanted)
+        tally.clicks += 1
+        return
+    if kind == "choose_up" or kind == "play":  # the long way: choose in the list, then confirm
+        select = find(panel, "shs:", ":sel" if kind == "play" else ":choose")
+        cards = set(action["cards"])
+        values = [o["value"] for o in select["options"] if set(o["value"].split(".")) & cards]
+        chosen = (await person.select(panel, values, custom_id=select["custom_id"])).response
+        confirm = find(chosen, ":play:" if kind == "play" else ":confirm")
+        await person.click(chosen, custom_id=confirm["custom_id"])
+        tally.clicks += 2
+        return
+    raise AssertionError(f"no control for {action}")
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0.0
+
+
+def line(t: Tally) -> str:
+    return (
+        f"clicks/move={t.clicks / t.moves:.2f} channel calls/card={t.channel_calls / t.cards:.2f} "
+        f"panel edits/card={t.panel_edits / t.cards:.2f} render p99 ms={p99(t.renders):.1f}"
+    )
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    total = Tally()
+    for game in ("ohhell", "shithead"):
+        t = await play(game, args.seed)
+        print(
+            f"{game}: {t.moves} moves, {t.clicks} clicks, {t.cards} cards, {t.channel_calls} channel calls, "
+            f"{t.panel_edits} panel edits"
+        )
+        print(f"    {line(t)}")
+        for name in ("moves", "clicks", "cards", "channel_calls", "panel_edits"):
+            setattr(total, name, getattr(total, name) + getattr(t, name))
+        total.renders += t.renders
+    print(line(total))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

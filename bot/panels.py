@@ -1,0 +1,140 @@
+"""Live private panels: which players have their panel open, and when the bot redraws it.
+
+A player's panel is an ephemeral reply; only the interaction that made it (or a later click on
+it) can edit it, for 15 minutes. So each open panel is kept as the newest interaction per
+(game, seat), renewed by every click of its player, and redrawn through
+``interaction.edit_original_response`` — an interaction webhook edit, which does not count
+against the bot's global rate limit.
+
+A panel is redrawn when what it shows *for a reason to look* changed: the player's turn came
+(or left, while their buttons were live), their hand changed (a new deal, a pick-up), the
+decision their buttons carry changed while it is their turn, or the game ended. Other players'
+moves that change none of these cost no edit. Each redraw is a fresh rendering, so no earlier
+selection survives it.
+
+What a panel shows comes from the game (:meth:`~bot.contract.GameKind.panel`); this module only
+knows when, and is driven by the :class:`~bot.presentation.Presenter` after each committed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.contract import LiveTable, Rendered
+
+log = logging.getLogger(__name__)
+
+#: an interaction token lives 15 minutes; stop a little earlier so an edit never races its expiry
+LIFETIME = 14.5 * 60
+
+
+@dataclass(slots=True)
+class OpenPanel:
+    interaction: discord.Interaction
+    opened: float
+    #: what the panel showed when last drawn (see :func:`signature`)
+    shown: Any = None
+
+
+@dataclass(slots=True)
+class PanelStats:
+    """Counted for the benchmark: edits the bot made on its own, and answers to clicks."""
+
+    edits: int = 0
+    answers: int = 0
+    failed: int = 0
+    render_ms: list[float] = field(default_factory=list)
+
+
+def signature(table: LiveTable, seat: int) -> Any:
+    """What, once changed, is a reason to redraw ``seat``'s panel."""
+    engine = table.engine
+    if engine is None:
+        return None
+    if engine.is_over:
+        return ("over",)
+    acting = seat in engine.to_act()
+    view = engine.view(seat)
+    hand = view.get("hand")
+    digest = table.kind.decision_digest(engine, seat) if acting else None
+    return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest)
+
+
+class Panels:
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        # wall-clock seconds as discord.py reads them (a test's virtual clock moves it too)
+        self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
+        self.open: dict[tuple[int, int], OpenPanel] = {}
+        self.stats = PanelStats()
+
+    def render(self, table: LiveTable, seat: int, **notes: Any) -> Rendered:
+        started = time.perf_counter()
+        rendered = table.kind.panel(table, seat, **notes)
+        self.stats.render_ms.append((time.perf_counter() - started) * 1000)
+        return rendered
+
+    def opened(self, table: LiveTable, seat: int, interaction: discord.Interaction) -> None:
+        """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now."""
+        self.open[(table.id, seat)] = OpenPanel(interaction, self.clock(), signature(table, seat))
+
+    def live(self, table: LiveTable, seat: int) -> bool:
+        """Whether the bot can still redraw ``seat``'s panel (the reminder says to open it if not)."""
+        found = self.open.get((table.id, seat))
+        return found is not None and self.clock() - found.opened < LIFETIME
+
+    async def redraw(self, table: LiveTable, *, skip: int | None = None) -> None:
+        """After a committed move: redraw every open panel of ``table`` that has a reason to.
+        Rendered now (the state of this move), sent together (each edit is its own webhook)."""
+        sends = []
+        for seat in range(len(table.seats)):
+            key = (table.id, seat)
+            found = self.open.get(key)
+            if found is None or seat == skip:
+                continue
+            if self.clock() - found.opened >= LIFETIME:
+                del self.open[key]
+                continue
+            now = signature(table, seat)
+            if now == found.shown:
+                continue
+            found.shown = now
+            sends.append(self._send(table, seat, found, self.render(table, seat)))
+        if sends:
+            await asyncio.gather(*sends)
+        if table.engine is not None and table.engine.is_over:
+            self.forget(table)
+
+    async def _send(self, table: LiveTable, seat: int, found: OpenPanel, rendered: Rendered) -> None:
+        try:
+            await found.interaction.edit_original_response(**rendered.kwargs())
+            self.stats.edits += 1
+        except discord.HTTPException:
+            # expired or deleted: the reminder in the channel tells the player to open it again
+            log.info("game %s: the panel of seat %s can no longer be edited", table.id, seat)
+            self.stats.failed += 1
+            if self.open.get((table.id, seat)) is found:
+                del self.open[(table.id, seat)]
+
+    async def close(self, table: LiveTable, text: str) -> None:
+        """The game ended another way (the host ended it): every open panel says so, without
+        buttons, and is forgotten."""
+        for key in [k for k in self.open if k[0] == table.id]:
+            found = self.open.pop(key)
+            if self.clock() - found.opened >= LIFETIME:
+                continue
+            try:
+                await found.interaction.edit_original_response(content=text, embeds=[], view=None, attachments=[])
+                self.stats.edits += 1
+            except discord.HTTPException:
+                self.stats.failed += 1
+
+    def forget(self, table: LiveTable) -> None:
+        for key in [k for k in self.open if k[0] == table.id]:
+            del self.open[key]

@@ -1,0 +1,215 @@
+"""Oh Hell's live private panel: the player's hand as a picture, and one button a move.
+
+**My hand** on the table answers with the panel (ephemeral); the bot then keeps it current (see
+:mod:`bot.panels`). While the player is to bid it holds a button per bid (the hook's forbidden
+bid disabled, its reason written on the panel); while they are to play, a button per card in
+hand order (legal ones enabled; a no-trump joker one button per suit it may be named as). Each
+button carries the seat's decision digest, so a press from a panel drawn before a change that
+bears on the player's choice is refused and the panel redrawn, and acts through the one move
+pipeline; the click is answered by redrawing the panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.client import tables_of
+from bot.components import GameItem
+from bot.contract import Action, LiveTable, Rendered
+from bot.errors import USER_ERRORS, Refusal
+from bot.render.cards import label, suit_symbol
+from bot.render.emojis import EMOJIS
+from cogs.ohhell.pictures import hand_picture
+from cogs.ohhell.render import _trick_text, hand_embed
+from games.ohhell.game import OhHell
+from games.ohhell.views import OhHellSeatView
+
+#: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
+MOVE_ROWS = 4
+PER_ROW = 5
+COUNTED = "✅ Your move counted (once); here is your hand now."
+
+
+class PanelButton(
+    GameItem[discord.ui.Button[Any]],
+    template=r"ohp:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]):(?P<arg>[0-9A-Za-z?@.#]*)",
+):
+    """``ohp:<game>:<digest>:<act>:<arg>``: act ``b`` (bid ``arg``), ``p`` (play ``index.card``
+    or ``index.card@suit``) or ``r`` (redraw)."""
+
+    fields = {"game_id": int}
+
+    def __init__(
+        self,
+        game_id: int,
+        key: str,
+        act: str,
+        arg: str = "",
+        *,
+        text: str = "…",
+        row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        emoji: discord.PartialEmoji | None = None,
+    ) -> None:
+        custom_id = f"ohp:{game_id}:{key}:{act}:{arg}"
+        super().__init__(
+            discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled, emoji=emoji)
+        )
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await on_press(interaction, self.game_id, self.key, self.act, self.arg)
+
+
+def _game(table: LiveTable) -> OhHell:
+    engine = table.engine
+    assert isinstance(engine, OhHell), "the game has not started"
+    return engine
+
+
+def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
+    """This deal's tricks so far: who led (the first card), what was played, who won."""
+    lines = []
+    for number, trick in enumerate(view["deal_tricks"], start=1):
+        cards = trick["cards"]
+        led = name(cards[0][0]) if cards else "?"
+        lines.append(f"{number}. {led} led: {_trick_text(cards, name)} → **{name(trick['winner'])}**")
+    if not lines:
+        return None
+    text = "\n".join(lines)
+    return text if len(text) <= 1024 else "…" + text[-1000:]
+
+
+def panel(table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+    """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did."""
+    engine = _game(table)
+    view = engine.view(seat)
+    key = table.kind.decision_digest(engine, seat)
+    embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
+    lines = [f"⚠️ {warning}"] if warning else []
+    if note:
+        lines.append(note)
+    buttons: list[PanelButton] = []
+    acting = seat in view["to_act"] and view["phase"] != "over"
+    if table.seats[seat].ai_level is not None:
+        lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
+    elif acting and view["phase"] == "bidding":
+        lines.append("**Your bid:** how many tricks will you take?")
+        for bid, allowed, reason in view["bid_options"]:
+            if not allowed and reason:
+                lines.append(f"⛔ {reason}")
+            style = discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary
+            buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
+    elif acting and view["phase"] == "playing":
+        buttons, extra = _card_buttons(table.id, key, view)
+        lines += extra
+    elif view["phase"] not in ("over",) and view["to_act"]:
+        lines.append(f"Waiting for {', '.join(table.name(s) for s in view['to_act'])}.")
+    elif view["phase"] == "over" or engine.is_over:
+        lines.append("🏁 The game is over.")
+    if view["trick"] and view["phase"] == "playing":
+        lines.append(f"Trick so far: {_trick_text(view['trick'], table.name)}")
+    tricks = tricks_text(view, table.name)
+    if tricks:
+        embed.add_field(name="Tricks this deal", value=tricks, inline=False)
+    if lines:
+        embed.description = "\n".join([*lines, embed.description or ""])[:4000]
+    controls = discord.ui.View(timeout=None)
+    for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
+        button.row = index // PER_ROW
+        controls.add_item(button)
+    if not engine.is_over:
+        controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))
+    controls.stop()  # dispatched by custom id (dynamic items): nothing to store
+    files = hand_picture(view, embed)
+    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[PanelButton], list[str]]:
+    """A button per card in hand order (legal enabled); a joker named as a suit, one per suit."""
+    plays: list[dict[str, Any]] = [dict(a) for a in view["legal"] if a["type"] == "play"]
+    proper = {(str(a["card"]), a.get("suit")) for a in view["proper"] if a["type"] == "play"}
+    buttons: list[PanelButton] = []
+    notes = ["**Your turn:** press the card to play."]
+    revoke = False
+    hand = view["hand"]
+    for index, card in enumerate(hand):
+        moves = [a for a in plays if a["card"] == card]
+        emoji = EMOJIS.partial(card) if card != "?" else None
+        text = "Your hidden card" if card == "?" else label(card)
+        if not moves:
+            buttons.append(PanelButton(game_id, key, "p", f"{index}.{card}", text=text, emoji=emoji, disabled=True))
+            continue
+        for move in moves:
+            suit: str | None = move.get("suit")
+            shown = f"{text} as {suit_symbol(suit)}" if suit and card == "X" else text
+            is_proper = (card, suit) in proper
+            revoke = revoke or not is_proper
+            style = discord.ButtonStyle.success if is_proper else discord.ButtonStyle.danger
+            arg = f"{index}.{card}@{suit}" if suit else f"{index}.{card}"
+            buttons.append(PanelButton(game_id, key, "p", arg, text=shown, emoji=emoji, style=style))
+    if revoke:
+        notes.append("🟥 Red cards would revoke: you hold the suit led (scores at most -5).")
+    return buttons, notes
+
+
+def register(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
+    tables_of(interaction).presenter.panels.opened(table, seat, interaction)
+
+
+async def open_panel(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
+    """**My hand**: answer with the live panel and remember it for the bot's own redraws."""
+    rendered = tables_of(interaction).presenter.panels.render(table, seat)
+    await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
+    register(interaction, table, seat)
+
+
+async def _redraw(interaction: discord.Interaction, table: LiveTable, seat: int, **notes: Any) -> None:
+    presenter = tables_of(interaction).presenter
+    await presenter.answer(interaction, presenter.panels.render(table, seat, **notes))
+    register(interaction, table, seat)
+
+
+def _action(arg: str, act: str) -> Action:
+    if act == "b":
+        return {"type": "bid", "bid": int(arg)}
+    _, _, value = arg.partition(".")
+    card, _, suit = value.partition("@")
+    return {"type": "play", "card": card, **({"suit": suit} if suit else {})}
+
+
+async def on_press(interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str) -> None:
+    tables = tables_of(interaction)
+    table = tables.get(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("You are not playing at this table.")
+    if table.engine is None:
+        raise Refusal("The game has not started yet.")
+    if act == "r":
+        await _redraw(interaction, table, seat)
+        return
+    async with table.lock:
+        if not tables.is_live(table) or table.engine is None:
+            raise Refusal("This game has ended.")
+        try:
+            if table.seats[seat].ai_level is not None:
+                raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
+            await tables.act(
+                table,
+                seat,
+                _action(arg, act),
+                interaction=interaction,
+                expect_key=key,
+                reply=lambda: tables.presenter.panels.render(table, seat),
+            )
+        except USER_ERRORS as error:
+            if interaction.response.is_done():
+                raise
+            if table.acted_from.get(seat) == key:
+                await _redraw(interaction, table, seat, note=COUNTED)
+                return
+            await _redraw(interaction, table, seat, warning=str(error))
