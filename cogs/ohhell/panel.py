@@ -21,6 +21,7 @@ from bot.contract import Action, LiveTable, Rendered
 from bot.errors import USER_ERRORS, Refusal
 from bot.render.cards import label, suit_symbol
 from bot.render.emojis import EMOJIS
+from bot.table_options import four_colour
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed
 from games.ohhell.game import OhHell
@@ -124,7 +125,7 @@ def panel(table: LiveTable, seat: int, *, warning: str | None = None, note: str 
     if not engine.is_over:
         controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-    files = hand_picture(view, embed)
+    files = hand_picture(view, embed, four_colour(table.record.options))
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.render.cards import label
 from bot.render.emojis import emoji_name
-from tests.helpers import card_faces, message_text, open_table, table_message, walk_components
+from tests.helpers import card_faces, end_game, message_text, open_table, table_message, walk_components
 
 PICTURE_FILES = {"hand.png", "table.png", "scores.png"}
 MOVE = re.compile(r"^(ohp|shq|shb):")
@@ -360,8 +360,7 @@ async def test_the_panels_say_so_when_the_host_ends_the_game(simcord_env):
         env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3", "sequence": "fixed"}
     )
     panels = await open_panels(env, channel, people, "My hand")
-    ended = await people[0].slash(channel, "ohhell end")
-    assert ended.acknowledged
+    await end_game(people[0], channel)  # /ohhell end, then Confirm
     for person in people:
         seen = current(channel, person, panels[person.id])
         assert "ended" in seen.content and not move_buttons(seen) and not seen.attachments, seen.content
