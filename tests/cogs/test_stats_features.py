@@ -258,7 +258,9 @@ async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_
     assert not refused.response.attachments
 
 
-@pytest.mark.simcord(settle_timeout=60)
+# 15 s, not more: SimCord waits out in real time every sleep shorter than settle_timeout, and the
+# shard lease is renewed every 20 s for as long as the bot runs (a longer timeout never settles).
+@pytest.mark.simcord(settle_timeout=15)
 async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -316,7 +318,9 @@ def _picks_up_now_and_then(view: dict, seq: int) -> dict:
     return choose_action(view, random.Random(seq))
 
 
-@pytest.mark.simcord(settle_timeout=60)
+# 15 s, not more: SimCord waits out in real time every sleep shorter than settle_timeout, and the
+# shard lease is renewed every 20 s for as long as the bot runs (a longer timeout never settles).
+@pytest.mark.simcord(settle_timeout=15)
 async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second_request_reads_the_store(simcord_env):
     from games.shithead.analysis import AnalysisConfig as ShitheadConfig
     from games.shithead.game import Shithead
