@@ -140,7 +140,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         )
 
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        return live_panel(table, seat, warning=warning, note=note)
+        return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = _game(table).view(seat)

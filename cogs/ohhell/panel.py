@@ -84,12 +84,15 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
     return text if len(text) <= 1024 else "…" + text[-1000:]
 
 
-def panel(table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+def panel(
+    table: LiveTable, seat: int, *, where: str | None = None, warning: str | None = None, note: str | None = None
+) -> Rendered:
     """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did."""
     engine = _game(table)
     view = engine.view(seat)
     key = table.kind.decision_digest(engine, seat)
-    embed = hand_embed(view, f"Game #{table.id} in <#{table.record.channel_id}>", table.name)
+    # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
+    embed = hand_embed(view, where or f"Game #{table.id}", table.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
