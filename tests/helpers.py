@@ -22,6 +22,11 @@ MADE: list[CardBot] = []
 
 def make_bot(db_path: str, *, ai_delay: float = 0.0) -> CardBot:
     bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+    # SimCord's clock follows real time between actions, so a long game reaches the lease's
+    # 20 s heartbeat in the middle of settling a click; a test bot (alone on its own file) holds
+    # its lease for an hour instead. The heartbeat and takeover are tested in tests/db/test_leases.py
+    # and tests/bot/test_shard_settings.py.
+    bot.leases.seconds = 3600.0
     MADE.append(bot)
     return bot
 
