@@ -242,6 +242,13 @@ class GameKind(ABC, Generic[ViewT]):
     def ai_view(self, engine: Engine, seat: int) -> ViewT:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
 
+    def replay(self, rules: Any, record: GameRecord) -> Engine:
+        """The game's state after ``record``'s stored actions, from its stored seed and generator:
+        every rebuild (a restart, a re-read, a failed commit, a finished game shown again) goes here."""
+        return self.engine.replay(
+            rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
+        )
+
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself."""
         rendered = self.table(table, [])

@@ -65,9 +65,7 @@ class Registry:
         table = LiveTable(record=record, kind=kind)
         if record.status == "playing":
             table.rules = kind.rules_from_json(record.rules or {})
-            table.engine = kind.engine.replay(
-                table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
-            )
+            table.engine = kind.replay(table.rules, record)
         self.tables[record.id] = table
         return table
 

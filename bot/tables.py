@@ -122,9 +122,7 @@ class TableManager(Registry):
         table.record = record
         if record.status == "playing":
             table.rules = fresh.rules_from_json(record.rules or {})
-            table.engine = fresh.engine.replay(
-                table.rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
-            )
+            table.engine = fresh.replay(table.rules, record)
         for task in table.timer_tasks:
             task.cancel()
         table.timer = None
@@ -218,9 +216,7 @@ class TableManager(Registry):
         kind = self.kinds[record.kind]
         table = LiveTable(record=record, kind=kind, rules=kind.rules_from_json(record.rules or {}))
         if record.seed is not None:
-            table.engine = kind.engine.replay(
-                table.rules, len(record.seats), record.seed, record.actions, rng_version=record.rng_version
-            )
+            table.engine = kind.replay(table.rules, record)
         return table
 
     def _post_finale_later(self, table: LiveTable) -> None:
@@ -318,13 +314,7 @@ class TableManager(Registry):
             raise Refusal(STALE) from None
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
-            table.engine = table.kind.engine.replay(
-                table.rules,
-                len(table.seats),
-                table.record.seed or 0,
-                table.record.actions,
-                rng_version=table.record.rng_version,
-            )
+            table.engine = table.kind.replay(table.rules, table.record)
             raise
         table.record.actions.append((seat, stored))
         mark_committed(interaction, "Your move")
