@@ -1,7 +1,7 @@
 """What SimCord tests share: building the bot on a temporary database, and playing as users do.
 
 The drivers here only click what a user sees: they find the bot's newest table message in the
-channel, press its buttons, and pick from the options the bot's own forms offer.
+channel, open a player's private panel with its button, and press the panel's buttons.
 """
 
 from __future__ import annotations
@@ -54,45 +54,6 @@ def table_message(channel, bot_id: int) -> discord.Message:
     raise AssertionError("no table message with controls in the channel")
 
 
-def modal_options(result: Any) -> list[str]:
-    """Values of the ``choice`` select in the form the bot opened."""
-    modal = result.modal
-    assert modal is not None, f"expected a form, got {result!r}"
-
-    def walk(components: list[dict]) -> list[str] | None:
-        for component in components:
-            if component.get("custom_id") == "choice":
-                return [o["value"] for o in component["options"]]
-            child = component.get("component")
-            if isinstance(child, dict):
-                found = walk([child])
-                if found is not None:
-                    return found
-            if component.get("components"):
-                found = walk(component["components"])
-                if found is not None:
-                    return found
-        return None
-
-    found = walk(modal["components"])
-    assert found is not None, modal
-    return found
-
-
-def modal_text(result: Any) -> str:
-    texts = []
-
-    def walk(components: list[dict]) -> None:
-        for component in components:
-            if component.get("type") == 10:
-                texts.append(component.get("content", ""))
-            if component.get("components"):
-                walk(component["components"])
-
-    walk(result.modal["components"])
-    return "\n".join(texts)
-
-
 async def open_table(
     env, channel, host, members, command: str = "ohhell", preset: str | None = None, options=None, computers: int = 0
 ):
@@ -115,8 +76,63 @@ async def open_table(
     return lobby
 
 
+async def open_hand(actor, channel, bot_id: int):
+    """**My hand** on the newest table message: the ephemeral live panel it answers with."""
+    shown = await actor.click(table_message(channel, bot_id), label="My hand")
+    assert shown.response is not None and shown.response.ephemeral, shown
+    return shown.response
+
+
+def panel_moves(panel: Any) -> dict[str, str]:
+    """The moves an Oh Hell panel offers, enabled only and in button order, as ``value -> custom
+    id``: a bid as its number (``"2"``), a card as its code (``"AS"``; a joker named as a suit
+    ``"X@H"``; the hidden card of Devil's Bridge ``"?"``)."""
+    out: dict[str, str] = {}
+    for component in walk_components(panel.components):
+        custom_id = component.get("custom_id") or ""
+        if not custom_id.startswith("ohp:") or component.get("disabled"):
+            continue
+        _, _, _, act, arg = custom_id.split(":", 4)
+        if act == "b":
+            out[arg] = custom_id
+        elif act == "p":
+            out[arg.partition(".")[2]] = custom_id
+    return out
+
+
+def panel_disabled(panel: Any) -> list[str]:
+    """Labels of the panel's disabled move buttons (a bid the hook forbids, a card not legal now)."""
+    return [
+        c.get("label") or ""
+        for c in walk_components(panel.components)
+        if (c.get("custom_id") or "").startswith("ohp:") and c.get("disabled")
+    ]
+
+
+def warning_of(result: Any) -> str | None:
+    """What a press was refused with: the panel's ⚠️ line, or a plain ephemeral refusal."""
+    message = result.response
+    if message is None:
+        return None
+    text = message_text(message)
+    for line in text.splitlines():
+        if line.startswith("⚠️"):
+            return line
+    if message.ephemeral and not message.embeds:
+        return message.content
+    return None
+
+
+async def press(actor, panel: Any, value: str):
+    """Press the panel's button for ``value`` (see :func:`panel_moves`): one click, one move."""
+    moves = panel_moves(panel)
+    assert value in moves, f"no enabled button for {value!r}; the panel offers {list(moves)}"
+    return await actor.click(panel, custom_id=moves[value])
+
+
 class OhHellDriver:
-    """Plays an Oh Hell game through the table's buttons and forms, choosing with a seeded RNG."""
+    """Plays an Oh Hell game as people do: **My hand** opens a player's panel, one press of its
+    buttons makes the move. Moves are chosen with a seeded RNG among the enabled buttons."""
 
     def __init__(self, env, channel, actors: dict[int, Any], seed: int = 0) -> None:
         self.env = env
@@ -143,18 +159,17 @@ class OhHellDriver:
             assert engine.is_over or any(table.seats[s].ai_level is None for s in engine.to_act()), "computers stuck"
             return self.table() is not None
         seat = people[0]
-        user_id = table.seats[seat].user_id
-        actor = self.actors[user_id]
-        message = table_message(self.channel, self.bot_id)
-        phase = engine.view(None)["phase"]
-        label = "Bid" if phase == "bidding" else "Play a card"
-        shown = await actor.click(message, label=label)
-        options = modal_options(shown)
-        choice = self.rng.choice(options)
-        submitted = await actor.submit_modal(shown, {"choice": [choice]})
-        assert submitted.acknowledged, submitted
-        assert not submitted.ephemeral, f"refused: {submitted.response and submitted.response.content}"
-        if phase == "playing":
+        actor = self.actors[table.seats[seat].user_id]
+        panel = await open_hand(actor, self.channel, self.bot_id)
+        moves = panel_moves(panel)
+        assert moves, f"the panel offers no move:\n{message_text(panel)}"
+        choice = self.rng.choice(list(moves))
+        before = len(engine.log)
+        pressed = await actor.click(panel, custom_id=moves[choice])
+        assert pressed.acknowledged, pressed
+        assert warning_of(pressed) is None, f"refused: {warning_of(pressed)}"
+        assert len(table.engine.log) > before and table.engine.log[before][0] == seat, "the move was not made"
+        if ":p:" in moves[choice]:
             self.cards_played += 1
         return True
 

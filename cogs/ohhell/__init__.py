@@ -2,7 +2,7 @@
 
 - :mod:`cogs.ohhell.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.ohhell.render`: the table, hand, deal result and standings embeds
-- :mod:`cogs.ohhell.controls`: the table's buttons, the bid and play forms and their handler
+- :mod:`cogs.ohhell.controls`: the table's **My hand** button (also under the hand sent by DM)
 - :mod:`cogs.ohhell.panel`: the live private panel (My hand): one button a bid or card
 - :mod:`cogs.ohhell.commands`: ``/ohhell`` and the cog
 """
@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from bot.client import CardBot
-from cogs.ohhell.commands import OhHellCog, ohhell_group
+from cogs.ohhell.commands import ohhell_group
 from cogs.ohhell.controls import TableButton
 from cogs.ohhell.kind import OhHellKind
 from cogs.ohhell.panel import PanelButton
@@ -23,4 +23,3 @@ async def setup(bot: CardBot) -> None:
     bot.tables.register(kind)
     bot.tree.add_command(ohhell_group(kind))
     bot.add_dynamic_items(TableButton, PanelButton)
-    await bot.add_cog(OhHellCog(bot, kind))

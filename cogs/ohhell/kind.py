@@ -15,7 +15,7 @@ from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
-from cogs.ohhell.controls import table_view
+from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
@@ -112,7 +112,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return Rendered(
             content=turn_content(view, table.mention, _people(table)),
             embeds=[embed],
-            view=table_view(table, view),
+            view=table_view(table),
             files=files,
         )
 
@@ -146,7 +146,10 @@ class OhHellKind(GameKind[OhHellSeatView]):
         view = _game(table).view(seat)
         embed = hand_embed(view, _place(self.bot, table), table.name)
         return Rendered(
-            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+            content=None,
+            embeds=[embed],
+            view=dm_view(table),
+            files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:

@@ -105,13 +105,13 @@ def turn_content(view: View, mention: Name, people: Collection[int] | None = Non
         if view["bidding"] == "simultaneous":
             if not humans:
                 return "🤫 Secret bids: the computers are bidding…"
-            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in humans)}. Press **Bid**."
+            return f"🤫 Secret bids: waiting for {', '.join(mention(s) for s in humans)}. Bid on **My hand**."
         if not humans:
             return f"🤖 {mention(waiting[0])} is bidding…"
-        return f"🗣️ {mention(waiting[0])}, your bid. Press **Bid**."
+        return f"🗣️ {mention(waiting[0])}, your bid: press **My hand**."
     if not humans:
         return f"🤖 {mention(waiting[0])} is playing…"
-    return f"🃏 {mention(waiting[0])}, your turn to play. Press **Play a card**."
+    return f"🃏 {mention(waiting[0])}, your turn to play: press **My hand**."
 
 
 def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:

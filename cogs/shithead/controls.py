@@ -81,6 +81,14 @@ def table_view(table: LiveTable) -> discord.ui.View:
     return controls
 
 
+def dm_view(table: LiveTable) -> discord.ui.View:
+    """The button under the cards sent by DM: it opens the same live panel, in the DM."""
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(TableButton(table.id))
+    controls.stop()
+    return controls
+
+
 # -- the private panel ----------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class CardOption:

@@ -16,7 +16,7 @@ from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
-from cogs.shithead.controls import panel, table_view
+from cogs.shithead.controls import dm_view, panel, table_view
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
 from db.store import DealScore, ResultRow
@@ -137,7 +137,10 @@ class ShitheadKind(GameKind[ShitheadView]):
         view = _game(table).view(seat)
         embed = dm_embed(view, where)
         return Rendered(
-            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
+            content=None,
+            embeds=[embed],
+            view=dm_view(table),
+            files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
     def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:

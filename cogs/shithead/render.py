@@ -245,8 +245,9 @@ def dm_embed(view: View, where: str) -> discord.Embed:
     embed.add_field(name="Face up", value=labels(me["face_up"]) or "—", inline=True)
     embed.add_field(name="Face down", value=FACE_DOWN * me["face_down"] or "—", inline=True)
     if view["rules"]["deal"] == "choose":
-        tip = f"Choose your {count(view['rules']['table_cards'], 'face-up card')} with **My cards** on the table."
+        tip = f"Choose your {count(view['rules']['table_cards'], 'face-up card')} with My cards below."
     else:
-        tip = "Swap hand and face-up cards with **My cards** on the table, then press **Ready**."
-    embed.set_footer(text=f"{tip} This message is not updated as you play; My cards always is.")
+        tip = "Swap hand and face-up cards with My cards below, then press Ready."
+    # (a footer shows no markdown)
+    embed.set_footer(text=f"{tip} This message stays as it is; the My cards panel follows the game.")
     return embed
