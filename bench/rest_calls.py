@@ -1,10 +1,12 @@
-"""REST calls per card played, other than interaction callbacks, over whole Oh Hell games.
+"""REST calls per card played that count against the channel, over whole Oh Hell games.
 
 Discord allows about 5 messages per 5 s in a channel, so every call a card costs is time the
-table waits. This plays whole games through the real bot in SimCord, as people would (buttons and
-forms), and counts every REST request from ``/ohhell new`` to the final standings, leaving out the
-interactions' own callbacks (``/interactions/…/callback``), which are not rate-limited per
-channel. The last line is the all-human 4-player classic game.
+table waits. This plays whole games through the real bot in SimCord, as people would (each move
+one press on the player's live panel, opened with **My hand**), and counts every REST request
+from ``/ohhell new`` to the final standings except the interactions' own callbacks
+(``/interactions/…/callback``) and the edits of panels through their interactions
+(``/webhooks/…``), which are not rate-limited per channel; those are listed apart. The last line
+is the all-human 4-player classic game.
 
     python bench/rest_calls.py [--players 4] [--preset classic] [--computers 3]
 """
@@ -42,21 +44,25 @@ async def measure(preset: str, players: int, computers: int, seed: int) -> tuple
                 await env.settle()
                 game = await bot.store.last_game(channel.id, "ohhell")
                 cards = sum(1 for _, action in game.actions if action["type"] == "play")
-                calls = [
-                    r
-                    for r in env.http_requests[start:]
-                    if not ("/interactions/" in r.path and r.path.endswith("/callback"))
-                ]
-                kinds = collections.Counter(f"{r.method} {_shape(r.path)}" for r in calls)
+                requests = env.http_requests[start:]
+                kinds = collections.Counter(f"{r.method} {_shape(r.path)}" for r in requests)
+                calls = [r for r in requests if not _per_interaction(r.path)]
         finally:
             await bot.close()  # else aiosqlite's thread keeps the process alive after an error
     return len(calls) / cards, len(calls), cards, dict(kinds)
 
 
+def _per_interaction(path: str) -> bool:
+    """An interaction's callback or its webhook (a panel's edit): not against the channel."""
+    return path.startswith("/webhooks/") or ("/interactions/" in path and path.endswith("/callback"))
+
+
 def _shape(path: str) -> str:
     parts = ["{id}" if p.isdigit() else p for p in path.split("/")]
     if "webhooks" in parts:
-        return "/webhooks/… (interaction follow-up)"
+        return "/webhooks/… (a panel's edit through its interaction: not counted)"
+    if "interactions" in parts:
+        return "/interactions/…/callback (an answer to a click: not counted)"
     return "/".join(parts)
 
 

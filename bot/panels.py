@@ -28,6 +28,7 @@ from typing import Any
 import discord
 
 from bot.contract import LiveTable, Rendered
+from bot.faults import TRANSIENT
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ class Panels:
         try:
             await found.interaction.edit_original_response(**rendered.kwargs())
             self.stats.edits += 1
-        except discord.HTTPException:
+        except TRANSIENT:
             # expired or deleted: the reminder in the channel tells the player to open it again
             log.info("game %s: the panel of seat %s can no longer be edited", table.id, seat)
             self.stats.failed += 1
@@ -132,7 +133,7 @@ class Panels:
             try:
                 await found.interaction.edit_original_response(content=text, embeds=[], view=None, attachments=[])
                 self.stats.edits += 1
-            except discord.HTTPException:
+            except TRANSIENT:
                 self.stats.failed += 1
 
     def forget(self, table: LiveTable) -> None:

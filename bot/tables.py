@@ -26,6 +26,7 @@ from bot import duplicate, fairness
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
+from bot.faults import TRANSIENT
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
@@ -328,7 +329,7 @@ class TableManager(Registry):
         if reply is not None and interaction is not None and not interaction.response.is_done():
             try:
                 await self.presenter.answer(interaction, reply())
-            except discord.HTTPException:
+            except TRANSIENT:
                 log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
             else:
                 # the answered click's interaction is now the newest handle on this seat's panel

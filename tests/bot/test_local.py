@@ -23,8 +23,11 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-#: a copy of the screenshot goes here too when set (how docs/local-mode.png was made)
+#: copies of the screenshots go here too when set (how docs/local-mode.png, docs/live-panel.png and
+#: docs/local-mode-pictures.png were made)
 SCREENSHOT_COPY = os.environ.get("LOCAL_MODE_SCREENSHOT")
+PANEL_COPY = os.environ.get("LIVE_PANEL_SCREENSHOT")
+PICTURES_COPY = os.environ.get("LOCAL_MODE_PICTURES_SCREENSHOT")
 
 
 def _missing() -> str | None:
@@ -46,6 +49,7 @@ if MISSING and os.environ.get("CI"):
 needs_browser = pytest.mark.skipif(MISSING is not None, reason=f"browser test skipped: {MISSING}")
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
+CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
 
 
 class LocalMode:
@@ -131,16 +135,23 @@ class Page:
         """The newest message's button of that label (an older table's buttons stay on the page)."""
         self.page.get_by_role("button", name=label, exact=True).last.click()
 
-    def choose_in_form(self) -> str:
-        """Open the form's list, take its first choice, submit; returns the choice's label."""
-        dialog = self.page.get_by_role("dialog")
-        dialog.get_by_role("combobox").click()
-        option = dialog.get_by_role("option").first
-        chosen = option.inner_text().strip()
-        option.click()
-        dialog.get_by_role("button", name="Submit").click()
-        dialog.wait_for(state="hidden")
-        return chosen
+    def panel_showing(self, prompt: str):
+        """The viewer's newest Oh Hell panel (the answer to My hand, which only they see), once
+        it shows ``prompt``."""
+        panel = self.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
+        panel.get_by_text(re.compile(prompt)).first.wait_for(timeout=30_000)
+        return panel
+
+    def panels(self) -> int:
+        """How many Oh Hell panels the page shows the viewer."""
+        return self.page.locator(".channel-message", has_text="Your hand · Oh Hell").count()
+
+    def press_on_panel(self, panel, value: re.Pattern) -> str:
+        """Press the panel's first enabled button whose text is ``value``; returns that text."""
+        button = panel.locator("button:not([disabled])").filter(has_text=value).first
+        pressed = re.search(value, button.inner_text()).group(0)
+        button.click()
+        return pressed
 
 
 @contextmanager
@@ -187,32 +198,47 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
             page.wait_for(r"deal 1 of \d+ · \d+ cards")
 
             # Bids are in turn from the dealer's left; the computer bids on its own after its pause.
+            # The first time a player is called they press My hand; from then on their panel
+            # follows the game by itself, and each bid or card is one press on it.
+            buttons = [b.strip() for b in page.page.get_by_role("button").all_inner_texts()]
+            assert "Bid" not in buttons and "Play a card" not in buttons, buttons
             bids: dict[str, str] = {}
             played: tuple[str, str] | None = None
             while played is None:
                 who, what = page.wait_for(TURN, timeout=30).groups()
                 page.view_as(who)
+                if page.panels() == 0:
+                    page.press("My hand")
                 if what == "bid":
                     assert who not in bids, f"{who} was asked to bid twice"
-                    page.press("Bid")
-                    bids[who] = page.choose_in_form().split()[0]
+                    panel = page.panel_showing(r"Your bid:")
+                    bids[who] = page.press_on_panel(panel, re.compile(r"^\s*\d+\s*$")).strip()
                     page.wait_for(rf"{who}(?: 🎴)?: bid {bids[who]}\b")
                 else:
                     assert set(bids) == {"Alice", "Bob"}, f"play began before both bid: {bids}"
-                    page.press("Play a card")
-                    played = (who, page.choose_in_form())
+                    panel = page.panel_showing(r"Your turn:")
+                    played = (who, page.press_on_panel(panel, CARD))
             who, card = played
             page.wait_for(rf"{who} {re.escape(card)}")
             page.wait_for(r"Computer 1 \(strong\)(?: 🎴)?: bid \d+")
 
-            # The hand is reached in the channel, privately: Alice sees hers, Bob does not see it.
+            # The hand is reached in the channel, privately: Alice sees her panel, Bob only his.
             page.view_as("Alice")
-            page.press("My hand")
-            page.wait_for(r"Your hand · Oh Hell · deal 1")
+            page.panel_showing(r"Your hand · Oh Hell · deal 1")
+            assert page.panels() == 1
+            page.page.wait_for_timeout(1500)  # the pictures load
             page.page.screenshot(path=str(shot))
+            if PICTURES_COPY:  # the table's trick picture and the panel's hand picture together
+                page.page.set_viewport_size({"width": 1280, "height": 1400})
+                page.page.wait_for_timeout(1000)
+                page.page.locator(".channel-message", has_text="Players (from the dealer's left)").last.evaluate(
+                    "element => element.scrollIntoView({block: 'start'})"
+                )
+                page.page.wait_for_timeout(500)
+                page.page.screenshot(path=PICTURES_COPY)
             page.view_as("Bob")
             page.wait_for(r"Trick \d|Last trick")
-            assert "Your hand ·" not in page.text(), "Bob's page shows Alice's hand"
+            assert page.panels() == 1, "Bob's page shows Alice's panel"
         assert shot.stat().st_size > 10_000
         if SCREENSHOT_COPY:
             shutil.copyfile(shot, SCREENSHOT_COPY)
@@ -277,8 +303,8 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
                     enabled.filter(has_text=re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")).last.click()
                 page.page.wait_for_timeout(800)
                 moves += 1
-        if shot.exists() and os.environ.get("LIVE_PANEL_SCREENSHOT"):
-            shutil.copyfile(shot, os.environ["LIVE_PANEL_SCREENSHOT"])
+        if shot.exists() and PANEL_COPY:
+            shutil.copyfile(shot, PANEL_COPY)
         code, out = local.stop()
         assert code == 0, out
         assert "Traceback" not in out, out

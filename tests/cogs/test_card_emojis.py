@@ -11,7 +11,7 @@ import pytest
 from bot.client import CardBot
 from bot.render.emojis import EMOJIS, all_codes, emoji_name
 from bot.settings import Settings
-from tests.helpers import MADE, OhHellDriver, open_table, table_message
+from tests.helpers import MADE, OhHellDriver, open_hand, open_table, walk_components
 
 
 def _emoji_bot(db_path: str) -> CardBot:
@@ -55,18 +55,10 @@ async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
         await driver.step()
     seat = table.engine.to_act()[0]
     actor = next(p for p in people if p.id == table.seats[seat].user_id)
-    form = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
-    options = [o for c in form.modal["components"] for o in _options(c)]
-    assert options and all(str(o.get("emoji", {}).get("name", "")).startswith("ct_") for o in options), options
-
-
-def _options(component: dict) -> list[dict]:
-    found = list(component.get("options") or [])
-    for child in component.get("components") or []:
-        found += _options(child)
-    if isinstance(component.get("component"), dict):
-        found += _options(component["component"])
-    return found
+    panel = await open_hand(actor, channel, env.bot.user.id)
+    cards = [c for c in walk_components(panel.components) if ":p:" in (c.get("custom_id") or "")]
+    assert len(cards) == 3, cards  # one button a card in hand, each with its card emoji
+    assert all(str((c.get("emoji") or {}).get("name", "")).startswith("ct_") for c in cards), cards
 
 
 @pytest.mark.simcord(settle_timeout=0.5)

@@ -1,6 +1,7 @@
-"""A form or panel goes stale only when something that bears on *that* player's choice changed
-(issue 13, defect 1): secret bids made at the same time all count; a form kept from an earlier
-deal, or a Shithead panel drawn before the pile changed, is still refused with the reason.
+"""A panel goes stale only when something that bears on *that* player's choice changed
+(issue 13, defect 1): secret bids pressed on panels opened at the same time all count; an Oh Hell
+panel kept from an earlier deal, or a Shithead panel drawn before the pile changed, is still
+refused with the reason.
 
 The kinds' decision keys are checked directly too: which changes move a seat's key and which do
 not (in-turn bidding: an earlier bid changes the next bidder's choice; simultaneous: it does not).
@@ -13,6 +14,7 @@ import re
 import pytest
 
 from bot.contract import DIGEST_LENGTH
+from bot.tables import STALE
 from cogs.ohhell.kind import OhHellKind
 from cogs.shithead.kind import ShitheadKind
 from games.ohhell import rules as oh_rules
@@ -26,9 +28,11 @@ from tests.helpers import (
     find_component,
     make_bot,
     message_text,
-    modal_options,
+    open_hand,
     open_table,
-    table_message,
+    panel_moves,
+    press,
+    warning_of,
 )
 
 NAMES = ("ann", "bob", "cat", "dan")
@@ -49,14 +53,13 @@ async def _oh_shit_table(env):
 async def test_four_secret_bids_opened_at_once_all_count(simcord_env):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
-    board = table_message(channel, env.bot.user.id)
-    forms = [await person.click(board, label="Bid") for person in people]  # everyone opens the form
-    assert all(f.modal is not None for f in forms)
+    panels = [await open_hand(person, channel, env.bot.user.id) for person in people]  # everyone opens it
+    assert all(panel_moves(p) for p in panels), "every panel offers the bids"
     chosen = {}
-    for person, form in zip(people, forms, strict=True):
-        value = modal_options(form)[-1]
-        answer = await person.submit_modal(form, {"choice": [value]})
-        assert answer.acknowledged and not answer.ephemeral, answer.response and answer.response.content
+    for person, panel in zip(people, panels, strict=True):
+        value = list(panel_moves(panel))[-1]
+        answer = await press(person, panel, value)  # on the panel opened before the others bid
+        assert answer.acknowledged and warning_of(answer) is None, warning_of(answer)
         chosen[table.seat_of(person.id)] = int(value)
     view = table.engine.view(None)
     assert view["phase"] == "playing", "every bid counted, so bidding is over"
@@ -67,42 +70,48 @@ async def test_four_secret_bids_opened_at_once_all_count(simcord_env):
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
-async def test_a_bid_form_from_the_last_deal_is_refused_with_the_reason(simcord_env):
+async def test_a_bid_panel_from_the_last_deal_is_refused_with_the_reason(simcord_env):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
     ann = people[0]
-    board = table_message(channel, env.bot.user.id)
-    kept = await ann.click(board, label="Bid")  # opened twice: one is kept for later
+    seat = table.seat_of(ann.id)
+    kept = await open_hand(ann, channel, env.bot.user.id)  # opened twice: this one is kept for later
+    kept_bid = next(iter(panel_moves(kept)))
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=2)
     while table.engine.view(None)["deal"] == 1:
         await driver.step()
     view = table.engine.view(None)
-    assert view["phase"] == "bidding" and table.seat_of(ann.id) in view["to_act"]
-    late = await ann.submit_modal(kept, {"choice": [modal_options(kept)[0]]})
-    assert late.ephemeral and "moved on" in late.response.content and "nothing was changed" in late.response.content
-    assert not table.engine.view(table.seat_of(ann.id))["has_bid"][table.seat_of(ann.id)]
-    # A fresh form works.
-    fresh = await ann.click(table_message(channel, env.bot.user.id), label="Bid")
-    done = await ann.submit_modal(fresh, {"choice": [modal_options(fresh)[0]]})
-    assert not done.ephemeral
+    assert view["phase"] == "bidding" and seat in view["to_act"]
+    log = list(table.engine.log)
+    late = await press(ann, kept, kept_bid)
+    assert late.response.ephemeral and warning_of(late) == f"⚠️ {STALE}", warning_of(late)
+    assert "moved on" in STALE and "nothing was changed" in STALE
+    assert table.engine.log == log
+    assert not table.engine.view(seat)["has_bid"][seat]
+    # The refusal redrew the panel with deal 2's bids; a freshly opened panel works too.
+    fresh = await open_hand(ann, channel, env.bot.user.id)
+    done = await press(ann, fresh, next(iter(panel_moves(fresh))))
+    assert warning_of(done) is None, warning_of(done)
+    assert table.engine.view(seat)["has_bid"][seat]
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
-async def test_a_form_opened_before_a_restart_counts_after_it(simcord_env, db_path):
+async def test_a_panel_opened_before_a_restart_counts_after_it(simcord_env, db_path):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
-    board = table_message(channel, env.bot.user.id)
-    forms = [await person.click(board, label="Bid") for person in people]
-    first = await people[0].submit_modal(forms[0], {"choice": [modal_options(forms[0])[0]]})
-    assert not first.ephemeral
+    panels = [await open_hand(person, channel, env.bot.user.id) for person in people]
+    first = await press(people[0], panels[0], next(iter(panel_moves(panels[0]))))
+    assert warning_of(first) is None, warning_of(first)
     old = env.bot
     await env.restart_bot(make_bot(db_path))
     await old.close()
     restored = env.bot.tables.in_channel(channel.id)
-    for person, form in zip(people[1:], forms[1:], strict=True):
-        answer = await person.submit_modal(form, {"choice": [modal_options(form)[0]]})
-        assert not answer.ephemeral, answer.response.content
+    assert restored is not table
+    for person, panel in zip(people[1:], panels[1:], strict=True):
+        answer = await press(person, panel, next(iter(panel_moves(panel))))
+        assert answer.acknowledged and warning_of(answer) is None, warning_of(answer)
     assert restored.engine.view(None)["phase"] == "playing"
+    assert len((await env.bot.store.get_game(restored.id)).actions) == 4
 
 
 @pytest.mark.simcord(settle_timeout=0.5)

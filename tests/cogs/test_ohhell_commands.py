@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import OhHellDriver, modal_options, modal_text, open_table, table_message
+from tests.helpers import (
+    OhHellDriver,
+    message_text,
+    open_hand,
+    open_table,
+    panel_disabled,
+    panel_moves,
+    press,
+    walk_components,
+    warning_of,
+)
 
 
 async def _table(env, options, names=("ann", "bob", "cat"), preset="classic"):
@@ -24,14 +34,15 @@ async def test_the_hooked_bid_is_shown_unavailable_with_its_reason(simcord_env):
     for bid in ("2", "1"):
         seat = table.engine.to_act()[0]
         actor = by_id[table.seats[seat].user_id]
-        shown = await actor.click(table_message(channel, env.bot.user.id), label="Bid")
-        assert "⛔" not in modal_text(shown)
-        await actor.submit_modal(shown, {"choice": [bid]})
+        panel = await open_hand(actor, channel, env.bot.user.id)
+        assert "⛔" not in message_text(panel) and not panel_disabled(panel)
+        assert warning_of(await press(actor, panel, bid)) is None
     dealer = table.engine.to_act()[0]
     assert dealer == table.engine.view(None)["dealer"]
-    shown = await by_id[table.seats[dealer].user_id].click(table_message(channel, env.bot.user.id), label="Bid")
-    assert modal_options(shown) == ["0", "1", "3", "4", "5"]
-    assert "⛔ The dealer may not bid 2: the bids would total the 5 tricks." in modal_text(shown)
+    panel = await open_hand(by_id[table.seats[dealer].user_id], channel, env.bot.user.id)
+    assert list(panel_moves(panel)) == ["0", "1", "3", "4", "5"]
+    assert panel_disabled(panel) == ["2"], "the forbidden bid is shown, greyed out"
+    assert "⛔ The dealer may not bid 2: the bids would total the 5 tricks." in message_text(panel)
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
@@ -40,8 +51,9 @@ async def test_scores_rules_and_hand_commands(simcord_env):
     channel, people, table = await _table(env, {"fixed_hands": "2,1", "sequence": "fixed", "scoring": "square"})
     rules = await people[1].slash(channel, "ohhell rules")
     assert rules.ephemeral and "10 + bid²" in rules.response.embeds[0].description
-    hand = await people[2].slash(channel, "ohhell hand")
+    hand = await people[2].slash(channel, "ohhell hand")  # the live panel, as My hand opens it
     assert hand.ephemeral and hand.response.embeds[0].title.startswith("Your hand")
+    assert any((c.get("custom_id") or "").startswith("ohp:") for c in walk_components(hand.response.components))
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=9)
     while table.engine.view(None)["deal"] == 1:
         await driver.step()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import OhHellDriver, make_bot, modal_options, open_table, table_message
+from tests.helpers import OhHellDriver, make_bot, open_hand, open_table, panel_moves, press, table_message, warning_of
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -71,12 +71,9 @@ async def test_the_timer_reminds_then_hands_the_turn_to_the_computer_and_the_sea
     while seat not in table.engine.to_act():
         await driver.step()
     before = len(table.engine.log)
-    shown = await late.click(
-        table_message(channel, env.bot.user.id),
-        label="Bid" if table.engine.view(None)["phase"] == "bidding" else "Play a card",
-    )
-    done = await late.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
-    assert not done.ephemeral and len(table.engine.log) == before + 1
+    panel = await open_hand(late, channel, env.bot.user.id)
+    done = await press(late, panel, next(iter(panel_moves(panel))))
+    assert warning_of(done) is None and len(table.engine.log) == before + 1
     game = await env.bot.store.get_game(table.id)
     assert game.actions[-1][0] == seat
 

@@ -1,10 +1,25 @@
-"""What players do wrong or unluckily: closed DMs, restarts, double clicks, stale forms, strangers."""
+"""What players do wrong or unluckily: closed DMs, restarts, double presses, stale panels, strangers."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers import OhHellDriver, end_game, make_bot, modal_options, open_table, table_message
+from bot.tables import STALE
+from cogs.ohhell.panel import COUNTED
+from tests.helpers import (
+    OhHellDriver,
+    buttons,
+    end_game,
+    make_bot,
+    message_text,
+    open_hand,
+    open_table,
+    panel_disabled,
+    panel_moves,
+    press,
+    table_message,
+    warning_of,
+)
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -71,6 +86,7 @@ async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
     await driver.step()
     before = table.engine.view(None)
     assert len(before["trick"]) == 1
+    posted = table_message(channel, env.bot.user.id)
     old_bot = env.bot
     await env.restart_bot(make_bot(db_path))
     await old_bot.close()
@@ -78,13 +94,14 @@ async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
     assert restored is not None and restored is not table
     after = restored.engine.view(None)
     assert after["trick"] == before["trick"] and after["bids"] == before["bids"]
-    # The buttons of the message posted before the restart still work.
+    # The buttons of the message posted before the restart still work: My hand, then a card.
+    board = table_message(channel, env.bot.user.id)
+    assert board.id == posted.id
     seat = after["to_act"][0]
     actor = _actor_for(people, restored, seat)
-    shown = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
-    options = modal_options(shown)
-    submitted = await actor.submit_modal(shown, {"choice": [options[0]]})
-    assert not submitted.ephemeral
+    panel = await open_hand(actor, channel, env.bot.user.id)
+    played = await press(actor, panel, next(iter(panel_moves(panel))))
+    assert warning_of(played) is None, warning_of(played)
     assert len(restored.engine.view(None)["trick"]) == 2
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=4)
     await driver.play_to_end()
@@ -94,20 +111,21 @@ async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
-async def test_a_form_submitted_twice_counts_once(simcord_env):
+async def test_a_move_pressed_twice_counts_once(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    board = table_message(channel, env.bot.user.id)
-    first = await actor.click(board, label="Bid")
-    second = await actor.click(board, label="Bid")  # a double click opens the form twice
-    value = modal_options(first)[0]
-    done = await actor.submit_modal(first, {"choice": [value]})
-    assert not done.ephemeral
+    first = await open_hand(actor, channel, env.bot.user.id)
+    second = await open_hand(actor, channel, env.bot.user.id)  # a double click opens the panel twice
+    value = next(iter(panel_moves(first)))
+    assert panel_moves(second)[value] == panel_moves(first)[value], "both drawn from the same state"
+    done = await press(actor, first, value)
+    assert warning_of(done) is None, warning_of(done)
     log_length = len(table.engine.log)
-    again = await actor.submit_modal(second, {"choice": [value]})
-    assert again.ephemeral and "moved on" in again.response.content
+    again = await press(actor, second, value)  # the same move, pressed again
+    assert again.response.ephemeral and warning_of(again) is None, warning_of(again)
+    assert COUNTED in message_text(again.response).splitlines(), message_text(again.response)
     assert len(table.engine.log) == log_length == 1
     stored = await env.bot.store.get_game(table.id)
     assert len(stored.actions) == 1
@@ -118,10 +136,13 @@ async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
     board = table_message(channel, env.bot.user.id)
+    assert "Bid" not in buttons(board) and "Play a card" not in buttons(board), "the table has My hand only"
     seat = table.engine.to_act()[0]
     waiting = next(p for p in people if p.id != table.seats[seat].user_id)
-    refused = await waiting.click(board, label="Bid")
-    assert refused.ephemeral and "not your turn" in refused.response.content
+    # Out of turn there is nothing to press: the panel says whose turn it is and offers no move.
+    shown = await open_hand(waiting, channel, env.bot.user.id)
+    assert panel_moves(shown) == {} and panel_disabled(shown) == []
+    assert f"Waiting for {table.name(seat)}" in message_text(shown)
     stranger = guild.add_member(env.create_user("zed"))
     refused = await stranger.click(board, label="My hand")
     assert refused.ephemeral and "not playing" in refused.response.content
@@ -133,28 +154,34 @@ async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
-async def test_stale_forms_after_the_deal_and_after_the_game(simcord_env):
+async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=5)
-    # Keep a form open from deal 1, finish deal 1, then submit it.
+    # Keep a panel open from deal 1 (the player goes on from a newer one), finish deal 1, then press it.
     while table.engine.view(None)["phase"] == "bidding":
         await driver.step()
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    stale = await actor.click(table_message(channel, env.bot.user.id), label="Play a card")
-    stale_value = modal_options(stale)[0]
+    stale = await open_hand(actor, channel, env.bot.user.id)
+    stale_value = next(iter(panel_moves(stale)))
     while table.engine.view(None)["deal"] == 1:
         await driver.step()
-    late = await actor.submit_modal(stale, {"choice": [stale_value]})
-    assert late.ephemeral and "moved on" in late.response.content
-    # A form kept open when the host ends the game.
+    log = list(table.engine.log)
+    late = await press(actor, stale, stale_value)
+    assert late.response.ephemeral and warning_of(late) == f"⚠️ {STALE}", warning_of(late)
+    assert table.engine.log == log
+    # A panel kept open when the host ends the game.
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    kept = await actor.click(table_message(channel, env.bot.user.id), label="Bid")
+    kept = await open_hand(actor, channel, env.bot.user.id)
+    newest = await open_hand(actor, channel, env.bot.user.id)  # the one the bot keeps current
     await end_game(people[0], channel)
-    late = await actor.submit_modal(kept, {"choice": [modal_options(kept)[0]]})
-    assert late.ephemeral and "ended" in late.response.content
+    closed = next(m for m in channel.history(viewer=actor) if m.id == newest.id)
+    assert "ended" in message_text(closed) and not closed.components, "the live panel says so, with no buttons"
+    late = await press(actor, kept, next(iter(panel_moves(kept))))
+    warning = warning_of(late)
+    assert late.response.ephemeral and warning is not None and "ended" in warning, warning
     # Finished tables keep no buttons to press.
     assert all(not m.components for m in channel.history())
 
@@ -194,24 +221,25 @@ async def test_nothing_is_shown_that_was_not_saved(simcord_env):
     actor = _actor_for(people, table, seat)
     board = table_message(channel, env.bot.user.id)
     before = board.embeds[0].to_dict()
-    shown = await actor.click(board, label="Bid")
+    panel = await open_hand(actor, channel, env.bot.user.id)
+    bid = next(iter(panel_moves(panel)))
     store.record_action = broken
-    failed = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
+    failed = await press(actor, panel, bid)
     store.record_action = real
-    assert failed.ephemeral and "could not save" in failed.response.content
+    warning = warning_of(failed)
+    assert failed.response.ephemeral and warning is not None and "could not save" in warning, warning
     assert table.engine.log == [] and table.engine.to_act() == [seat]
     assert table_message(channel, env.bot.user.id).embeds[0].to_dict() == before
     assert (await store.get_game(table.id)).actions == []
-    # Once the disk is back, the player opens the form again and the bid counts.
-    shown = await actor.click(board, label="Bid")
-    again = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
-    assert not again.ephemeral and len(table.engine.log) == 1
+    # Once the disk is back, the player presses the bid again on the same panel and it counts.
+    again = await press(actor, panel, bid)
+    assert warning_of(again) is None and table.engine.log == [(seat, {"type": "bid", "bid": int(bid)})]
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     """SimCord runs one user operation at a time, so two handlers racing are driven directly,
-    as the form handler calls the table: each takes the table's lock, then acts."""
+    as the panel's press handler calls the table: each takes the table's lock, then acts."""
     import asyncio
 
     from bot.errors import Refusal
@@ -219,7 +247,7 @@ async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
     seat = table.engine.to_act()[0]
-    shown = table.kind.decision_digest(table.engine, seat)  # both forms were drawn from this state
+    shown = table.kind.decision_digest(table.engine, seat)  # both panels were drawn from this state
 
     async def handler(bid: int) -> None:
         async with table.lock:

@@ -18,7 +18,16 @@ from bot.leases import LeaseKeeper
 from bot.settings import Settings
 from bot.shards import shard_of
 from db.sqlite import SqliteStore
-from tests.helpers import MADE, OhHellDriver, close_made_bots, modal_options, open_table, table_message
+from tests.helpers import (
+    MADE,
+    OhHellDriver,
+    close_made_bots,
+    message_text,
+    open_hand,
+    open_table,
+    panel_moves,
+    warning_of,
+)
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -102,8 +111,7 @@ async def test_a_move_committed_by_another_process_first_is_refused_here_and_pic
     engine = table.engine
     seat = next(s for s in engine.to_act() if table.seats[s].ai_level is None)
     person = next(p for p in people if p.id == table.seats[seat].user_id)
-    board = table_message(channel, env.bot.user.id)
-    shown = await person.click(board, label="Bid")
+    panel = await open_hand(person, channel, env.bot.user.id)
     # Meanwhile the same person's other click reached another process, which committed first.
     other = SqliteStore(db_path)
     await other.open()
@@ -112,8 +120,8 @@ async def test_a_move_committed_by_another_process_first_is_refused_here_and_pic
         await other.record_action(table.id, len(engine.log), seat, dict(action))
     finally:
         await other.close()
-    answer = await person.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
-    assert answer.ephemeral and "moved on" in answer.response.content, answer.response
+    answer = await person.click(panel, custom_id=next(iter(panel_moves(panel).values())))
+    assert "moved on" in (warning_of(answer) or ""), message_text(answer.response)
     stored = await env.bot.store.get_game(table.id)
     # Exactly one of the two moves counted: the other process's; this one's was not applied after it.
     assert stored.actions[0] == (seat, dict(action))
@@ -186,9 +194,9 @@ async def test_an_interaction_for_a_game_another_process_owns_is_handled_once_an
     )
     seat = next(s for s in probe.to_act() if stored.seats[s].ai_level is None)
     person = next(p for p in people if p.id == stored.seats[seat].user_id)
-    shown = await person.click(table_message(channel, env.bot.user.id), label="Bid")
-    answer = await person.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
-    assert not answer.ephemeral, answer.response and answer.response.content
+    panel = await open_hand(person, channel, env.bot.user.id)
+    answer = await person.click(panel, custom_id=next(iter(panel_moves(panel).values())))
+    assert warning_of(answer) is None, message_text(answer.response)
     after = await env.bot.store.get_game(game_id)
     assert len(after.actions) == engine_seq + 1 and after.actions[-1][0] == seat
     borrowed = env.bot.tables.tables[game_id]

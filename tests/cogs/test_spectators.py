@@ -101,12 +101,8 @@ async def test_a_spectator_sees_only_the_hands_players_allow_until_the_deal_is_o
         assert current[1] <= card_faces(hands.description)
         # nothing the spectator presses moves the game
         before = len(engine.log)
-        for text in ("Bid", "Play a card", "My hand"):
-            try:
-                refused = await cy.click(table_message(channel, env.bot.user.id), label=text)
-            except Exception:  # that button is not on the table at this moment
-                continue
-            assert refused.ephemeral and "not playing" in refused.response.content
+        refused = await cy.click(table_message(channel, env.bot.user.id), label="My hand")
+        assert refused.ephemeral and "not playing" in refused.response.content
         assert len(table.engine.log) == before
         if not await driver.step() or table.engine.is_over:
             break

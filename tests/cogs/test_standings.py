@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import OhHellDriver, bot_messages, modal_options, open_table, table_message
+from tests.helpers import OhHellDriver, bot_messages, open_hand, open_table, panel_moves, press, warning_of
 
 SALT = bytes(range(32))
 
@@ -21,8 +21,9 @@ def use_seed(monkeypatch, seed: int) -> None:
 
 
 class FirstChoice(OhHellDriver):
-    """Always picks the form's first option (the lowest bid, the first legal card), so that a
-    fixed deal plays out the same way every time."""
+    """Always makes the engine's first legal move (the lowest bid, the first legal card in the
+    engine's order), pressing its button on the panel, so that a fixed deal plays out the same way
+    every time."""
 
     async def step(self) -> bool:
         table = self.table()
@@ -31,10 +32,15 @@ class FirstChoice(OhHellDriver):
         engine = table.engine
         seat = engine.to_act()[0]
         actor = self.actors[table.seats[seat].user_id]
-        label = "Bid" if engine.view(None)["phase"] == "bidding" else "Play a card"
-        shown = await actor.click(table_message(self.channel, self.bot_id), label=label)
-        submitted = await actor.submit_modal(shown, {"choice": [modal_options(shown)[0]]})
-        assert submitted.acknowledged and not submitted.ephemeral, submitted
+        panel = await open_hand(actor, self.channel, self.bot_id)
+        first = engine.view(seat)["legal"][0]
+        if first["type"] == "bid":
+            value = str(first["bid"])
+        else:
+            value = f"{first['card']}@{first['suit']}" if first.get("suit") else first["card"]
+        assert value in panel_moves(panel)
+        pressed = await press(actor, panel, value)
+        assert pressed.acknowledged and warning_of(pressed) is None, pressed
         return True
 
 

@@ -1,7 +1,7 @@
-"""The disk fills up mid-game (issue 13, defect 9), as a player sees it: the write of their move
-fails at BEGIN or at COMMIT; they are told plainly that it was not saved, the table still shows
-(and the bot still holds) the last saved state, no traceback is logged, and once there is room
-again the same move counts."""
+"""The disk fills up mid-game (issue 13, defect 9), as a player sees it: the write of the move
+pressed on their panel fails at BEGIN or at COMMIT; they are told plainly that it was not saved,
+the table still shows (and the bot still holds) the last saved state, no traceback is logged, and
+once there is room again the same press on the same panel counts."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from games.ohhell.game import OhHell
 from tests.faults import DiskFull
-from tests.helpers import modal_options, open_table, table_message
+from tests.helpers import open_hand, open_table, panel_moves, press, table_message, warning_of
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -31,13 +31,15 @@ async def test_a_full_disk_tells_the_player_their_move_was_not_saved(simcord_env
     actor = next(p for p in people if p.id == table.seats[seat].user_id)
     board = table_message(channel, env.bot.user.id)
     before = (board.content, [e.to_dict() for e in board.embeds])
-    form = await actor.click(board, label="Bid")
+    panel = await open_hand(actor, channel, env.bot.user.id)
+    bid = next(iter(panel_moves(panel)))
     caplog.clear()
     fault = DiskFull(store, statement, monkeypatch)
-    failed = await actor.submit_modal(form, {"choice": [modal_options(form)[0]]})
+    failed = await press(actor, panel, bid)
     assert fault.hits == 1
     assert failed.ephemeral, "the table is not touched"
-    text = failed.response.content
+    text = warning_of(failed)
+    assert text is not None, "the press was answered as if it counted"
     assert "not saved" in text and "nothing changed" in text and "Something went wrong" not in text
     # The bot holds and shows the last saved state.
     assert table.engine.log == [] and table.engine.to_act() == [seat]
@@ -46,10 +48,11 @@ async def test_a_full_disk_tells_the_player_their_move_was_not_saved(simcord_env
     assert (await store.get_game(table.id)).actions == []
     assert not [r for r in caplog.records if r.exc_info], "no traceback for a full disk"
     assert any("database or disk is full" in r.getMessage() for r in caplog.records), "one line for the operator"
-    # Room again: the player opens the form again and the same bid counts; memory agrees with the disk.
-    form = await actor.click(board, label="Bid")
-    again = await actor.submit_modal(form, {"choice": [modal_options(form)[0]]})
-    assert not again.ephemeral
+    # Room again: the player presses the same bid on the same panel and it counts; memory agrees
+    # with the disk.
+    again = await press(actor, panel, bid)
+    assert again.acknowledged and warning_of(again) is None, warning_of(again)
+    assert table.engine.log == [(seat, {"type": "bid", "bid": int(bid)})]
     stored = await store.get_game(table.id)
     assert stored.actions == table.engine.log and len(stored.actions) == 1
     replayed = OhHell.replay(table.rules, 3, stored.seed, stored.actions, rng_version=stored.rng_version)

@@ -93,9 +93,12 @@ from tests.helpers import (  # noqa: E402
     bot_messages,
     make_bot,
     message_text,
-    modal_options,
+    open_hand,
     open_table,
+    panel_moves,
+    press,
     table_message,
+    warning_of,
 )
 
 #: counts that must agree with their number; a/an before "Oh Hell" and vowels
@@ -205,10 +208,9 @@ async def _play_ohhell(env, channel, people, preset: str, options: dict[str, str
             break
         seat = next(s for s in table.engine.to_act() if table.seats[s].ai_level is None)
         actor = by_id[table.seats[seat].user_id]
-        label = "Bid" if table.engine.view(None)["phase"] == "bidding" else "Play a card"
-        shown = await actor.click(table_message(channel, env.bot.user.id), label=label)
-        done = await actor.submit_modal(shown, {"choice": [modal_options(shown)[-1]]})
-        assert done.acknowledged and not done.ephemeral, done
+        panel = await open_hand(actor, channel, env.bot.user.id)
+        done = await press(actor, panel, list(panel_moves(panel))[-1])
+        assert done.acknowledged and warning_of(done) is None, done
     await env.advance_time(5)
 
 
