@@ -159,9 +159,7 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
         await player.step()
         # The bid stands and the player's panel (redrawn by the bot once the answer failed) shows it.
         bid = table.engine.view(seat)["bids"][seat]
-        assert bid is not None and any(f"Your bid\n{bid} " in a or "saved" in a for a in player.answers), (
-            player.answers
-        )
+        assert bid is not None and any(f"Your bid\n{bid} " in a or "saved" in a for a in player.answers), player.answers
     elif kind == "table edit":  # the table edited after a person's move
         player.before_press = lambda: inject(env, monkeypatch, fault, "PATCH", f"{posts}/*")
         await player.step()
