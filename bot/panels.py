@@ -29,6 +29,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
+from db.store import SavedPanel
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +39,16 @@ LIFETIME = 14.5 * 60
 
 @dataclass(slots=True)
 class OpenPanel:
-    interaction: discord.Interaction
+    """The newest handle on one player's panel: the interaction's application and token (what
+    Discord needs to edit its answer), and while this process got the click, the interaction."""
+
+    application_id: int
+    token: str
+    message_id: int | None  # the panel's own message (editable by that token)
     opened: float
     #: what the panel showed when last drawn (see :func:`signature`)
     shown: Any = None
+    interaction: discord.Interaction | None = None
 
 
 @dataclass(slots=True)
@@ -69,7 +76,8 @@ def signature(table: LiveTable, seat: int) -> Any:
 
 
 class Panels:
-    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, client: discord.Client | None = None, clock: Callable[[], float] | None = None) -> None:
+        self.client = client
         # wall-clock seconds as discord.py reads them (a test's virtual clock moves it too)
         self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
         self.open: dict[tuple[int, int], OpenPanel] = {}
@@ -81,9 +89,33 @@ class Panels:
         self.stats.render_ms.append((time.perf_counter() - started) * 1000)
         return rendered
 
-    def opened(self, table: LiveTable, seat: int, interaction: discord.Interaction) -> None:
-        """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now."""
-        self.open[(table.id, seat)] = OpenPanel(interaction, self.clock(), signature(table, seat))
+    def opened(
+        self, table: LiveTable, seat: int, interaction: discord.Interaction, message_id: int | None = None
+    ) -> None:
+        """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now.
+        ``message_id``: the panel's message when the answer made it (else the clicked panel's)."""
+        if message_id is None and interaction.message is not None:
+            message_id = interaction.message.id
+        self.open[(table.id, seat)] = OpenPanel(
+            interaction.application_id, interaction.token, message_id, self.clock(), signature(table, seat), interaction
+        )
+
+    def saved(self) -> list[SavedPanel]:
+        """The panels still editable, to keep across a stop: a restarted bot edits them through the
+        saved tokens (as Discord allows for 15 minutes after each click) until they expire."""
+        now = self.clock()
+        return [
+            SavedPanel(game_id, seat, found.application_id, found.token, found.message_id, found.opened)
+            for (game_id, seat), found in self.open.items()
+            if now - found.opened < LIFETIME and found.message_id is not None
+        ]
+
+    def load(self, table: LiveTable, saved: SavedPanel) -> None:
+        """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
+        if self.clock() - saved.opened < LIFETIME:
+            self.open[(table.id, saved.seat)] = OpenPanel(
+                saved.application_id, saved.token, saved.message_id, saved.opened, signature(table, saved.seat)
+            )
 
     def live(self, table: LiveTable, seat: int) -> bool:
         """Whether the bot can still redraw ``seat``'s panel (the reminder says to open it if not)."""
@@ -114,7 +146,7 @@ class Panels:
 
     async def _send(self, table: LiveTable, seat: int, found: OpenPanel, rendered: Rendered) -> None:
         try:
-            await found.interaction.edit_original_response(**rendered.kwargs())
+            await self._edit(found, **rendered.kwargs())
             self.stats.edits += 1
         except TRANSIENT:
             # expired or deleted: the reminder in the channel tells the player to open it again
@@ -131,10 +163,19 @@ class Panels:
             if self.clock() - found.opened >= LIFETIME:
                 continue
             try:
-                await found.interaction.edit_original_response(content=text, embeds=[], view=None, attachments=[])
+                await self._edit(found, content=text, embeds=[], view=None, attachments=[])
                 self.stats.edits += 1
             except TRANSIENT:
                 self.stats.failed += 1
+
+    async def _edit(self, found: OpenPanel, **kwargs: Any) -> None:
+        if found.interaction is not None:
+            await found.interaction.edit_original_response(**kwargs)
+            return
+        # saved before a restart: the same edit, through the interaction's webhook and token
+        assert self.client is not None and found.message_id is not None, "a restored panel"
+        hook = discord.Webhook.partial(found.application_id, found.token, client=self.client)
+        await hook.edit_message(found.message_id, **kwargs)
 
     def forget(self, table: LiveTable) -> None:
         for key in [k for k in self.open if k[0] == table.id]:

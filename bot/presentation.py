@@ -47,7 +47,7 @@ class Presenter:
         self.coalesce = COALESCE
         self.displays: dict[int, Display] = {}
         #: the players' open private panels, redrawn by the bot after each committed move
-        self.panels = Panels()
+        self.panels = Panels(client)
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -78,7 +78,12 @@ class Presenter:
         """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
         tasks = [task for display in list(self.displays.values()) for task in display.close()]
         await asyncio.gather(*tasks, return_exceptions=True)
-        # What the next start must know (an old copy still to close) is written now, if it can be.
+        # What the next start must know (an old copy still to close, the panels players have open)
+        # is written now, if it can be.
+        try:
+            await self.store.save_panels(self.panels.saved())
+        except Exception:
+            log.exception("could not save the open panels at the stop; their players press My hand again")
         for display in list(self.displays.values()):
             try:
                 await display.run_saves()

@@ -192,6 +192,10 @@ class TableManager(Registry):
                 self.clock.resume_timer(table, timer)
             else:
                 self.clock.kick(table)
+        # The panels players had open at the stop: still editable through their saved tokens.
+        playing = [t for t in self.tables.values() if t.engine is not None]
+        for saved in await self.store.take_panels([t.id for t in playing]):
+            self.presenter.panels.load(self.tables[saved.game_id], saved)
         # Tables of games over (rebuilt to show them, not to play on): standings still to post,
         # old copies still to close.
         over: dict[int, LiveTable] = {}

@@ -55,6 +55,7 @@ from db.store import (
     RatingChange,
     RatingRow,
     ResultRow,
+    SavedPanel,
     SeatRecord,
     StaleAction,
     StoreConfigError,
@@ -560,6 +561,27 @@ class PostgresStore:
             "SELECT game_id, message_id, look, after_post FROM old_copies ORDER BY game_id, message_id"
         )
         return [OldCopy(r["game_id"], r["message_id"], json.loads(r["look"]), bool(r["after_post"])) for r in found]
+
+    async def save_panels(self, panels: list[SavedPanel]) -> None:
+        async with self._tx() as conn:
+            await conn.executemany(
+                "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened) "
+                "VALUES ($1, $2, $3, $4, $5, $6) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET application_id=excluded.application_id, "
+                "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened",
+                [(p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened) for p in panels],
+            )
+
+    async def take_panels(self, game_ids: list[int]) -> list[SavedPanel]:
+        if not game_ids:
+            return []
+        async with self._tx() as conn:
+            rows = await conn.fetch(
+                "DELETE FROM panels WHERE game_id = ANY($1::bigint[]) "
+                "RETURNING game_id, seat, application_id, token, message_id, opened",
+                game_ids,
+            )
+        return [SavedPanel(*row) for row in rows]
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         records = await self._records(

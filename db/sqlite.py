@@ -44,6 +44,7 @@ from db.store import (
     RatingChange,
     RatingRow,
     ResultRow,
+    SavedPanel,
     SeatRecord,
     StaleAction,
     StoreConfigError,
@@ -465,6 +466,32 @@ class SqliteStore:
             "SELECT game_id, message_id, look, after_post FROM old_copies ORDER BY game_id, message_id"
         )
         return [OldCopy(r["game_id"], r["message_id"], json.loads(r["look"]), bool(r["after_post"])) for r in found]
+
+    async def save_panels(self, panels: list[SavedPanel]) -> None:
+        async with self._tx() as db:
+            for p in panels:
+                await _run(
+                    db,
+                    "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened) "
+                    "VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, seat) DO UPDATE SET application_id=excluded.application_id, "
+                    "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened",
+                    (p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened),
+                )
+
+    async def take_panels(self, game_ids: list[int]) -> list[SavedPanel]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" * len(game_ids))
+        async with self._tx() as db:
+            cursor = await db.execute(
+                "SELECT game_id, seat, application_id, token, message_id, opened FROM panels "
+                f"WHERE game_id IN ({marks})",
+                game_ids,
+            )
+            found = [SavedPanel(*row) for row in await cursor.fetchall()]
+            await _run(db, f"DELETE FROM panels WHERE game_id IN ({marks})", tuple(game_ids))
+        return found
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
         rows = await self._fetchall(

@@ -172,6 +172,19 @@ class OldCopy:
     after_post: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class SavedPanel:
+    """A player's open private panel kept across a stop: what Discord needs to edit it (the
+    interaction's application and token, valid 15 minutes after the click that made it)."""
+
+    game_id: int
+    seat: int
+    application_id: int
+    token: str
+    message_id: int  # the panel's message
+    opened: float  # wall-clock seconds of that click
+
+
 @dataclass(slots=True)
 class MemberStats:
     kind: str
@@ -328,6 +341,12 @@ class Store(Protocol):
 
     async def old_copies(self) -> list[OldCopy]:
         """Every old copy still to close, of any game, oldest first."""
+
+    async def save_panels(self, panels: list[SavedPanel]) -> None:
+        """Players' open panels at a stop (one per game and seat; a newer one replaces it)."""
+
+    async def take_panels(self, game_ids: list[int]) -> list[SavedPanel]:
+        """The saved panels of these games, removed from the store as they are handed over."""
 
     # timers --------------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None: ...

@@ -160,15 +160,15 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     return buttons, notes
 
 
-def register(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
-    tables_of(interaction).presenter.panels.opened(table, seat, interaction)
+def register(interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None) -> None:
+    tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
 
 
 async def open_panel(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
     """**My hand**: answer with the live panel and remember it for the bot's own redraws."""
     rendered = tables_of(interaction).presenter.panels.render(table, seat)
-    await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    register(interaction, table, seat)
+    sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
+    register(interaction, table, seat, sent.message_id)
 
 
 async def _redraw(interaction: discord.Interaction, table: LiveTable, seat: int, **notes: Any) -> None:

@@ -66,8 +66,8 @@ async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
     if table.engine is None:
         raise Refusal("The game has not started yet.")
     rendered = tables_of(interaction).presenter.panels.render(table, seat)
-    await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    tables_of(interaction).presenter.panels.opened(table, seat, interaction)
+    sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
+    tables_of(interaction).presenter.panels.opened(table, seat, interaction, sent.message_id)
 
 
 def table_view(table: LiveTable) -> discord.ui.View:

@@ -17,7 +17,7 @@ import pytest
 
 from bot.render.cards import label
 from bot.render.emojis import emoji_name
-from tests.helpers import card_faces, end_game, message_text, open_table, table_message, walk_components
+from tests.helpers import card_faces, end_game, make_bot, message_text, open_table, table_message, walk_components
 
 PICTURE_FILES = {"hand.png", "table.png", "scores.png"}
 MOVE = re.compile(r"^(ohp|shq|shb):")
@@ -395,3 +395,40 @@ async def test_a_panel_that_can_no_longer_be_edited_is_dropped_and_the_move_stan
     await env.advance_time(10 * 60 + 5)
     assert "Press **My hand**" in channel.last_message.content
     assert by_seat[second].mention in channel.last_message.content
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_panels_open_at_a_restart_are_kept_current_after_it(simcord_env, db_path):
+    """A clean stop saves the open panels' tokens; the restarted bot redraws them when the turn
+    comes, and the reminder needs no "press My hand" for them."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    options = {"fixed_hands": "3", "sequence": "fixed", "turn_timer": "20m"}
+    await open_table(env, channel, people[0], people[1:], preset="spades", options=options)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    panels = await open_panels(env, channel, people, "My hand")
+    by_seat = {table.seat_of(p.id): p for p in people}
+    first = by_seat[table.engine.to_act()[0]]
+    second = by_seat[(table.engine.to_act()[0] + 1) % 3]
+    assert not move_buttons(current(channel, second, panels[second.id])), "not second's turn yet"
+    old = env.bot
+    await old.close()  # a clean stop: the open panels are saved
+    await env.restart_bot(make_bot(db_path))
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    assert env.bot.tables.presenter.panels.live(table, table.seat_of(second.id))
+    # The first player bids through their old panel; the restarted bot redraws the second's.
+    pressed = await first.click(
+        panels[first.id], custom_id=move_buttons(current(channel, first, panels[first.id]))[0]["custom_id"]
+    )
+    assert "⚠️" not in message_text(pressed.response)
+    assert table.engine.to_act() == [table.seat_of(second.id)]
+    now = current(channel, second, panels[second.id])
+    digest = env.bot.tables.kinds["ohhell"].decision_digest(table.engine, table.seat_of(second.id))
+    buttons = move_buttons(now)
+    assert buttons and {digest_of(b["custom_id"]) for b in buttons} == {digest}, "redrawn by the new bot"
+    await env.advance_time(10 * 60 + 5)
+    assert "it's your move" in channel.last_message.content and second.mention in channel.last_message.content
+    assert "My hand" not in channel.last_message.content
+    assert await env.bot.store.take_panels([table.id]) == [], "handed over once, not kept in the store"

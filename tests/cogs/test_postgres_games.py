@@ -1,7 +1,8 @@
 """A whole game of each game on PostgreSQL, played as users play (the shard lease of shard 0 of 1
 taken on PostgreSQL too). Unsharded: with the sharded watcher polling PostgreSQL, SimCord's
-settling (which cannot see asyncpg's socket waits) times out now and then, so the watcher is
-tested on SQLite in test_shards.py and its query on both backends in tests/db/test_leases.py.
+settling (which cannot see asyncpg's socket waits) times out now and then, so the watcher loop is
+tested on SQLite in test_shards.py; here one look of it is called directly, and a second process's
+store on the same PostgreSQL commits moves the bot must refuse or pick up.
 
 The server is the test server of tests/db/conftest.py; where none answers these tests skip with
 the reason (and fail under CI, which must run them).
@@ -14,9 +15,21 @@ import pytest
 from bot.client import create_bot
 from bot.settings import Settings
 from db.postgres import PostgresStore
+from db.store import StaleAction
 from tests.cogs.test_shithead_games import seat_table, use_seed
 from tests.db.conftest import TEST_DATABASE_URL, pg_schema  # noqa: F401 - the fixture
-from tests.helpers import MADE, OhHellDriver, ShitheadDriver, close_made_bots, open_table
+from tests.helpers import (
+    MADE,
+    OhHellDriver,
+    ShitheadDriver,
+    close_made_bots,
+    message_text,
+    open_hand,
+    open_table,
+    panel_moves,
+    table_message,
+    warning_of,
+)
 
 SHARDS = 1
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
@@ -62,3 +75,68 @@ async def test_a_whole_shithead_game_on_postgres(simcord_env, monkeypatch):
     assert sorted(r.place for r in rows) == [1, 2, 3] and [r.is_loser for r in rows].count(True) == 1
     stored = await env.bot.store.get_game(driver.live.id)
     assert stored.status == "finished" and len(stored.actions) == len(driver.engine.log)
+
+
+# -- two processes on one PostgreSQL ---------------------------------------------------------------
+async def _other_process(pg_schema: str) -> PostgresStore:  # noqa: F811
+    """Another process's store on the same PostgreSQL schema."""
+    other = PostgresStore(TEST_DATABASE_URL, schema=pg_schema)
+    await other.open()
+    return other
+
+
+async def _people_table(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], options=SHORT)
+    return channel, people, env.bot.tables.in_channel(channel.id)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_move_another_process_committed_first_is_refused_here_on_postgres(simcord_env, pg_schema):  # noqa: F811
+    env = simcord_env
+    channel, people, table = await _people_table(env)
+    engine = table.engine
+    seat = engine.to_act()[0]
+    person = next(p for p in people if p.id == table.seats[seat].user_id)
+    panel = await open_hand(person, channel, env.bot.user.id)
+    # The same person's other click reached another process, which committed it first (under
+    # PostgreSQL's row lock on the game, the sequence number must be the next one).
+    other = await _other_process(pg_schema)
+    try:
+        action = {"type": "bid", "bid": 0}
+        await other.record_action(table.id, len(engine.log), seat, action)
+        with pytest.raises(StaleAction):  # the same sequence number cannot be committed twice
+            await other.record_action(table.id, len(engine.log), seat, {"type": "bid", "bid": 1})
+    finally:
+        await other.close()
+    answer = await person.click(panel, custom_id=panel_moves(panel)["1"])
+    assert "moved on" in (warning_of(answer) or ""), message_text(answer.response)
+    stored = await env.bot.store.get_game(table.id)
+    assert stored.actions == [(seat, action)], "exactly one of the two moves counted"
+    assert table.engine.log == [(seat, action)], "this process re-read the game before answering"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_owner_picks_up_a_move_another_process_made_on_postgres(simcord_env, pg_schema):  # noqa: F811
+    env = simcord_env
+    channel, people, table = await _people_table(env)
+    seat = table.engine.to_act()[0]
+    other = await _other_process(pg_schema)
+    try:
+        await other.record_action(table.id, 0, seat, {"type": "bid", "bid": 1})
+    finally:
+        await other.close()
+    assert table.engine.log == []
+    # One look of the watcher (sharded processes look every second; called here directly, since
+    # SimCord's settling cannot see asyncpg's socket waits)
+    assert await env.bot.tables.look_for_moves() == 1
+    await env.settle()
+    assert table.engine.log == [(seat, {"type": "bid", "bid": 1})]
+    # ... and the table shows the turn of the next bidder, whose panel goes on from there.
+    nxt = table.engine.to_act()[0]
+    assert f"<@{table.seats[nxt].user_id}>" in (table_message(channel, env.bot.user.id).content or "")
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=2)
+    assert await driver.step()
+    assert len((await env.bot.store.get_game(table.id)).actions) == 2
