@@ -134,6 +134,9 @@ class TableManager(Registry):
         async with table.lock:
             if self.is_live(table) and await self.reread(table) and self.drives(table):
                 log.info("game %s was moved by another process; re-read from the store", table.id)
+                # the channel and the open panels show the game as it now is, then it goes on
+                self.presenter.resume(table)
+                await self.presenter.panels.redraw(table)
                 self.clock.kick(table)
 
     def watch(self) -> None:

@@ -38,6 +38,7 @@ def settings(db_path: str, shards: tuple[int, ...]) -> Settings:
 
 def sharded(db_path: str, shards: tuple[int, ...]) -> ShardedCardBot:
     bot = ShardedCardBot(settings(db_path, shards))
+    bot.leases.seconds = 3600.0  # as tests.helpers.make_bot: no heartbeat in the middle of settling
     MADE.append(bot)
     return bot
 
