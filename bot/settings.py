@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from dotenv import load_dotenv
 
-from db.sqlite import SYNCHRONOUS
+from db.sqlite_connection import SYNCHRONOUS
 
 
 class SettingsError(Exception):

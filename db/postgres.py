@@ -15,232 +15,46 @@ It keeps the semantics of :class:`db.sqlite.SqliteStore`:
 
 Reads of a whole game (the game, its seats and its log) run in one read-only repeatable-read
 transaction, so they never mix two states of a game another task is writing.
+
+The store is three modules along its seams: :mod:`db.postgres_pool` (the pool, the migrations and
+the transactions), :mod:`db.postgres_stats` (ratings, history, profiles) and this one (lobbies,
+games, timers, leases); :mod:`db.postgres_url` checks and shows the URL.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any, TypeAlias
-from urllib.parse import unquote, urlsplit, urlunsplit
+from typing import Any
 
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
-from db.dialects import migration_files, split_sql, to_postgres
-from db.stats_sql import (
-    ANALYSIS_UPSERT,
-    MEMBER_GAMES,
-    RATING_CHANGE_INSERT,
-    RATING_UPSERT,
-    change_values,
-    rating_values,
-)
+from db.postgres_pool import EPOCH, LEASE_LOCK, NOW, Connection
+from db.postgres_stats import PostgresStats
 from db.store import (
     ChannelBusy,
     DealScore,
     DealtDeck,
-    FinishedGame,
     GameRecord,
     GameVersion,
-    GuildSettings,
     Lease,
     MatchRecord,
-    MemberGame,
-    MemberStats,
     OldCopy,
-    RatingChange,
-    RatingRow,
     ResultRow,
     SavedPanel,
     SeatRecord,
     StaleAction,
-    StoreConfigError,
     StoreConflict,
-    StoreError,
     Timer,
 )
 
-# Timestamps are the database's own clock: they are records, never game clocks. Same text as SQLite's.
-NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
-#: the server's clock in POSIX seconds, for leases (every process reads the one clock)
-EPOCH = "extract(epoch FROM clock_timestamp())::DOUBLE PRECISION"
 
-#: ``pg_advisory_xact_lock`` key held while migrating: any two Card Table processes on one server.
-#: Writes to a game hold the key that is the game's id (far below this one).
-MIGRATION_LOCK = 0x43415244_5441424C  # "CARDTABL"
-#: held while claiming leases, so two processes starting at once claim one after the other
-LEASE_LOCK = MIGRATION_LOCK + 1
-
-SCHEMES = ("postgresql", "postgres")
-
-#: a connection lent by the pool
-Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
-_SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
-
-# What the driver raises when the server or the connection fails, besides PostgresError.
-_DRIVER_ERRORS: tuple[type[BaseException], ...] = (
-    asyncpg.PostgresError,
-    asyncpg.InterfaceError,
-    OSError,
-    asyncio.TimeoutError,
-)
-
-
-class PostgresStore:
+class PostgresStore(PostgresStats):
     """The store on a PostgreSQL server; ``url`` is a ``postgresql://user:password@host:port/database`` URL.
 
     ``schema``, if given, is the schema (created if missing) the tables live in; by default they
     live in the connection's usual search path (``public``).
     """
-
-    def __init__(
-        self,
-        url: str,
-        *,
-        schema: str | None = None,
-        min_size: int = 1,
-        max_size: int = 5,
-        connect_timeout: float = 10.0,
-    ) -> None:
-        self.url = url
-        self.target = describe_url(url)  # raises StoreConfigError for a URL that is no PostgreSQL URL
-        if schema is not None and not _SCHEMA_NAME.fullmatch(schema):
-            raise StoreConfigError(f"The schema name {schema!r} is not usable: use lower-case letters, digits and '_'.")
-        self.schema = schema
-        self.min_size = min_size
-        self.max_size = max_size
-        self.connect_timeout = connect_timeout
-        self._pool: asyncpg.Pool | None = None
-
-    # -- life cycle -------------------------------------------------------------------------
-    async def open(self) -> None:
-        settings = {"application_name": "cardtable"}
-        if self.schema is not None:
-            settings["search_path"] = self.schema
-        try:
-            pool = await asyncpg.create_pool(
-                self.url,
-                min_size=self.min_size,
-                max_size=self.max_size,
-                timeout=self.connect_timeout,
-                server_settings=settings,
-            )
-        except BaseException as error:
-            config_error = self._config_error(error)
-            if config_error is None:
-                raise
-            raise config_error from error
-        self._pool = pool
-        try:
-            await self._migrate()
-        except BaseException:
-            await self.close()
-            raise
-
-    async def close(self) -> None:
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            await pool.close()
-
-    @property
-    def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            raise StoreError("the store is not open")
-        return self._pool
-
-    def _config_error(self, error: BaseException) -> StoreConfigError | None:
-        """The one sentence for a failed first connection, or None for errors that are not about it."""
-        where, user, database = self.target.where, self.target.user, self.target.database
-        if isinstance(error, asyncpg.InvalidCatalogNameError):
-            return StoreConfigError(
-                f"The PostgreSQL server at {where} has no database {database!r}: create it"
-                f" (createdb {database}) or fix the database name in DATABASE_URL."
-            )
-        if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):  # also wrong passwords
-            return StoreConfigError(
-                f"The PostgreSQL server at {where} refused user {user!r} ({_reason(error)}):"
-                " fix the user name or password in DATABASE_URL."
-            )
-        if isinstance(error, (OSError, asyncio.TimeoutError)):
-            return StoreConfigError(
-                f"No PostgreSQL server answers at {where} ({_reason(error)}):"
-                " start it, or fix the host and port in DATABASE_URL."
-            )
-        if isinstance(error, asyncpg.PostgresError):
-            return StoreConfigError(
-                f"The PostgreSQL server at {where} refused the connection ({_reason(error)}): check DATABASE_URL."
-            )
-        if isinstance(error, (ValueError, asyncpg.InterfaceError)):
-            return StoreConfigError(
-                f"DATABASE_URL {self.target.shown!r} is not a usable PostgreSQL URL ({_reason(error)}):"
-                " write it as postgresql://user:password@host:port/database."
-            )
-        return None
-
-    async def _migrate(self) -> None:
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                # Held to the end of this transaction: a second process waits here, then finds
-                # every migration recorded and applies none.
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                if self.schema is not None:
-                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
-                await conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                    " version BIGINT PRIMARY KEY, name TEXT NOT NULL,"
-                    f" applied_at TEXT NOT NULL DEFAULT {NOW})"
-                )
-                done = {row["version"] for row in await conn.fetch("SELECT version FROM schema_migrations")}
-                for migration in migration_files():
-                    if migration.number in done:
-                        continue
-                    for statement in split_sql(migration.sql):
-                        await conn.execute(to_postgres(statement))
-                    await conn.execute(
-                        "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
-                        migration.number,
-                        migration.name,
-                    )
-        except _DRIVER_ERRORS as error:
-            raise StoreError(f"migrating the PostgreSQL database at {self.target.where} failed: {error}") from error
-
-    @asynccontextmanager
-    async def _tx(self, game_id: int | None = None) -> AsyncIterator[Connection]:
-        """One write transaction; integrity errors become :class:`StoreConflict`, the rest :class:`StoreError`.
-
-        With ``game_id``, the transaction first takes that game's advisory lock: the writes to one
-        game run one after another, as all writes do in SQLite, in this process and any other.
-        Without it, two ``set_seats`` at once would both delete the seats, then collide inserting.
-        """
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                if game_id is not None:
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", game_id)
-                yield conn
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise StoreConflict(str(error)) from error
-        except _DRIVER_ERRORS as error:
-            raise StoreError(str(error) or type(error).__name__) from error
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[Connection]:
-        """One snapshot to read several tables from."""
-        try:
-            async with (
-                self.pool.acquire() as conn,
-                conn.transaction(isolation="repeatable_read", readonly=True),
-            ):
-                yield conn
-        except _DRIVER_ERRORS as error:
-            raise StoreError(str(error) or type(error).__name__) from error
-
-    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        async with self._read() as conn:
-            return list(await conn.fetch(sql, *args))
 
     # -- lobby ------------------------------------------------------------------------------
     async def create_game(
@@ -605,181 +419,3 @@ class PostgresStore:
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetch("SELECT * FROM results WHERE game_id=$1 ORDER BY place, seat", game_id)
         return [rows.result(r) for r in found]
-
-    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
-        # SUM over BIGINT is NUMERIC in PostgreSQL: cast back so the figures are ints as in SQLite.
-        # COLLATE "C" orders kinds byte by byte, as SQLite's BINARY collation does.
-        found = await self._fetch(
-            "SELECT g.kind AS kind, COUNT(*) AS games,"
-            " COUNT(*) FILTER (WHERE r.place = 1 AND r.is_loser = 0) AS wins,"
-            " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
-            " COALESCE(SUM(r.total), 0)::BIGINT AS points"
-            " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2)"
-            ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
-            user_id,
-            guild_id,
-        )
-        return [rows.member_stats(r) for r in found]
-
-    # -- ratings, history and profiles (cogs/stats) -------------------------------------------
-    async def finished_games(
-        self,
-        guild_id: int | None,
-        kind: str | None = None,
-        *,
-        limit: int | None = None,
-        newest_first: bool = False,
-        unrated_only: bool = False,
-    ) -> list[FinishedGame]:
-        order = "DESC" if newest_first else "ASC"
-        unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
-        async with self._read() as conn:
-            games = await conn.fetch(
-                "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
-                " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=$1 AND ($2::TEXT IS NULL OR g.kind=$2)"
-                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + unrated + ""
-                f' ORDER BY g.finished_at COLLATE "C" {order}, g.id {order} LIMIT $3',
-                guild_id or 0,
-                kind,
-                limit,
-            )
-            if not games:
-                return []
-            ids = [g["id"] for g in games]
-            results = await conn.fetch(
-                "SELECT * FROM results WHERE game_id = ANY($1::BIGINT[]) ORDER BY place, seat", ids
-            )
-            seats = await conn.fetch(
-                "SELECT game_id, seat, ai_level FROM seats WHERE game_id = ANY($1::BIGINT[]) ORDER BY seat", ids
-            )
-        return [
-            rows.finished_game(
-                g,
-                [r for r in results if r["game_id"] == g["id"]],
-                [s for s in seats if s["game_id"] == g["id"]],
-            )
-            for g in games
-        ]
-
-    async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
-        found = await self._fetch(
-            "SELECT * FROM ratings WHERE guild_id=$1 AND kind=$2 AND ($3::TEXT IS NULL OR season=$3)"
-            ' ORDER BY season COLLATE "C", identity COLLATE "C"',
-            guild_id or 0,
-            kind,
-            season,
-        )
-        return [rows.rating(r) for r in found]
-
-    async def save_ratings(
-        self,
-        guild_id: int | None,
-        kind: str,
-        rows: list[RatingRow],
-        changes: list[RatingChange],
-        *,
-        replace: bool = False,
-    ) -> None:
-        async with self._tx() as conn:
-            if replace:
-                await conn.execute("DELETE FROM ratings WHERE guild_id=$1 AND kind=$2", guild_id or 0, kind)
-                await conn.execute(
-                    "DELETE FROM rating_changes WHERE game_id IN"
-                    " (SELECT id FROM games WHERE COALESCE(guild_id, 0)=$1 AND kind=$2)",
-                    guild_id or 0,
-                    kind,
-                )
-            if rows:
-                await conn.executemany(RATING_UPSERT, [rating_values(r) for r in rows])
-            if changes:
-                await conn.executemany(RATING_CHANGE_INSERT, [change_values(c) for c in changes])
-
-    async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
-        found = await self._fetch(
-            "SELECT c.* FROM rating_changes c JOIN games g ON g.id = c.game_id"
-            " WHERE COALESCE(g.guild_id, 0)=$1 AND g.kind=$2 AND ($3::TEXT IS NULL OR c.identity=$3)"
-            ' ORDER BY g.finished_at COLLATE "C", g.id, c.seat',
-            guild_id or 0,
-            kind,
-            identity,
-        )
-        return [rows.rating_change(r) for r in found]
-
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        found = await self._fetch("SELECT season, min_games FROM guild_settings WHERE guild_id=$1", guild_id or 0)
-        return GuildSettings(found[0]["season"], found[0]["min_games"]) if found else GuildSettings()
-
-    async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None:
-        async with self._tx() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, season, min_games) VALUES ($1,$2,$3) ON CONFLICT (guild_id)"
-                " DO UPDATE SET season=excluded.season, min_games=excluded.min_games",
-                guild_id or 0,
-                settings.season,
-                settings.min_games,
-            )
-
-    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
-        found = await self._fetch(MEMBER_GAMES, user_id, guild_id or 0)
-        return [rows.member_game(r) for r in found]
-
-    async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        found = await self._fetch("SELECT version, data FROM analyses WHERE game_id=$1", game_id)
-        return (found[0]["version"], json.loads(found[0]["data"])) if found else None
-
-    async def save_analysis(self, game_id: int, version: int, data: dict[str, Any]) -> None:
-        async with self._tx(game_id) as conn:
-            await conn.execute(ANALYSIS_UPSERT, game_id, version, json.dumps(data))
-
-
-class UrlTarget:
-    """What a PostgreSQL URL points at, for messages (the password never shows)."""
-
-    __slots__ = ("where", "user", "database", "shown")
-
-    def __init__(self, where: str, user: str, database: str, shown: str) -> None:
-        self.where, self.user, self.database, self.shown = where, user, database, shown
-
-
-def describe_url(url: str) -> UrlTarget:
-    """Check that ``url`` is a PostgreSQL URL; :class:`StoreConfigError` in one sentence if it is not."""
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError as error:
-        raise StoreConfigError(
-            f"DATABASE_URL {_hide_password(url)!r} cannot be parsed ({error}):"
-            " write it as postgresql://user:password@host:port/database."
-        ) from None
-    shown = _hide_password(url)
-    if parts.scheme not in SCHEMES:
-        raise StoreConfigError(
-            f"DATABASE_URL {shown!r} is not a PostgreSQL URL: write it as"
-            " postgresql://user:password@host:port/database, or leave it unset to use SQLite."
-        )
-    user = unquote(parts.username or "") or "(your login name)"
-    database = unquote(parts.path.lstrip("/")) or user
-    host = parts.hostname or "localhost"
-    return UrlTarget(f"{host}:{port or 5432}", user, database, shown)
-
-
-def _hide_password(url: str) -> str:
-    try:
-        parts = urlsplit(url.strip())
-        if parts.password is None:
-            return url.strip()
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-        return urlunsplit(parts._replace(netloc=netloc))
-    except ValueError:
-        return "<unparsable URL>"
-
-
-def _reason(error: BaseException) -> str:
-    if isinstance(error, asyncio.TimeoutError):
-        return "timed out"
-    if isinstance(error, ConnectionRefusedError):
-        return "connection refused"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error).strip().splitlines()[0].rstrip(".") if str(error).strip() else type(error).__name__

@@ -3,182 +3,43 @@
 All writes go through :meth:`SqliteStore._tx`, which holds one lock for the connection and wraps
 the work in ``BEGIN IMMEDIATE … COMMIT`` so an action and everything it finished land together or
 not at all.
+
+The store is three modules along its seams: :mod:`db.sqlite_connection` (the file, the migrations
+and the transactions), :mod:`db.sqlite_stats` (ratings, history, profiles) and this one (lobbies,
+games, timers, leases).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
 
 from db import rows
-from db.dialects import migration_files, split_sql
-from db.stats_sql import (
-    ANALYSIS_UPSERT,
-    MEMBER_GAMES,
-    RATING_CHANGE_INSERT,
-    RATING_UPSERT,
-    change_values,
-    qmarks,
-    rating_values,
-)
+from db.sqlite_connection import EPOCH, NOW, run, run_many
+from db.sqlite_stats import SqliteStats
 from db.store import (
     ChannelBusy,
     DealScore,
     DealtDeck,
-    FinishedGame,
     GameRecord,
     GameVersion,
-    GuildSettings,
     Lease,
     MatchRecord,
-    MemberGame,
-    MemberStats,
     OldCopy,
-    RatingChange,
-    RatingRow,
     ResultRow,
     SavedPanel,
     SeatRecord,
     StaleAction,
-    StoreConfigError,
     StoreConflict,
-    StoreError,
     Timer,
 )
 
-log = logging.getLogger(__name__)
 
-#: aiosqlite logs every statement it runs *with its parameters* at DEBUG, and among them are a
-#: game's deal seed and salt, secret until the game is over (issue 16): its logger stays at INFO
-#: even when the bot runs with LOG_LEVEL=DEBUG.
-logging.getLogger("aiosqlite").setLevel(logging.INFO)
-
-# Timestamps are the database's own clock: they are records, never game clocks.
-NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
-#: the database's clock in POSIX seconds, for leases (every process sharing the file reads one clock)
-EPOCH = "((julianday('now') - 2440587.5) * 86400.0)"
-
-
-def migrations() -> list[tuple[int, str]]:
-    """The numbered ``db/migrations/NNNN_name.sql`` files, in order (SQLite runs them as written)."""
-    return [(m.number, m.sql) for m in migration_files()]
-
-
-#: what ``PRAGMA synchronous`` may be set to. FULL (the default) syncs the write-ahead log at every
-#: commit, so a move the bot has acknowledged survives a power cut; NORMAL syncs only at
-#: checkpoints (faster, but an OS crash or power cut can lose the last acknowledged moves).
-SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
-
-
-class SqliteStore:
-    def __init__(self, path: str, *, synchronous: str = "FULL") -> None:
-        if synchronous not in SYNCHRONOUS:
-            raise StoreConfigError(f"SQLITE_SYNCHRONOUS must be FULL, NORMAL or EXTRA, not {synchronous!r}.")
-        self.synchronous = synchronous
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-
-    # -- life cycle -------------------------------------------------------------------------
-    async def open(self) -> None:
-        try:
-            # Tried plainly first: aiosqlite, failing to connect, leaves its thread reporting to
-            # whatever event loop comes next, and the error deserves one clear sentence.
-            await asyncio.to_thread(_try_to_open, self.path)
-        except sqlite3.Error as error:
-            raise StoreConfigError(
-                f"The SQLite database {self.path!r} cannot be opened ({error}):"
-                " check that its folder exists and is writable, or fix DATABASE_PATH."
-            ) from error
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        try:
-            if self.path != ":memory:":
-                await _run(self._db, "PRAGMA journal_mode=WAL")
-            await _run(self._db, "PRAGMA foreign_keys=ON")
-            await _run(self._db, f"PRAGMA synchronous={self.synchronous}")
-            await self._migrate()
-        except BaseException as error:
-            await self.close()  # aiosqlite's thread would keep the process alive after the error
-            if isinstance(error, sqlite3.DatabaseError | StoreError) and not isinstance(error, StoreConfigError):
-                # e.g. "file is not a database", a read-only file or a full disk while migrating
-                raise StoreConfigError(
-                    f"The SQLite database {self.path!r} cannot be used ({error}): point DATABASE_PATH at a"
-                    " Card Table database, or at a new file in a writable folder."
-                ) from error
-            raise
-
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise StoreError("the store is not open")
-        return self._db
-
-    async def _migrate(self) -> None:
-        known = migrations()
-        latest = known[-1][0] if known else 0
-        # The version is read inside the write transaction (BEGIN IMMEDIATE): a second process
-        # starting on the same new file waits for the first and then finds nothing left to do.
-        async with self._tx() as db:
-            async with db.execute("PRAGMA user_version") as cursor:
-                row = await cursor.fetchone()
-            version = int(row[0]) if row is not None else 0
-            if version > latest:
-                raise StoreConfigError(
-                    f"The database {self.path!r} was written by a newer version of Card Table (schema {version};"
-                    f" this code knows up to {latest}): update the code, or point DATABASE_PATH at another file."
-                )
-            for number, sql in known:
-                if number <= version:
-                    continue
-                for statement in split_sql(sql):
-                    await _run(db, statement)
-                await _run(db, f"PRAGMA user_version={number}")
-
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. Every SQLite error in it, at BEGIN and COMMIT too (a full disk
-        or a locked file fails there as often as in the writes), becomes a :class:`StoreError`
-        (integrity errors a :class:`StoreConflict`) after rolling back: nothing of it was saved."""
-        async with self._lock:
-            db = self.db
-            try:
-                await _run(db, "BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                await _rollback(db)
-                raise _store_error(error) from error
-            try:
-                yield db
-            except BaseException as error:
-                await _rollback(db)
-                if isinstance(error, sqlite3.Error):
-                    raise _store_error(error) from error
-                raise
-            try:
-                await _run(db, "COMMIT")
-            except BaseException as error:
-                # A failed COMMIT may leave the transaction open (SQLite rolls back only some
-                # errors by itself): roll it back, or the next BEGIN would fail too.
-                await _rollback(db)
-                if isinstance(error, sqlite3.Error):
-                    raise _store_error(error) from error
-                raise
-
-    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+class SqliteStore(SqliteStats):
+    """The store in one SQLite file (or ``:memory:``); ``synchronous`` is ``PRAGMA synchronous``."""
 
     # -- lobby ------------------------------------------------------------------------------
     async def create_game(
@@ -201,11 +62,11 @@ class SqliteStore:
 
     async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
         async with self._tx() as db:
-            await _run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
+            await run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
 
     async def set_options(self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None) -> None:
         async with self._tx() as db:
-            await _run(
+            await run(
                 db,
                 "UPDATE games SET preset=?, options=?, turn_seconds=? WHERE id=?",
                 (preset, json.dumps(options), turn_seconds, game_id),
@@ -217,8 +78,8 @@ class SqliteStore:
 
     @staticmethod
     async def _write_seats(db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]) -> None:
-        await _run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
-        await _run_many(
+        await run(db, "DELETE FROM seats WHERE game_id=?", (game_id,))
+        await run_many(
             db,
             "INSERT INTO seats (game_id, seat, user_id, name, ai_level, dm_closed, shows_hand) VALUES (?,?,?,?,?,?,?)",
             [(game_id, s.seat, s.user_id, s.name, s.ai_level, int(s.dm_closed), int(s.shows_hand)) for s in seats],
@@ -238,7 +99,7 @@ class SqliteStore:
     ) -> None:
         async with self._tx() as db:
             await self._write_seats(db, game_id, seats)
-            await _run(
+            await run(
                 db,
                 "UPDATE games SET status='playing', rules=?, seed=?, rng_version=?, commitment=?, salt=?,"
                 f" started_at={NOW} WHERE id=?",
@@ -249,7 +110,7 @@ class SqliteStore:
 
     @staticmethod
     async def _write_deal(db: aiosqlite.Connection, game_id: int, deal: DealtDeck) -> None:
-        await _run(
+        await run(
             db, "INSERT INTO deals (game_id, deal, deck) VALUES (?,?,?)", (game_id, deal.deal, json.dumps(deal.deck))
         )
 
@@ -279,7 +140,7 @@ class SqliteStore:
 
     async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
         async with self._tx() as db:
-            await _run(
+            await run(
                 db,
                 "UPDATE matches SET rules=?, players=? WHERE id=? AND rules IS NULL",
                 (json.dumps(rules), players, match_id),
@@ -290,7 +151,7 @@ class SqliteStore:
 
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx() as db:
-            await _run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
+            await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
@@ -317,13 +178,13 @@ class SqliteStore:
             next_seq = 0 if row is None or row[0] is None else int(row[0]) + 1
             if seq != next_seq:
                 raise StaleAction(game_id, seq, next_seq)
-            await _run(
+            await run(
                 db,
                 f"INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?,?,?,?,?,{NOW})",
                 (game_id, seq, seat, json.dumps(action), int(by_ai)),
             )
             if deal_scores:
-                await _run_many(
+                await run_many(
                     db,
                     "INSERT OR REPLACE INTO deal_scores (game_id, deal, seat, bid, tricks, delta, total)"
                     " VALUES (?,?,?,?,?,?,?)",
@@ -337,9 +198,9 @@ class SqliteStore:
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
-        await _run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
+        await run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
         if timer is not None:
-            await _run(
+            await run(
                 db,
                 "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES (?,?,?,?)",
                 (game_id, timer.seq, timer.deadline, int(timer.reminded)),
@@ -347,8 +208,8 @@ class SqliteStore:
 
     @staticmethod
     async def _write_results(db: aiosqlite.Connection, game_id: int, status: str, results: list[ResultRow]) -> None:
-        await _run(db, "DELETE FROM results WHERE game_id=?", (game_id,))
-        await _run_many(
+        await run(db, "DELETE FROM results WHERE game_id=?", (game_id,))
+        await run_many(
             db,
             "INSERT INTO results (game_id, seat, user_id, name, place, total, is_loser, stats)"
             " VALUES (?,?,?,?,?,?,?,?)",
@@ -357,12 +218,12 @@ class SqliteStore:
                 for r in results
             ],
         )
-        await _run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
-        await _run(db, f"UPDATE games SET status=?, finished_at={NOW} WHERE id=?", (status, game_id))
+        await run(db, "DELETE FROM timers WHERE game_id=?", (game_id,))
+        await run(db, f"UPDATE games SET status=?, finished_at={NOW} WHERE id=?", (status, game_id))
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None:
         async with self._tx() as db:
-            await _run(
+            await run(
                 db,
                 "UPDATE seats SET user_id=?, name=?, ai_level=?, dm_closed=?, shows_hand=? WHERE game_id=? AND seat=?",
                 (seat.user_id, seat.name, seat.ai_level, int(seat.dm_closed), int(seat.shows_hand), game_id, seat.seat),
@@ -393,8 +254,8 @@ class SqliteStore:
             blocking = [lease for lease in others if lease.shard in shards or lease.shard_count != shard_count]
             if blocking:
                 return blocking
-            await _run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
-            await _run_many(
+            await run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
+            await run_many(
                 db,
                 "INSERT OR REPLACE INTO shard_leases (shard, shard_count, holder, expires_at)"
                 f" VALUES (?, ?, ?, {EPOCH} + ?)",
@@ -404,13 +265,13 @@ class SqliteStore:
 
     async def renew_leases(self, holder: str, seconds: float) -> list[int]:
         async with self._tx() as db:
-            await _run(db, f"UPDATE shard_leases SET expires_at={EPOCH} + ? WHERE holder=?", (seconds, holder))
+            await run(db, f"UPDATE shard_leases SET expires_at={EPOCH} + ? WHERE holder=?", (seconds, holder))
             async with db.execute("SELECT shard FROM shard_leases WHERE holder=? ORDER BY shard", (holder,)) as cursor:
                 return [int(r[0]) for r in await cursor.fetchall()]
 
     async def release_leases(self, holder: str) -> None:
         async with self._tx() as db:
-            await _run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
+            await run(db, "DELETE FROM shard_leases WHERE holder=?", (holder,))
 
     # -- reading ----------------------------------------------------------------------------
     async def game_versions(self, game_ids: list[int]) -> dict[int, GameVersion]:
@@ -446,11 +307,11 @@ class SqliteStore:
 
     async def set_finale_shown(self, game_id: int) -> None:
         async with self._tx() as db:
-            await _run(db, "UPDATE games SET finale_shown=1 WHERE id=?", (game_id,))
+            await run(db, "UPDATE games SET finale_shown=1 WHERE id=?", (game_id,))
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx() as db:
-            await _run(
+            await run(
                 db,
                 "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
@@ -459,7 +320,7 @@ class SqliteStore:
 
     async def drop_old_copy(self, game_id: int, message_id: int) -> None:
         async with self._tx() as db:
-            await _run(db, "DELETE FROM old_copies WHERE game_id=? AND message_id=?", (game_id, message_id))
+            await run(db, "DELETE FROM old_copies WHERE game_id=? AND message_id=?", (game_id, message_id))
 
     async def old_copies(self) -> list[OldCopy]:
         found = await self._fetchall(
@@ -514,149 +375,3 @@ class SqliteStore:
     async def results(self, game_id: int) -> list[ResultRow]:
         found = await self._fetchall("SELECT * FROM results WHERE game_id=? ORDER BY place, seat", (game_id,))
         return [rows.result(r) for r in found]
-
-    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
-        found = await self._fetchall(
-            "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
-            " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
-            " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?)"
-            " GROUP BY g.kind ORDER BY g.kind",
-            (user_id, guild_id, guild_id),
-        )
-        return [rows.member_stats(r) for r in found]
-
-    # -- ratings, history and profiles (cogs/stats) -------------------------------------------
-    async def finished_games(
-        self,
-        guild_id: int | None,
-        kind: str | None = None,
-        *,
-        limit: int | None = None,
-        newest_first: bool = False,
-        unrated_only: bool = False,
-    ) -> list[FinishedGame]:
-        order = "DESC" if newest_first else "ASC"
-        unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
-        games = await self._fetchall(
-            "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
-            " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"
-            " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + unrated + ""
-            f" ORDER BY g.finished_at {order}, g.id {order} LIMIT ?",
-            (guild_id or 0, kind, kind, -1 if limit is None else limit),
-        )
-        if not games:
-            return []
-        ids = [g["id"] for g in games]
-        marks = ",".join("?" * len(ids))
-        results = await self._fetchall(
-            f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY place, seat", tuple(ids)
-        )
-        seats = await self._fetchall(
-            f"SELECT game_id, seat, ai_level FROM seats WHERE game_id IN ({marks}) ORDER BY seat", tuple(ids)
-        )
-        return [
-            rows.finished_game(
-                g,
-                [r for r in results if r["game_id"] == g["id"]],
-                [s for s in seats if s["game_id"] == g["id"]],
-            )
-            for g in games
-        ]
-
-    async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
-        found = await self._fetchall(
-            "SELECT * FROM ratings WHERE guild_id=? AND kind=? AND (? IS NULL OR season=?) ORDER BY season, identity",
-            (guild_id or 0, kind, season, season),
-        )
-        return [rows.rating(r) for r in found]
-
-    async def save_ratings(
-        self,
-        guild_id: int | None,
-        kind: str,
-        rows: list[RatingRow],
-        changes: list[RatingChange],
-        *,
-        replace: bool = False,
-    ) -> None:
-        async with self._tx() as db:
-            if replace:
-                await _run(db, "DELETE FROM ratings WHERE guild_id=? AND kind=?", (guild_id or 0, kind))
-                await _run(
-                    db,
-                    "DELETE FROM rating_changes WHERE game_id IN"
-                    " (SELECT id FROM games WHERE COALESCE(guild_id, 0)=? AND kind=?)",
-                    (guild_id or 0, kind),
-                )
-            await _run_many(db, qmarks(RATING_UPSERT), [rating_values(r) for r in rows])
-            await _run_many(
-                db,
-                qmarks(RATING_CHANGE_INSERT),
-                [change_values(c) for c in changes],
-            )
-
-    async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
-        found = await self._fetchall(
-            "SELECT c.* FROM rating_changes c JOIN games g ON g.id = c.game_id"
-            " WHERE COALESCE(g.guild_id, 0)=? AND g.kind=? AND (? IS NULL OR c.identity=?)"
-            " ORDER BY g.finished_at, g.id, c.seat",
-            (guild_id or 0, kind, identity, identity),
-        )
-        return [rows.rating_change(r) for r in found]
-
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        found = await self._fetchall("SELECT season, min_games FROM guild_settings WHERE guild_id=?", (guild_id or 0,))
-        return GuildSettings(found[0]["season"], found[0]["min_games"]) if found else GuildSettings()
-
-    async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None:
-        async with self._tx() as db:
-            await _run(
-                db,
-                "INSERT INTO guild_settings (guild_id, season, min_games) VALUES (?,?,?) ON CONFLICT (guild_id)"
-                " DO UPDATE SET season=excluded.season, min_games=excluded.min_games",
-                (guild_id or 0, settings.season, settings.min_games),
-            )
-
-    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
-        found = await self._fetchall(qmarks(MEMBER_GAMES), (user_id, guild_id or 0))
-        return [rows.member_game(r) for r in found]
-
-    async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        found = await self._fetchall("SELECT version, data FROM analyses WHERE game_id=?", (game_id,))
-        return (found[0]["version"], json.loads(found[0]["data"])) if found else None
-
-    async def save_analysis(self, game_id: int, version: int, data: dict[str, Any]) -> None:
-        async with self._tx() as db:
-            await _run(db, qmarks(ANALYSIS_UPSERT), (game_id, version, json.dumps(data)))
-
-
-def _store_error(error: sqlite3.Error) -> StoreError:
-    if isinstance(error, sqlite3.IntegrityError):
-        return StoreConflict(str(error))
-    return StoreError(str(error))
-
-
-async def _rollback(db: aiosqlite.Connection) -> None:
-    """Roll back whatever is open; a failure to do so leaves nothing more to undo here."""
-    if not db.in_transaction:
-        return
-    try:
-        await _run(db, "ROLLBACK")
-    except sqlite3.Error as error:
-        log.warning("rolling back failed: %s", error)
-
-
-def _try_to_open(path: str) -> None:
-    sqlite3.connect(path).close()
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> None:
-    """Execute and close the cursor at once: an open cursor blocks COMMIT."""
-    async with db.execute(sql, params):
-        pass
-
-
-async def _run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
-    async with db.executemany(sql, rows):
-        pass

@@ -2,7 +2,9 @@
 
 - :mod:`cogs.shithead.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.shithead.render`: the table, panel, DM and final embeds
-- :mod:`cogs.shithead.controls`: **My cards**, the private panel and its controls
+- :mod:`cogs.shithead.controls`: the table's **My cards** button and the views under the table and the DM
+- :mod:`cogs.shithead.panel`: the private panel and its controls (what it offers in
+  :mod:`cogs.shithead.panel_choices`, what a press asks for in :mod:`cogs.shithead.panel_actions`)
 - :mod:`cogs.shithead.commands`: ``/shithead`` and the cog
 """
 
@@ -10,8 +12,9 @@ from __future__ import annotations
 
 from bot.client import CardBot
 from cogs.shithead.commands import ShitheadCog, shithead_group
-from cogs.shithead.controls import PanelButton, PanelSelect, QuickButton, TableButton
+from cogs.shithead.controls import TableButton
 from cogs.shithead.kind import ShitheadKind
+from cogs.shithead.panel import PanelButton, PanelSelect, QuickButton
 
 __all__ = ["ShitheadKind", "setup"]
 

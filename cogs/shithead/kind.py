@@ -1,5 +1,5 @@
 """Shithead's adapter to the runtime: its rules, how its table, panel and results look (from
-:mod:`cogs.shithead.render` and the panel in :mod:`cogs.shithead.controls`), and how a
+:mod:`cogs.shithead.render` and the panel in :mod:`cogs.shithead.panel`), and how a
 computer plays it."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.lobby.rematch import rematch_view
-from cogs.shithead.controls import dm_view, panel, table_view
+from cogs.shithead.controls import dm_view, table_view
+from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
 from db.store import DealScore, ResultRow

@@ -10,7 +10,7 @@ import discord
 from bot.components import GameItem
 from bot.settings import Settings
 from cogs.lobby.controls import LobbyButton
-from cogs.shithead.controls import PanelButton, PanelSelect
+from cogs.shithead.panel import PanelButton, PanelSelect
 
 
 def test_the_token_is_not_in_the_settings_repr() -> None:

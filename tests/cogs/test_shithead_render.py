@@ -14,8 +14,9 @@ import pytest
 
 from bot.contract import LiveTable
 from bot.render.cards import label
-from cogs.shithead.controls import _cards_of, panel, play_options
 from cogs.shithead.kind import ShitheadKind
+from cogs.shithead.panel import panel
+from cogs.shithead.panel_choices import cards_of, play_options
 from db.store import GameRecord, SeatRecord
 from games.common.cards import card_label, is_joker
 from games.shithead.ai import choose_action, random_action
@@ -134,7 +135,7 @@ def test_every_state_renders_within_limits_and_hides_what_it_must(preset: str, p
                     opts = play_options(view)
                     merged = any(len(o.codes) > 1 for o in opts)
                     covering = [i for i, o in enumerate(opts) if set(o.codes) & set(action["cards"])]
-                    cards = _cards_of(opts, sum(1 << i for i in covering))
+                    cards = cards_of(opts, sum(1 << i for i in covering))
                     assert merged or sorted(cards) == sorted(action["cards"]), (action, opts)
                     armed = panel(table, seat, mask=sum(1 << i for i in covering))
                     check_limits(armed)

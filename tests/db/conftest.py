@@ -17,7 +17,8 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
-from db.postgres import PostgresStore, describe_url
+from db.postgres import PostgresStore
+from db.postgres_url import describe_url
 from db.sqlite import SqliteStore
 from db.store import Store
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from db.factory import make_store
-from db.sqlite import SqliteStore, migrations
+from db.sqlite import SqliteStore
+from db.sqlite_connection import migrations
 from db.store import StoreConfigError
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import db.sqlite
+import db.sqlite_connection
 from db.sqlite import SqliteStore
 from db.store import StoreConfigError
 from tests.db.test_config import one_sentence
@@ -28,14 +28,14 @@ async def test_a_read_only_or_full_database_at_start_is_one_sentence(
         first = SqliteStore(path)
         await first.open()
         await first.close()
-    real = db.sqlite._run
+    real = db.sqlite_connection.run
 
     async def failing(conn: Any, sql: str, params: tuple[Any, ...] = ()) -> None:
         if sql.startswith("BEGIN"):
             raise sqlite3.OperationalError(error)
         await real(conn, sql, params)
 
-    monkeypatch.setattr(db.sqlite, "_run", failing)
+    monkeypatch.setattr(db.sqlite_connection, "run", failing)
     store = SqliteStore(path)
     with pytest.raises(StoreConfigError) as raised:
         await store.open()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from db.sqlite import migrations
+from db.sqlite_connection import migrations
 from db.store import (
     ChannelBusy,
     DealScore,

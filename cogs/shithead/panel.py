@@ -1,0 +1,452 @@
+"""Shithead's private panel: drawing it, its controls, and what happens when one is pressed.
+
+**My cards** on the table (:mod:`cogs.shithead.controls`) answers with the player's *panel*, an
+ephemeral message holding their hand and exactly the controls their situation allows: in the swap
+phase a select of swaps and **Ready** (or, in the choosing deal, a select of the face-up cards and
+**Confirm**); on their turn a multi-select of the cards they may play, **Play** and **Pick up**, or
+one button per face-down position.
+
+Every control of the panel is a dynamic item whose custom id carries the game, a digest of what
+bore on the player's choice when the panel was drawn (:meth:`~bot.contract.GameKind.decision_digest`:
+their cards, their legal actions, and in play the pile and the public cards) and the choice (a bit
+mask over the panel's own options), so a panel keeps working after a restart and no state is held
+in memory. Choosing cards in the select acts on nothing: it redraws the panel from the current
+table with **Play** armed for that choice. Controls that act in play (Play, Pick up, a flip)
+refuse once that digest has changed (the pile moved, or the turn passed); another player's swap or
+Ready never does. The refusal, like any refused move, redraws the panel with a warning and
+changes nothing.
+An accepted action answers the click by redrawing the panel, then edits the table with one call.
+
+Drawing and pressing stay in one module because they call each other: the panel is drawn from
+these controls, and a press redraws the panel. What the panel offers is in
+:mod:`cogs.shithead.panel_choices`, what a press asks for in :mod:`cogs.shithead.panel_actions`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.client import tables_of
+from bot.components import GameItem
+from bot.contract import LiveTable, Rendered, View
+from bot.errors import USER_ERRORS, Refusal
+from bot.render.cards import label, labels
+from bot.render.common import count
+from bot.render.emojis import EMOJIS
+from bot.table_options import four_colour
+from cogs.shithead.panel_actions import counted_already, press_action
+from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
+from cogs.shithead.pictures import hand_picture
+from cogs.shithead.render import panel_embed
+from games.shithead.game import Shithead
+
+
+def panel(
+    table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = None, note: str | None = None
+) -> Rendered:
+    """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices);
+    ``warning`` says why nothing happened, ``note`` what did."""
+    engine = table.engine
+    assert isinstance(engine, Shithead)
+    view = engine.view(seat)
+    key = table.kind.decision_digest(engine, seat)
+    me = view["seats"][seat]
+    notes = [f"⚠️ {warning}"] if warning else []
+    if note:
+        notes.append(note)
+    controls = discord.ui.View(timeout=None)
+    computer = table.seats[seat].ai_level is not None
+    if computer:
+        notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
+    elif view["phase"] == "swap" and not me["ready"]:
+        if view["rules"]["deal"] == "choose":
+            notes += _choose_controls(controls, table.id, key, view, mask)
+        else:
+            _swap_controls(controls, table.id, key, view)
+        notes.append("Tap a swap to make it, then **Ready**.")
+    elif view["phase"] == "play" and view["turn"] == seat:
+        if view["zone"] == "down":
+            for action in view["legal"]:
+                assert action["type"] == "flip"
+                index = action["index"]
+                controls.add_item(
+                    PanelButton(table.id, key, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
+                )
+            notes.append("**Your turn:** turn over one of your face-down cards.")
+        else:
+            notes += _play_controls(controls, table.id, key, view, engine, mask)
+    if view["phase"] != "over":
+        controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
+    embed = panel_embed(view, table.name, table.id, notes)
+    files = hand_picture(view, embed, four_colour(table.record.options))
+    controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
+    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View) -> None:
+    # Karma's stacks first (value "card+"): they draw a new card, so they are listed before swaps
+    stacks = [
+        discord.SelectOption(label=f"Stack {label(a['card'])} on your face-up cards of its rank, draw again",
+                             value=f"{a['card']}+")
+        for a in view["legal"] if a["type"] == "stack"
+    ]  # fmt: skip
+    swaps = [a for a in view["legal"] if a["type"] == "swap"]
+    taps = [
+        QuickButton(game_id, key, "stack", a["card"], text=f"Stack {label(a['card'])}", emoji=EMOJIS.partial(a["card"]))
+        for a in view["legal"]
+        if a["type"] == "stack"
+    ] + [
+        QuickButton(game_id, key, "swap", f"{a['hand']}>{a['up']}", text=f"{label(a['hand'])} ⇄ {label(a['up'])}")
+        for a in swaps
+    ]
+    _add_quick(controls, taps)
+    if swaps or stacks:
+        options = stacks + [
+            discord.SelectOption(
+                label=f"Put {label(a['hand'])} face up, take {label(a['up'])}", value=f"{a['hand']}>{a['up']}"
+            )
+            for a in swaps
+        ]
+        options = options[:MAX_OPTIONS]
+        controls.add_item(
+            PanelSelect(
+                game_id,
+                key,
+                "swap",
+                options,
+                placeholder="Stack or swap a hand card…" if stacks else "Swap a hand card with a face-up card…",
+            )
+        )
+    controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
+
+
+def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: View, mask: int) -> list[str]:
+    need = view["rules"]["table_cards"]
+    hand = view["hand"]
+    options = [
+        discord.SelectOption(label=label(c), value=c, default=bool(mask >> i & 1), emoji=EMOJIS.partial(c))
+        for i, c in enumerate(hand)
+    ][:MAX_OPTIONS]
+    _add_quick(
+        controls,
+        [
+            QuickButton(
+                game_id,
+                key,
+                "tap",
+                f"{mask ^ (1 << i):x}",
+                text=label(c),
+                emoji=EMOJIS.partial(c),
+                style=discord.ButtonStyle.success if mask >> i & 1 else discord.ButtonStyle.secondary,
+            )
+            for i, c in enumerate(hand)
+        ],
+    )
+    controls.add_item(
+        PanelSelect(
+            game_id,
+            key,
+            "choose",
+            options,
+            placeholder=f"Choose {count(need, 'card')} to lay face up…",
+            count=need,
+            row=QUICK_ROWS,
+        )
+    )
+    chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
+    if len(chosen) == need:
+        text = f"Put {labels(chosen)} face up"
+        controls.add_item(PanelButton(game_id, key, "confirm", f"{mask:x}", text=text[:80], row=4, primary=True))
+        return []
+    controls.add_item(PanelButton(game_id, key, "confirm", "0", text="Confirm", row=4, disabled=True))
+    return [f"Tap {count(need, 'card')} to lay face up, then confirm."]
+
+
+def _play_controls(
+    controls: discord.ui.View, game_id: int, key: str, view: View, engine: Shithead, mask: int
+) -> list[str]:
+    notes: list[str] = []
+    quick = quick_plays(game_id, key, view)
+    if quick:
+        notes.append("**Your turn:** one press plays.")
+    options = play_options(view)
+    if not options:
+        notes.append("Nothing you hold can be played on this pile: you must pick it up.")
+    cards = cards_of(options, mask)
+    reason = None
+    if cards:
+        try:
+            engine.check(view["viewer"], {"type": "play", "cards": cards})
+        except USER_ERRORS as error:
+            reason = str(error)
+    if cards and reason is None:
+        text = f"Play {labels(cards)}"
+        controls.add_item(PanelButton(game_id, key, "play", f"{mask:x}", text=text[:80], row=4, primary=True))
+    else:
+        controls.add_item(PanelButton(game_id, key, "play", "0", text="Play chosen", row=4, disabled=True))
+        if reason:
+            notes.append(f"⚠️ {reason}")
+    pickups = [a for a in view["legal"] if a["type"] == "pickup"]
+    plain = [a for a in pickups if "add" not in a]
+    size = view["pile_size"]
+    if plain:
+        controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=4, danger=True))
+    adds = [
+        QuickButton(
+            game_id,
+            key,
+            "add",
+            a["add"],
+            text=f"Add {label(a['add'])}, pick up ({size + 1})",
+            emoji=EMOJIS.partial(a["add"]),
+            style=discord.ButtonStyle.danger,
+        )
+        for a in pickups
+        if "add" in a
+    ]
+    room = QUICK_ROWS * 5 - len(adds)  # the add-and-pick-up choices are always buttons
+    if len(quick) > room:
+        notes.append("Some plays are only in the list below.")
+    quick = quick[:room] + adds
+    _add_quick(controls, quick)
+    # the list (any play at all) goes in the first free row after the buttons
+    if options:
+        select_options = [
+            discord.SelectOption(
+                label=o.text[:100], value=o.value, default=bool(mask >> i & 1), emoji=EMOJIS.partial(o.codes[0])
+            )
+            for i, o in enumerate(options)
+        ]
+        controls.add_item(
+            PanelSelect(
+                game_id,
+                key,
+                "sel",
+                select_options,
+                placeholder="Or choose any cards to play…",
+                count=None,
+            )
+        )
+    return notes
+
+
+#: rows 0-2 hold the one-press buttons; row 3 the list (for any other choice); row 4 the rest
+QUICK_ROWS = 3
+
+
+def _add_quick(controls: discord.ui.View, buttons: list[QuickButton]) -> None:
+    for index, button in enumerate(buttons[: QUICK_ROWS * 5]):
+        button.row = index // 5
+        controls.add_item(button)
+
+
+def quick_plays(game_id: int, key: str, view: View) -> list[QuickButton]:
+    """One button per legal play (:func:`~cogs.shithead.panel_choices.quick_play_choices`)."""
+    return [
+        QuickButton(
+            game_id,
+            key,
+            "put",
+            ".".join(play.cards),
+            text=play.text[:80],
+            emoji=EMOJIS.partial(play.cards[0]),
+            style=discord.ButtonStyle.success,
+        )
+        for play in quick_play_choices(view)
+    ]
+
+
+class QuickButton(
+    GameItem[discord.ui.Button[Any]],
+    template=r"shq:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9A-Za-z#.>]*)",
+):
+    """A one-press move: ``put`` (play the cards ``arg``), ``swap`` (``hand>up``), ``stack``,
+    ``add`` (add ``arg`` and pick up) or ``tap`` (choosing face-up cards: the new choice mask)."""
+
+    fields = {"game_id": int}
+
+    def __init__(
+        self,
+        game_id: int,
+        key: str,
+        act: str,
+        arg: str,
+        *,
+        text: str = "…",
+        emoji: discord.PartialEmoji | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        custom_id = f"shq:{game_id}:{key}:{act}:{arg}"[:100]
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, emoji=emoji))
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        act, arg, values = self.act, self.arg, [self.arg]
+        if act == "stack":
+            act, values = "swap", [f"{self.arg}+"]
+        elif act == "tap":
+            act, values = "choose", []
+        await on_panel(interaction, self.game_id, self.key, act, arg, values)
+
+
+class PanelButton(
+    GameItem[discord.ui.Button[Any]],
+    template=r"shb:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
+):
+    """A panel button; ``key`` is the decision digest the panel was drawn with (hex; an older
+    panel's decimal action count parses too and is simply stale), ``arg`` (hex) the chosen
+    options' bit mask or a face-down position."""
+
+    fields = {"game_id": int}  # ``key`` and ``arg`` stay hex text
+
+    def __init__(
+        self,
+        game_id: int,
+        key: str,
+        act: str,
+        arg: str | int = "0",
+        *,
+        text: str = "…",
+        row: int | None = None,
+        primary: bool = False,
+        danger: bool = False,
+        disabled: bool = False,
+    ) -> None:
+        style = (
+            discord.ButtonStyle.danger
+            if danger
+            else discord.ButtonStyle.success
+            if primary
+            else discord.ButtonStyle.secondary
+        )
+        arg = str(arg)  # hex text (a mask made here may be given as an int)
+        custom_id = f"shb:{game_id}:{key}:{act}:{arg}"
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await on_panel(interaction, self.game_id, self.key, self.act, self.arg, [])
+
+
+class PanelSelect(
+    GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+)"
+):
+    fields = {"game_id": int}
+
+    def __init__(
+        self,
+        game_id: int,
+        key: str,
+        act: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+        count: int | None = 1,
+        row: int | None = None,
+    ) -> None:
+        options = options or [discord.SelectOption(label="-", value="-")]
+        low, high = (1, len(options)) if count is None else (count, count)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"shs:{game_id}:{key}:{act}",
+                options=options,
+                placeholder=placeholder,
+                min_values=min(low, len(options)),
+                max_values=min(high, len(options)),
+                row=row,
+            )
+        )
+        self.game_id, self.key, self.act = game_id, key, act
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await on_panel(interaction, self.game_id, self.key, self.act, "0", list(self.item.values))
+
+
+async def on_panel(
+    interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str, values: list[str]
+) -> None:
+    """Every panel control comes here: redraw (refresh, choosing cards) or act."""
+    tables = tables_of(interaction)
+    table = tables.get(game_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("You are not playing at this table.")
+    engine = table.engine
+    if engine is None:
+        raise Refusal("The game has not started yet.")
+    if act == "refresh":
+        await _redraw(interaction, panel(table, seat))
+        return
+    if act == "choose" and not values:  # a tap: the new choice mask is the argument
+        assert isinstance(engine, Shithead)
+        in_hand = engine.view(seat)["hand"]
+        mask = int(arg, 16)
+        values = [c for i, c in enumerate(in_hand) if mask >> i & 1]
+    if act in ("sel", "choose"):
+        await _redraw(interaction, _chosen(table, seat, act, values))
+        return
+    async with table.lock:
+        if not tables.is_live(table) or table.engine is None:
+            raise Refusal("This game has ended.")
+        try:
+            if table.seats[seat].ai_level is not None:
+                raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
+            action = press_action(table, seat, key, act, arg, values)
+            await tables.act(
+                table, seat, action, interaction=interaction, reply=lambda: tables.presenter.panels.render(table, seat)
+            )
+        except USER_ERRORS as error:
+            if interaction.response.is_done():
+                raise
+            if counted_already(table, seat, key, act):
+                # A double click: the first counted, and this answer replaces its panel, so it must
+                # not say "nothing was changed" about the move the player did make.
+                counted = "✅ Your move counted (once); here is your hand now."
+                await _redraw(interaction, panel(table, seat, note=counted))
+                return
+            await _redraw(interaction, panel(table, seat, warning=str(error)))
+
+
+async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
+    """Answer a click by redrawing the panel; that click's interaction is now the one the bot
+    edits the panel through (:mod:`bot.panels`)."""
+    tables = tables_of(interaction)
+    await tables.presenter.answer(interaction, rendered)
+    game_id = _game_of(interaction)
+    table = tables.tables.get(game_id) if game_id is not None else None
+    seat = table.seat_of(interaction.user.id) if table is not None else None
+    if table is not None and seat is not None:
+        tables.presenter.panels.opened(table, seat, interaction)
+
+
+def _game_of(interaction: discord.Interaction) -> int | None:
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    parts = custom_id.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+
+
+def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
+    """The panel redrawn from the current table with the player's choice marked (acts on nothing)."""
+    engine = table.engine
+    assert isinstance(engine, Shithead)
+    view = engine.view(seat)
+    if act == "choose":
+        if view["phase"] != "swap" or view["rules"]["deal"] != "choose":
+            return panel(table, seat, warning="Choosing the face-up cards is over.")
+        chosen = set(values)
+        return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
+    if view["phase"] != "play":
+        return panel(table, seat, warning="There is nothing to play now.")
+    if view["turn"] != seat:
+        waiting = view["turn"]
+        who = table.name(waiting) if waiting is not None else "nobody"
+        return panel(table, seat, warning=f"It is not your turn: waiting for {who}.")
+    options = play_options(view)
+    mask = mask_of(options, values)
+    warning = None
+    if len(values) != bin(mask).count("1"):
+        warning = "Some of those cards cannot be played any more; they were left out."
+    return panel(table, seat, mask=mask, warning=warning)
