@@ -331,7 +331,7 @@ class SqliteStore(SqliteStats):
     async def save_panels(self, panels: list[SavedPanel]) -> None:
         async with self._tx() as db:
             for p in panels:
-                await _run(
+                await run(
                     db,
                     "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened) "
                     "VALUES (?, ?, ?, ?, ?, ?) "
@@ -351,7 +351,7 @@ class SqliteStore(SqliteStats):
                 game_ids,
             )
             found = [SavedPanel(*row) for row in await cursor.fetchall()]
-            await _run(db, f"DELETE FROM panels WHERE game_id IN ({marks})", tuple(game_ids))
+            await run(db, f"DELETE FROM panels WHERE game_id IN ({marks})", tuple(game_ids))
         return found
 
     async def last_game(self, channel_id: int, kind: str) -> GameRecord | None:
