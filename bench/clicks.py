@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import simcord  # noqa: E402
 
+from bot.presentation import COALESCE  # noqa: E402
 from tests.helpers import (  # noqa: E402
     _quick_play,
     _sensible,
@@ -85,7 +86,7 @@ def live_buttons(message: Any, digest: str) -> list[dict]:
 async def play(game: str, seed: int) -> Tally:
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE)  # as the bot runs
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()

@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import simcord  # noqa: E402
 
+from bot.presentation import COALESCE  # noqa: E402
 from tests.helpers import OhHellDriver, make_bot, open_table  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
@@ -31,7 +32,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 
 async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "bench.sqlite3"))
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE)  # as the bot runs
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()

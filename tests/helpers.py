@@ -20,8 +20,13 @@ from bot.settings import Settings
 MADE: list[CardBot] = []
 
 
-def make_bot(db_path: str, *, ai_delay: float = 0.0) -> CardBot:
+def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0) -> CardBot:
+    """A bot on ``db_path``. Its displays edit the table at once (``coalesce=0``): SimCord waits
+    out a pause shorter than its settle time in real time, and the bot's 50 ms pause before each
+    table edit made a whole game twice as slow to test. Coalescing has its own test (and the
+    benchmarks pass ``presentation.COALESCE``)."""
     bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+    bot.tables.presenter.coalesce = coalesce
     # SimCord's clock follows real time between actions, so a long game reaches the lease's
     # 20 s heartbeat in the middle of settling a click; a test bot (alone on its own file) holds
     # its lease for an hour instead. The heartbeat and takeover are tested in tests/db/test_leases.py
@@ -130,9 +135,19 @@ async def press(actor, panel: Any, value: str):
     return await actor.click(panel, custom_id=moves[value])
 
 
+def current_message(env, channel, message_id: int) -> Any:
+    """One message of ``channel`` as it is now (the bot edits panels in place), read straight from
+    SimCord's world: ``channel.history()`` converts every message, which grows with the game."""
+    from simcord.results import to_discord_message
+
+    stored = env.backend.messages.get(channel.id, {}).get(message_id)
+    return None if stored is None else to_discord_message(env, stored)
+
+
 class OhHellDriver:
-    """Plays an Oh Hell game as people do: **My hand** opens a player's panel, one press of its
-    buttons makes the move. Moves are chosen with a seeded RNG among the enabled buttons."""
+    """Plays an Oh Hell game as people do: a player presses **My hand** once, then makes every
+    move with one press on the panel the bot keeps current (opened again only when the bot can
+    no longer redraw it). Moves are chosen with a seeded RNG among the enabled buttons."""
 
     def __init__(self, env, channel, actors: dict[int, Any], seed: int = 0) -> None:
         self.env = env
@@ -141,6 +156,18 @@ class OhHellDriver:
         self.rng = random.Random(seed)
         self.bot_id = env.bot.user.id
         self.cards_played = 0
+        self.panels: dict[int, int] = {}  # user id -> their panel's message id
+        self.opened = 0  # presses of My hand
+
+    async def panel_of(self, actor) -> Any:
+        """``actor``'s panel as the bot keeps it; opened with My hand if they have none live."""
+        known = self.panels.get(actor.id)
+        panel = current_message(self.env, self.channel, known) if known is not None else None
+        if panel is None or not panel_moves(panel):
+            panel = await open_hand(actor, self.channel, self.bot_id)
+            self.panels[actor.id] = panel.id
+            self.opened += 1
+        return panel
 
     def table(self):
         tables = self.env.bot.tables
@@ -160,7 +187,7 @@ class OhHellDriver:
             return self.table() is not None
         seat = people[0]
         actor = self.actors[table.seats[seat].user_id]
-        panel = await open_hand(actor, self.channel, self.bot_id)
+        panel = await self.panel_of(actor)
         moves = panel_moves(panel)
         assert moves, f"the panel offers no move:\n{message_text(panel)}"
         choice = self.rng.choice(list(moves))

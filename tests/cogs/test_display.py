@@ -15,6 +15,7 @@ from simcord.backend.errors import BackendError
 from simcord.http import router
 
 from bot.faults import Fault, classify
+from bot.presentation import COALESCE
 from tests.cogs.test_shithead_games import seat_table, use_seed
 from tests.helpers import (
     OhHellDriver,
@@ -449,6 +450,7 @@ async def test_five_quick_moves_cost_fewer_table_edits(simcord_env, monkeypatch)
     """A person's bid and four computers' bids at once: fewer table edits than moves."""
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch, computers=4, names=("ann",))
+    env.bot.tables.presenter.display(table).coalesce = COALESCE  # as the bot runs (tests turn it off)
     player = Player(env, channel, {people[0].id: people[0]}, seed=2)
     moves = len(table.engine.log)
     start = len(env.http_requests)

@@ -432,3 +432,49 @@ async def test_panels_open_at_a_restart_are_kept_current_after_it(simcord_env, d
     assert "it's your move" in channel.last_message.content and second.mention in channel.last_message.content
     assert "My hand" not in channel.last_message.content
     assert await env.bot.store.take_panels([table.id]) == [], "handed over once, not kept in the store"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_hand_sent_by_dm_opens_the_live_panel_both_games(simcord_env, monkeypatch):
+    """The DM of a hand carries My hand / My cards: pressed there, it opens the same live panel
+    (in the DM), whose one press makes the move; the bot then keeps that panel current."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3"})
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    seat = table.engine.to_act()[0]
+    person = next(p for p in people if table.seat_of(p.id) == seat)
+    dm = person.user.dm_channel.last_message
+    assert [c.label for row in dm.components for c in row.children] == ["My hand"]
+    opened = await person.user.click(dm, label="My hand")
+    panel = opened.response
+    assert panel is not None and panel.embeds[0].title.startswith("Your hand")
+    assert_private_to(panel, table, seat)
+    before = len(table.engine.log)
+    pressed = await person.user.click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
+    assert "⚠️" not in message_text(pressed.response) and len(table.engine.log) == before + 1
+    assert table.engine.log[before][0] == seat
+    # Shithead's DM carries My cards, which opens its panel the same way.
+    shithead = guild.create_text_channel("palace")
+    await open_table(env, shithead, people[0], people[1:], command="shithead")
+    sh_table = env.bot.tables.in_channel(shithead.id, "shithead")
+    dm = people[1].user.dm_channel.last_message
+    assert [c.label for row in dm.components for c in row.children] == ["My cards"]
+    sh_panel = (await people[1].user.click(dm, label="My cards")).response
+    assert sh_panel is not None and move_buttons(sh_panel), message_text(sh_panel)
+    before = len(sh_table.engine.log)
+    pressed = await people[1].user.click(sh_panel, custom_id=move_buttons(sh_panel)[0]["custom_id"])
+    assert "⚠️" not in message_text(pressed.response)
+    assert len(sh_table.engine.log) == before + 1 and sh_table.engine.log[before][0] == sh_table.seat_of(people[1].id)
+
+
+def assert_private_to(panel, table, seat: int) -> None:
+    """The panel shows ``seat``'s own cards and no one else's."""
+    text, _, _ = everything_readable(panel)
+    own = set(table.engine.view(seat)["hand"])
+    others = {c for s in range(len(table.seats)) if s != seat for c in table.engine.view(s)["hand"]}
+    shown = card_faces(text)
+    assert {label(c) for c in own} <= shown, (own, shown)
+    assert not ({label(c) for c in others} & shown), "another player's card on the panel"
