@@ -8,9 +8,9 @@ against the bot's global rate limit.
 
 A panel is redrawn when what it shows *for a reason to look* changed: the player's turn came
 (or left, while their buttons were live), their hand changed (a new deal, a pick-up), the
-decision their buttons carry changed while it is their turn, or the game ended. Other players'
-moves that change none of these cost no edit. Each redraw is a fresh rendering, so no earlier
-selection survives it.
+decision their buttons carry changed while it is their turn, the computer took their seat or
+gave it back, or the game ended. Other players' moves that change none of these cost no edit.
+Each redraw is a fresh rendering, so no earlier selection survives it.
 
 What a panel shows comes from the game (:meth:`~bot.contract.GameKind.panel`); this module only
 knows when, and is driven by the :class:`~bot.presentation.Presenter` after each committed move.
@@ -72,7 +72,8 @@ def signature(table: LiveTable, seat: int) -> Any:
     view = engine.view(seat)
     hand = view.get("hand")
     digest = table.kind.decision_digest(engine, seat) if acting else None
-    return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest)
+    computer = table.seats[seat].ai_level is not None  # "the computer is playing your seat"
+    return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest, computer)
 
 
 class Panels:

@@ -163,6 +163,7 @@ class Seating:
         record = table.seats[seat]
         record.ai_level = level
         await self.store.update_seat(table.id, record)
+        await self.presenter.panels.redraw(table)  # the player's panel says the computer plays it
 
     async def leave_game(self, table: LiveTable, seat: int) -> None:
         """A person leaves a running game: the computer plays their seat until they come back."""
@@ -179,8 +180,10 @@ class Seating:
         table.notice(f"🙋 {record.name} is back and plays their own seat again.")
         self.clock.kick(table)
         if table.engine is not None:
-            # The table says at once whose move it is now: theirs, not the computer's.
+            # The table says at once whose move it is now: theirs, not the computer's; and their
+            # panel gets its buttons back.
             await self.presenter.update(table)
+            await self.presenter.panels.redraw(table)
 
 
 def _display(user: discord.abc.User) -> str:

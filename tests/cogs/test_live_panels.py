@@ -451,7 +451,7 @@ async def test_the_hand_sent_by_dm_opens_the_live_panel_both_games(simcord_env, 
     opened = await person.user.click(dm, label="My hand")
     panel = opened.response
     assert panel is not None and panel.embeds[0].title.startswith("Your hand")
-    assert_private_to(panel, table, seat)
+    assert_private_to(panel, dm, table, seat)
     before = len(table.engine.log)
     pressed = await person.user.click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
     assert "⚠️" not in message_text(pressed.response) and len(table.engine.log) == before + 1
@@ -470,11 +470,39 @@ async def test_the_hand_sent_by_dm_opens_the_live_panel_both_games(simcord_env, 
     assert len(sh_table.engine.log) == before + 1 and sh_table.engine.log[before][0] == sh_table.seat_of(people[1].id)
 
 
-def assert_private_to(panel, table, seat: int) -> None:
-    """The panel shows ``seat``'s own cards and no one else's."""
-    text, _, _ = everything_readable(panel)
-    own = set(table.engine.view(seat)["hand"])
-    others = {c for s in range(len(table.seats)) if s != seat for c in table.engine.view(s)["hand"]}
-    shown = card_faces(text)
-    assert {label(c) for c in own} <= shown, (own, shown)
-    assert not ({label(c) for c in others} & shown), "another player's card on the panel"
+def assert_private_to(panel, dm, table, seat: int) -> None:
+    """The panel shows ``seat``'s own cards (as their DM does) and none of anyone else's."""
+
+    def cards(message):
+        return next(f.value for f in message.embeds[0].fields if f.name == "Cards")
+
+    assert cards(panel) == cards(dm)
+    text, emojis, files = everything_readable(panel)
+    others = [c for s in range(len(table.seats)) if s != seat for c in table.engine.view(s)["hand"]]
+    assert not card_faces(text) & {label(c) for c in others}, text
+    assert not emojis & {emoji_name(c) for c in others} and files <= PICTURE_FILES, (emojis, files)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_panel_follows_the_seat_to_the_computer_and_back(simcord_env):
+    """Time runs out: the open panel says the computer plays the seat (no buttons); Take my seat
+    back: the panel gets its buttons back, without a press of My hand."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    options = {"fixed_hands": "3", "sequence": "fixed", "turn_timer": "1m"}
+    await open_table(env, channel, people[0], people[1:], preset="spades", options=options)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    panels = await open_panels(env, channel, people, "My hand")
+    seat = table.engine.to_act()[0]
+    late = next(p for p in people if table.seat_of(p.id) == seat)
+    await env.advance_time(61)
+    assert table.seats[seat].ai_level is not None
+    shown = current(channel, late, panels[late.id])
+    assert "The computer is playing your seat" in message_text(shown) and not move_buttons(shown)
+    await late.click(table_message(channel, env.bot.user.id), label="Take my seat back")
+    # the computer moved for the seat meanwhile; the panel shows the seat's own again
+    shown = current(channel, late, panels[late.id])
+    assert "The computer is playing your seat" not in message_text(shown)
+    assert bool(move_buttons(shown)) == (seat in table.engine.to_act()), "buttons exactly when it is their turn"
