@@ -73,7 +73,7 @@ class SqliteConnection:
         self._db.row_factory = sqlite3.Row
         try:
             if self.path != ":memory:":
-                await run(self._db, "PRAGMA journal_mode=WAL")
+                await _use_wal(self._db)
             await run(self._db, "PRAGMA foreign_keys=ON")
             await run(self._db, f"PRAGMA synchronous={self.synchronous}")
             await self._migrate()
@@ -183,3 +183,25 @@ async def run_many(db: aiosqlite.Connection, sql: str, rows: list[tuple[Any, ...
     """Execute for every row and close the cursor at once, as :func:`run` does."""
     async with db.executemany(sql, rows):
         pass
+
+
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL once (the mode is kept in the file). Switching needs the file to
+    itself and SQLite answers "database is locked" at once, without waiting, when another
+    connection is busy in it (two processes starting on a new file together): try again briefly."""
+    for attempt in range(WAL_TRIES):
+        try:
+            async with db.execute("PRAGMA journal_mode") as cursor:
+                row = await cursor.fetchone()
+            if row is not None and str(row[0]).lower() == "wal":
+                return
+            await run(db, "PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == WAL_TRIES - 1:
+                raise
+            await asyncio.sleep(0.1)
+
+
+#: how many times (0.1 s apart) to try switching a busy new file to WAL
+WAL_TRIES = 50

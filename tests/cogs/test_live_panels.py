@@ -397,18 +397,23 @@ async def test_a_panel_that_can_no_longer_be_edited_is_dropped_and_the_move_stan
     assert by_seat[second].mention in channel.last_message.content
 
 
+async def timed_table_with_panels(env, timer: str):
+    """Three people at a 3-card Spades table with a turn timer, each with their panel open."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    options = {"fixed_hands": "3", "sequence": "fixed", "turn_timer": timer}
+    await open_table(env, channel, people[0], people[1:], preset="spades", options=options)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    return channel, people, table, await open_panels(env, channel, people, "My hand")
+
+
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_panels_open_at_a_restart_are_kept_current_after_it(simcord_env, db_path):
     """A clean stop saves the open panels' tokens; the restarted bot redraws them when the turn
     comes, and the reminder needs no "press My hand" for them."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-    options = {"fixed_hands": "3", "sequence": "fixed", "turn_timer": "20m"}
-    await open_table(env, channel, people[0], people[1:], preset="spades", options=options)
-    table = env.bot.tables.in_channel(channel.id, "ohhell")
-    panels = await open_panels(env, channel, people, "My hand")
+    channel, people, table, panels = await timed_table_with_panels(env, "20m")
     by_seat = {table.seat_of(p.id): p for p in people}
     first = by_seat[table.engine.to_act()[0]]
     second = by_seat[(table.engine.to_act()[0] + 1) % 3]
@@ -488,13 +493,7 @@ async def test_the_panel_follows_the_seat_to_the_computer_and_back(simcord_env):
     """Time runs out: the open panel says the computer plays the seat (no buttons); Take my seat
     back: the panel gets its buttons back, without a press of My hand."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-    options = {"fixed_hands": "3", "sequence": "fixed", "turn_timer": "1m"}
-    await open_table(env, channel, people[0], people[1:], preset="spades", options=options)
-    table = env.bot.tables.in_channel(channel.id, "ohhell")
-    panels = await open_panels(env, channel, people, "My hand")
+    channel, people, table, panels = await timed_table_with_panels(env, "1m")
     seat = table.engine.to_act()[0]
     late = next(p for p in people if table.seat_of(p.id) == seat)
     await env.advance_time(61)
