@@ -23,13 +23,17 @@ PRESETS = {
     "spades": (8, {"hook": "off", "bidding": "simultaneous"}),
 }
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
+EPHEMERAL = 64  # Discord's message flag
 
 
 def _text(message) -> str:
+    """What a message says (content, embed titles, descriptions and fields), read as SimCord
+    stores it: building a ``discord.Message`` deep-copies it, and scanning every message after
+    every move that way made these games slow."""
     parts = [message.content or ""]
     for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
     return "\n".join(parts)
 
 
@@ -74,7 +78,9 @@ class Scanner:
                 else self.seats[person.id]
             )
             dm = person.user.dm_channel
-            visible = list(self.channel.history(viewer=person)) + (list(dm.history()) if dm is not None else [])
+            stored = self.env.backend.messages
+            visible = [m for m in stored.get(self.channel.id, {}).values() if m.visible_to(person.id)]
+            visible += list(stored.get(dm.id, {}).values()) if dm is not None else []
             for message in visible:
                 text = _text(message)
                 key = (person.id, message.id)
@@ -88,7 +94,7 @@ class Scanner:
                         continue
                     for code in cards:
                         assert not _shows(text, code), f"{person.name} can see {code} of seat {seat}: {text!r}"
-                if secret_bids and not message.flags.ephemeral and message.channel.id == self.channel.id:
+                if secret_bids and not message.flags & EPHEMERAL and message.channel_id == self.channel.id:
                     assert "bid **" not in text, "a secret bid is shown on the table"
 
 
