@@ -333,7 +333,9 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
     try:
         with browser_page(local.url) as page:
-            open_timed_shithead(page)
+            # 30 s a turn: once back, Alice has time for her presses on a busy machine (with 10 s
+            # her time ran out again now and then before the page had carried them out)
+            open_timed_shithead(page, 30)
             page.view_as("Bob")
             page.press("Join")
             page.wait_for(r"Players \(2, ")
@@ -341,8 +343,8 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
             page.press("Add computer")
             page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
             page.press("Start")
-            page.wait_for(r"it's your move\. 5 s left before the computer plays it", timeout=30)
-            page.wait_for(r"Alice ran out of time", timeout=30)
+            page.wait_for(r"it's your move\. 15 s left before the computer plays it", timeout=45)
+            page.wait_for(r"Alice ran out of time", timeout=45)
             page.press_until("Take my seat back", r"Alice is back and plays their own seat again")
             # The game is hers again: she gets ready (if the swap is still on), then plays her next
             # turn from her private panel (or picks up the pile).

@@ -144,7 +144,7 @@ def messages_with(messages, secret: list[str]):
     return out
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
+@pytest.mark.simcord(settle_timeout=10)  # a strong computer thinks in real time
 async def test_shithead_commits_reveals_after_the_end_and_verifies(simcord_env, db_path, tmp_path, caplog):
     caplog.set_level(logging.DEBUG)
     env = simcord_env
