@@ -39,6 +39,7 @@ def settings(db_path: str, shards: tuple[int, ...]) -> Settings:
 def sharded(db_path: str, shards: tuple[int, ...]) -> ShardedCardBot:
     bot = ShardedCardBot(settings(db_path, shards))
     bot.leases.seconds = 3600.0  # as tests.helpers.make_bot: no heartbeat in the middle of settling
+    bot.tables.presenter.coalesce = 0.0  # as make_bot: no pause SimCord waits out in real time
     MADE.append(bot)
     return bot
 
