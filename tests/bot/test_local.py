@@ -346,38 +346,40 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
             page.wait_for(r"it's your move\. 15 ?s left before the computer plays it", timeout=45)
             page.wait_for(r"Alice ran out of time", timeout=45)
             page.press_until("Take my seat back", r"Alice is back and plays their own seat again")
-            # The game is hers again: she gets ready (if the swap is still on), then plays her next
-            # turn from her private panel (or picks up the pile).
-            # (The page keeps older reminders, so whether the swap is still on is read off her
-            # panel: a Ready button there means it is.)
-            page.wait_for(r"@Alice: swap cards|@Alice, your turn")
-            page.press("My cards")
-            ready = page.page.get_by_role("button", name="Ready", exact=True)
+            # The game is hers again. She opens her private panel once (again if the click landed on
+            # a button being redrawn); from then on the bot keeps it current, and it says what is
+            # hers to do: Ready while the swap is still on, her play once her turn comes. (Guessing
+            # the phase from the table's older lines made her miss Ready now and then, and the swap
+            # then waited for her until her time ran out again.)
             from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-            try:
-                ready.last.wait_for(timeout=3_000)
-            except PlaywrightTimeout:
-                pass  # the swap was over
-            else:
-                ready.last.click()
-            page.wait_for(r"@Alice, your turn", timeout=60)
-            page.press("My cards")
-            page.wait_for(r"one press plays|you must pick it up")
+            page.press_until("My cards", r"Your cards · Shithead")
+            panel = page.page.locator(".channel-message", has_text="Your cards · Shithead").last
+            deadline = time.monotonic() + 90
+            while not re.search(r"one press plays|you must pick it up", shown := panel.inner_text()):
+                assert "The computer is playing your seat" not in shown, shown
+                assert time.monotonic() < deadline, f"her turn never came; her panel shows:\n{shown}"
+                if "then press Ready" in shown:  # pressed again if the press landed on a redraw
+                    try:
+                        panel.get_by_role("button", name="Ready", exact=True).click(timeout=5_000)
+                    except PlaywrightTimeout:
+                        pass  # redrawn meanwhile (she is ready): the panel is read again
+                    page.page.wait_for_timeout(2_000)
+                page.page.wait_for_timeout(300)
             # One press: her first play offered, else she picks the pile up.
-            plays = page.page.locator(
+            plays = panel.locator(
                 "button:not([disabled])",
                 has_text=re.compile(r"^\s*(one |both |all (two |three |four |\d+ )?|\d+ × )?(10|[2-9JQKA]|Joker)"),
             ).filter(has_not_text="pick up")
-            if "one press plays" in page.text() and plays.count():
+            if "one press plays" in panel.inner_text() and plays.count():
                 plays.first.click()
                 page.wait_for(r"Alice played")
             else:
-                pick = page.page.get_by_role("button", name=re.compile(r"^Pick up the pile")).last
+                pick = panel.get_by_role("button", name=re.compile(r"^Pick up the pile"))
                 if pick.count():
                     pick.click()
                 else:  # face-up cards refused: one of them goes on the pile first
-                    page.page.get_by_role("button", name=re.compile(r"^Add .*, pick up")).first.click()
+                    panel.get_by_role("button", name=re.compile(r"^Add .*, pick up")).first.click()
                 page.wait_for(r"Alice picked up")
             assert "The computer is playing your seat" not in page.text()
             page.page.screenshot(path=str(tmp_path / "shithead.png"))
