@@ -117,9 +117,24 @@ class Page:
                 if attempt == tries - 1:
                     raise
 
-    def view_as(self, name: str) -> None:
-        self.page.select_option("#viewer-picker", label=name)
-        self.page.wait_for_timeout(300)
+    def viewing(self) -> str:
+        """Whom the page shows it as: the picker follows each page the server publishes, so a
+        switch the server did not take is set back on the next one."""
+        return self.page.eval_on_selector("#viewer-picker", "s => s.options[s.selectedIndex]?.text ?? ''")
+
+    def view_as(self, name: str, tries: int = 3) -> None:
+        """Switch the page to ``name``, and make sure it stayed switched: with the computers moving
+        the page is republished several times a second, and on a loaded machine a switch was now
+        and then not taken (the next click was then made as the previous person)."""
+        for _ in range(tries):
+            self.page.select_option("#viewer-picker", label=name)
+            for _ in range(4):  # a second, a look every quarter
+                self.page.wait_for_timeout(250)
+                if self.viewing() != name:
+                    break  # set back: switch again
+            else:
+                return
+        raise AssertionError(f"the page would not switch to {name}; it shows it as {self.viewing()}")
 
     def slash(self, command: str) -> None:
         box = self.page.get_by_placeholder("Message #cards")
@@ -296,8 +311,11 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
             page.wait_for(r"deal 1 of \d+ · \d+ cards")
             for name in ("Bob", "Alice"):
                 page.view_as(name)
+                # In each one's own view: none of their own panels yet, then exactly one.
+                assert page.panels() == 0, f"{name} sees a panel before pressing My hand"
                 page.press("My hand")
                 page.wait_for(r"Your hand · Oh Hell · deal 1")
+                assert page.panels() == 1
             moves = 0
             while moves < 3:
                 who = page.wait_for(TURN, timeout=30).group(1)
