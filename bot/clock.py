@@ -79,12 +79,12 @@ class Clock:
             return
         to_act = engine.to_act()
         if any(table.seats[s].ai_level is not None for s in to_act):
-            seq = len(engine.log)
+            seq = engine.action_count
             self.supervise(table, "making a computer's move", lambda: self._computer_turn(table, seq))
             return
         if not to_act or not table.record.turn_seconds:
             return
-        seq, now = len(engine.log), discord.utils.utcnow().timestamp()
+        seq, now = engine.action_count, discord.utils.utcnow().timestamp()
         old = table.timer
         if old is not None and old.deadline > now and table.timer_waiting >= set(to_act):
             # The same people are still deciding (simultaneous bids): their clock keeps running.
@@ -162,7 +162,7 @@ class Clock:
         await self.sleep(self.ai_delay())
         async with table.lock:
             engine = table.engine
-            if engine is None or engine.is_over or len(engine.log) != seq or not self.registry.is_live(table):
+            if engine is None or engine.is_over or engine.action_count != seq or not self.registry.is_live(table):
                 return
             seat = next((s for s in engine.to_act() if table.seats[s].ai_level is not None), None)
             if seat is None:
@@ -200,7 +200,7 @@ class Clock:
             engine = table.engine
             assert engine is not None
             stored = (await self.store.game_versions([table.id])).get(table.id)
-            if stored is None or stored.actions != len(engine.log):
+            if stored is None or stored.actions != engine.action_count:
                 # Another process moved this game meanwhile: its owner re-reads it and re-arms the clock.
                 return
             late = [s for s in engine.to_act() if table.seats[s].ai_level is None]
@@ -225,7 +225,7 @@ class Clock:
             self.registry.is_live(table)
             and engine is not None
             and not engine.is_over
-            and len(engine.log) == timer.seq
+            and engine.action_count == timer.seq
             and table.timer is timer
         )
 

@@ -191,7 +191,7 @@ class TableManager(Registry):
             self.clock.supervise(table, "showing the table again", resume)
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
-            if timer is not None and len(engine.log) == timer.seq and not computers_move:
+            if timer is not None and engine.action_count == timer.seq and not computers_move:
                 self.clock.resume_timer(table, timer)
             else:
                 self.clock.kick(table)
@@ -286,7 +286,7 @@ class TableManager(Registry):
         engine = table.engine
         if engine is None:
             raise Refusal("The game has not started yet.")
-        seq = len(engine.log)
+        seq = engine.action_count
         digest = table.kind.decision_digest(engine, seat)
         if expect_key is not None and expect_key != digest:
             raise Refusal(STALE)

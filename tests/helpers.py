@@ -191,11 +191,11 @@ class OhHellDriver:
         moves = panel_moves(panel)
         assert moves, f"the panel offers no move:\n{message_text(panel)}"
         choice = self.rng.choice(list(moves))
-        before = len(engine.log)
+        before = engine.action_count
         pressed = await actor.click(panel, custom_id=moves[choice])
         assert pressed.acknowledged, pressed
         assert warning_of(pressed) is None, f"refused: {warning_of(pressed)}"
-        assert len(table.engine.log) > before and table.engine.log[before][0] == seat, "the move was not made"
+        assert table.engine.action_count > before and table.engine.log[before][0] == seat, "the move was not made"
         if ":p:" in moves[choice]:
             self.cards_played += 1
         return True

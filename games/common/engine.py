@@ -137,6 +137,12 @@ class Engine(ABC):
     def log(self) -> Sequence[tuple[int, ActionData]]:
         """Every accepted action in order: with the rules, seats and seed, the whole game."""
 
+    @property
+    def action_count(self) -> int:
+        """``len(log)``: the number a game's stored moves follow. The bot asks it on every move
+        and timer; an engine that builds its log on demand answers it without doing so."""
+        return len(self.log)
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """Stable, versioned JSON form (includes ``"version"``)."""

@@ -454,6 +454,10 @@ class OhHell(FastPath, Engine):
     # storage
 
     @property
+    def action_count(self) -> int:
+        return self.actions_done
+
+    @property
     def log(self) -> list[tuple[int, OhHellAction]]:
         """Every accepted action in order, normalised (a Devil's Bridge "?" is logged as the
         card it was, a following no-trump joker with the led suit)."""

@@ -118,6 +118,7 @@ class DealState:
     suits_failed: list[int]  # per seat, bit s set: it failed to follow suit s this deal
     revokes: list[Revoke]  # this deal's revokes
     revoked: list[bool]  # per seat
+    actions_done: int  # accepted actions so far: the length of :attr:`OhHell.log`, without building it
 
     # ------------------------------------------------------------------------------------
     # the game's start
@@ -129,6 +130,7 @@ class DealState:
         first_dealer = self.first_dealer_given
         dealer = first_dealer if first_dealer is not None else self.rng.randrange(n)
         self.phase = BID
+        self.actions_done = 0
         self.deal_no = 0
         self.schedule_index = 0
         self.deal_kind = "normal"
@@ -285,6 +287,7 @@ class DealState:
     # playing a card
 
     def _do(self, seat: int, action_id: int) -> None:
+        self.actions_done += 1
         if self.phase == PLAY:
             self._play(seat, action_id)
         else:

@@ -199,6 +199,8 @@ class Checker:
             assert replayed.view(seat) == game.view(seat)
         restored = OhHell.from_json(json.loads(json.dumps(game.to_json())))
         assert restored.view(None) == game.view(None) and restored.log == game.log
+        # the count the bot reads on every move, kept without building the log
+        assert game.action_count == replayed.action_count == restored.action_count == len(game.log)
 
 
 @pytest.mark.parametrize(("preset", "n"), COMBOS)
