@@ -32,6 +32,8 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ','now')"
 #: the database's clock in POSIX seconds, for leases (every process sharing the file reads one clock)
 EPOCH = "((julianday('now') - 2440587.5) * 86400.0)"
+#: how many times (0.1 s apart) to try switching a busy new file to WAL (see :func:`_use_wal`)
+WAL_TRIES = 50
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -201,7 +203,3 @@ async def _use_wal(db: aiosqlite.Connection) -> None:
             if "locked" not in str(error) or attempt == WAL_TRIES - 1:
                 raise
             await asyncio.sleep(0.1)
-
-
-#: how many times (0.1 s apart) to try switching a busy new file to WAL
-WAL_TRIES = 50
