@@ -51,6 +51,7 @@ class CardBot(commands.Bot):
             HealthServer(self, settings.health_host, settings.health_port) if settings.health_port is not None else None
         )
         metrics.watch(self)
+        metrics.watch_rate_limit_log()
         self.tables = TableManager(self, self.store, settings)
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
         self._prepared = False

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot import duplicate, fairness
+from bot import duplicate, fairness, metrics
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
@@ -325,6 +325,7 @@ class TableManager(Registry):
             table.engine = table.kind.replay(table.rules, table.record)
             raise
         table.record.actions.append((seat, stored))
+        metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
         mark_committed(interaction, "Your move")
         table.acted_from[seat] = digest
         match_done = None
