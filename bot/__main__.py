@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 
 import aiohttp
 import discord
 
 from bot.client import CardBot, create_bot
+from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from db.store import StoreConfigError
 
@@ -20,7 +20,7 @@ def main() -> int:
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    configure_logging(settings.log_level, settings.log_format)  # LOG_LEVEL, LOG_FORMAT (text or json lines)
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
