@@ -1,4 +1,5 @@
-"""``python -m bot``: start the bot with the settings in ``.env``."""
+"""``python -m bot``: start the bot with the settings in ``.env``; ``python -m bot backup|export|import FILE``: the
+host's tools (:mod:`bot.admin`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from db.store import StoreConfigError
 
 
 def main() -> int:
+    if sys.argv[1:2] and sys.argv[1] in ("backup", "export", "import"):
+        from bot.admin import main as admin  # the host's tools: no token, no Discord
+
+        return admin(sys.argv[1:])
     try:
         settings = Settings.from_env()
     except SettingsError as error:

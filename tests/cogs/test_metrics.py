@@ -29,7 +29,8 @@ def snapshot() -> dict[str, float]:
     }
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
+# (a computer's decision runs in a thread in real time: a loaded machine needs more than 0.5 s)
+@pytest.mark.simcord(settle_timeout=2.0)
 async def test_a_whole_game_moves_the_metrics(simcord_env):
     env = simcord_env
     guild = env.create_guild()
