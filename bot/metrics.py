@@ -166,13 +166,16 @@ def _is_coroutine_function(value: Any) -> bool:
 
 
 def _timed_store_call(store: Any, kind: type, name: str) -> Callable[..., Awaitable[Any]]:
-    histogram = STORE.labels(name)
+    histogram: Any = None  # made at the first call: the page lists only the operations that happen
 
     async def call(*args: Any, **kwargs: Any) -> Any:
+        nonlocal histogram
         started = time.perf_counter()
         try:
             return await getattr(kind, name)(store, *args, **kwargs)
         finally:
+            if histogram is None:
+                histogram = STORE.labels(name)
             histogram.observe(time.perf_counter() - started)
 
     call.__name__ = name
