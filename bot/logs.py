@@ -8,7 +8,7 @@ systemd's journal and container runtimes collect it.
 The levels mean something: ERROR is a fault a person should look at (a bug, a store that refuses,
 Discord refusing what the bot sent); WARNING is trouble the bot handles itself (Discord failing for a
 while, a lease taken over); INFO is one line per game event (:func:`event`: a lobby opened, a game
-started, a game ended) and the start and stop; DEBUG adds the bot's own detail. At DEBUG,
+started, a game ended) and the bot's start; DEBUG adds the bot's own detail. At DEBUG,
 discord.py's own loggers stay at INFO: their DEBUG lines carry every request and gateway payload,
 which hold players' hands (a DM, a private panel).
 

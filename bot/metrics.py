@@ -302,8 +302,13 @@ def gateway(bot: discord.Client) -> list[tuple[int, float, bool]]:
     whether its connection is up."""
     if isinstance(bot, discord.AutoShardedClient):
         found = []
-        for shard_id, info in sorted(bot.shards.items()):
-            found.append((shard_id, info.latency, not info.is_closed() and bot.is_ready()))
+        # every shard this process should run, connected or not yet (``shards`` fills as they connect)
+        for shard_id in sorted(bot.shard_ids or range(bot.shard_count or 1)):
+            info = bot.shards.get(shard_id)
+            if info is None:
+                found.append((shard_id, float("nan"), False))
+            else:
+                found.append((shard_id, info.latency, not info.is_closed() and bot.is_ready()))
         return found
     shard = bot.shard_id or 0
     return [(shard, bot.latency, bot.is_ready() and not bot.is_closed())]

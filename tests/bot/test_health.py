@@ -73,3 +73,14 @@ def test_endpoint_is_off_by_default_and_local_unless_told(monkeypatch):
     monkeypatch.setenv("HEALTH_PORT", "http")
     with pytest.raises(SettingsError, match="HEALTH_PORT must be a port number"):
         Settings.from_env()
+
+
+def test_a_sharded_process_is_not_ready_before_each_of_its_shards_connects(tmp_path):
+    from bot.client import create_bot
+    from bot.health import readiness
+
+    settings = Settings(token="t", database_path=str(tmp_path / "c.sqlite3"), shard_count=4, shard_ids=(1, 3))
+    bot = create_bot(settings)
+    body = readiness(bot)
+    assert body["ready"] is False
+    assert body["gateway"] == {"ready": False, "detail": "not connected: shard(s) 1,3"}
