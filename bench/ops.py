@@ -103,6 +103,8 @@ def quantile(q: float, page: dict[str, float], name: str) -> float:
 
 def play(url: str) -> int:
     """Alice against two computers, to the final standings; returns her presses on the panel."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     with browser_page(url) as page:
         page.wait_for("No messages in this channel")
         page.slash("/ohhell new")
@@ -123,7 +125,7 @@ def play(url: str) -> int:
                 raise SystemExit("the game did not end within 5 minutes")
             panel = page.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
             text = panel.inner_text() if panel.count() else ""
-            enabled = panel.locator("button:not([disabled])")
+            enabled = panel.locator("button:not([disabled]):not([aria-disabled='true'])")
             if "Your bid:" in text:
                 choice = enabled.filter(has_text=re.compile(r"^\s*\d+\s*$"))
             elif "Your turn:" in text:
@@ -134,7 +136,10 @@ def play(url: str) -> int:
             if choice.count() == 0:
                 page.page.wait_for_timeout(200)
                 continue
-            choice.first.click()
+            try:
+                choice.first.click(timeout=3000)
+            except PlaywrightTimeout:  # the panel was redrawn under the pointer (its buttons off a moment)
+                continue
             presses += 1
             page.page.wait_for_timeout(600)  # the panel redraws for the next decision
         page.wait_for(r"Game over")
@@ -188,7 +193,7 @@ def main() -> int:
             count = sum(v for s, v in page.items() if s.startswith("cardtable_press_seconds_count"))
             moves = sum(v for s, v in page.items() if s.startswith("cardtable_moves_committed_total"))
             commit_p99 = quantile(0.99, page, "cardtable_store_seconds") * 1000
-            print(f"/metrics {status}: {len(series)} cardtable_ series; {presses} panel presses by Alice")
+            print(f"/metrics {status}: {len(series)} cardtable_ series; {presses} clicks by Alice on her panel")
             print(f"presses timed {count:.0f}: p50 {p50:.1f} ms, p99 {p99:.1f} ms; moves committed {moves:.0f}")
             print(f"store calls p99 {commit_p99:.1f} ms (all operations)")
             print(json.dumps({s: v for s, v in page.items() if "press_seconds_count" in s}))
