@@ -1,26 +1,31 @@
-"""``python -m bot``: start the bot with the settings in ``.env``."""
+"""``python -m bot``: start the bot with the settings in ``.env``; ``python -m bot backup|export|import FILE``: the
+host's tools (:mod:`bot.admin`)."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 
 import aiohttp
 import discord
 
 from bot.client import CardBot, create_bot
+from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from db.store import StoreConfigError
 
 
 def main() -> int:
+    if sys.argv[1:2] and sys.argv[1] in ("backup", "export", "import"):
+        from bot.admin import main as admin  # the host's tools: no token, no Discord
+
+        return admin(sys.argv[1:])
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    configure_logging(settings.log_level, settings.log_format)  # LOG_LEVEL, LOG_FORMAT (text or json lines)
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))

@@ -9,8 +9,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.emojis import upload_card_emojis
 from bot.errors import report
+from bot.health import HealthServer
 from bot.leases import LeaseKeeper
 from bot.render.emojis import EMOJIS
 from bot.render.images import warm
@@ -41,6 +43,15 @@ class CardBot(commands.Bot):
         self.store: Store = store or make_store(
             settings.database_url, settings.database_path, sqlite_synchronous=settings.sqlite_synchronous
         )
+        metrics.time_store(self.store)
+        #: whether the store is open (the readiness check's first part)
+        self.store_open = False
+        #: the host's health, readiness and metrics endpoint (HEALTH_PORT); None when off
+        self.health = (
+            HealthServer(self, settings.health_host, settings.health_port) if settings.health_port is not None else None
+        )
+        metrics.watch(self)
+        metrics.watch_rate_limit_log()
         self.tables = TableManager(self, self.store, settings)
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
         self._prepared = False
@@ -56,11 +67,15 @@ class CardBot(commands.Bot):
         """
         if self._prepared:
             return
+        if self.health is not None:
+            await self.health.start()  # before the store: a slow start reads "not ready"
         await self.store.open()
+        self.store_open = True
         await self.leases.claim()
         self._prepared = True
 
     async def setup_hook(self) -> None:
+        metrics.watch_rest(self.http)
         await self.prepare()
         for name in COGS:
             await self.load_extension(name)
@@ -94,6 +109,9 @@ class CardBot(commands.Bot):
         await self.leases.release()
         await super().close()
         await self.store.close()
+        self.store_open = False
+        if self.health is not None:
+            await self.health.close()
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError

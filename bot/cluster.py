@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from types import FrameType
 
 from bot.settings import SettingsError, parse_shard_ids
@@ -60,6 +61,12 @@ def plan(processes: int, shard_count: int | None, shard_ids: str | None) -> tupl
     return count, split(shards, processes)
 
 
+def health_port(environ: Mapping[str, str], index: int) -> dict[str, str]:
+    """The ``index``-th process's endpoint (each needs its own port): HEALTH_PORT, HEALTH_PORT+1, …"""
+    port = environ.get("HEALTH_PORT", "").strip()
+    return {"HEALTH_PORT": str(int(port) + index)} if port.isdigit() else {}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.cluster", description=__doc__.split("\n\n")[0])
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="bot processes (default: cores)")
@@ -80,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     children: list[subprocess.Popen[bytes]] = []
-    for shards in runs:
+    for index, shards in enumerate(runs):
         env = {**os.environ, "SHARD_COUNT": str(count), "SHARD_IDS": shard_text(shards)}
+        env.update(health_port(os.environ, index))
         if "COMPUTER_WORKERS" not in os.environ:
             # The machine's cores are shared: each process gets its part of them for computer players.
             env["COMPUTER_WORKERS"] = str(max(1, (os.cpu_count() or 1) // len(runs)))

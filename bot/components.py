@@ -9,6 +9,7 @@ from typing import Any, ClassVar, TypeVar
 
 import discord
 
+from bot import metrics
 from bot.errors import report
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
@@ -35,11 +36,14 @@ class GameItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):  # the base its
         return cls(**cls.parse(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        metrics.pressed(interaction, type(self).__name__)  # timed until its answer goes out
         try:
             await borrow(interaction, getattr(self, "game_id", None))
             await self.handle(interaction)
         except Exception as error:  # noqa: BLE001 - the one handler decides what to say
             await report(interaction, error)
+        finally:
+            metrics.answered(interaction)  # (a press left unanswered: timed to here)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

@@ -33,6 +33,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT, Fault, classify
 from db.store import OldCopy, Store, StoreError
@@ -261,6 +262,8 @@ class Display:
                         waiter.set_result(None if table_up else fault)
                 self._waiters.clear()
                 if fault is None and not self.want.saves:
+                    if self.trouble_since is not None:  # caught up: how long the channel was behind
+                        metrics.DISPLAY_BEHIND.observe(asyncio.get_running_loop().time() - self.trouble_since)
                     self.failures, self.trouble_since, self.told = 0, None, False
                     if not self._wake.is_set():
                         # All shown: the loop ends (an idle task would hold nothing but a wait);
@@ -268,6 +271,7 @@ class Display:
                         return
                     continue
                 self.failures += 1
+                metrics.DISPLAY_RETRIES.labels(str(fault.status if fault is not None else 0)).inc()
                 if fault is None:
                     # All shown; only the store refused a write: try it again later, telling nobody.
                     fault = Fault("saving what the table shows", 0, 0)

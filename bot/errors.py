@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.logs import context, what_was_used, where
 from db.store import StoreError
 from games.common.engine import GameError
 
@@ -84,9 +85,22 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if saved is not None and not isinstance(error, USER_ERRORS):
         # Failed after the commit: what was saved stands, and the player is told so.
         if isinstance(error, StoreError):
-            log.error("saved, but a later write failed: %s", error)
+            log.error(
+                "%s saved, but a later write failed: %s; %s",
+                _game(interaction),
+                error,
+                _where(interaction),
+                extra=_extra(interaction),
+            )
         else:
-            log.error("saved, then an unexpected error in %s", interaction.data, exc_info=error)
+            log.error(
+                "%s saved, then an unexpected error in %s; %s",
+                _game(interaction),
+                what_was_used(interaction),
+                _where(interaction),
+                exc_info=error,
+                extra=_extra(interaction),
+            )
         await reply_ephemeral(
             interaction,
             f"✅ {saved} was saved and stands. Something after it failed on my side: what the channel shows "
@@ -97,7 +111,13 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     elif isinstance(error, StoreError):
         # The database refused the write (a full disk, a lost server): an operating condition the
         # store already described in one line, not a bug; no traceback.
-        log.error("not saved, the store failed: %s", error)
+        log.error(
+            "%s not saved, the store failed: %s; %s",
+            _game(interaction),
+            error,
+            _where(interaction),
+            extra=_extra(interaction),
+        )
         await reply_ephemeral(
             interaction,
             "⚠️ That was not saved: I could not save it to my database just now, so nothing changed."
@@ -106,5 +126,33 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     elif isinstance(error, app_commands.CheckFailure):
         await reply_ephemeral(interaction, f"⚠️ {error}")
     else:
-        log.error("unexpected error in %s", interaction.data, exc_info=error)
+        log.error(
+            "%s: unexpected error in %s; %s",
+            _game(interaction),
+            what_was_used(interaction),
+            _where(interaction),
+            exc_info=error,
+            extra=_extra(interaction),
+        )
         await reply_ephemeral(interaction, "⚠️ Something went wrong on my side; nothing was changed.")
+
+
+def _game_id(interaction: discord.Interaction) -> int | None:
+    """The game a control is about: the number after its custom id's first part (``ohp:12:…``)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id") or "")
+    parts = custom_id.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+
+
+def _game(interaction: discord.Interaction) -> str:
+    game_id = _game_id(interaction)
+    return f"game #{game_id}" if game_id is not None else "a command"
+
+
+def _where(interaction: discord.Interaction) -> str:
+    return where(interaction.guild_id, interaction.channel_id)
+
+
+def _extra(interaction: discord.Interaction) -> dict[str, Any]:
+    return context(interaction, _game_id(interaction))

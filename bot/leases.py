@@ -21,6 +21,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import metrics
 from db.store import Lease, Store, StoreConfigError, StoreError
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ class LeaseKeeper:
             # Their holders cannot be running: no need to wait for the leases to expire.
             for holder in gone:
                 log.warning("taking over the shard leases of %s, which is no longer running", holder)
+                metrics.TAKEOVERS.inc()
                 await self.store.release_leases(holder)
             blocking = await self.store.claim_leases(self.holder, list(self.shards), self.shard_count, self.seconds)
         if blocking:

@@ -275,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=DEFAULT_DATABASE, help=f"SQLite file of the games ({DEFAULT_DATABASE})")
     parser.add_argument("--port", type=int, default=0, help="port of the page on 127.0.0.1 (default: any free one)")
     parser.add_argument("--ai-delay", type=float, default=1.5, help="computer players' pause in seconds")
+    parser.add_argument(
+        "--health-port", type=int, default=None, help="serve /healthz, /readyz and /metrics on this port of 127.0.0.1"
+    )
     args = parser.parse_args(argv)
     try:
         from simcord.preview import _require_preview_runtime
@@ -284,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_EXTRA, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings(token="", database_path=args.db, ai_delay=args.ai_delay)
+    settings = Settings(token="", database_path=args.db, ai_delay=args.ai_delay, health_port=args.health_port)
 
     def announce(text: str) -> None:
         print(text, flush=True)

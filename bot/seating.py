@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot import duplicate, fairness
+from bot import duplicate, fairness, logs
 from bot.clock import Clock
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal
@@ -55,6 +55,7 @@ class Seating:
             raise
         record = await self.store.get_game(game_id)
         assert record is not None
+        logs.event("lobby opened", record, f"host {host.id}")
         return self.registry.attach(record)
 
     def lobby_rules(self, table: LiveTable) -> Any:
@@ -134,6 +135,8 @@ class Seating:
         table.record.rng_version = GENERATOR_VERSION
         table.record.rules = table.kind.rules_to_json(rules)
         table.rules, table.engine = rules, engine
+        computers = sum(1 for s in table.seats if s.ai_level is not None)
+        logs.event("started", table.record, f"{count} players ({computers} computers)")
 
     def show_start(self, table: LiveTable) -> None:
         """The game has started: hands out, the first table posted (by the table's display, which
@@ -143,6 +146,7 @@ class Seating:
 
     async def cancel(self, table: LiveTable) -> None:
         await self.store.end_game(table.id, "cancelled")
+        logs.event("cancelled", table.record)
         self.registry.drop(table)
         self.presenter.lobby_closed(table)
 
@@ -150,6 +154,7 @@ class Seating:
         """The host ends the game: standings so far are shown but not stored as a result."""
         await self.store.end_game(table.id, "cancelled")
         table.record.status = "cancelled"
+        logs.event("ended by the host", table.record)
         match_done = await duplicate.prepare(self.store, table)
         self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)

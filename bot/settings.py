@@ -37,6 +37,12 @@ class Settings:
     #: worker processes that decide computer moves; 0 decides them in a thread of this process
     #: (from the environment the default is the number of cores; here 0, for tests and local play)
     computer_workers: int = 0
+    #: the port of the health, readiness and metrics endpoint (``HEALTH_PORT``); None: no endpoint
+    health_port: int | None = None
+    #: the address it listens on: this machine only unless the host says otherwise
+    health_host: str = "127.0.0.1"
+    #: ``text`` (one readable line a record) or ``json`` (one JSON object a line, for log collectors)
+    log_format: str = "text"
 
     @property
     def sharded(self) -> bool:
@@ -80,6 +86,14 @@ class Settings:
                 f"COMPUTER_WORKERS must be a number of processes (0 decides in a thread), not {workers_text!r}."
             )
         workers = int(workers_text) if workers_text else (os.cpu_count() or 1)
+        port_text = os.environ.get("HEALTH_PORT", "").strip()
+        if port_text and not (port_text.isdigit() and 0 < int(port_text) < 65536):
+            raise SettingsError(
+                f"HEALTH_PORT must be a port number (1 to 65535), or empty for no endpoint, not {port_text!r}."
+            )
+        log_format = os.environ.get("LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in ("text", "json"):
+            raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -92,6 +106,9 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             computer_workers=workers,
+            health_port=int(port_text) if port_text else None,
+            health_host=os.environ.get("HEALTH_HOST", "").strip() or "127.0.0.1",
+            log_format=log_format,
         )
 
 

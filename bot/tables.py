@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot import duplicate, fairness
+from bot import duplicate, fairness, logs, metrics
 from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
@@ -325,11 +325,15 @@ class TableManager(Registry):
             table.engine = table.kind.replay(table.rules, table.record)
             raise
         table.record.actions.append((seat, stored))
+        metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
+        # (what the move was is left out: it may be a card, which is a hand's secret until played)
+        log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")
         mark_committed(interaction, "Your move")
         table.acted_from[seat] = digest
         match_done = None
         if new_engine.is_over:
             table.record.status = "finished"  # committed with the results: the finale may reveal the seed
+            logs.event("finished", table.record, f"{len(table.seats)} players, {len(table.record.actions)} moves")
             match_done = await duplicate.prepare(self.store, table)  # a match's other tables may still play
         if results is not None:
             await self._run_finish_hooks(table, results)

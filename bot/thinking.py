@@ -17,11 +17,13 @@ import asyncio
 import logging
 import multiprocessing
 import random
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import metrics
 from bot.contract import Action, GameKind
 
 log = logging.getLogger(__name__)
@@ -49,6 +51,13 @@ class Thinker:
         return self._pool
 
     async def decide(self, kind: GameKind[Any], view: Mapping[str, Any], level: str, seed: int) -> Action:
+        started = time.perf_counter()
+        try:
+            return await self._decide(kind, view, level, seed)
+        finally:
+            metrics.THINK.labels(kind.key).observe(time.perf_counter() - started)
+
+    async def _decide(self, kind: GameKind[Any], view: Mapping[str, Any], level: str, seed: int) -> Action:
         loop = asyncio.get_running_loop()
         decider = kind.ai_decider()
         if self.workers <= 0 or decider is None:

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot import __main__ as entry
-from bot.cluster import plan
+from bot.cluster import health_port, plan
 from bot.leases import LeaseKeeper, ShardsTaken, holder_is_gone
 from bot.settings import Settings, SettingsError, parse_shard_ids
 from bot.shards import shard_of
@@ -196,3 +196,12 @@ async def test_a_worker_process_decides_as_the_thread_does():
     finally:
         await pool.close()
         await threads.close()
+
+
+def test_each_cluster_process_gets_its_own_health_port():
+    assert [health_port({"HEALTH_PORT": "9464"}, i) for i in range(3)] == [
+        {"HEALTH_PORT": "9464"},
+        {"HEALTH_PORT": "9465"},
+        {"HEALTH_PORT": "9466"},
+    ]
+    assert health_port({}, 1) == {}  # no endpoint asked for: none for any process

@@ -1,0 +1,218 @@
+"""The host's view of a running bot: the endpoint, the metrics of a short game, a stop on SIGTERM.
+
+Starts ``python -m bot.local`` with the health endpoint on (``--health-port``), waits for
+``/healthz`` and ``/readyz``, plays a short Oh Hell game through the local page in headless
+Chromium (Alice against two computers, hands of 2 then 1 card: she opens her panel once and
+presses every bid and card on it), reads ``/metrics``, then sends SIGTERM and times the exit.
+
+Figures: how long the endpoint took to answer and to say ready; the number of ``cardtable_``
+series on the page; the press time (the bot's side: from a press reaching the bot to its answer
+going out) at p50 and p99, estimated from the histogram's buckets as Prometheus'
+``histogram_quantile`` does; moves committed; and the seconds from SIGTERM to the process's exit.
+The last line is ``healthz=200 ready=200 metrics=N press p99 ms=P sigterm s=S``.
+
+    python bench/ops.py [--ai-delay 0.3]
+
+Needs Chromium (Debian's ``chromium``) and the ``local`` and ``test`` extras (playwright).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.bot.test_local import CHROMIUM, browser_page  # noqa: E402
+
+CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(port: int, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+    except OSError:
+        return 0, ""
+
+
+def wait_status(port: int, path: str, status: int, timeout: float = 60.0) -> float:
+    """Seconds until ``path`` answers ``status``."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if get(port, path)[0] == status:
+            return time.monotonic() - started
+        time.sleep(0.05)
+    raise SystemExit(f"{path} never answered {status} within {timeout:.0f} s")
+
+
+def samples(page: str) -> dict[str, float]:
+    """``series{labels}`` -> value for every sample line of a Prometheus text page."""
+    found = {}
+    for line in page.splitlines():
+        if line and not line.startswith("#"):
+            series, _, value = line.rpartition(" ")
+            found[series] = float(value)
+    return found
+
+
+def quantile(q: float, page: dict[str, float], name: str) -> float:
+    """``histogram_quantile(q, sum by (le) (name_bucket))``: linear within the bucket it falls in."""
+    buckets: dict[float, float] = {}
+    for series, value in page.items():
+        if series.startswith(f"{name}_bucket{{"):
+            bound = re.search(r'le="([^"]+)"', series)
+            assert bound is not None
+            le = float("inf") if bound.group(1) == "+Inf" else float(bound.group(1))
+            buckets[le] = buckets.get(le, 0.0) + value
+    bounds = sorted(buckets)
+    total = buckets.get(float("inf"), 0.0)
+    if total == 0:
+        return float("nan")
+    rank, lower, below = q * total, 0.0, 0.0
+    for bound in bounds:
+        count = buckets[bound]
+        if count >= rank:
+            if bound == float("inf"):
+                return lower
+            return lower + (bound - lower) * (rank - below) / max(count - below, 1e-9)
+        lower, below = bound, count
+    return lower
+
+
+def play(url: str) -> int:
+    """Alice against two computers, to the final standings; returns her presses on the panel."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with browser_page(url) as page:
+        page.wait_for("No messages in this channel")
+        page.slash("/ohhell new")
+        page.wait_for("Oh Hell: a table is open")
+        page.slash_with("/ohhell set", "fixed_hands", "2,1")
+        page.wait_for(r"fixed_hands is now")
+        for count in (2, 3):
+            page.press("Add computer")
+            page.wait_for(rf"Players \({count}, ")
+        page.press("Start")
+        page.wait_for(r"deal 1 of \d+ · \d+ cards")
+        page.press("My hand")
+        page.wait_for(r"Your hand · Oh Hell · deal 1")
+        presses = 0
+        deadline = time.monotonic() + 300
+        while "Game over" not in page.text():
+            if time.monotonic() > deadline:
+                raise SystemExit("the game did not end within 5 minutes")
+            panel = page.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
+            text = panel.inner_text() if panel.count() else ""
+            enabled = panel.locator("button:not([disabled]):not([aria-disabled='true'])")
+            if "Your bid:" in text:
+                choice = enabled.filter(has_text=re.compile(r"^\s*\d+\s*$"))
+            elif "Your turn:" in text:
+                choice = enabled.filter(has_text=CARD)
+            else:
+                page.page.wait_for_timeout(200)
+                continue
+            if choice.count() == 0:
+                page.page.wait_for_timeout(200)
+                continue
+            try:
+                choice.first.click(timeout=3000)
+            except PlaywrightTimeout:  # the panel was redrawn under the pointer (its buttons off a moment)
+                continue
+            presses += 1
+            page.page.wait_for_timeout(600)  # the panel redraws for the next decision
+        page.wait_for(r"Game over")
+    return presses
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ai-delay", type=float, default=0.3)
+    args = parser.parse_args()
+    if CHROMIUM is None:
+        print("bench/ops.py needs Chromium (Debian: apt-get install chromium)", file=sys.stderr)
+        return 2
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        db = os.path.join(folder, "ops.sqlite3")
+        command = [sys.executable, "-m", "bot.local", "--db", db, "--ai-delay", str(args.ai_delay)]
+        started = time.monotonic()
+        proc = subprocess.Popen(
+            [*command, "--health-port", str(port)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            alive_s = wait_status(port, "/healthz", 200)
+            healthz = get(port, "/healthz")[0]
+            ready_s = wait_status(port, "/readyz", 200)
+            ready, body = get(port, "/readyz")
+            print(f"endpoint up {alive_s:.2f} s after the start; ready after {ready_s:.2f} s: {body}")
+            banner = ""
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                banner += line
+                if "Ctrl-C" in line:
+                    break
+            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
+            if not found:
+                raise SystemExit(f"no page address in: {banner}")
+            rest: list[str] = []  # drained while the game runs: a full pipe would stop the bot
+            drain = threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True)
+            drain.start()
+            presses = play(found.group(0))
+            status, text = get(port, "/metrics")
+            page = samples(text)
+            series = [s for s in page if s.startswith("cardtable_")]
+            p50 = quantile(0.5, page, "cardtable_press_seconds") * 1000
+            p99 = quantile(0.99, page, "cardtable_press_seconds") * 1000
+            count = sum(v for s, v in page.items() if s.startswith("cardtable_press_seconds_count"))
+            moves = sum(v for s, v in page.items() if s.startswith("cardtable_moves_committed_total"))
+            commit_p99 = quantile(0.99, page, "cardtable_store_seconds") * 1000
+            print(f"/metrics {status}: {len(series)} cardtable_ series; {presses} clicks by Alice on her panel")
+            print(f"presses timed {count:.0f}: p50 {p50:.1f} ms, p99 {p99:.1f} ms; moves committed {moves:.0f}")
+            print(f"store calls p99 {commit_p99:.1f} ms (all operations)")
+            print(json.dumps({s: v for s, v in page.items() if "press_seconds_count" in s}))
+            stop = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=120)
+            sigterm_s = time.monotonic() - stop
+            drain.join(timeout=10)
+            out = "".join(rest)
+            print(f"SIGTERM: exit status {proc.returncode} after {sigterm_s:.2f} s (ran {stop - started:.0f} s)")
+            if "Traceback" in out:
+                print(out[-3000:])
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    print(f"healthz={healthz} ready={ready} metrics={len(series)} press p99 ms={p99:.1f} sigterm s={sigterm_s:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
