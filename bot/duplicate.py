@@ -18,6 +18,7 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.render.common import COLOR
+from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, ResultRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
         log.error("game %s: could not read its duplicate match: %s", table.id, error)
         table.seed_held = True
         return None
-    table.seed_held = not done
+    table.seed_held = not decide(Door.SEED, Role.SEATED, state_of(table.record, done)).allowed
     return games if done else None
 
 

@@ -15,12 +15,14 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
 from bot.render.cards import labels
 from bot.render.common import COLOR
+from bot.secrecy import Door
 from games.common.cards import card_code
 
 
@@ -35,18 +37,23 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
         self.game_id, self.act = game_id, act
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        table = tables_of(interaction).get(self.game_id)
+        tables = tables_of(interaction)
+        table = tables.get(self.game_id)
+        user = interaction.user.id
+        await secrecy.require(
+            tables.store,
+            Door.WATCH,
+            table.record,
+            user,
+            interaction.guild_id,
+            interaction.channel_id,
+            hand=table.kind.hand_button,
+        )
         if table.engine is None:
             raise Refusal("The game has not started yet.")
-        if table.seat_of(interaction.user.id) is not None:
-            raise Refusal(
-                f"You are playing at this table: your cards are under **{table.kind.hand_button}**. "
-                "Watching is for people who are not playing."
-            )
         if table.record.match_id is not None:
-            games = await tables_of(interaction).store.match_games(table.record.match_id)
-            if any(seat.user_id == interaction.user.id for game in games for seat in game.seats):
-                raise Refusal("You have a seat at a table of this duplicate match: you may not watch its cards.")
+            # whoever has seen a match's cards may not sit at one of its tables afterwards
+            await tables.store.add_match_watcher(table.record.match_id, user)
         rendered = spectator_view(table)
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
