@@ -94,7 +94,8 @@ def spectator_view(table: LiveTable) -> Rendered:
     controls.add_item(WatchButton(table.id, "refresh"))
     controls.stop()  # dispatched by custom id (a dynamic item): nothing to keep
     content = f"👀 You are watching game #{table.id} (only you see this). Press **Refresh** to catch up."
-    return Rendered(content=content, embeds=embeds, view=controls)
+    # the table's pictures go with its embeds, or they would show "image unavailable"
+    return Rendered(content=content, embeds=embeds, view=controls, files=list(public.files or []))
 
 
 def add_spectator_commands(group: app_commands.Group, kind: GameKind) -> None:
