@@ -102,3 +102,43 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
     assert str(data["seed"]) == secret
     assert (await bob.slash(first, "ohhell scores")).response.embeds
     assert "ann" in message_text((await dee.slash(first, "ohhell history")).response)
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_a_table_ended_early_is_marked_and_ranked_apart_in_the_comparison(simcord_env):
+    """Issue 22, item 9: table B is ended by its host after one deal; its players are not ranked
+    against those who played every deal (bob's one deal must not put him first)."""
+    from tests.helpers import end_game
+
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    opened = await ann.slash(first, "ohhell duplicate new", tables=2)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in {"fixed_hands": "3,2,1", "sequence": "fixed"}.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    joined = await bob.slash(second, "ohhell duplicate join", code=code)
+    for member, lobby in ((ann, opened.response), (bob, joined.response)):
+        for _ in range(2):
+            await member.click(lobby, label="Add computer")
+        assert not (await member.click(lobby, label="Start")).ephemeral
+    table_a, table_b = env.bot.tables.in_channel(first.id), env.bot.tables.in_channel(second.id)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    driver = OhHellDriver(env, second, {bob.id: bob}, seed=6)
+    while table_b.engine.deal_number == 1:
+        assert await driver.step()
+    await end_game(bob, second)
+
+    comparison = next(m for m in second.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
+    fields = {f.name: f.value for f in comparison.embeds[0].fields}
+    for seat in range(3):
+        lines = fields[f"Seat {seat + 1}'s cards"].splitlines()
+        line_b = next(x for x in lines if x.startswith(f"#{table_b.id} "))
+        assert "ended early" in line_b, line_b
+        line_a = next(x for x in lines if x.startswith(f"#{table_a.id} "))
+        assert "ended early" not in line_a, line_a
+    ranking = next((v for k, v in fields.items() if k.startswith("Ranking")), "")
+    assert f"#{table_b.id}" not in ranking and f"#{table_a.id}" not in ranking, ranking  # nobody to compare with
+    apart = next(v for k, v in fields.items() if "ended early" in k.lower())
+    assert all(f"#{table_b.id}" in line for line in apart.splitlines()) and "bob" in apart
