@@ -1,12 +1,13 @@
 """The Watch and Join doors, through the real bot: a spectator's view carries the pictures its
 embeds show (issue 22, item 14), and a Watch or Join control planted on a message of another
-server or channel is refused (issue 22, item 22: a custom id is data anyone could copy)."""
+server or channel is refused (issue 22, item 22: a custom id is data anyone could copy), and the
+view follows the game by itself (issue 24, item 7)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers import open_table, table_message
+from tests.helpers import OhHellDriver, current_message, open_table, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -79,3 +80,36 @@ async def test_a_watch_or_join_control_planted_elsewhere_is_refused(simcord_env)
     assert not (await dan.click(lobby, label="Join")).ephemeral
     watched = await dan.click(table_message(channel, env.bot.user.id), label="Watch")
     assert watched.ephemeral and watched.response.embeds
+
+
+def _public(message) -> str:
+    """The public table as a message shows it: its first embed (the spectator's view starts with it)."""
+    embed = message.embeds[0]
+    return "\n".join([embed.title or "", embed.description or "", *(f"{f.name}:{f.value}" for f in embed.fields)])
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_a_spectators_view_stays_current_by_itself(simcord_env):
+    """Issue 24, item 7: Watch once, never Refresh: after every move the view shows the table as
+    the channel does, and at the end its last look, without controls."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob, cy = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cy"))
+    await open_table(env, channel, ann, [bob], computers=1, options=SHORT)
+    bot_id = env.bot.user.id
+    watched = await cy.click(table_message(channel, bot_id), label="Watch")
+    view_id = watched.response.id
+    driver = OhHellDriver(env, channel, {ann.id: ann, bob.id: bob}, seed=3)
+    seen, steps = set(), 0
+    while await driver.step():
+        steps += 1
+        if env.bot.tables.in_channel(channel.id) is None:
+            break  # the game is over: the channel's newest message is the standings
+        view = current_message(env, channel, view_id)
+        assert _public(view) == _public(table_message(channel, bot_id)), f"the view is behind after step {steps}"
+        assert pictures_referred(view) <= {a.filename for a in view.attachments}
+        seen.add(_public(view))
+    assert steps > 10 and len(seen) > 10
+    last = current_message(env, channel, view_id)
+    assert "is over" in last.content and not last.components, last.content
