@@ -60,6 +60,14 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
         refused(await member.slash(first, "ohhell replay", game=game_a), "still playing")
         refused(await member.slash(first, "ohhell analysis", game=game_a), "still playing")
         refused(await member.slash(first, "ohhell verify", game=game_a), "still playing")
+    # a replay page's button, planted with A's number on a message, is refused the same way
+    carrier_channel = guild.create_text_channel("carrier")
+    carrier = (await dee.slash(carrier_channel, "ohhell new")).response
+    forged = f"replay:{game_a}:0:first"
+    env.backend.get_message(carrier_channel.id, carrier.id).components = [
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "X", "custom_id": forged}]}
+    ]
+    refused(await dee.click(carrier, custom_id=forged), "still playing")
     # A's scores deal by deal: its own player yes, anyone else no (bob sits at B, dee could still)
     own = await ann.slash(first, "ohhell scores")
     assert own.ephemeral and own.response.embeds
