@@ -2,7 +2,9 @@
 
 Only finished games of the server the command is typed in are listed, replayed or exported:
 a live game stays hidden until it ends, and a member of one server never reaches another
-server's games (the buttons check the server again, as a custom id can be forged).
+server's games (the buttons check the server again, as a custom id can be forged). A duplicate
+match's finished table waits for every table of its match: the secrecy policy
+(:mod:`bot.secrecy`) decides, here as at every other door.
 """
 
 from __future__ import annotations
