@@ -18,6 +18,7 @@ from bot.contract import GameKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.render.common import COLOR
+from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, ResultRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -30,9 +31,11 @@ class Entry:
     game: GameRecord
     seat: int
     name: str
-    score: float | None  # Oh Hell: total points; Shithead: finishing place; None: ended early
+    score: float | None  # Oh Hell: total points (so far, if ended early); Shithead: finishing place
     deals: list[int]  # Oh Hell: points deal by deal
     against: float | None = None  # score against the others who held the same cards
+    #: the table played to its end; one ended early is shown apart and ranked against nobody
+    complete: bool = True
 
 
 async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
@@ -48,7 +51,7 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
         log.error("game %s: could not read its duplicate match: %s", table.id, error)
         table.seed_held = True
         return None
-    table.seed_held = not done
+    table.seed_held = not decide(Door.SEED, Role.SEATED, state_of(table.record, done)).allowed
     return games if done else None
 
 
@@ -85,11 +88,14 @@ async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> lis
                 score = row.total
             else:  # ended early: the points so far
                 score = next((d.total for d in reversed(scores) if d.seat == seat.seat), 0)
-            out.append(Entry(game, seat.seat, seat.name, score, deals))
+            out.append(Entry(game, seat.seat, seat.name, score, deals, complete=row is not None))
     better_is_lower = kind.key == "shithead"
     for entry in out:
-        others = [e.score for e in out if e.seat == entry.seat and e is not entry and e.score is not None]
-        if entry.score is not None and others:
+        # only whole games compare: a table ended after one deal has played a fraction of the cards
+        others = [
+            e.score for e in out if e.seat == entry.seat and e is not entry and e.complete and e.score is not None
+        ]
+        if entry.complete and entry.score is not None and others:
             mean = sum(others) / len(others)
             entry.against = (mean - entry.score) if better_is_lower else (entry.score - mean)
     return out
@@ -109,10 +115,10 @@ def comparison_embed(kind: GameKind, games: list[GameRecord], entries: list[Entr
     for seat in seats[:20]:
         lines = []
         for entry in (e for e in entries if e.seat == seat):
-            shown = "ended early" if entry.score is None else f"{entry.score:g}"
+            shown = _shown(entry, points)
             deals = f" · deals {', '.join(f'{d:+d}' for d in entry.deals)}" if points and entry.deals else ""
             against = f" ({entry.against:+.1f})" if entry.against is not None else ""
-            lines.append(f"#{entry.game.id} {entry.name}: **{shown}**{against}{deals}")
+            lines.append(f"#{entry.game.id} {entry.name}: {shown}{against}{deals}")
         embed.add_field(name=f"Seat {seat + 1}'s cards", value="\n".join(lines)[:1024], inline=False)
     ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
     if ranked:
@@ -123,4 +129,20 @@ def comparison_embed(kind: GameKind, games: list[GameRecord], entries: list[Entr
             )[:1024],
             inline=False,
         )
+    apart = [e for e in entries if not e.complete]
+    if apart:
+        embed.add_field(
+            name="Not ranked: ended early (fewer deals than the others)",
+            value="\n".join(f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart)[:1024],
+            inline=False,
+        )
     return embed
+
+
+def _shown(entry: Entry, points: bool) -> str:
+    """An entry's score as the comparison shows it; a table ended early says so."""
+    if entry.complete and entry.score is not None:
+        return f"**{entry.score:g}**"
+    if points and entry.score is not None:
+        return f"**ended early**, {entry.score:g} after {len(entry.deals)} deal{'s' if len(entry.deals) != 1 else ''}"
+    return "**ended early**"

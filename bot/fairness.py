@@ -5,7 +5,7 @@ check ``/<game> verify`` runs (with the export the stand-alone ``tools/verify_sh
 What is hashed, and why a salt: :mod:`games.common.commitment`. The seed and the salt stay in
 the store and in memory only (``GameRecord`` keeps both out of its ``repr``); nothing here logs
 them, and they are shown only by :func:`reveal_line` and :func:`export`, both of which refuse a
-game that is not over (a duplicate match's shared seed waits for every table: :func:`seed_still_secret`).
+game that is not over (a duplicate match's shared seed waits for every table: :mod:`bot.secrecy`).
 """
 
 from __future__ import annotations
@@ -199,13 +199,3 @@ async def match_over(store: Store, record: GameRecord) -> tuple[bool, list[GameR
     games = await store.match_games(record.match_id)
     done = match is not None and len(games) >= match.tables and all(is_over(g) for g in games)
     return done, games
-
-
-async def seed_still_secret(store: Store, record: GameRecord) -> bool:
-    """A game's seed may not be shown yet: the game, or another table of its match, is not over."""
-    if not is_over(record):
-        return True
-    if record.match_id is None:
-        return False
-    done, _ = await match_over(store, record)
-    return not done

@@ -25,6 +25,7 @@ from bot.display import Display, Line, Sleep
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
 from bot.panels import Panels
+from bot.watchers import Watchers
 from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
 
@@ -48,6 +49,8 @@ class Presenter:
         self.displays: dict[int, Display] = {}
         #: the players' open private panels, redrawn by the bot after each committed move
         self.panels = Panels(client)
+        #: the spectators' views, redrawn (coalesced) whenever a table changes
+        self.watchers = Watchers(sleep=lambda seconds: self.sleep(seconds), coalesce=lambda: self.coalesce)
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -77,6 +80,7 @@ class Presenter:
     async def close(self) -> None:
         """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
         tasks = [task for display in list(self.displays.values()) for task in display.close()]
+        tasks += self.watchers.close()
         await asyncio.gather(*tasks, return_exceptions=True)
         # What the next start must know (an old copy still to close, the panels players have open)
         # is written now, if it can be.
@@ -99,6 +103,7 @@ class Presenter:
         display = self.display(table)
         display.want.face = display.live_face
         display.want.version += 1
+        self.watchers.changed(table)
         # Rendering applies what the events leave on the table (notices) once, now.
         rendered = table.kind.table(table, events or [])
         if _from_message(interaction, table.record.message_id) and not display.want.post:
@@ -130,6 +135,7 @@ class Presenter:
         assert engine is not None
         if table.kind.message_key(engine) == before_key and not engine.is_over:
             return await self.update(table, events, interaction)
+        self.watchers.changed(table)
         display = self.display(table)
         want = display.want
         closing = table.kind.closing(table, events)
@@ -179,6 +185,7 @@ class Presenter:
 
         display.want.face, display.want.post, display.want.hands = ended, False, set()
         display.changed()
+        self.watchers.changed(table)
 
     def post_new_table(self, table: LiveTable, events: list[Event]) -> None:
         """The first deal: hands by DM first (so the table can say whose DMs failed), then the table."""

@@ -186,6 +186,18 @@ class PostgresStore(PostgresStats):
     async def match_games(self, match_id: int) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)
 
+    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO match_watchers (match_id, user_id) VALUES ($1,$2) ON CONFLICT DO NOTHING",
+                match_id,
+                user_id,
+            )
+
+    async def match_watchers(self, match_id: int) -> set[int]:
+        found = await self._fetch("SELECT user_id FROM match_watchers WHERE match_id=$1", match_id)
+        return {int(r["user_id"]) for r in found}
+
     # -- play -------------------------------------------------------------------------------
     async def record_action(
         self,

@@ -157,6 +157,18 @@ class SqliteStore(SqliteStats):
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
         return [await self._record(r) for r in found]
 
+    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+        async with self._tx() as db:
+            await run(
+                db,
+                "INSERT INTO match_watchers (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING",
+                (match_id, user_id),
+            )
+
+    async def match_watchers(self, match_id: int) -> set[int]:
+        found = await self._fetchall("SELECT user_id FROM match_watchers WHERE match_id=?", (match_id,))
+        return {int(r["user_id"]) for r in found}
+
     # -- play -------------------------------------------------------------------------------
     async def record_action(
         self,

@@ -306,6 +306,12 @@ class Store(Protocol):
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""
 
+    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+        """``user_id`` watched a table of the match (kept once; see :mod:`bot.secrecy`)."""
+
+    async def match_watchers(self, match_id: int) -> set[int]:
+        """The members who watched a table of the match."""
+
     # play ----------------------------------------------------------------------------------
     async def record_action(
         self,

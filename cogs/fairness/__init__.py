@@ -10,8 +10,9 @@ runtime's half is :mod:`bot.fairness`), and spectators watch a live table (**Wat
 from __future__ import annotations
 
 from bot.client import CardBot
-from cogs.fairness.spectators import WatchButton
+from cogs.fairness.spectators import WatchButton, spectator_view
 
 
 async def setup(bot: CardBot) -> None:
     bot.add_dynamic_items(WatchButton)
+    bot.tables.presenter.watchers.render = spectator_view  # the bot keeps each view current

@@ -11,11 +11,12 @@ import json
 import discord
 from discord import app_commands
 
-from bot import fairness
+from bot import fairness, secrecy
 from bot.client import tables_of
 from bot.contract import GameKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
+from bot.secrecy import Door
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
 
@@ -38,10 +39,14 @@ def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
             raise Refusal(f"There is no {kind.title} game {which} on this server.")
         if record.commitment is None:
             raise Refusal(f"Game #{record.id} was started before shuffles were committed: there is nothing to check.")
-        if await fairness.seed_still_secret(store, record):
-            what = "is not over" if not fairness.is_over(record) else "has a duplicate table still playing"
-            raise Refusal(
-                f"Game #{record.id} {what}: its seed stays secret until then. Its commitment is `{record.commitment}`."
+        for door in (Door.VERIFY, Door.EXPORT):  # a duplicate match's seed waits for its last table
+            await secrecy.require(
+                store,
+                door,
+                record,
+                interaction.user.id,
+                interaction.guild_id,
+                extra=f" Its commitment is `{record.commitment}`.",
             )
         await interaction.response.defer(thinking=True)
         stored = await store.deals(record.id)

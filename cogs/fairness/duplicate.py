@@ -16,6 +16,7 @@ from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal, guarded
 from bot.fairness import new_salt
+from bot.secrecy import Door, State, decide, match_role
 from cogs.lobby.controls import render_lobby
 from db.store import MatchRecord, StoreConflict
 
@@ -61,6 +62,10 @@ def add_duplicate_commands(group: app_commands.Group, kind: GameKind) -> None:
             raise Refusal(f"All {match.tables} tables of that match are open already.")
         if any(g.channel_id == interaction.channel_id for g in games):
             raise Refusal("This channel is already a table of that match.")
+        # the opener sits at the new table: one side of the match per member
+        joining = decide(Door.JOIN, await match_role(store, match.id, interaction.user.id), State.LOBBY)
+        if not joining.allowed:
+            raise Refusal(joining.text(games[0].id))
         first = games[0]
         table = await _open(interaction, kind, first.preset)
         async with table.lock:

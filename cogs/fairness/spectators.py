@@ -1,10 +1,12 @@
 """Spectators: anyone in the channel who is not playing presses **Watch** on a live table and gets
-a private view of it, refreshed with **Refresh**. It shows the public table, the hands of the
-players who allow it (``/<game> spectators hand:show``; off by default, each player decides for
-their own hand, at any time) and, once a deal is over, every hand of that deal (all its cards were
-played in the open). A spectator can do nothing: the view has no game controls, and every table
-button already refuses anyone without a seat. A player cannot watch their own table, or Watch
-would show them the hands others let spectators see.
+a private view of it, which the bot keeps current as the game moves (:mod:`bot.watchers`; after
+15 minutes Discord no longer lets it, and **Refresh** makes it current again). It shows the
+public table, the hands of the players who allow it (``/<game> spectators hand:show``; off by
+default, each player decides for their own hand, at any time) and, once a deal is over, every
+hand of that deal (all its cards were played in the open). A spectator can do nothing: the view
+has no game controls, and every table button already refuses anyone without a seat. Who may
+watch is the secrecy policy's to say (:mod:`bot.secrecy`): not a player of the table, who would
+see the hands others let spectators see, nor one of another table of its duplicate match.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import GameKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
 from bot.render.cards import labels
 from bot.render.common import COLOR
+from bot.secrecy import Door
 from games.common.cards import card_code
 
 
@@ -35,23 +39,29 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
         self.game_id, self.act = game_id, act
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        table = tables_of(interaction).get(self.game_id)
+        tables = tables_of(interaction)
+        table = tables.get(self.game_id)
+        user = interaction.user.id
+        await secrecy.require(
+            tables.store,
+            Door.WATCH,
+            table.record,
+            user,
+            interaction.guild_id,
+            interaction.channel_id,
+            hand=table.kind.hand_button,
+        )
         if table.engine is None:
             raise Refusal("The game has not started yet.")
-        if table.seat_of(interaction.user.id) is not None:
-            raise Refusal(
-                f"You are playing at this table: your cards are under **{table.kind.hand_button}**. "
-                "Watching is for people who are not playing."
-            )
         if table.record.match_id is not None:
-            games = await tables_of(interaction).store.match_games(table.record.match_id)
-            if any(seat.user_id == interaction.user.id for game in games for seat in game.seats):
-                raise Refusal("You have a seat at a table of this duplicate match: you may not watch its cards.")
+            # whoever has seen a match's cards may not sit at one of its tables afterwards
+            await tables.store.add_match_watcher(table.record.match_id, user)
         rendered = spectator_view(table)
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
         else:
             await interaction.response.edit_message(**rendered.kwargs())
+        tables.presenter.watchers.opened(table, user, interaction)  # redrawn by the bot from now on
 
 
 def watch_button(table: LiveTable) -> WatchButton:
@@ -83,11 +93,18 @@ def spectator_view(table: LiveTable) -> Rendered:
             f"**{table.name(seat)}**: {labels(sorted(card_code(c) for c in cards))}" for seat, cards in last.items()
         )
         embeds.append(finished)
+    files = list(public.files or [])  # the table's pictures go with its embeds ("image unavailable" else)
+    if engine.is_over or table.record.status != "playing":
+        content = f"🏁 Game #{table.id} is over: this is its last look (only you see this)."
+        return Rendered(content=content, embeds=embeds, view=None, files=files)
     controls = discord.ui.View(timeout=None)
     controls.add_item(WatchButton(table.id, "refresh"))
     controls.stop()  # dispatched by custom id (a dynamic item): nothing to keep
-    content = f"👀 You are watching game #{table.id} (only you see this). Press **Refresh** to catch up."
-    return Rendered(content=content, embeds=embeds, view=controls)
+    content = (
+        f"👀 You are watching game #{table.id} (only you see this). It follows the game by itself; "
+        "if it stops (after 15 minutes), press **Refresh**."
+    )
+    return Rendered(content=content, embeds=embeds, view=controls, files=files)
 
 
 def add_spectator_commands(group: app_commands.Group, kind: GameKind) -> None:

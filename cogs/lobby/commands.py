@@ -11,10 +11,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import tables_of
 from bot.contract import GameKind, LiveTable
 from bot.errors import Refusal, guarded, mark_committed
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
+from bot.secrecy import Door
 from bot.table_options import DISPLAY_OPTIONS, display_lines
 from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
@@ -144,12 +146,15 @@ def game_group(kind: GameKind) -> app_commands.Group:
     async def scores(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)
+        user, guild = interaction.user.id, interaction.guild_id
         if table is not None and table.engine is not None:
+            await secrecy.require(tables.store, Door.SCORES, table.record, user, guild)
             await interaction.response.send_message(**kind.scores(table).send_kwargs(), ephemeral=True)
             return
         last = await tables.store.last_game(interaction.channel_id or 0, kind.key)
         if last is None:
             raise Refusal(f"No {kind.title} game has been played in this channel yet.")
+        await secrecy.require(tables.store, Door.SCORES, last, user, guild)  # a duplicate match's table waits
         rows = await tables.store.results(last.id)
         if not rows:
             raise Refusal(f"The last {kind.title} game here (#{last.id}) was ended before its result.")

@@ -23,6 +23,7 @@ from bot.client import CardBot
 from bot.errors import guarded
 from bot.render.cards import label
 from bot.render.common import COLOR
+from bot.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
 from cogs.stats.shithead_coach import shithead_embed
 from db.store import GameRecord
@@ -175,7 +176,7 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
     @app_commands.describe(game="The game's number (see history)")
     @guarded
     async def analysis(interaction: discord.Interaction, game: int) -> None:
-        record = await finished_game(bot.store, game, interaction.guild_id, kind)
+        record = await finished_game(bot.store, game, interaction, kind, doors=(Door.ANALYSE,))
         stored = await bot.store.analysis(record.id)
         if stored is not None and stored[0] == version_of(record):
             await interaction.response.send_message(embed=embed_of(record, stored[1]), ephemeral=True)

@@ -2,7 +2,9 @@
 
 Only finished games of the server the command is typed in are listed, replayed or exported:
 a live game stays hidden until it ends, and a member of one server never reaches another
-server's games (the buttons check the server again, as a custom id can be forged).
+server's games (the buttons check the server again, as a custom id can be forged). A duplicate
+match's finished table waits for every table of its match: the secrecy policy
+(:mod:`bot.secrecy`) decides, here as at every other door.
 """
 
 from __future__ import annotations
@@ -15,22 +17,34 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import CardBot
 from bot.components import GameItem
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
+from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from db.store import FinishedGame, GameRecord, Store
 
 HISTORY_GAMES = 10
 
 
-async def finished_game(store: Store, game_id: int, guild_id: int | None, kind: str | None = None) -> GameRecord:
-    """The stored game, if it is a finished game of this server (and of ``kind``); else a refusal."""
+async def finished_game(
+    store: Store,
+    game_id: int,
+    interaction: discord.Interaction,
+    kind: str | None = None,
+    doors: tuple[Door, ...] = (Door.REPLAY, Door.EXPORT),
+) -> GameRecord:
+    """The stored game, if it is a finished game of this server (and of ``kind``) that the
+    secrecy policy lets this member through ``doors`` of (a duplicate match's table waits for
+    every table of the match); else a refusal."""
     record = await store.get_game(game_id)
-    if record is None or record.guild_id != guild_id or (kind is not None and record.kind != kind):
+    if record is None or record.guild_id != interaction.guild_id or (kind is not None and record.kind != kind):
         raise Refusal(f"There is no game #{game_id} on this server.")
-    if record.status != "finished":
+    for door in doors:
+        await secrecy.require(store, door, record, interaction.user.id, interaction.guild_id)
+    if record.status != "finished":  # ended early: no result, nothing to replay
         raise Refusal(f"Game #{game_id} has not finished: it can be replayed once it ends.")
     return record
 
@@ -47,14 +61,21 @@ def result_line(game: FinishedGame) -> str:
     return ", ".join(people)
 
 
-def history_embed(title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str) -> discord.Embed:
+#: in the history, instead of the result of a duplicate match's table whose match still plays
+HELD_RESULT = "🔒 A table of a duplicate match still playing: its result shows once every table has finished."
+
+
+def history_embed(
+    title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str, hidden: set[int] | None = None
+) -> discord.Embed:
+    """The list of past games; ``hidden``: the games whose result the reader may not see yet."""
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
         embed.add_field(
             name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}",
-            value=result_line(game)[:1024],
+            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game)[:1024],
             inline=False,
         )
     embed.set_footer(text="Replay one with /<game> replay <number>")
@@ -80,7 +101,7 @@ class ReplayButton(GameItem[discord.ui.Button[Any]], template=r"replay:(?P<game_
     async def handle(self, interaction: discord.Interaction) -> None:
         client = interaction.client
         assert isinstance(client, CardBot)
-        record = await finished_game(client.store, self.game_id, interaction.guild_id)
+        record = await finished_game(client.store, self.game_id, interaction, doors=(Door.REPLAY,))
         embed, view = replay_page(record, self.step)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -108,7 +129,8 @@ async def game_choices(store: Store, guild_id: int | None, kind: str, current: s
     games = await store.finished_games(guild_id, kind, limit=200, newest_first=True)
     out = []
     for game in games:
-        players = ", ".join(r.name for r in sorted(game.results, key=lambda r: r.place))
+        # by seat, not by place: a duplicate match's table keeps its places until the match is over
+        players = ", ".join(r.name for r in sorted(game.results, key=lambda r: r.seat))
         text = f"#{game.id} · {game.finished_at[:10]} · {players}"
         if typed.isdigit():
             match = str(game.id).startswith(typed)  # a number: the game's number
@@ -121,6 +143,19 @@ async def game_choices(store: Store, guild_id: int | None, kind: str, current: s
     return out
 
 
+async def _hidden(store: Store, games: list[FinishedGame], interaction: discord.Interaction) -> set[int]:
+    """The listed games whose result the secrecy policy keeps from this member for now."""
+    out = set()
+    for game in games:
+        record = await store.get_game(game.id)
+        if record is None or record.match_id is None:
+            continue
+        decision = await secrecy.ask(store, Door.HISTORY, record, interaction.user.id, interaction.guild_id)
+        if not decision.allowed:
+            out.add(game.id)
+    return out
+
+
 def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, title: str) -> None:
     @group.command(name="history", description=f"The last {title} games on this server")
     @guarded
@@ -128,13 +163,14 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
-        await interaction.response.send_message(embed=history_embed(title, games, names), ephemeral=True)
+        hidden = await _hidden(bot.store, games, interaction)
+        await interaction.response.send_message(embed=history_embed(title, games, names, hidden), ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")
     @guarded
     async def replay(interaction: discord.Interaction, game: int) -> None:
-        record = await finished_game(bot.store, game, interaction.guild_id, kind)
+        record = await finished_game(bot.store, game, interaction, kind)
         results = await bot.store.results(record.id)
         embed, view = replay_page(record, 0)
         data = json.dumps(hand_history(record, results), indent=1).encode()

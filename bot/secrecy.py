@@ -1,0 +1,263 @@
+"""Who may see or do what at a table: the one secrecy policy every door asks.
+
+A *door* is anything that lets a member act on a table or read what it dealt: Join (the lobby's
+button, and opening a table of a duplicate match), Watch, replay, the coach's analysis, scores,
+history, verify, the exported JSON files and the shuffle's seed. Each asks :func:`decide` with
+the asker's *role* at that table and the table's *state*, and refuses with the policy's own
+sentence; so a secret is kept (or given) the same way at every door, not door by door.
+
+Why a duplicate match needs a policy at all: its tables deal the very same cards, seat for seat,
+each at its own pace. Until every table is over, anything that shows a table's cards, bids or
+tricks (a replay, an analysis, a finished deal's hands in Watch, the scores deal by deal, the
+seed in a JSON file) tells a player of a table still to play what is coming. So, while a match
+has tables still to play (:attr:`State.HELD`), nobody replays, analyses, verifies or exports its
+finished tables, only their own players read their scores and history, and one member plays or
+watches at most *one side* of the match: a member seated at one of its tables never sits at or
+watches another, and one who watched may not sit down afterwards (the watchers are kept in the
+store for that).
+
+The public table message in a channel is beyond any door: whoever can read that channel reads it.
+
+:func:`decide`, :func:`role_of`, :func:`state_of` and :func:`where` are pure (the table-driven test
+covers every door x role x state); :func:`situation` reads what they need from the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.errors import Refusal
+from bot.fairness import is_over, match_over
+from db.store import GameRecord, Store
+
+
+class Door(Enum):
+    JOIN = "join"  # take a seat (the lobby's Join; opening a table of a match, whose opener sits)
+    WATCH = "watch"  # the spectator's private view (and its Refresh)
+    REPLAY = "replay"  # the step-by-step replay and its page buttons
+    ANALYSE = "analyse"  # the coach
+    SCORES = "scores"  # the score sheet (bids and tricks deal by deal)
+    HISTORY = "history"  # a game's result in the list of past games
+    VERIFY = "verify"  # the shuffle check
+    EXPORT = "export"  # a JSON file with the seed (the replay's hand history, verify's shuffle file)
+    SEED = "seed"  # the seed and salt revealed in the channel
+
+
+class Role(Enum):
+    SEATED = "seated"  # has a seat at this table
+    MATCH_PLAYER = "match player"  # has a seat at another table of this table's duplicate match
+    SPECTATOR = "spectator"  # watched a table of this table's duplicate match
+    OUTSIDER = "outsider"  # none of these
+    MANAGER = "manager"  # a server manager who is none of the above: no secret more than an outsider
+
+
+class State(Enum):
+    LOBBY = "lobby"  # not started
+    LIVE = "live"  # being played
+    FINISHED = "finished"  # over (finished or ended), and so is every table of its match
+    HELD = "held"  # over, but its duplicate match has tables still to play the same cards
+
+
+#: what a refused door would have done, for the sentences below
+_DONE = {
+    Door.JOIN: "sit down",
+    Door.WATCH: "watched",
+    Door.REPLAY: "replayed",
+    Door.ANALYSE: "analysed",
+    Door.SCORES: "shown",
+    Door.HISTORY: "shown",
+    Door.VERIFY: "checked",
+    Door.EXPORT: "exported",
+    Door.SEED: "revealed",
+}
+
+_TEXTS = {
+    "started": "This game has already started.",
+    "already_seated": "You are already at this table.",
+    "seated_in_match": (
+        "You have a seat at another table of this duplicate match, which plays the same cards: "
+        "you may not {verb} at this one."
+    ),
+    "watched_match": (
+        "You watched a table of this duplicate match, so you have seen its cards: you may not sit at one of its tables."
+    ),
+    "not_started": "The game has not started yet.",
+    "over": "Game #{game} is over: there is nothing left to watch.",
+    "own_table": (
+        "You are playing at this table: your cards are under **{hand}**. Watching is for people who are not playing."
+    ),
+    "not_over": "Game #{game} has not finished: it can be {done} once it ends.",
+    "seed_secret": "Game #{game} is not over: its seed stays secret until then.",
+    "held": (
+        "Game #{game} is a table of a duplicate match whose other tables are still playing the same cards: "
+        "it can be {done} once every table has finished."
+    ),
+    "elsewhere": "This control belongs to a table in another channel.",
+    "other_server": "There is no game #{game} on this server.",
+    "ok": "",
+}
+
+#: the verb of "you may not … at this one" per door
+_VERB = {Door.JOIN: "sit", Door.WATCH: "watch the cards", Door.SCORES: "read the scores"}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    allowed: bool
+    why: str  # a key of the sentences above ("ok" when allowed)
+    door: Door
+
+    def text(self, game: int, hand: str = "My hand") -> str:
+        """The refusal as a member reads it."""
+        return _TEXTS[self.why].format(game=game, hand=hand, done=_DONE[self.door], verb=_VERB.get(self.door, "look"))
+
+
+def _yes(door: Door) -> Decision:
+    return Decision(True, "ok", door)
+
+
+def _no(door: Door, why: str) -> Decision:
+    return Decision(False, why, door)
+
+
+def decide(door: Door, role: Role, state: State) -> Decision:
+    """May someone of ``role`` pass ``door`` of a table in ``state``? (The one rule book.)"""
+    if door is Door.JOIN:
+        if state is not State.LOBBY:
+            return _no(door, "started")
+        if role is Role.SEATED:
+            return _no(door, "already_seated")
+        if role is Role.MATCH_PLAYER:
+            return _no(door, "seated_in_match")
+        if role is Role.SPECTATOR:
+            return _no(door, "watched_match")
+        return _yes(door)
+    if door is Door.WATCH:
+        if state is State.LOBBY:
+            return _no(door, "not_started")
+        if state is not State.LIVE:
+            return _no(door, "over")
+        if role is Role.SEATED:
+            return _no(door, "own_table")
+        if role is Role.MATCH_PLAYER:
+            return _no(door, "seated_in_match")
+        return _yes(door)
+    if door is Door.SCORES:
+        # a live table's scores are its public table; a held table's belong to its own players
+        if role is Role.MATCH_PLAYER and state in (State.LIVE, State.HELD):
+            return _no(door, "seated_in_match")
+        if state is State.HELD and role is not Role.SEATED:
+            return _no(door, "held")
+        return _yes(door)
+    if door is Door.HISTORY:
+        if state in (State.LOBBY, State.LIVE):
+            return _no(door, "not_over")
+        if state is State.HELD and role is not Role.SEATED:
+            return _no(door, "held")
+        return _yes(door)
+    # replay, analysis, verify, export and the seed: every card and the seed itself
+    if state in (State.LOBBY, State.LIVE):
+        return _no(door, "seed_secret" if door in (Door.VERIFY, Door.EXPORT, Door.SEED) else "not_over")
+    if state is State.HELD:
+        return _no(door, "held")
+    return _yes(door)
+
+
+def where(door: Door, record: GameRecord, guild_id: int | None, channel_id: int | None) -> Decision:
+    """The place a request comes from: a server's games are reached only from that server, and a
+    table's Join and Watch only from its own channel (a control copied onto another message must
+    not seat a non-member or show another server's table)."""
+    if record.guild_id != guild_id:
+        return _no(door, "elsewhere" if door in (Door.JOIN, Door.WATCH) else "other_server")
+    if door in (Door.JOIN, Door.WATCH) and record.channel_id != channel_id:
+        return _no(door, "elsewhere")
+    return _yes(door)
+
+
+def _counts(game: GameRecord) -> bool:
+    """A table whose seats count as the match's: one that started, or a lobby that may still."""
+    return game.seed is not None or game.status == "lobby"
+
+
+def role_of(
+    user_id: int, record: GameRecord | None, games: list[GameRecord], watchers: set[int], manager: bool = False
+) -> Role:
+    """``user_id``'s role at ``record`` (None: a table of the match not opened yet), whose match
+    has the tables ``games`` and the watchers ``watchers`` (both empty outside a match)."""
+    if record is not None and any(s.user_id == user_id for s in record.seats):
+        return Role.SEATED
+    others = [g for g in games if record is None or g.id != record.id]
+    if any(s.user_id == user_id for g in others if _counts(g) for s in g.seats):
+        return Role.MATCH_PLAYER
+    if user_id in watchers:
+        return Role.SPECTATOR
+    return Role.MANAGER if manager else Role.OUTSIDER
+
+
+def state_of(record: GameRecord, match_done: bool) -> State:
+    """The table's state; ``match_done``: every table of its match is over (True outside a match)."""
+    if record.status == "lobby":
+        return State.LOBBY
+    if not is_over(record):
+        return State.LIVE
+    return State.FINISHED if record.match_id is None or match_done else State.HELD
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    role: Role
+    state: State
+
+
+async def situation(store: Store, record: GameRecord, user_id: int, manager: bool = False) -> Situation:
+    """What :func:`decide` needs to know about ``user_id`` and ``record``, read from the store."""
+    games: list[GameRecord] = []
+    watchers: set[int] = set()
+    done = True
+    if record.match_id is not None:
+        done, games = await match_over(store, record)
+        games = [record if g.id == record.id else g for g in games]  # the live record is the newer
+        watchers = await store.match_watchers(record.match_id)
+    return Situation(role_of(user_id, record, games, watchers, manager), state_of(record, done))
+
+
+async def match_role(store: Store, match_id: int, user_id: int) -> Role:
+    """``user_id``'s role in a match before a new table of it opens (its opener takes a seat)."""
+    return role_of(user_id, None, await store.match_games(match_id), await store.match_watchers(match_id))
+
+
+async def ask(
+    store: Store,
+    door: Door,
+    record: GameRecord,
+    user_id: int,
+    guild_id: int | None,
+    channel_id: int | None = None,
+    manager: bool = False,
+) -> Decision:
+    """The policy's answer for ``user_id`` at ``door`` of ``record``, asked from ``guild_id`` /
+    ``channel_id`` (where the request was made)."""
+    place = where(door, record, guild_id, channel_id)
+    if not place.allowed:
+        return place
+    found = await situation(store, record, user_id, manager)
+    return decide(door, found.role, found.state)
+
+
+async def require(
+    store: Store,
+    door: Door,
+    record: GameRecord,
+    user_id: int,
+    guild_id: int | None,
+    channel_id: int | None = None,
+    *,
+    manager: bool = False,
+    hand: str = "My hand",
+    extra: str = "",
+) -> None:
+    """:func:`ask`, refusing (:class:`~bot.errors.Refusal`, with ``extra`` after the sentence) unless allowed."""
+    decision = await ask(store, door, record, user_id, guild_id, channel_id, manager)
+    if not decision.allowed:
+        raise Refusal(f"{decision.text(record.id, hand)}{extra}")

@@ -1,0 +1,166 @@
+"""The secrecy policy (:mod:`bot.secrecy`), table-driven: every door x role x state, and what each
+may see. The table below *is* the rule book, written out; the test checks the policy says the same
+in every one of its 9 x 5 x 4 = 180 cells, and that no cell is missing from the table.
+
+Key: ``+`` allowed; otherwise the reason it is refused:
+``started`` (the game began), ``seated`` (already at this table), ``side`` (seated at another table of
+the match), ``watched`` (watched a table of the match), ``unstarted`` (nothing to watch yet),
+``over`` (nothing left to watch), ``own`` (your own table), ``running`` (not over: its cards and
+seed are secret), ``held`` (a duplicate match still has tables to play these cards).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.secrecy import Door, Role, State, decide, role_of, state_of, where
+from db.store import GameRecord, SeatRecord
+
+WHY = {
+    "+": "ok",
+    "started": "started",
+    "seated": "already_seated",
+    "side": "seated_in_match",
+    "watched": "watched_match",
+    "unstarted": "not_started",
+    "over": "over",
+    "own": "own_table",
+    "running": "not_over",
+    "seed": "seed_secret",
+    "held": "held",
+}
+
+ROLES = (Role.SEATED, Role.MATCH_PLAYER, Role.SPECTATOR, Role.OUTSIDER, Role.MANAGER)
+
+# door -> state -> the answer for each role, in the order of ROLES:
+#            seated      match player  spectator   outsider    manager
+RULES: dict[Door, dict[State, tuple[str, ...]]] = {
+    Door.JOIN: {
+        State.LOBBY: ("seated", "side", "watched", "+", "+"),
+        State.LIVE: ("started",) * 5,
+        State.FINISHED: ("started",) * 5,
+        State.HELD: ("started",) * 5,
+    },
+    Door.WATCH: {
+        State.LOBBY: ("unstarted",) * 5,
+        State.LIVE: ("own", "side", "+", "+", "+"),
+        State.FINISHED: ("over",) * 5,
+        State.HELD: ("over",) * 5,
+    },
+    # a live table's scores are its public table; a held table's are its own players' only
+    Door.SCORES: {
+        State.LOBBY: ("+",) * 5,
+        State.LIVE: ("+", "side", "+", "+", "+"),
+        State.FINISHED: ("+",) * 5,
+        State.HELD: ("+", "side", "held", "held", "held"),
+    },
+    Door.HISTORY: {
+        State.LOBBY: ("running",) * 5,
+        State.LIVE: ("running",) * 5,
+        State.FINISHED: ("+",) * 5,
+        State.HELD: ("+", "held", "held", "held", "held"),
+    },
+    **{
+        door: {
+            State.LOBBY: ("running",) * 5,
+            State.LIVE: ("running",) * 5,
+            State.FINISHED: ("+",) * 5,
+            State.HELD: ("held",) * 5,  # nobody: not even its own players hold the seed before the end
+        }
+        for door in (Door.REPLAY, Door.ANALYSE)
+    },
+    **{
+        door: {
+            State.LOBBY: ("seed",) * 5,
+            State.LIVE: ("seed",) * 5,
+            State.FINISHED: ("+",) * 5,
+            State.HELD: ("held",) * 5,
+        }
+        for door in (Door.VERIFY, Door.EXPORT, Door.SEED)
+    },
+}
+
+CELLS = [
+    (door, role, state, answers[i])
+    for door, states in RULES.items()
+    for state, answers in states.items()
+    for i, role in enumerate(ROLES)
+]
+
+
+def test_the_table_covers_every_door_role_and_state():
+    assert set(RULES) == set(Door)
+    for door, states in RULES.items():
+        assert set(states) == set(State), door
+        assert all(len(answers) == len(ROLES) for answers in states.values()), door
+    assert set(ROLES) == set(Role)
+    assert len(CELLS) == len(Door) * len(Role) * len(State)
+
+
+@pytest.mark.parametrize(("door", "role", "state", "answer"), CELLS, ids=lambda v: getattr(v, "value", v))
+def test_the_policy_says_what_the_table_says(door, role, state, answer):
+    decision = decide(door, role, state)
+    assert decision.allowed == (answer == "+")
+    assert decision.why == WHY[answer]
+    text = decision.text(17, hand="My cards")
+    if not decision.allowed:
+        assert text and "{" not in text, text  # a whole sentence for the member
+
+
+def test_every_refusal_names_the_game_or_the_reason_without_a_secret():
+    for door, role, state, answer in CELLS:
+        decision = decide(door, role, state)
+        if answer in ("running", "seed", "held", "over"):
+            assert "#17" in decision.text(17), (door, role, state)
+
+
+def _record(game_id: int, status: str, users: list[int | None], match: int | None = 1, started=True) -> GameRecord:
+    return GameRecord(
+        id=game_id,
+        kind="ohhell",
+        guild_id=10,
+        channel_id=100 + game_id,
+        host_id=users[0] or 0,
+        status=status,
+        preset="classic",
+        options={},
+        rules=None,
+        seed=5 if started else None,
+        turn_seconds=None,
+        message_id=None,
+        match_id=match,
+        seats=[SeatRecord(i, u, f"p{i}") for i, u in enumerate(users)],
+    )
+
+
+def test_who_is_who_at_a_table_of_a_match():
+    a = _record(1, "finished", [1, None])
+    b = _record(2, "lobby", [2, None], started=False)
+    gone = _record(3, "cancelled", [3], started=False)  # a lobby closed before it started
+    games = [a, b, gone]
+    assert role_of(1, a, games, set()) is Role.SEATED
+    assert role_of(2, a, games, set()) is Role.MATCH_PLAYER  # seated in b's lobby
+    assert role_of(3, a, games, set()) is Role.OUTSIDER  # b's closed lobby seats nobody
+    assert role_of(4, a, games, {4}) is Role.SPECTATOR
+    assert role_of(4, a, games, set(), manager=True) is Role.MANAGER
+    assert role_of(1, None, games, set()) is Role.MATCH_PLAYER  # opening a new table of the match
+    assert role_of(1, None, [], set()) is Role.OUTSIDER
+
+
+def test_the_state_of_a_table_follows_its_match():
+    assert state_of(_record(1, "lobby", [1], started=False), True) is State.LOBBY
+    assert state_of(_record(1, "playing", [1]), True) is State.LIVE
+    assert state_of(_record(1, "finished", [1]), False) is State.HELD
+    assert state_of(_record(1, "cancelled", [1]), False) is State.HELD  # ended early: the same cards
+    assert state_of(_record(1, "finished", [1]), True) is State.FINISHED
+    assert state_of(_record(1, "finished", [1], match=None), False) is State.FINISHED
+
+
+@pytest.mark.parametrize("door", list(Door), ids=lambda d: d.value)
+def test_a_door_is_reached_only_from_the_tables_server_and_join_and_watch_only_from_its_channel(door):
+    record = _record(1, "playing", [1])
+    assert where(door, record, 10, 101).allowed
+    other_server = where(door, record, 99, 101)
+    assert not other_server.allowed and other_server.text(1)
+    other_channel = where(door, record, 10, 555)
+    assert other_channel.allowed == (door not in (Door.JOIN, Door.WATCH))
