@@ -1,0 +1,439 @@
+"""Traces one press through the bot: which files it runs, how often it crosses bot/ <-> cogs/, how
+many engine views and table renders it makes, and how many store transactions (issue 23).
+
+Plays a 3-player game through the real bot in SimCord (seeded: the same deal every run), each
+player presses My hand / My cards once at the start so that **every player's panel is open**, and
+everyone moves with one press on their own panel. One press is traced, from the click until the bot
+has settled (SimCord's ``env.settle()``: the answer, the redraw of every open panel, the display's
+edit of the table message after its coalescing pause, everything else it set off):
+
+- Oh Hell (default preset ``classic``): the first card of the game, i.e. the lead of deal 1's first
+  trick (the first enabled card button of the leader's panel; the bids before it are each player's
+  first enabled bid button). It ends neither a trick nor a deal.
+- Shithead (default preset): the first play of the play phase made with one press of a quick-play
+  button (the moves before it are the engine's sensible player's, seeded, pressed on the panels).
+
+Tracing is ``sys.setprofile`` in the event loop's thread for the press only, plus
+``threading.setprofile`` installed before the bot starts (so every thread the bot starts, aiosqlite's
+included, reports too; it counts only while the press is traced). Only Python ``call`` events are
+used. A **fresh call** is a call event that starts a function: every call of a plain function, and
+the first start of a coroutine or generator (its frame is at its first ``RESUME`` instruction); the
+later resumes of a coroutine (after each ``await``) are not calls. Each figure, with where it is
+counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into a :class:`Call`):
+
+- ``files``: distinct source files under ``bot/ cogs/ db/ games/`` with at least one call event
+  (fresh or a resume) whose frame runs code of that file.
+- ``handoffs``: fresh calls whose callee's file is under ``bot/`` and whose caller frame
+  (``frame.f_back``, the frame directly below, whatever it is) is under ``cogs/``, or the reverse.
+  A call that goes through discord.py or asyncio in between (a task, a button callback) is not a
+  handoff: the frame directly below is not project code. The detail line splits it by direction.
+- ``views``: engine views built. Oh Hell: fresh calls of ``games/ohhell/views.py:public_view`` with
+  ``viewer=None`` (a public view) plus fresh calls of ``games/ohhell/views.py:seat_view`` (a seat's
+  view; it is built on a ``public_view(viewer=seat)`` of its own, which is not counted again).
+  Shithead: fresh calls of ``games/shithead/views.py:view`` (public when ``viewer`` is None, else a
+  seat's). The detail line splits public / seat.
+- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.table`` and
+  ``GameKind.closing`` (``cogs/ohhell/kind.py:OhHellKind.table`` / ``.closing``,
+  ``cogs/shithead/kind.py:ShitheadKind.table`` / ``.closing``): each call renders a whole table
+  message (embed, picture, buttons), whether or not it is sent.
+- ``transactions``: fresh calls of the store's one transaction boundary, the async context manager
+  ``db/sqlite_connection.py:SqliteConnection._tx`` (``BEGIN IMMEDIATE … COMMIT``; PostgreSQL's is
+  ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite.
+
+Every function named above is looked up before the run (:func:`check_targets`): if a refactor
+renames or moves one, the script stops and says which, rather than counting zero.
+
+The Shithead figures are printed on the line before the last, prefixed ``shithead:``; the last line
+is Oh Hell's: ``files=F handoffs=H views=V renders=R transactions=T``. ``--list`` also prints the
+files and the handoffs (caller -> callee function) of each press.
+
+    python bench/trace_click.py [--seed 1] [--list]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dis
+import importlib
+import os
+import sys
+import tempfile
+import threading
+import types
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+#: the project's source folders (``files`` counts files under these)
+PROJECT = ("bot", "cogs", "db", "games")
+#: ``handoffs`` counts calls between these two
+SIDES = ("bot", "cogs")
+#: Oh Hell: a public view (counted when ``viewer`` is None) and a seat's view
+OHHELL_PUBLIC = "games/ohhell/views.py:public_view"
+OHHELL_SEAT = "games/ohhell/views.py:seat_view"
+#: Shithead: every view (public when ``viewer`` is None)
+SHITHEAD_VIEW = "games/shithead/views.py:view"
+VIEWS = (OHHELL_PUBLIC, OHHELL_SEAT, SHITHEAD_VIEW)
+RENDERS = (
+    "cogs/ohhell/kind.py:OhHellKind.table",
+    "cogs/ohhell/kind.py:OhHellKind.closing",
+    "cogs/shithead/kind.py:ShitheadKind.table",
+    "cogs/shithead/kind.py:ShitheadKind.closing",
+)
+TRANSACTIONS = ("db/sqlite_connection.py:SqliteConnection._tx", "db/postgres_pool.py:PostgresPool._tx")
+
+#: code flags of a function whose frame can be suspended and resumed
+_RESUMABLE = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterable coroutine, async generator
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call event in project code: ``file`` (``bot/tables.py``) and ``function`` (its
+    qualified name, ``TableManager.act``) of the frame that runs; ``caller``: the file of the frame
+    directly below it, or None when that is not project code; ``fresh``: the function starts (not
+    a coroutine resuming); ``viewer``: a view function's ``viewer`` argument."""
+
+    file: str
+    function: str
+    caller: str | None = None
+    fresh: bool = True
+    viewer: Any = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.file}:{self.function}"
+
+
+def _side(path: str | None) -> str | None:
+    top = path.split("/", 1)[0] if path else None
+    return top if top in SIDES else None
+
+
+@dataclass
+class Tally:
+    """The counting: :meth:`add` each :class:`Call` of the traced press, then read the figures."""
+
+    files: set[str] = field(default_factory=set)
+    handoffs: Counter[tuple[str, str]] = field(default_factory=Counter)  # (caller side, callee side)
+    handoff_calls: Counter[str] = field(default_factory=Counter)  # "caller file -> callee key"
+    #: for comparison only (not a figure): coroutine resumes that cross bot/ <-> cogs/
+    resumed_handoffs: int = 0
+    public_views: int = 0
+    seat_views: int = 0
+    renders: Counter[str] = field(default_factory=Counter)
+    transactions: int = 0
+
+    def add(self, call: Call) -> None:
+        self.files.add(call.file)
+        here, below = _side(call.file), _side(call.caller)
+        crosses = here is not None and below is not None and here != below
+        if not call.fresh:
+            self.resumed_handoffs += crosses
+            return
+        if crosses:
+            assert here is not None and below is not None
+            self.handoffs[(below, here)] += 1
+            self.handoff_calls[f"{call.caller} -> {call.key}"] += 1
+        key = call.key
+        if key in VIEWS:
+            if key == OHHELL_SEAT or (key == SHITHEAD_VIEW and call.viewer is not None):
+                self.seat_views += 1
+            elif call.viewer is None:
+                self.public_views += 1
+        elif key in RENDERS:
+            self.renders[key] += 1
+        elif key in TRANSACTIONS:
+            self.transactions += 1
+
+    @property
+    def views(self) -> int:
+        return self.public_views + self.seat_views
+
+    def line(self) -> str:
+        return (
+            f"files={len(self.files)} handoffs={sum(self.handoffs.values())} views={self.views} "
+            f"renders={sum(self.renders.values())} transactions={self.transactions}"
+        )
+
+    def details(self) -> str:
+        directions = ", ".join(f"{a}->{b} {n}" for (a, b), n in sorted(self.handoffs.items())) or "none"
+        renders = ", ".join(f"{k.split(':')[1]} {n}" for k, n in sorted(self.renders.items())) or "none"
+        folders = {f.rsplit("/", 1)[0] for f in self.files}
+        return (
+            f"handoffs {directions} ({len(self.handoff_calls)} distinct caller file -> function; "
+            f"{self.resumed_handoffs} more resumes of a coroutine cross); "
+            f"views: {self.public_views} public, {self.seat_views} per seat; "
+            f"renders: {renders}; {len(folders)} folders"
+        )
+
+
+def tally(calls: Iterable[Call]) -> Tally:
+    """The figures of a sequence of calls (the tests feed it a synthetic one)."""
+    out = Tally()
+    for call in calls:
+        out.add(call)
+    return out
+
+
+# -- from frames to calls ------------------------------------------------------------------------
+_where: dict[str, str | None] = {}
+_first_resume: dict[types.CodeType, int] = {}
+
+
+def project_file(filename: str) -> str | None:
+    """``bot/tables.py`` for a file of the project's source folders, else None (cached)."""
+    found = _where.get(filename, "?")
+    if found == "?":
+        path = os.path.realpath(filename)
+        rel = os.path.relpath(path, os.path.realpath(ROOT)).replace(os.sep, "/")
+        found = rel if rel.split("/", 1)[0] in PROJECT and not rel.startswith("..") else None
+        _where[filename] = found
+    return found
+
+
+def is_fresh(code: types.CodeType, lasti: int) -> bool:
+    """Whether a call event starts the function: always for a plain function; for a coroutine or
+    generator only when its frame stands at its first ``RESUME`` (Python 3.11; a resume after an
+    ``await`` or ``yield`` stands at a later one)."""
+    if not code.co_flags & _RESUMABLE:
+        return True
+    first = _first_resume.get(code)
+    if first is None:
+        first = next((i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), 0)
+        _first_resume[code] = first
+    return lasti <= first
+
+
+def frame_call(frame: types.FrameType) -> Call | None:
+    code = frame.f_code
+    file = project_file(code.co_filename)
+    if file is None:
+        return None
+    back = frame.f_back
+    caller = project_file(back.f_code.co_filename) if back is not None else None
+    fresh = is_fresh(code, frame.f_lasti)
+    viewer = None
+    if fresh and f"{file}:{code.co_qualname}" in VIEWS:
+        viewer = frame.f_locals.get("viewer")
+    return Call(file, code.co_qualname, caller, fresh, viewer)
+
+
+class Tracer:
+    """Counts into :attr:`tally` while :meth:`start`-ed. :meth:`install` (before the bot starts)
+    hooks every thread started afterwards; the event loop's thread is hooked by :meth:`start`."""
+
+    def __init__(self) -> None:
+        self.tally = Tally()
+        self.active = False
+        self.lock = threading.Lock()
+
+    def hook(self, frame: types.FrameType, event: str, arg: Any) -> None:
+        if event != "call" or not self.active:
+            return
+        call = frame_call(frame)
+        if call is not None:
+            with self.lock:
+                self.tally.add(call)
+
+    def install(self) -> None:
+        threading.setprofile(self.hook)
+
+    def start(self) -> None:
+        self.tally = Tally()
+        self.active = True
+        sys.setprofile(self.hook)
+
+    def stop(self) -> Tally:
+        sys.setprofile(None)
+        self.active = False
+        return self.tally
+
+
+def check_targets() -> None:
+    """Every function the figures count exists where this script looks for it."""
+    for key in (*VIEWS, *RENDERS, *TRANSACTIONS):
+        path, qualname = key.split(":")
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+        target: Any = module
+        for part in qualname.split("."):
+            target = getattr(target, part, None)
+            if target is None:
+                raise SystemExit(f"bench/trace_click.py: {key} is gone; update the targets at the top")
+        code = getattr(getattr(target, "__wrapped__", target), "__code__", None)
+        if code is None or project_file(code.co_filename) != path or code.co_qualname != qualname:
+            raise SystemExit(f"bench/trace_click.py: {key} is not where the script looks for it")
+
+
+# -- the games -----------------------------------------------------------------------------------
+class _FixedSeed:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def getrandbits(self, bits: int) -> int:
+        return self.seed % (1 << bits)
+
+
+def _seeded(seed: int) -> None:
+    """Every game deals the same cards: the seat's seed and the commitment's salt are fixed."""
+    import bot.fairness
+    import bot.seating
+
+    bot.seating.random = types.SimpleNamespace(SystemRandom=lambda: _FixedSeed(seed))  # type: ignore[assignment]
+    bot.fairness.new_salt = lambda: bytes(range(32))
+
+
+@dataclass
+class Press:
+    game: str
+    what: str = ""
+    rest: Counter[str] = field(default_factory=Counter)
+    tally: Tally = field(default_factory=Tally)
+
+
+def _raw(message: Any) -> list[dict[str, Any]]:
+    from tests.helpers import walk_components
+
+    return walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
+
+
+def _move_buttons(message: Any, prefixes: tuple[str, ...]) -> list[dict[str, Any]]:
+    out = []
+    for c in _raw(message):
+        cid = c.get("custom_id") or ""
+        if c.get("type") != 2 or c.get("disabled") or not cid.startswith(prefixes):
+            continue
+        if ":refresh:" in cid or ":sort:" in cid or cid.endswith(":r:"):
+            continue
+        out.append(c)
+    return out
+
+
+def _current(channel: Any, person: Any, message: Any) -> Any:
+    return next(m for m in channel.history(viewer=person) if m.id == message.id)
+
+
+async def play(game: str, seed: int, tracer: Tracer) -> Press:
+    """Play ``game`` up to the traced press, trace it, and stop there."""
+    import simcord
+
+    from bot.presentation import COALESCE
+    from tests.helpers import _quick_play, _sensible, make_bot, open_table, table_message
+
+    _seeded(seed)
+    press = Press(game)
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE)  # as the bot runs
+        try:
+            async with simcord.run(bot, settle_timeout=60) as env:
+                guild = env.create_guild()
+                channel = guild.create_text_channel("cards")
+                people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+                if game == "ohhell":
+                    await open_table(env, channel, people[0], people[1:])
+                else:
+                    await open_table(env, channel, people[0], people[1:], command="shithead")
+                table = bot.tables.in_channel(channel.id, game)
+                by_seat = {table.seat_of(p.id): p for p in people}
+                panels = {}
+                for person in people:
+                    shown = await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
+                    panels[person.id] = shown.response
+                prefixes = ("ohp:",) if game == "ohhell" else ("shq:", "shb:")
+                for _ in range(500):
+                    engine = table.engine
+                    seat = engine.to_act()[0]
+                    person = by_seat[seat]
+                    panel = _current(channel, person, panels[person.id])
+                    buttons = _move_buttons(panel, prefixes)
+                    assert buttons, f"the panel of seat {seat} offers no move"
+                    traced = False
+                    if game == "ohhell":
+                        cid = buttons[0]["custom_id"]
+                        traced = ":p:" in cid
+                        what = f"seat {seat} leads {cid.rsplit('.', 1)[-1]} (deal 1, trick 1)"
+                    else:
+                        view = engine.view(seat)
+                        action = _sensible(view, view["action_count"])
+                        wanted = _quick_play(panel, action["cards"]) if action["type"] == "play" else None
+                        if wanted is None:
+                            wanted = _shithead_button(buttons, action)
+                        cid = wanted
+                        traced = ":put:" in cid and view["phase"] == "play"
+                        what = f"seat {seat} plays {'.'.join(action.get('cards', []))} (one press)"
+                    before = engine.action_count
+                    if traced:
+                        start = len(env.http_requests)
+                        tracer.start()
+                        try:
+                            await person.click(panel, custom_id=cid)
+                            await env.settle()
+                        finally:
+                            press.tally = tracer.stop()
+                        press.what = what
+                        for r in env.http_requests[start:]:
+                            press.rest[_rest_kind(r, table.record.message_id)] += 1
+                    else:
+                        await person.click(panel, custom_id=cid)
+                    assert table.engine.action_count == before + 1, f"{cid} made no move"
+                    if traced:
+                        assert press.rest["table edit"], "the display did not edit the table message"
+                        return press
+                raise AssertionError("no press to trace")
+        finally:
+            await bot.close()
+
+
+def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> str:
+    part = {
+        "swap": f":swap:{action.get('hand')}>{action.get('up')}",
+        "stack": f":stack:{action.get('card')}",
+        "ready": ":ready:",
+        "flip": f":flip:{action.get('index', 0):x}",
+        "pickup": f":add:{action['add']}" if "add" in action else ":pick:",
+    }.get(action["type"])
+    found = next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
+    return found or buttons[0]["custom_id"]
+
+
+def _rest_kind(request: Any, table_message_id: int | None) -> str:
+    path = request.path
+    if "/interactions/" in path and path.endswith("/callback"):
+        return "answer"
+    if path.startswith("/webhooks/") and request.method == "PATCH":
+        return "panel edit"
+    if request.method == "PATCH" and path.endswith(f"/messages/{table_message_id}"):
+        return "table edit"
+    return f"{request.method} other"
+
+
+async def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--list", action="store_true", help="print the files and handoffs of each press")
+    args = parser.parse_args(argv)
+    check_targets()
+    tracer = Tracer()
+    tracer.install()  # before the bot starts its threads
+    presses = [await play(game, args.seed, tracer) for game in ("shithead", "ohhell")]
+    threading.setprofile(None)  # type: ignore[arg-type]
+    for press in presses:
+        t = press.tally
+        rest = ", ".join(f"{k} {n}" for k, n in sorted(press.rest.items()))
+        out(f"{press.game}: {press.what}; REST calls: {rest}")
+        out(f"    {t.details()}")
+        if args.list:
+            for name in sorted(t.files):
+                out(f"    file {name}")
+            for name, n in sorted(t.handoff_calls.items()):
+                out(f"    handoff {n} x {name}")
+    out(f"shithead: {presses[0].tally.line()}")
+    out(presses[1].tally.line())
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
