@@ -47,7 +47,9 @@ def result_line(game: FinishedGame) -> str:
     return ", ".join(people)
 
 
-def history_embed(title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str) -> discord.Embed:
+def history_embed(
+    title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str, command: str = "ohhell"
+) -> discord.Embed:
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
@@ -57,7 +59,8 @@ def history_embed(title: str, games: list[FinishedGame], preset_name: Callable[[
             value=result_line(game)[:1024],
             inline=False,
         )
-    embed.set_footer(text="Replay one with /<game> replay <number>")
+    if games:  # the real command, with a real number to copy
+        embed.set_footer(text=f"Replay one with /{command} replay game:{games[0].id}")
     return embed
 
 
@@ -128,7 +131,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
-        await interaction.response.send_message(embed=history_embed(title, games, names), ephemeral=True)
+        await interaction.response.send_message(embed=history_embed(title, games, names, kind), ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")
