@@ -22,7 +22,8 @@ def _emoji_bot(db_path: str) -> CardBot:
 
 @pytest.fixture
 def simcord_bot(db_path, simcord_bot):  # the conftest's bot is closed at teardown; this one too
-    return _emoji_bot(db_path)
+    yield _emoji_bot(db_path)
+    EMOJIS.clear()  # the registry is the process's: later tests run without emojis, as they expect
 
 
 def _uploads(env) -> list:

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from bot.client import CardBot
+from bot.render.emojis import EMOJIS
 from bot.settings import Settings
 from tests.cogs.test_wording import strings
 from tests.helpers import MADE, OhHellDriver, ShitheadDriver, open_table
@@ -26,7 +27,8 @@ def _emoji_bot(db_path: str) -> CardBot:
 
 @pytest.fixture
 def simcord_bot(db_path, simcord_bot):  # the conftest's bot is closed at teardown; this one too
-    return _emoji_bot(db_path)
+    yield _emoji_bot(db_path)
+    EMOJIS.clear()  # the registry is the process's: later tests run without emojis, as they expect
 
 
 def _bare(env) -> list[str]:
