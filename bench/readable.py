@@ -53,10 +53,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2000)
     runs = parser.parse_args().runs
     EMOJIS.clear()
-    print("no emojis        median µs=%.1f p99 µs=%.1f" % timed(runs, False))
+    print("no emojis        median µs={:.1f} p99 µs={:.1f}".format(*timed(runs, False)))
     EMOJIS.set({name: 10**18 + i for i, name in enumerate(all_emojis())})
-    print("emojis           median µs=%.1f p99 µs=%.1f" % timed(runs, False))
-    print("emojis, 4-colour median µs=%.1f p99 µs=%.1f" % timed(runs, True))
+    print("emojis           median µs={:.1f} p99 µs={:.1f}".format(*timed(runs, False)))
+    print("emojis, 4-colour median µs={:.1f} p99 µs={:.1f}".format(*timed(runs, True)))
 
 
 if __name__ == "__main__":
