@@ -348,7 +348,11 @@ class Display:
             else:
                 faults.append(fault)
         # 2. The current table, posted afresh (also when it is too old for Discord to edit)...
-        if not want.post and want.shown < want.version and record.message_id is not None:
+        # (Only a game in play moves: a lobby, or a game's last look, is edited; a refused edit
+        # posts it again below.)
+        engine = self.table.engine
+        playing = engine is not None and not engine.is_over and want.face == self.live_face
+        if playing and not want.post and want.shown < want.version and record.message_id is not None:
             if too_old_to_edit(record.message_id):
                 self.move_below()
         if want.post:

@@ -62,3 +62,20 @@ async def test_30046_on_an_edit_posts_the_table_again(simcord_env, monkeypatch):
     await player.play_to_end()
     assert not any("keeps failing" in t for t in texts(channel))
     assert env.errors == []
+
+
+@pytest.mark.simcord(settle_timeout=2)
+async def test_an_old_lobby_is_still_edited_in_place(simcord_env):
+    """Only a game in play moves below: a lobby open for hours stays where people found it."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob = (guild.add_member(env.create_user(n)) for n in ("ann", "bob"))
+    lobby = (await ann.slash(channel, "ohhell new")).response
+    await env.advance_time(3700)
+    await ann.slash(channel, "ohhell set", option="hook", value="off")
+    await env.settle()
+    assert [m.id for m in channel.history() if m.author.id == env.bot.user.id and m.embeds] == [lobby.id]
+    joined = await bob.click(next(m for m in channel.history() if m.id == lobby.id), label="Join")
+    assert joined.acknowledged
+    assert env.errors == []
