@@ -24,6 +24,8 @@ LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 WORD = {"♣": "clubs", "♠": "spades"}
 #: how long each kind of text may be (a rewritten text that would pass it keeps its symbols)
 LIMITS = {"content": 2000, "description": 4096, "value": 1024}
+#: what one embed may hold in all (Discord refuses a message whose embed is longer)
+EMBED_LIMIT = 6000
 
 
 def markdown(text: str | None, four: bool, limit: int = 4096) -> str | None:
@@ -38,24 +40,35 @@ def markdown(text: str | None, four: bool, limit: int = 4096) -> str | None:
         return EMOJIS.markup(SUIT + LETTER[match[0]], four) or match[0]
 
     out = SUIT_CHAR.sub(suit, CARD.sub(card, text))
-    return out if len(out) <= limit else plain(text)
+    return out if len(out) <= limit else plain(text, limit)
 
 
-def plain(text: str | None) -> str | None:
-    """♠ and ♣ as words where only plain text shows (``9♠`` → ``9 of spades``, ``♣`` → ``clubs``)."""
+def plain(text: str | None, limit: int | None = None) -> str | None:
+    """♠ and ♣ as words where only plain text shows (``9♠`` → ``9 of spades``, ``♣`` → ``clubs``);
+    the text as it was if the words would pass ``limit`` (a message Discord refuses shows nothing)."""
     if not text or ("♠" not in text and "♣" not in text) or not len(EMOJIS):
         return text
-    text = CARD.sub(lambda m: f"{m[1]} of {WORD[m[2]]}" if m[2] in WORD else m[0], text)
-    return SUIT_CHAR.sub(lambda m: WORD.get(m[0], m[0]), text)
+    out = CARD.sub(lambda m: f"{m[1]} of {WORD[m[2]]}" if m[2] in WORD else m[0], text)
+    out = SUIT_CHAR.sub(lambda m: WORD.get(m[0], m[0]), out)
+    return out if limit is None or len(out) <= limit else text
 
 
 def _embed(embed: discord.Embed, four: bool) -> None:
     embed.title = plain(embed.title)
+    before = (embed.description, [f.value for f in embed.fields])
     embed.description = markdown(embed.description, four, LIMITS["description"])
     for i, f in enumerate(embed.fields):
         embed.set_field_at(
             i, name=plain(f.name) or "", value=markdown(f.value, four, LIMITS["value"]) or "", inline=bool(f.inline)
         )
+    if len(embed) > EMBED_LIMIT:  # emojis cost some 30 characters each: words then, within the limit
+        embed.description = plain(before[0], LIMITS["description"])
+        for i, (f, value) in enumerate(zip(embed.fields, before[1], strict=True)):
+            embed.set_field_at(i, name=f.name or "", value=plain(value, LIMITS["value"]) or "", inline=bool(f.inline))
+    if len(embed) > EMBED_LIMIT:  # even words are too long (a huge pick-up): the symbols, as they were
+        embed.description = before[0]
+        for i, (f, value) in enumerate(zip(embed.fields, before[1], strict=True)):
+            embed.set_field_at(i, name=f.name or "", value=value or "", inline=bool(f.inline))
     if embed.footer.text:
         embed.set_footer(text=plain(embed.footer.text), icon_url=embed.footer.icon_url)
     if embed.author.name:

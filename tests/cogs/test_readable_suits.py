@@ -69,3 +69,31 @@ async def test_no_bare_spade_or_club_in_whole_games(simcord_env, four):
     sent = _emoji_names(env)
     four_colour_used = "ct4_" in sent
     assert four_colour_used == (four == "on"), "the four-colour emojis are used exactly when chosen"
+
+
+def test_a_long_embed_falls_back_to_words_within_discords_limit():
+    import discord
+
+    from bot.contract import Rendered
+    from bot.render.emojis import all_emojis
+    from bot.render.readable import readable
+
+    EMOJIS.set({name: 10**18 + i for i, name in enumerate(all_emojis())})
+    try:
+
+        def shown(cards: int) -> discord.Embed:
+            embed = discord.Embed(title="A big pile ♠", description="Pile: " + " ".join(["9♠", "9♣", "9♥"] * cards))
+            for _ in range(3):
+                embed.add_field(name="♣ up", value=" ".join(["K♠", "2♣"] * 20))
+            return readable(Rendered(embeds=[embed]), False).embeds[0]
+
+        big = shown(40)  # as emojis some 9,000 characters: in words instead
+        words = "\n".join([big.title or "", big.description or "", *(f"{f.name} {f.value}" for f in big.fields)])
+        assert len(big) <= 6000 and "♠" not in words and "♣" not in words, len(big)
+        assert len(shown(300)) <= 6000  # too long even in words: the symbols, but the message goes out
+        small = readable(Rendered(content="ann played 9♠", embeds=[]), True)
+        assert small.content.startswith("ann played <:ct_9S:")
+        four = readable(Rendered(content="9♣ and ♦"), True).content
+        assert "<:ct4_9C:" in four and "<:ct4_suitD:" in four, four
+    finally:
+        EMOJIS.clear()
