@@ -54,12 +54,15 @@ def plain(text: str | None, limit: int | None = None) -> str | None:
 
 
 def _embed(embed: discord.Embed, four: bool) -> None:
-    embed.title = plain(embed.title)
+    embed.title = plain(embed.title, 256)
     before = (embed.description, [f.value for f in embed.fields])
     embed.description = markdown(embed.description, four, LIMITS["description"])
     for i, f in enumerate(embed.fields):
         embed.set_field_at(
-            i, name=plain(f.name) or "", value=markdown(f.value, four, LIMITS["value"]) or "", inline=bool(f.inline)
+            i,
+            name=plain(f.name, 256) or "",
+            value=markdown(f.value, four, LIMITS["value"]) or "",
+            inline=bool(f.inline),
         )
     if len(embed) > EMBED_LIMIT:  # emojis cost some 30 characters each: words then, within the limit
         embed.description = plain(before[0], LIMITS["description"])
@@ -70,9 +73,9 @@ def _embed(embed: discord.Embed, four: bool) -> None:
         for i, (f, value) in enumerate(zip(embed.fields, before[1], strict=True)):
             embed.set_field_at(i, name=f.name or "", value=value or "", inline=bool(f.inline))
     if embed.footer.text:
-        embed.set_footer(text=plain(embed.footer.text), icon_url=embed.footer.icon_url)
+        embed.set_footer(text=plain(embed.footer.text, 2048), icon_url=embed.footer.icon_url)
     if embed.author.name:
-        embed.set_author(name=plain(embed.author.name) or "", url=embed.author.url, icon_url=embed.author.icon_url)
+        embed.set_author(name=plain(embed.author.name, 256) or "", url=embed.author.url, icon_url=embed.author.icon_url)
 
 
 def _four_emoji(emoji: Any, four: bool) -> Any:
@@ -94,7 +97,7 @@ def _label(text: str | None, emoji: Any) -> str | None:
         stripped = CARD.sub("", text, count=1).strip() if CARD.fullmatch(text.strip()) else None
         if stripped == "":
             return None
-    return plain(text)
+    return plain(text, 80)
 
 
 def _view(view: discord.ui.View, four: bool) -> None:
@@ -105,11 +108,11 @@ def _view(view: discord.ui.View, four: bool) -> None:
             label = _label(inner.label, inner.emoji)
             inner.label = label if label or inner.emoji is not None else inner.label
         elif isinstance(inner, discord.ui.Select):
-            inner.placeholder = plain(inner.placeholder)
+            inner.placeholder = plain(inner.placeholder, 150)
             for option in inner.options:
                 option.emoji = _four_emoji(option.emoji, four)
-                option.label = plain(option.label) or option.label
-                option.description = plain(option.description)
+                option.label = plain(option.label, 100) or option.label
+                option.description = plain(option.description, 100)
 
 
 def readable(rendered: Any, four: bool) -> Any:
