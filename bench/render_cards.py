@@ -78,8 +78,8 @@ def save_samples(folder: str) -> None:
     own picture code (the same functions the table and the hand replies call)."""
     import discord
 
-    from cogs.ohhell.pictures import chart_picture, hand_picture, trick_picture
-    from cogs.ohhell.scoresheet import rows_from_history, running_totals
+    from cogs.ohhell.pictures import hand_picture, trick_picture
+    from cogs.ohhell.scoresheet import rows_from_history, scoresheet
     from cogs.shithead.pictures import table_picture
     from games.ohhell.ai import ai_view, choose_action
     from games.ohhell.game import OhHell
@@ -102,8 +102,8 @@ def save_samples(folder: str) -> None:
         seat = game.to_act()[0]
         game, _ = game.apply(seat, choose_action(ai_view(game, seat), "quick", rng))
     history = game.view(None)["history"]
-    totals = running_totals(rows_from_history(history, 4), 4)
-    pictures["ohhell-scores.png"] = chart_picture(names, totals, discord.Embed())[0].data
+    sheet_names = ("Ann", "Bob", "Computer 1 (strong)", "Computer 2 (strong)")  # as /ohhell scores names them
+    pictures["ohhell-scores.png"] = scoresheet("", sheet_names, rows_from_history(history, 4)).files[0].data
     shithead = Shithead.new(sh_rules("pagat"), 4, 5)
     for _ in range(40):
         seat = shithead.to_act()[0]

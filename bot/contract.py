@@ -12,6 +12,7 @@ interface.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import io
 import json
@@ -23,6 +24,8 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot.render.readable import readable
+from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from games.common.engine import Engine, Event
 
@@ -136,6 +139,18 @@ class LiveTable:
         del self.notices[:-4]
 
 
+#: the methods that draw a table's messages (each takes the table first)
+READABLE = ("table", "closing", "hand", "panel", "dm", "finale", "scores")
+
+
+def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def drawn(self: Any, table: LiveTable, *args: Any, **kwargs: Any) -> Any:
+        return readable(method(self, table, *args, **kwargs), four_colour(table.record.options))
+
+    return drawn
+
+
 class GameKind(ABC, Generic[ViewT]):
     """What the runtime needs from one game: its rules, how its table looks, how it scores and
     how a computer plays it. Implemented by ``cogs/<game>/kind.py``."""
@@ -152,6 +167,15 @@ class GameKind(ABC, Generic[ViewT]):
     hand_button: str = "My hand"
     #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
     seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
+        emojis (four-colour when the table chose it) or words (:mod:`bot.render.readable`)."""
+        super().__init_subclass__(**kwargs)
+        for name in READABLE:
+            method = cls.__dict__.get(name)
+            if method is not None:
+                setattr(cls, name, _readable(method))
 
     # -- rules --------------------------------------------------------------------------------
     @abstractmethod

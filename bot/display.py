@@ -42,6 +42,16 @@ log = logging.getLogger(__name__)
 
 #: how long the channel may lag behind the game before the players are told
 TELL_AFTER = 30.0
+#: a table message this old is posted again rather than edited: Discord limits edits of messages
+#: older than an hour (error 30046), and a play-by-post deal edits its table for days
+REPOST_AGE = 50 * 60.0
+
+
+def too_old_to_edit(message_id: int) -> bool:
+    """Whether the message (its age read from its id) is near Discord's hour for edits."""
+    age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+    return age.total_seconds() >= REPOST_AGE
+
 
 Render = Callable[[], Rendered]
 Sleep = Callable[[float], Awaitable[Any]]
@@ -143,6 +153,18 @@ class Display:
             self.want.after_post.add(message_id)
         self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
         self._save_soon()
+        self.wake()
+
+    def move_below(self) -> None:
+        """Post the table afresh; the copy on record loses its controls and points below once
+        the new one is up (``/<game> table``, and a table too old for Discord to edit)."""
+        old = self.table.record.message_id
+        if old is not None and not self.want.post:
+            self.retire(
+                old, lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None), after_post=True
+            )
+        self.want.post = True
+        self.want.version += 1
         self.wake()
 
     def restore_old(self, copy: OldCopy) -> None:
@@ -329,7 +351,14 @@ class Display:
                 want.hands.discard(seat)
             else:
                 faults.append(fault)
-        # 2. The current table, posted afresh...
+        # 2. The current table, posted afresh (also when it is too old for Discord to edit)...
+        # (Only a game in play moves: a lobby, or a game's last look, is edited; a refused edit
+        # posts it again below.)
+        engine = self.table.engine
+        playing = engine is not None and not engine.is_over and want.face == self.live_face
+        if playing and not want.post and want.shown < want.version and record.message_id is not None:
+            if too_old_to_edit(record.message_id):
+                self.move_below()
         if want.post:
             face = want.face or self.live_face
             rendered, version, key = await self._render(lambda: (face(), want.version, self._key()))
@@ -350,7 +379,10 @@ class Display:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
                 fault = classify(error, "editing the table", posting=False)
-                if fault.gone:
+                if fault.too_old:
+                    self.move_below()  # Discord will not edit it: post it again, at once
+                    self._wake.set()
+                elif fault.gone:
                     want.post = True  # deleted: post it again, at once
                     self._wake.set()
                 elif fault.bad_request:
@@ -370,7 +402,9 @@ class Display:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
                 fault = classify(error, "closing an old copy of the table", posting=False)
-                if fault.gone or fault.bad_request:
+                if fault.too_old:
+                    await self._delete_old(message_id)
+                elif fault.gone or fault.bad_request:
                     self._closed_old(message_id)
                 else:
                     faults.append(fault)
@@ -400,6 +434,15 @@ class Display:
         # The fault that says most: a missing permission, then a rate limit, then the first.
         faults.sort(key=lambda f: (f.permission is None, f.retry_after is None))
         return faults[0]
+
+    async def _delete_old(self, message_id: int) -> None:
+        """An old copy Discord will not let the bot edit (30046) must not keep live controls: it
+        is deleted (the current table shows the game), or, failing that, left as it is."""
+        try:
+            await self._channel().get_partial_message(message_id).delete()
+        except TRANSIENT as error:
+            log.warning("game %s: could not delete an old copy of the table: %s", self.table.id, error)
+        self._closed_old(message_id)
 
     def _key(self) -> str | None:
         engine = self.table.engine

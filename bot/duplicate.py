@@ -64,10 +64,8 @@ async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list
         for game in games:
             reveal = None
             if game is not last and game.commitment is not None:
-                reveal = (
-                    f"🔓 Every table has finished: the shuffle's seed is `{game.seed}`, salt `{game.salt}` "
-                    f"(commitment `{game.commitment}`). Check with `/{kind.key} verify game:{game.id}`."
-                )
+                check = f"`/{kind.key} verify game:{game.id}`"
+                reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
             await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)
     except Exception:
         log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)

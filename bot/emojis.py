@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.render.emojis import EMOJIS, all_codes, emoji_name, emoji_png
+from bot.render.emojis import EMOJIS, all_emojis, emoji_png
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +26,10 @@ async def upload_card_emojis(client: discord.Client) -> int:
         log.warning("could not list the application's emojis: cards stay as text", exc_info=True)
         return 0
     uploaded = 0
-    for code in all_codes():
-        name = emoji_name(code)
+    for name, (code, four) in all_emojis().items():
         if name in existing:
             continue
-        image = await asyncio.to_thread(emoji_png, code)
+        image = await asyncio.to_thread(emoji_png, code, four)
         try:
             emoji = await client.create_application_emoji(name=name, image=image)
         except discord.HTTPException:

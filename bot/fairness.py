@@ -4,8 +4,9 @@ check ``/<game> verify`` runs (with the export the stand-alone ``tools/verify_sh
 
 What is hashed, and why a salt: :mod:`games.common.commitment`. The seed and the salt stay in
 the store and in memory only (``GameRecord`` keeps both out of its ``repr``); nothing here logs
-them, and they are shown only by :func:`reveal_line` and :func:`export`, both of which refuse a
-game that is not over (a duplicate match's shared seed waits for every table: :mod:`bot.secrecy`).
+them, and they are shown only by ``/<game> verify`` and :func:`export`, both of which refuse a
+game that is not over (a duplicate match's shared seed waits for every table: :mod:`bot.secrecy`);
+:func:`reveal_line` says, once it is over, that the shuffle can be checked.
 """
 
 from __future__ import annotations
@@ -80,17 +81,17 @@ def commitment_line(table: LiveTable) -> str | None:
 
 
 def reveal_line(table: LiveTable) -> str | None:
-    """The line that reveals the seed once the game is over (None before, or without a commitment;
-    for a duplicate match's table, a line saying the seed waits for the other tables)."""
+    """The line saying the shuffle can now be checked, once the game is over (None before, or
+    without a commitment; for a duplicate match's table, a line saying the seed waits for the other
+    tables). The seed itself is in ``/<game> verify``'s answer and its file."""
     record = table.record
     if not is_over(record) or record.commitment is None or record.seed is None:
         return None
     if table.seed_held:
         return "🔒 The shuffle's seed is revealed when every table of this duplicate match has finished."
-    return (
-        f"🔓 Game #{record.id}'s shuffle, revealed: seed `{record.seed}`, salt `{record.salt}` "
-        f"(commitment `{record.commitment}`). Check every deal with `/{table.kind.key} verify game:{record.id}`."
-    )
+    # The seed, salt and commitment are long numbers nobody reads here: the check (and the file it
+    # hands out, which holds them) is one command away.
+    return f"🔓 The shuffle can be checked: `/{table.kind.key} verify game:{record.id}`."
 
 
 @dataclass
@@ -129,7 +130,10 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
     for number in sorted(replayed):
         if replayed[number] != stored_by_deal[number]:
             return Verdict(False, [*lines, f"❌ Deal {number}: the stored deck is not the one the seed deals."])
-    lines.append(f"✅ All {len(replayed)} stored decks are the ones the seed deals, deal by deal.")
+    if len(replayed) == 1:
+        lines.append("✅ The 1 stored deck is the one the seed deals.")
+    else:
+        lines.append(f"✅ All {len(replayed)} stored decks are the ones the seed deals, deal by deal.")
     return Verdict(True, lines)
 
 

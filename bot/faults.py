@@ -21,6 +21,8 @@ TRANSIENT = (discord.HTTPException, discord.RateLimited, asyncio.TimeoutError, a
 
 #: Discord's JSON error codes the display acts on
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, MISSING_ACCESS, CANNOT_DM, MISSING_PERMISSIONS = 10003, 10008, 50001, 50007, 50013
+#: "Maximum number of edits to messages older than 1 hour reached" (sent with a 429 or a 400)
+OLD_MESSAGE_EDITS = 30046
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,12 @@ class Fault:
     def gone(self) -> bool:
         """The message is gone (deleted): post it again rather than retry the edit."""
         return self.status == 404 and self.code in (UNKNOWN_MESSAGE, 0)
+
+    @property
+    def too_old(self) -> bool:
+        """Discord will not let this (over an hour old) message be edited for now: post the table
+        again rather than wait; waiting could last the rest of the deal."""
+        return self.code == OLD_MESSAGE_EDITS
 
     @property
     def bad_request(self) -> bool:

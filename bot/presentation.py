@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.contract import LiveTable, Rendered
-from bot.display import Display, Line, Sleep
+from bot.display import Display, Line, Sleep, too_old_to_edit
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
 from bot.panels import Panels
@@ -199,17 +199,9 @@ class Presenter:
         """Post the table afresh (lost in a busy channel, or never posted before a crash). The old
         copy loses its controls and points below, once the new one is up."""
         display = self.display(table)
-        want = display.want
-        old = table.record.message_id
-        if old is not None and not want.post:
-            display.retire(
-                old, lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None), after_post=True
-            )
         if with_hands:
-            want.hands = {s.seat for s in table.seats}
-        want.post = True
-        want.version += 1
-        display.wake()
+            display.want.hands = {s.seat for s in table.seats}
+        display.move_below()
 
     def resume(self, table: LiveTable) -> None:
         """After a restart: whatever the channel may have missed is shown (the table re-posted if
@@ -345,12 +337,14 @@ async def _acknowledge(interaction: discord.Interaction | None) -> None:
 
 
 def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
-    """The click came from the table message and is not answered yet: its answer edits the table."""
+    """The click came from the table message and is not answered yet: its answer edits the table
+    (unless the message is too old for Discord to edit: then the display posts it again)."""
     return (
         interaction is not None
         and not interaction.response.is_done()
         and interaction.message is not None
         and interaction.message.id == message_id
+        and not too_old_to_edit(message_id)
     )
 
 

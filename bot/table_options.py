@@ -15,7 +15,7 @@ FOUR_COLOUR = "four_colour"
 #: display option -> its values, the default first
 DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on")}
 #: one line for the lobby and ``/<game> rules`` when an option is not at its default
-DISPLAY_LINES = {FOUR_COLOUR: "Four-colour deck: ♣ green, ♦ blue on the card pictures"}
+DISPLAY_LINES = {FOUR_COLOUR: "Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis"}
 
 
 def rule_options(options: Mapping[str, str]) -> dict[str, str]:

@@ -16,23 +16,32 @@ from functools import cache
 import discord
 
 from bot.render.cards import SUIT_OF_LETTER, hand_lines, label
-from bot.render.faces import emoji_face
-from games.common.cards import SUIT_SYMBOLS, card_code, is_joker, parse_card, suit_of
+from bot.render.faces import emoji_face, suit_emoji_face
+from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, is_joker, parse_card, suit_of
 from games.ohhell.decks import pack63
 
 PREFIX = "ct_"
+#: the four-colour set (``four_colour on``): clubs green and diamonds blue, as on the pictures
+FOUR = "ct4_"
+#: a suit alone: ``suit:S`` (``ct_suitS``)
+SUIT = "suit:"
 
 
-def emoji_name(code: str) -> str:
-    """``AS`` → ``ct_AS``, ``10H`` → ``ct_10H``, ``X`` → ``ct_joker``, ``?`` → ``ct_back``;
-    copies (``AS#1``) share their face's emoji."""
+def emoji_name(code: str, four: bool = False) -> str:
+    """``AS`` → ``ct_AS``, ``10H`` → ``ct_10H``, ``X`` → ``ct_joker``, ``?`` → ``ct_back``,
+    ``suit:S`` → ``ct_suitS``; copies (``AS#1``) share their face's emoji. ``four``: a club or a
+    diamond from the four-colour set (``ct4_9C``)."""
     base = code.partition("#")[0]
+    if base.startswith(SUIT):
+        letter = base[len(SUIT) :]
+        return (FOUR if four and letter in "CD" else PREFIX) + "suit" + letter
     if base == "?":
         return PREFIX + "back"
     card = parse_card(base)
     if is_joker(card):
         return PREFIX + "joker"
-    return PREFIX + card_code(card)
+    text = card_code(card)
+    return (FOUR if four and text[-1] in "CD" else PREFIX) + text
 
 
 def all_codes() -> list[str]:
@@ -41,10 +50,26 @@ def all_codes() -> list[str]:
     return [card_code(c) for c in pack63()] + ["?"]
 
 
+def all_emojis() -> dict[str, tuple[str, bool]]:
+    """Every emoji the bot uploads, by name: (the code it shows, four-colour): the faces, the four
+    suits alone, and the four-colour clubs and diamonds."""
+    out = {emoji_name(code): (code, False) for code in all_codes()}
+    out |= {emoji_name(SUIT + s): (SUIT + s, False) for s in "CDHS"}
+    for code in [*all_codes(), *(SUIT + s for s in "CD")]:
+        name = emoji_name(code, True)
+        if name.startswith(FOUR):
+            out[name] = (code, True)
+    return out
+
+
 @cache
-def emoji_png(code: str) -> bytes:
+def emoji_png(code: str, four: bool = False) -> bytes:
     out = io.BytesIO()
-    emoji_face(code).save(out, format="PNG", optimize=True)  # transparent corners: keep RGBA
+    if code.startswith(SUIT):
+        face = suit_emoji_face(SUIT_LETTERS.index(code[len(SUIT) :]), four)
+    else:
+        face = emoji_face(code, four)
+    face.save(out, format="PNG", optimize=True)  # transparent corners: keep RGBA
     return out.getvalue()
 
 
@@ -55,7 +80,7 @@ class CardEmojis:
         self._ids: dict[str, int] = {}
 
     def set(self, ids: dict[str, int]) -> None:
-        self._ids = {name: i for name, i in ids.items() if name.startswith(PREFIX)}
+        self._ids = {name: i for name, i in ids.items() if name.startswith((PREFIX, FOUR))}
 
     def clear(self) -> None:
         self._ids = {}
@@ -63,16 +88,19 @@ class CardEmojis:
     def __len__(self) -> int:
         return len(self._ids)
 
-    def partial(self, code: str) -> discord.PartialEmoji | None:
+    def partial(self, code: str, four: bool = False) -> discord.PartialEmoji | None:
         """For a button's or a select option's ``emoji=``."""
-        name = emoji_name(code)
+        name = emoji_name(code, four)
         emoji_id = self._ids.get(name)
         return discord.PartialEmoji(name=name, id=emoji_id) if emoji_id is not None else None
 
-    def markup(self, code: str) -> str | None:
-        name = emoji_name(code)
+    def markup(self, code: str, four: bool = False) -> str | None:
+        name = emoji_name(code, four)
         emoji_id = self._ids.get(name)
         return f"<:{name}:{emoji_id}>" if emoji_id is not None else None
+
+    def by_name(self, name: str) -> int | None:
+        return self._ids.get(name)
 
 
 #: the process's card emojis (one bot, one application); :mod:`bot.emojis` fills it at start-up

@@ -209,6 +209,20 @@ def emoji_face(code: str, four_colour: bool = False) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
+@cache
+def suit_emoji_face(suit: int, four_colour: bool = False) -> Image.Image:
+    """A suit alone as an emoji (trumps, a revoke's suit): its pip on the white card face, so a
+    spade or a club reads on a dark theme as on a light one."""
+    k = 2
+    size = EMOJI_SIZE
+    image = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    x0, x1 = 14 * k, (size - 14) * k
+    draw.rounded_rectangle([x0, 6 * k, x1, (size - 6) * k], radius=18 * k, fill=WHITE, outline=FRAME, width=3 * k)
+    draw_pip(draw, suit, size * k / 2, size * k / 2, 76 * k, suit_colour(suit, four_colour))
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
 def warm() -> None:
     """Draw every face once (at start-up, in a thread): no picture a player waits for pays for it."""
     for card in pack63():

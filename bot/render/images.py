@@ -14,6 +14,7 @@ is visible to whoever sees the message, a card in it would not be.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -76,6 +77,45 @@ def _short(name: str, limit: int = 11) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
+def fit_names(names: Sequence[str], width: float, size: int = 12) -> tuple[str, ...]:
+    """Each name as short as it must be to fit ``width`` px in the bold ``size`` px font, and no
+    two alike: "Computer 1 (strong)" and "Computer 2 (strong)" become "Computer 1" and
+    "Computer 2", or "Compu…1" and "Compu…2" where even that is too wide (a plain cut would
+    make both "Compute…")."""
+    face = font(size)
+
+    def fits(text: str) -> bool:
+        return face.getlength(text) <= width
+
+    bases = [re.sub(r"\s*\([^)]*\)$", "", n) or n for n in names]
+    if len(set(bases)) < len(set(names)):
+        bases = list(names)  # the bracket is what tells them apart
+    # a mark before a name (the trick's winner, "★ ") is not part of what tells names apart
+    cores = [b.removeprefix("★ ") for b in bases]
+    out: list[str] = []
+    for i, base in enumerate(bases):
+        others = [b for j, b in enumerate(cores) if j != i and b != cores[i]]
+        label = base if fits(base) else ""
+        if not label:
+            tail = next((base[-k:] for k in range(1, len(base)) if not any(o.endswith(base[-k:]) for o in others)), "")
+            for h in range(len(base) - 1, 0, -1):
+                head = base[:h].rstrip()
+                plain = head + "…"
+                if not any(o.startswith(base[:h].removeprefix("★ ")) for o in others) and fits(plain):
+                    label = plain
+                    break
+                tailed = plain + tail.strip()
+                if tail and h + len(tail) < len(base) and fits(tailed):
+                    label = tailed
+                    break
+            label = label or base[:1] + "…"
+        out.append(label)
+    for i, label in enumerate(out):  # the last resort: a seat number
+        if out.count(label) > 1:
+            out[i] = f"{label[: max(1, len(label) - 2)]}{i + 1}"
+    return tuple(out)
+
+
 def _row_width(n: int, step: int = HAND_STEP) -> int:
     return CARD_W + step * (n - 1) if n else 0
 
@@ -122,13 +162,16 @@ def trick_png(
         _lay(image, card_face(turnup, four_colour), (MARGIN, MARGIN))
         draw.text((MARGIN + CARD_W // 2, MARGIN + CARD_H + 3), "turn-up", font=small, fill=GOLD, anchor="mt")
     x = MARGIN + left
-    for name, code in plays:
+    # each name within its card's width, no two alike ("Computer 1…" and "Computer 2…" ran together)
+    labels = fit_names([name for name, _ in plays] + list(waiting), CARD_W + gap - 4)
+    for (name, code), shown in zip(plays, labels, strict=False):
         _lay(image, card_face(code, four_colour), (x, MARGIN))
-        draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), _short(name), font=small, fill=INK, anchor="mt")
+        colour = GOLD if name.startswith("★") else INK
+        draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), shown, font=small, fill=colour, anchor="mt")
         x += CARD_W + gap
-    for name in waiting:
+    for shown in labels[len(plays) :]:
         draw.rounded_rectangle([x, MARGIN, x + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
-        draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), _short(name), font=small, fill=DIM, anchor="mt")
+        draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), shown, font=small, fill=DIM, anchor="mt")
         x += CARD_W + gap
     if not slots and not turnup:
         draw.text((MARGIN + left + 4, MARGIN + CARD_H // 2), "no cards yet", font=font(14), fill=DIM, anchor="lm")
@@ -204,14 +247,29 @@ PALETTE = ((250, 200, 60), (120, 200, 255), (255, 120, 120), (150, 230, 140), (2
            (240, 240, 240), (110, 220, 210))  # fmt: skip
 
 
+#: a picture players read on a phone: no wider than this
+PHONE_W = 800
+ROW_H = 18
+
+
 @lru_cache(maxsize=CACHE)
-def scores_chart_png(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...]) -> bytes:
+def scores_chart_png(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: int = 520) -> bytes:
     """Running totals after each deal (``totals[d][seat]``), one coloured line a player, a key."""
-    width, height = 520, 260
-    key_w = 130
+    image = _chart(names, totals, width)
+    return encode(image)
+
+
+def _chart(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: int) -> Image.Image:
+    """The chart, its key under the plot in as many columns as fit (a key at the side was cut off
+    at the right); players with the same totals draw their lines side by side, not one under the
+    other."""
+    columns = max(1, min(len(names), (width - 2 * MARGIN) // 150))
+    key_rows = -(-len(names) // columns)
+    plot_h = 200
+    height = MARGIN + plot_h + 36 + key_rows * ROW_H + MARGIN
     image, draw = _canvas(width, height)
     small = font(11)
-    plot = (MARGIN + 34, MARGIN + 6, width - key_w - MARGIN, height - MARGIN - 20)
+    plot = (MARGIN + 34, MARGIN + 6, width - MARGIN, MARGIN + plot_h)
     series = [(0,) * len(names), *totals]
     values = [v for row in series for v in row] or [0]
     low, high = min(values), max(values)
@@ -219,10 +277,10 @@ def scores_chart_png(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...]
         high = low + 1
     x0, y0, x1, y1 = plot
 
-    def at(deal: int, value: int) -> tuple[float, float]:
+    def at(deal: int, value: int, shift: float = 0.0) -> tuple[float, float]:
         x = x0 + (x1 - x0) * deal / max(len(series) - 1, 1)
         y = y1 - (y1 - y0) * (value - low) / (high - low)
-        return x, y
+        return x, y + shift
 
     draw.rectangle(plot, outline=DIM)
     if low < 0 < high:
@@ -232,18 +290,72 @@ def scores_chart_png(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...]
     for deal in range(len(series)):
         if len(series) <= 20 or deal % 5 == 0:
             draw.text((at(deal, low)[0], y1 + 4), str(deal), font=small, fill=DIM, anchor="mt")
-    for seat, name in enumerate(names):
+    labels = fit_names(names, width // columns - 60)
+    key_w = (width - 2 * MARGIN) // columns
+    for seat in range(len(names)):
         colour = PALETTE[seat % len(PALETTE)]
-        points = [at(d, row[seat]) for d, row in enumerate(series)]
+        shift = (seat - (len(names) - 1) / 2) * 3  # equal lines lie side by side
+        points = [at(d, row[seat], shift) for d, row in enumerate(series)]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3, joint="curve")
         for x, y in points:
             draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour)
-        ky = MARGIN + 6 + seat * 18
-        draw.rectangle([width - key_w, ky + 3, width - key_w + 10, ky + 13], fill=colour)
-        final = series[-1][seat]
-        draw.text((width - key_w + 16, ky), f"{_short(name, 12)} {final}", font=font(12), fill=INK)
-    draw.text(((x0 + x1) / 2, height - 4), "deal", font=small, fill=DIM, anchor="mb")
+        kx = MARGIN + (seat % columns) * key_w
+        ky = y1 + 36 + (seat // columns) * ROW_H
+        draw.rectangle([kx, ky + 3, kx + 10, ky + 13], fill=colour)
+        draw.text((kx + 16, ky), f"{labels[seat]} {series[-1][seat]}", font=font(12), fill=INK)
+    draw.text(((x0 + x1) / 2, y1 + 18), "deal", font=small, fill=DIM, anchor="mt")
+    return image
+
+
+#: one deal of the sheet: its number, its hand size (None: not known), and per seat (bid, won,
+#: change) or None for a seat out of that deal (a play-off)
+SheetRow = tuple[int, int | None, tuple[tuple[int | None, int | None, int] | None, ...]]
+
+
+@lru_cache(maxsize=CACHE)
+def scoresheet_png(names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: tuple[tuple[int, ...], ...]) -> bytes:
+    """The score sheet as players read it on a phone (at most :data:`PHONE_W` px wide): a row a
+    deal (each player's bid/won and the change), the totals, and under it the chart."""
+    with_cards = any(hand is not None for _, hand, _ in rows)
+    lead = 44 + (44 if with_cards else 0)  # the deal (and cards) columns; no empty one
+    col = max(64, min(110, (PHONE_W - 2 * MARGIN - lead) // max(len(names), 1)))
+    width = min(PHONE_W, 2 * MARGIN + lead + col * len(names))
+    header = fit_names(names, col - 6)
+    body = MARGIN + ROW_H * (len(rows) + 3) + 6
+    chart = _chart(names, totals, max(width, 360))
+    width = max(width, chart.width)
+    image, draw = _canvas(width, body + chart.height)
+    small, bold = font(11), font(12)
+    draw.text((MARGIN, MARGIN), "deal", font=small, fill=DIM)
+    if with_cards:
+        draw.text((MARGIN + 44, MARGIN), "cards", font=small, fill=DIM)
+    for seat, name in enumerate(header):
+        draw.text((MARGIN + lead + col * seat + col - 6, MARGIN), name, font=bold, fill=INK, anchor="ra")
+    y = MARGIN + ROW_H + 2
+    draw.line([(MARGIN, y - 2), (width - MARGIN, y - 2)], fill=DIM)
+    for deal, hand, cells in rows:
+        draw.text((MARGIN, y), str(deal), font=small, fill=INK)
+        if with_cards and hand is not None:
+            draw.text((MARGIN + 44, y), str(hand), font=small, fill=DIM)
+        for seat, cell in enumerate(cells):
+            right = MARGIN + lead + col * seat + col - 6
+            if cell is None:
+                draw.text((right, y), "·", font=small, fill=DIM, anchor="ra")
+                continue
+            bid, won, change = cell
+            colour = PALETTE[3] if change > 0 else PALETTE[2] if change < 0 else DIM
+            draw.text((right, y), f"{change:+d}", font=small, fill=colour, anchor="ra")
+            made = f"{'-' if bid is None else bid}/{'-' if won is None else won}"
+            draw.text((right - 36, y), made, font=small, fill=INK, anchor="ra")
+        y += ROW_H
+    draw.line([(MARGIN, y + 1), (width - MARGIN, y + 1)], fill=DIM)
+    y += 4
+    draw.text((MARGIN, y), "total", font=bold, fill=INK)
+    last = totals[-1] if totals else (0,) * len(names)
+    for seat, total in enumerate(last):
+        draw.text((MARGIN + lead + col * seat + col - 6, y), str(total), font=bold, fill=GOLD, anchor="ra")
+    image.paste(chart, (0, body))
     return encode(image)
 
 

@@ -75,7 +75,7 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 await seating.remove_seat(table, computers[-1])
             if self.act == "cancel":
                 await seating.cancel(table)
-                closed = closed_lobby(table, f"The table was closed by {user.mention}.")
+                closed = closed_lobby(table, f"The table was closed by **{user.display_name}**.")
                 await _answer_with_lobby(interaction, table, closed)
                 return
             if self.act != "start":

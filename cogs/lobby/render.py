@@ -23,10 +23,12 @@ def lobby_message(
             line + (f" · {note}" if note else "") for line, note in zip(seated.splitlines(), notes, strict=False)
         )
     host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
+    # the preset's one-line summary only while no option changes it (the Rules field says all)
+    summary = table.kind.preset_line(record.preset) if not record.options else ""
     embed = discord.Embed(
         title=f"🃏 {table.kind.title}: a table is open",
         description=f"Host: **{host}** · preset **{table.kind.preset_name(record.preset)}**"
-        + (f"\n{table.kind.preset_line(record.preset)}" if table.kind.preset_line(record.preset) else ""),
+        + (f"\n{summary}" if summary else ""),
         color=COLOR,
     )
     embed.add_field(

@@ -23,8 +23,13 @@ CHART_FILE = "scores.png"
 
 def trick_picture(view: OhHellView, name: Name, embed: discord.Embed, four: bool = False) -> list[ImageFile]:
     """While cards are played: the trick so far and an empty place for each player still to play
-    (in playing order); while bidding, the turned-up card alone (if there is one)."""
+    (in playing order); between tricks, the trick just finished, its winner marked, until the next
+    card is led (a player sees the trick they just played); while bidding, the turned-up card
+    alone (if there is one)."""
     turnup = view["turnup"]
+    finished = finished_trick(view)
+    if finished is not None:
+        return [show_picture(embed, TABLE_FILE, trick_png(_marked(finished, name), (), turnup, four))]
     if view["phase"] == "playing":
         plays = tuple((name(seat), code) for seat, code, _named in view["trick"])
         played = {seat for seat, _code, _named in view["trick"]}
@@ -37,15 +42,26 @@ def trick_picture(view: OhHellView, name: Name, embed: discord.Embed, four: bool
     return []
 
 
+def finished_trick(view: OhHellView) -> Mapping[str, Any] | None:
+    """The trick this deal just finished, while the next has no card yet (else None)."""
+    last = view["last_trick"]
+    if view["phase"] != "playing" or view["trick"] or last is None or last["deal"] != view["deal"]:
+        return None
+    return last
+
+
+def _marked(last: Mapping[str, Any], name: Name) -> tuple[tuple[str, str], ...]:
+    winner = last["winner"]
+    return tuple((f"★ {name(seat)}" if seat == winner else name(seat), code) for seat, code, _named in last["cards"])
+
+
 def last_trick_picture(
     last: Mapping[str, Any] | None, name: Name, embed: discord.Embed, four: bool = False
 ) -> list[ImageFile]:
     """A deal's closing message: its last trick, the winner's name marked."""
     if last is None:
         return []
-    winner = last["winner"]
-    plays = tuple((f"★ {name(seat)}" if seat == winner else name(seat), code) for seat, code, _named in last["cards"])
-    return [show_picture(embed, TABLE_FILE, trick_png(plays, (), None, four))]
+    return [show_picture(embed, TABLE_FILE, trick_png(_marked(last, name), (), None, four))]
 
 
 def hand_picture(view: OhHellSeatView, embed: discord.Embed, four: bool = False) -> list[ImageFile]:

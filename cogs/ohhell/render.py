@@ -74,12 +74,22 @@ def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
         desc.append("🌉 Devil's Bridge: everyone sees every card but their own (**My hand**)")
     embed.description = "\n".join(desc)
     embed.add_field(name="Players (from the dealer's left)", value=seat_lines(view, name), inline=False)
-    if view["phase"] == "playing":
+    last = view["last_trick"]
+    # Between tricks the one just finished stays in view, its winner named, until the next lead.
+    finished = view["phase"] == "playing" and not view["trick"] and last is not None and last["deal"] == view["deal"]
+    if finished:
+        assert last is not None
+        embed.add_field(
+            name=f"Trick {view['trick_no'] - 1}",
+            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins\n"
+            f"*({name(view['leader'])} to lead trick {view['trick_no']})*",
+            inline=False,
+        )
+    elif view["phase"] == "playing":
         trick = _trick_text(view["trick"], name) if view["trick"] else f"*({name(view['leader'])} to lead)*"
         embed.add_field(name=f"Trick {view['trick_no']}", value=trick, inline=False)
-    last = view["last_trick"]
     # The engine keeps the previous deal's last trick until this deal's first trick is won.
-    if last is not None and view["phase"] == "playing" and view["trick_no"] > 1:
+    if last is not None and view["phase"] == "playing" and view["trick_no"] > 1 and not finished:
         embed.add_field(
             name="Last trick",
             value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",

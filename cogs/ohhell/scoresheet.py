@@ -11,11 +11,12 @@ import discord
 
 from bot.contract import ImageFile, Rendered
 from bot.render.common import COLOR, count
-from cogs.ohhell.pictures import chart_picture
+from bot.render.images import scoresheet_png
+from bot.render.pictures import show_picture
+from cogs.ohhell.pictures import CHART_FILE
 from db.store import DealScore
 from games.ohhell.results import HistoryEntry
 
-CELL = 9  # "10/10 +20" fits
 LIMIT = 4000  # an embed description holds 4096 characters
 
 
@@ -60,34 +61,42 @@ def running_totals(rows: Sequence[DealRow], seats: int) -> list[list[int]]:
 
 def _cell(cell: tuple[int | None, int | None, int] | None) -> str:
     if cell is None:
-        return "·".rjust(CELL)
+        return "·"
     bid, won, change = cell
-    made = f"{'-' if bid is None else bid}/{'-' if won is None else won}"
-    return f"{made} {change:+d}".rjust(CELL)
+    return f"{'-' if bid is None else bid}/{'-' if won is None else won} {change:+d}"
 
 
 def sheet_text(names: Sequence[str], rows: Sequence[DealRow]) -> str:
-    """The sheet as a fixed-width table (a code block): the newest deals if all do not fit."""
-    clean = [n.replace("`", "'")[: CELL - 1] for n in names]
-    header = "deal cards " + "".join(n.rjust(CELL) for n in clean)
+    """The sheet in words, a line a deal that wraps on a phone (a fixed-width table was cut off
+    at the right there): the newest deals if all do not fit; the picture shows it as a table."""
+    clean = [n.replace("*", "").replace("`", "'") for n in names]
     lines = []
     for row in rows:
-        cards = str(row.hand_size) if row.hand_size is not None else ""
-        lines.append(f"{row.deal:>4} {cards:>5} " + "".join(_cell(c) for c in row.cells))
+        cards = f" ({count(row.hand_size, 'card')})" if row.hand_size is not None else ""
+        cells = " · ".join(f"{n} {_cell(c)}" for n, c in zip(clean, row.cells, strict=True))
+        lines.append(f"**{row.deal}**{cards}: {cells}")
     totals = running_totals(rows, len(names))[-1] if rows else [0] * len(names)
-    footer = "total      " + "".join(str(t).rjust(CELL) for t in totals)
-    rule = "-" * len(header)
+    footer = "**Total**: " + " · ".join(f"{n} **{t}**" for n, t in zip(clean, totals, strict=True))
     shown = lines
-    while shown and sum(len(x) + 1 for x in [header, rule, *shown, rule, footer]) + 40 > LIMIT:
+    while shown and sum(len(x) + 1 for x in [*shown, footer]) + 60 > LIMIT:
         shown = shown[1:]
-    skipped = f"(the first {count(len(lines) - len(shown), 'deal')} left out)\n" if len(shown) < len(lines) else ""
-    return skipped + "```\n" + "\n".join([header, rule, *shown, rule, footer]) + "\n```"
+    skipped = [f"(the first {count(len(lines) - len(shown), 'deal')} left out)"] if len(shown) < len(lines) else []
+    return "\n".join([*skipped, *shown, footer])
 
 
 def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: str | None = None) -> Rendered:
-    """The score sheet as a message: the table and, once a deal is scored, the chart."""
+    """The score sheet as a message: the deals in words and, once a deal is scored, the sheet
+    drawn as a table (at most a phone's width) with the chart of running totals under it."""
     embed = discord.Embed(title=title, color=COLOR)
     embed.description = ((note + "\n") if note else "") + sheet_text(names, rows)
     embed.set_footer(text="each cell: bid/won and the change · the chart: running totals after each deal")
-    files: list[ImageFile] = chart_picture(names, running_totals(rows, len(names)), embed)
+    files: list[ImageFile] = []
+    if rows:
+        running = running_totals(rows, len(names))
+        data = scoresheet_png(
+            tuple(names),
+            tuple((r.deal, r.hand_size, r.cells) for r in rows),
+            tuple(tuple(t) for t in running),
+        )
+        files = [show_picture(embed, CHART_FILE, data)]
     return Rendered(content=None, embeds=[embed], view=None, files=files)

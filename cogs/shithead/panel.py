@@ -170,7 +170,8 @@ def _play_controls(
     notes: list[str] = []
     quick = quick_plays(game_id, key, view)
     if quick:
-        notes.append("**Your turn:** one press plays.")
+        # the one instruction for this turn (the embed adds no other "Your turn" line)
+        notes.append("**Your turn:** a green button plays its cards at once; or choose cards below, then **Play**.")
     options = play_options(view)
     if not options:
         notes.append("Nothing you hold can be played on this pile: you must pick it up.")

@@ -212,7 +212,9 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
             desc.append(f"✅ You are ready. Waiting for {', '.join(waiting) or 'nobody'}.")
     elif phase == "play":
         desc.append(pile_text(view))
-        if view["turn"] == seat:
+        if view["turn"] == seat and any(n.startswith("**Your turn") for n in notes):
+            pass  # the panel's controls gave the turn's one instruction
+        elif view["turn"] == seat:
             zone = view["zone"]
             desc.append(
                 {

@@ -66,7 +66,11 @@ HELD_RESULT = "🔒 A table of a duplicate match still playing: its result shows
 
 
 def history_embed(
-    title: str, games: list[FinishedGame], preset_name: Callable[[str], str] = str, hidden: set[int] | None = None
+    title: str,
+    games: list[FinishedGame],
+    preset_name: Callable[[str], str] = str,
+    hidden: set[int] | None = None,
+    command: str = "ohhell",
 ) -> discord.Embed:
     """The list of past games; ``hidden``: the games whose result the reader may not see yet."""
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
@@ -78,7 +82,8 @@ def history_embed(
             value=HELD_RESULT if game.id in (hidden or set()) else result_line(game)[:1024],
             inline=False,
         )
-    embed.set_footer(text="Replay one with /<game> replay <number>")
+    if games:  # the real command, with a real number to copy
+        embed.set_footer(text=f"Replay one with /{command} replay game:{games[0].id}")
     return embed
 
 
@@ -164,7 +169,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         game_kind = bot.tables.kinds.get(kind)
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
         hidden = await _hidden(bot.store, games, interaction)
-        await interaction.response.send_message(embed=history_embed(title, games, names, hidden), ephemeral=True)
+        await interaction.response.send_message(embed=history_embed(title, games, names, hidden, kind), ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.ohhell.decks import DECK_HELP, has_joker
-from games.ohhell.rules import PRESET_SOURCES, SUIT_TEXT, Rules
+from games.ohhell.rules import SUIT_TEXT, Rules
 
 SCORING_TEXT = {
     "e2": "exact bid: 10 a trick bid (10 for a bid of 0); a miss loses 10 a trick off.",
@@ -18,7 +18,7 @@ SCORING_TEXT = {
 def describe(rules: Rules, n_players: int | None = None) -> list[str]:
     """Human lines for a "rules in force" message."""
     lo, hi = rules.player_range()
-    lines = [f"Preset: {rules.preset} ({PRESET_SOURCES.get(rules.preset, 'custom')})."]
+    lines = [f"Preset: {rules.preset}."]
     deck = rules.deck if n_players is None else rules.deck_for(n_players)
     text = f"Deck: {DECK_HELP[deck]}; {lo}–{hi} players."
     if rules.deck_for(6) != rules.deck and deck == rules.deck and hi >= 6:

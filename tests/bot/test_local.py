@@ -374,7 +374,7 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
             page.press_until("My cards", r"Your cards · Shithead")
             panel = page.page.locator(".channel-message", has_text="Your cards · Shithead").last
             deadline = time.monotonic() + 90
-            while not re.search(r"one press plays|you must pick it up", shown := panel.inner_text()):
+            while not re.search(r"green button plays|you must pick it up", shown := panel.inner_text()):
                 assert "The computer is playing your seat" not in shown, shown
                 assert time.monotonic() < deadline, f"her turn never came; her panel shows:\n{shown}"
                 if "then press Ready" in shown:  # pressed again if the press landed on a redraw
@@ -389,7 +389,7 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
                 "button:not([disabled])",
                 has_text=re.compile(r"^\s*(one |both |all (two |three |four |\d+ )?|\d+ × )?(10|[2-9JQKA]|Joker)"),
             ).filter(has_not_text="pick up")
-            if "one press plays" in panel.inner_text() and plays.count():
+            if "green button plays" in panel.inner_text() and plays.count():
                 plays.first.click()
                 page.wait_for(r"Alice played")
             else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.client import CardBot
-from bot.render.emojis import EMOJIS, all_codes, emoji_name
+from bot.render.emojis import EMOJIS, all_emojis
 from bot.settings import Settings
 from tests.helpers import MADE, OhHellDriver, open_hand, open_table, walk_components
 
@@ -22,7 +22,8 @@ def _emoji_bot(db_path: str) -> CardBot:
 
 @pytest.fixture
 def simcord_bot(db_path, simcord_bot):  # the conftest's bot is closed at teardown; this one too
-    return _emoji_bot(db_path)
+    yield _emoji_bot(db_path)
+    EMOJIS.clear()  # the registry is the process's: later tests run without emojis, as they expect
 
 
 def _uploads(env) -> list:
@@ -34,13 +35,15 @@ async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
     env = simcord_env
     await env.bot.emoji_task
     names = {e.name for e in env.backend.application_emojis.values()}
-    assert names == {emoji_name(c) for c in all_codes()}
-    assert len(names) == 64 and len(_uploads(env)) == 64
-    assert len(EMOJIS) == 64
+    # every face, the four suits alone, and the four-colour clubs and diamonds (issue 24)
+    assert names == set(all_emojis())
+    total = len(names)
+    assert total == 64 + 4 + 32 + 1 and len(_uploads(env)) == total
+    assert len(EMOJIS) == total
     # a restart finds them all: nothing is uploaded again
     await env.restart_bot(_emoji_bot(db_path))
     await env.bot.emoji_task
-    assert len(_uploads(env)) == 64 and len(EMOJIS) == 64
+    assert len(_uploads(env)) == total and len(EMOJIS) == total
 
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")

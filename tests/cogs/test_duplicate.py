@@ -74,10 +74,13 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     common = min(len(deals_a), len(deals_b))
     assert common >= 2 and deals_a[:common] == deals_b[:common]  # the same decks, deal by deal
 
-    # both channels: the seed is revealed now, and the comparison shows the stored numbers
+    # both channels: the shuffle can be checked now (the seed is in /ohhell verify's answer, not
+    # the channel), and the comparison shows the stored numbers
     for channel in (first, second):
         texts = [message_text(m) for m in channel.history()]
-        assert any(all(s in t for s in secret) for t in texts), f"no reveal in {channel.name}"
+        reveals = [t for t in texts if "shuffle can be checked" in t and "/ohhell verify" in t]
+        assert reveals, f"no reveal in {channel.name}"
+        assert not any(s in t for t in texts for s in secret)
         comparison = next(m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
         fields = {f.name: f.value for f in comparison.embeds[0].fields}
         for record in (table_a, table_b):

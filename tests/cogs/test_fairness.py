@@ -107,21 +107,21 @@ async def test_oh_hell_commits_reveals_after_the_end_and_verifies(simcord_env, d
     assert [d.deal for d in stored] == list(range(1, len(stored) + 1)) and len(stored) >= 2  # extra deals for ties
 
     # Every message anyone could read (channel, each person's ephemeral replies, DMs) keeps the
-    # secret, except the one that reveals it...
+    # secret: the final standings, the game's last message, say the shuffle can be checked now
+    # (issue 24: the hex is in /ohhell verify's answer and its file, not the channel)
     secret = secrets_of(record.seed, record.salt)
     messages = list(channel.history())
     for member in (ann, bob):
         messages += list(channel.history(viewer=member))
         messages += list(member.user.dm_channel.history())
-    reveal = messages_with(messages, secret)
-    assert reveal and all("revealed" in message_text(m) for m in reveal)
-    # ... in the final standings, the game's last message
-    assert channel.last_message.id == reveal[0].id and "Game over" in channel.last_message.content
-    check_secrecy(env, record, caplog, [ann, bob], game_over_marker="Game over")
+    assert not messages_with(messages, secret)
+    last = channel.last_message
+    assert "Game over" in last.content and f"/ohhell verify game:{table.id}" in last.content, last.content
 
     # After the end: the bot's check and the stand-alone script both pass.
     text, exported, path = await verified(ann, channel, table.id, tmp_path, "ohhell")
     assert "✅" in text and f"All {len(stored)} stored decks" in text, text
+    check_secrecy(env, record, caplog, [ann, bob], game_over_marker="Game over")
     assert exported["seed"] == record.seed and exported["commitment"] == record.commitment
     assert exported["deals"] == [d.deck for d in stored]
     run = run_script(path)
@@ -157,10 +157,10 @@ async def test_shithead_commits_reveals_after_the_end_and_verifies(simcord_env, 
     early = await ann.slash(channel, "shithead verify")
     assert early.ephemeral and record.commitment in early.response.content
     await driver.play_to_end()
-    check_secrecy(env, record, caplog, [ann], game_over_marker="Game over")
 
     text, exported, path = await verified(ann, channel, record.id, tmp_path, "shithead")
-    assert "✅" in text and "All 1 stored decks" in text, text
+    assert "✅" in text and "The 1 stored deck is" in text, text
+    check_secrecy(env, record, caplog, [ann], game_over_marker="Game over")
     assert run_script(path).returncode == 0
 
     alter_first_deck(db_path, record.id, 1)
@@ -185,8 +185,9 @@ async def test_a_game_the_host_ends_reveals_its_seed_and_verifies(simcord_env, t
     secret = secrets_of(record.seed, record.salt)
     assert not messages_with(list(channel.history()), secret)
     await end_game(ann, channel)
-    revealed = messages_with(list(channel.history()), secret)
-    assert len(revealed) == 1 and "Game ended by" in revealed[0].content
+    assert not messages_with(list(channel.history()), secret)
+    ended = next(m for m in channel.history() if "Game ended by" in (m.content or ""))
+    assert f"/ohhell verify game:{record.id}" in ended.content, ended.content
 
     text, exported, _ = await verified(bob, channel, record.id, tmp_path, "ohhell")
     assert "✅" in text and exported["deals"] and exported["seed"] == record.seed, text

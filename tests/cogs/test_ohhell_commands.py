@@ -61,8 +61,10 @@ async def test_scores_rules_and_hand_commands(simcord_env):
     assert scores.ephemeral
     board = scores.response.embeds[0]
     sheet = board.description.splitlines()
-    assert any(line.split()[:2] == ["1", "2"] for line in sheet), sheet  # deal 1, of 2 cards
-    assert sheet[-2].split()[1:] == [str(t) for t in table.engine.view(None)["totals"]], sheet
+    assert any(line.startswith("**1** (2 cards):") for line in sheet), sheet  # deal 1, of 2 cards
+    totals = table.engine.view(None)["totals"]
+    names = [table.name(s) for s in range(len(totals))]
+    assert sheet[-1] == "**Total**: " + " · ".join(f"{n} **{t}**" for n, t in zip(names, totals, strict=True)), sheet
     await driver.play_to_end()
     after = await people[0].slash(channel, "ohhell scores")
     results = await env.bot.store.results(table.id)

@@ -4,20 +4,22 @@ standings carry the chart too."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from cogs.ohhell.scoresheet import CELL
 from tests.helpers import OhHellDriver, open_table
 
 
 def _sheet_rows(description: str) -> dict[int, list[str]]:
-    """Deal number -> its cells as ``bid/won``, ``change`` pairs flattened (``·``, ``·`` for a seat
-    out of that deal), from the sheet's fixed-width code block."""
+    """Deal number -> its cells as ``bid/won``, ``change`` pairs flattened (``·``, ``0`` for a seat
+    out of that deal), from the sheet's lines ("**2** (2 cards): ann 1/1 +11 · bob · · …")."""
     rows = {}
-    for line in description.split("```")[1].strip().splitlines():
-        if line[:4].strip().isdigit():
-            cells = [line[i : i + CELL].split() for i in range(11, len(line), CELL)]
-            rows[int(line[:4])] = [part for cell in cells for part in (cell if len(cell) == 2 else ["·", "0"])]
+    for line in description.splitlines():
+        found = re.match(r"\*\*(\d+)\*\*[^:]*: (.*)$", line)
+        if found:
+            cells = [part.split()[-2:] if part.split()[-1] != "·" else ["·", "0"] for part in found[2].split(" · ")]
+            rows[int(found[1])] = [x for cell in cells for x in cell]
     return rows
 
 
@@ -60,3 +62,63 @@ async def test_scores_show_every_deal_and_a_chart(simcord_env):
     results = await env.bot.store.results(table.id)
     assert all(f"**{r.total}**" in board.description for r in results)
     assert [a.filename for a in after.response.attachments] == ["scores.png"]
+
+
+# -- the sheet fits a phone and names every seat (issue 24 item 4) ---------------------------------
+LONG = ("Alexandra the Great", "Computer 1 (strong)", "Computer 2 (strong)", "Computer 3 (strong)",
+        "Alexandra Hamilton", "Computer 4 (quick)", "bo")  # fmt: skip
+
+
+def test_fitted_names_are_distinct_and_fit():
+    from bot.render.faces import font
+    from bot.render.images import fit_names
+
+    for width in (40, 60, 76, 100):
+        fitted = fit_names(LONG, width)
+        assert len(set(fitted)) == len(LONG), fitted
+        assert all(font(12).getlength(n) <= width or len(n) <= 3 for n in fitted), (width, fitted)
+    assert fit_names(LONG, 200)[1:3] == ("Computer 1", "Computer 2")  # the level goes first
+    assert fit_names(("Computer 1 (strong)", "Computer 1 (quick)"), 400) == (
+        "Computer 1 (strong)",
+        "Computer 1 (quick)",
+    )
+
+
+def test_the_sheet_picture_fits_a_phone_with_seven_players_and_twenty_deals():
+    import io
+
+    from PIL import Image
+
+    from cogs.ohhell.scoresheet import DealRow, running_totals, scoresheet
+
+    rows = [
+        DealRow(d, 10, tuple((1, 1 + (d + s) % 2, 10 if (d + s) % 2 else -10) for s in range(7))) for d in range(1, 21)
+    ]
+    rendered = scoresheet("Oh Hell scores", LONG, rows)
+    image = Image.open(io.BytesIO(rendered.files[0].data))
+    assert image.width <= 800, image.size
+    text = rendered.embeds[0].description
+    for name in LONG:  # every seat by its whole name in the words
+        assert name in text
+    assert running_totals(rows, 7)[-1][0] == sum(r.cells[0][2] for r in rows)
+    # stored rows have no hand size: no empty "cards" column (the players' columns take its room)
+    bare = [DealRow(r.deal, None, r.cells) for r in rows]
+    assert Image.open(io.BytesIO(scoresheet("x", LONG, bare).files[0].data)).width <= 800
+
+
+def test_equal_totals_draw_side_by_side_and_the_key_stays_inside():
+    import io
+
+    from PIL import Image
+
+    from bot.render.images import PALETTE, scores_chart_png
+
+    names = ("Computer 1 (strong)", "Computer 2 (strong)", "ann")
+    totals = ((10, 10, 0), (20, 20, -10))
+    image = Image.open(io.BytesIO(scores_chart_png(names, totals))).convert("RGB")
+
+    def near(c, p):
+        return sum(abs(a - b) for a, b in zip(c, p, strict=True)) < 30
+
+    for seat in range(3):  # every player's line shows (none hidden under another's)
+        assert sum(1 for c in image.getdata() if near(c, PALETTE[seat])) > 150, seat

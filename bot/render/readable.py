@@ -1,0 +1,128 @@
+"""♠ and ♣ as people can read them (issue 24): the text characters are dark grey on Discord's
+dark theme, so everything a game sends is rewritten once, on its way out, wherever a card or a
+suit is named.
+
+Where Discord draws markdown (a message's content, an embed's description and field values) a
+card (``9♠``) becomes its card emoji and a suit alone its suit emoji, from the four-colour set when
+the table chose it. Where it takes plain text only (a button's or an option's label, a title, a
+field's name, a footer, a placeholder) ♠ and ♣ become words (``9 of spades``); a button or an
+option that already shows the card's emoji drops the card from its label. Until the emojis are
+uploaded (or when Discord refused them) text keeps its symbols: nothing depends on emojis."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.render.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
+
+CARD = re.compile(r"(?<![\w:<])(10|11|12|13|[2-9JQKA])([♣♦♥♠])")
+SUIT_CHAR = re.compile(r"[♣♦♥♠]")
+LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+WORD = {"♣": "clubs", "♠": "spades"}
+#: how long each kind of text may be (a rewritten text that would pass it keeps its symbols)
+LIMITS = {"content": 2000, "description": 4096, "value": 1024}
+#: what one embed may hold in all (Discord refuses a message whose embed is longer)
+EMBED_LIMIT = 6000
+
+
+def markdown(text: str | None, four: bool, limit: int = 4096) -> str | None:
+    """Cards and suits as emojis where they are uploaded."""
+    if not text or not len(EMOJIS) or not SUIT_CHAR.search(text):
+        return text
+
+    def card(match: re.Match[str]) -> str:
+        return EMOJIS.markup(match[1] + LETTER[match[2]], four) or match[0]
+
+    def suit(match: re.Match[str]) -> str:
+        return EMOJIS.markup(SUIT + LETTER[match[0]], four) or match[0]
+
+    out = SUIT_CHAR.sub(suit, CARD.sub(card, text))
+    return out if len(out) <= limit else plain(text, limit)
+
+
+def plain(text: str | None, limit: int | None = None) -> str | None:
+    """♠ and ♣ as words where only plain text shows (``9♠`` → ``9 of spades``, ``♣`` → ``clubs``);
+    the text as it was if the words would pass ``limit`` (a message Discord refuses shows nothing)."""
+    if not text or ("♠" not in text and "♣" not in text) or not len(EMOJIS):
+        return text
+    out = CARD.sub(lambda m: f"{m[1]} of {WORD[m[2]]}" if m[2] in WORD else m[0], text)
+    out = SUIT_CHAR.sub(lambda m: WORD.get(m[0], m[0]), out)
+    return out if limit is None or len(out) <= limit else text
+
+
+def _embed(embed: discord.Embed, four: bool) -> None:
+    embed.title = plain(embed.title, 256)
+    before = (embed.description, [f.value for f in embed.fields])
+    embed.description = markdown(embed.description, four, LIMITS["description"])
+    for i, f in enumerate(embed.fields):
+        embed.set_field_at(
+            i,
+            name=plain(f.name, 256) or "",
+            value=markdown(f.value, four, LIMITS["value"]) or "",
+            inline=bool(f.inline),
+        )
+    if len(embed) > EMBED_LIMIT:  # emojis cost some 30 characters each: words then, within the limit
+        embed.description = plain(before[0], LIMITS["description"])
+        for i, (f, value) in enumerate(zip(embed.fields, before[1], strict=True)):
+            embed.set_field_at(i, name=f.name or "", value=plain(value, LIMITS["value"]) or "", inline=bool(f.inline))
+    if len(embed) > EMBED_LIMIT:  # even words are too long (a huge pick-up): the symbols, as they were
+        embed.description = before[0]
+        for i, (f, value) in enumerate(zip(embed.fields, before[1], strict=True)):
+            embed.set_field_at(i, name=f.name or "", value=value or "", inline=bool(f.inline))
+    if embed.footer.text:
+        embed.set_footer(text=plain(embed.footer.text, 2048), icon_url=embed.footer.icon_url)
+    if embed.author.name:
+        embed.set_author(name=plain(embed.author.name, 256) or "", url=embed.author.url, icon_url=embed.author.icon_url)
+
+
+def _four_emoji(emoji: Any, four: bool) -> Any:
+    """A card emoji from the two-colour set, swapped for its four-colour twin when chosen."""
+    if not four or not isinstance(emoji, discord.PartialEmoji) or not (emoji.name or "").startswith(PREFIX):
+        return emoji
+    code = emoji.name[len(PREFIX) :]
+    code = SUIT + code[4:] if code.startswith("suit") else code
+    if code in ("back", "joker"):
+        return emoji
+    name = emoji_name(code, True)
+    emoji_id = EMOJIS.by_name(name) if name.startswith(FOUR) else None
+    return discord.PartialEmoji(name=name, id=emoji_id) if emoji_id is not None else emoji
+
+
+def _label(text: str | None, emoji: Any) -> str | None:
+    """A label beside the card's own emoji does not name the card again."""
+    if text and isinstance(emoji, discord.PartialEmoji) and (emoji.name or "").startswith((PREFIX, FOUR)):
+        stripped = CARD.sub("", text, count=1).strip() if CARD.fullmatch(text.strip()) else None
+        if stripped == "":
+            return None
+    return plain(text, 80)
+
+
+def _view(view: discord.ui.View, four: bool) -> None:
+    for item in view.children:
+        inner = getattr(item, "item", item)  # a DynamicItem wraps the button or select it shows
+        if isinstance(inner, discord.ui.Button):
+            inner.emoji = _four_emoji(inner.emoji, four)
+            label = _label(inner.label, inner.emoji)
+            inner.label = label if label or inner.emoji is not None else inner.label
+        elif isinstance(inner, discord.ui.Select):
+            inner.placeholder = plain(inner.placeholder, 150)
+            for option in inner.options:
+                option.emoji = _four_emoji(option.emoji, four)
+                option.label = plain(option.label, 100) or option.label
+                option.description = plain(option.description, 100)
+
+
+def readable(rendered: Any, four: bool) -> Any:
+    """Rewrite a :class:`~bot.contract.Rendered` in place (and return it) so that no ♠ or ♣
+    character is left where the card emojis can stand instead."""
+    if rendered is None or not len(EMOJIS):
+        return rendered
+    rendered.content = markdown(rendered.content, four, LIMITS["content"])
+    for embed in rendered.embeds:
+        _embed(embed, four)
+    if rendered.view is not None:
+        _view(rendered.view, four)
+    return rendered
