@@ -40,13 +40,20 @@ F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 def guarded(func: F) -> F:
     """For slash commands: a refusal is an answer, not an error, so it never reaches the tree's
-    error handler (which is kept for bugs). Components use :func:`report` directly."""
+    error handler (which is kept for bugs). Components use :func:`report` directly.
+
+    Works for plain functions (``interaction`` first) and for a cog's or group's methods
+    (``self`` first, then ``interaction``): the refusal is answered on the interaction, wherever
+    it sits among the arguments."""
 
     @functools.wraps(func)
-    async def wrapper(interaction: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return await func(interaction, *args, **kwargs)
+            return await func(*args, **kwargs)
         except USER_ERRORS as error:
+            interaction = next((a for a in args if isinstance(a, discord.Interaction)), kwargs.get("interaction"))
+            if interaction is None:
+                raise
             await report(interaction, error)
 
     # discord.py reads parameter types from the signature; give it real types, not strings
