@@ -63,7 +63,10 @@ def guarded(func: F) -> F:
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately, whether or not the interaction was already answered."""
+    """Answer privately, whether or not the interaction was already answered (cut to Discord's
+    2,000 characters: a longer reply would be refused, and the member would see nothing)."""
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -72,6 +75,9 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     except discord.HTTPException:
         log.warning("could not send an error reply", exc_info=True)
 
+
+#: the longest message Discord accepts
+MESSAGE_LIMIT = 2000
 
 #: the key in ``interaction.extras`` that says what the interaction has committed
 SAVED = "committed"
