@@ -22,6 +22,9 @@ Our engine is measured three ways, each a fresh 50-deal game at a time, counting
 The engine deals from its own seeded generator (every shuffle of the game's seed), OpenSpiel
 through its chance nodes; both are in the timed loop.
 
+Above them, the deal generator alone: microseconds per 52-card shuffle of each version the bot
+deals with (games/common/rng.py; new games use the current one), best of several timed runs.
+
 Run: ``python bench/engine.py [total seconds, default 12]``. The rounds are short and
 interleaved and the best round of each side is kept: on a shared machine other work slows
 whichever side it lands on, and the best round is the closest to the undisturbed speed. The
@@ -34,6 +37,7 @@ import random
 import sys
 import time
 
+from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
 
@@ -117,10 +121,27 @@ def bench_openspiel(seconds: float, seed: int = 1) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def shuffle_us(version: int, shuffles: int = 2000, repeats: int = 5) -> float:
+    """Microseconds per 52-card shuffle with generator ``version`` (best of ``repeats`` runs)."""
+    best = float("inf")
+    for r in range(repeats):
+        rng = make_rng(r, version)
+        shuffle = rng.shuffle
+        deck = list(range(52))
+        start = time.perf_counter()
+        for _ in range(shuffles):
+            shuffle(deck)
+        best = min(best, (time.perf_counter() - start) / shuffles)
+    return best * 1e6
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 12.0
     # Short rounds, interleaved, best of each: other work on a shared machine slows whichever
     # side it lands on, and the best round is the closest to the undisturbed speed.
+    old, new = shuffle_us(HMAC_VERSION), shuffle_us(GENERATOR_VERSION)
+    print(f"generator version {HMAC_VERSION} (games stored before version 3): {old:.1f} µs per shuffle")
+    print(f"generator µs per 52-card shuffle={new:.1f} (version {GENERATOR_VERSION}, new games)")
     rounds = max(6, round(seconds))
     share = seconds / rounds / 3
     step, play, osp = [], [], []

@@ -59,8 +59,8 @@ def main() -> None:
     for name, kind, rules, pick in cases:
         log, decks = play(kind.engine.new(rules, 4, SEED), pick)
         record = GameRecord(
-            1, kind.key, 1, 2, 3, "finished", "p", {}, rules.to_json(), SEED, None, None, rng_version=2,
-            commitment=commitment(SEED, SALT, 2), salt=SALT.hex(), actions=log,
+            1, kind.key, 1, 2, 3, "finished", "p", {}, rules.to_json(), SEED, None, None, rng_version=3,
+            commitment=commitment(SEED, SALT, 3), salt=SALT.hex(), actions=log,
             seats=[SeatRecord(i, None, f"computer {i}", "quick") for i in range(4)],
         )  # fmt: skip
         start = time.perf_counter()
@@ -70,7 +70,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "shuffle.json")
             with open(path, "w", encoding="utf-8") as file:
-                json.dump(export(record, decks), file)
+                json.dump(export(kind, record, decks), file)
             start = time.perf_counter()
             run = subprocess.run([sys.executable, "-I", "tools/verify_shuffle.py", path], capture_output=True)
             script_ms = (time.perf_counter() - start) * 1000

@@ -41,13 +41,20 @@ F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 def guarded(func: F) -> F:
     """For slash commands: a refusal is an answer, not an error, so it never reaches the tree's
-    error handler (which is kept for bugs). Components use :func:`report` directly."""
+    error handler (which is kept for bugs). Components use :func:`report` directly.
+
+    Works for plain functions (``interaction`` first) and for a cog's or group's methods
+    (``self`` first, then ``interaction``): the refusal is answered on the interaction, wherever
+    it sits among the arguments."""
 
     @functools.wraps(func)
-    async def wrapper(interaction: discord.Interaction, *args: Any, **kwargs: Any) -> Any:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return await func(interaction, *args, **kwargs)
+            return await func(*args, **kwargs)
         except USER_ERRORS as error:
+            interaction = next((a for a in args if isinstance(a, discord.Interaction)), kwargs.get("interaction"))
+            if interaction is None:
+                raise
             await report(interaction, error)
 
     # discord.py reads parameter types from the signature; give it real types, not strings
@@ -57,7 +64,10 @@ def guarded(func: F) -> F:
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately, whether or not the interaction was already answered."""
+    """Answer privately, whether or not the interaction was already answered (cut to Discord's
+    2,000 characters: a longer reply would be refused, and the member would see nothing)."""
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -66,6 +76,9 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     except discord.HTTPException:
         log.warning("could not send an error reply", exc_info=True)
 
+
+#: the longest message Discord accepts
+MESSAGE_LIMIT = 2000
 
 #: the key in ``interaction.extras`` that says what the interaction has committed
 SAVED = "committed"

@@ -24,8 +24,9 @@ from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
 from games.common.engine import Engine, GameError
 
-#: the export's ``format`` (tools/verify_shuffle.py reads this one)
-EXPORT_FORMAT = "cardtable-shuffle/1"
+#: the export's ``format`` (tools/verify_shuffle.py reads this one; version 1 had no packs and
+#: no deal count, so a checker needed the rules and could not tell a deal was missing)
+EXPORT_FORMAT = "cardtable-shuffle/2"
 #: statuses after which the seed may be shown
 OVER = ("finished", "cancelled")
 
@@ -115,7 +116,7 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
         return Verdict(False, ["❌ The revealed seed and salt do not hash to the commitment shown at the start."])
     lines.append("✅ The revealed seed and salt hash to the commitment shown at the start.")
     try:
-        replayed = _replayed_decks(kind, record)
+        replayed = {deal: deck for deal, (deck, _) in _replayed_decks(kind, record).items()}
     except GameError as error:
         return Verdict(False, [*lines, f"❌ Replaying the stored moves from the seed failed: {error}"])
     stored_by_deal = {d.deal: d.deck for d in stored}
@@ -137,16 +138,18 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
     return Verdict(True, lines)
 
 
-def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, list[str]]:
+def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[str], list[str]]]:
+    """Every deal the game had, replayed from its seed and moves: its deck as dealt and its pack
+    (the cards before the shuffle, in the order the generator shuffles them)."""
     assert record.seed is not None
     rules = kind.rules_from_json(record.rules or {})
     engine = kind.engine.new(rules, len(record.seats), record.seed, rng_version=record.rng_version)
-    decks: dict[int, list[str]] = {}
+    decks: dict[int, tuple[list[str], list[str]]] = {}
 
     def note(game: Engine) -> None:
         deal = dealt(game)
         if deal is not None and deal.deal not in decks:
-            decks[deal.deal] = deal.deck
+            decks[deal.deal] = deal.deck, [card_code(c) for c in game.pack() or ()]
 
     note(engine)
     for seat, action in record.actions:
@@ -155,22 +158,33 @@ def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, list[str]]:
     return decks
 
 
-def export(record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
-    """What tools/verify_shuffle.py checks: the rules that build the deck, the revealed seed and
-    salt, the commitment and every stored deck. Only for a game that is over."""
+def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
+    """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/2``): the revealed seed and
+    salt, the commitment, how many deals the game had (replayed from its seed and moves), and
+    every stored deck with the pack it was shuffled from, so the checker needs no rules (the
+    rules ride along for the reader). Only for a game that is over; CPU-bound (a replay)."""
     if not is_over(record):
         raise ValueError("the seed of a game that is not over stays secret")
+    try:
+        replayed = _replayed_decks(kind, record)
+    except GameError:
+        replayed = {}  # the stored moves do not replay: /verify says so; the file holds what is stored
+    packs = {deal: pack for deal, (_, pack) in replayed.items()}
     return {
         "format": EXPORT_FORMAT,
         "game": record.id,
         "kind": record.kind,
         "generator": record.rng_version,
         "players": len(record.seats),
-        "rules": record.rules or {},
         "commitment": record.commitment,
         "seed": record.seed,
         "salt": record.salt,
-        "deals": [d.deck for d in sorted(stored, key=lambda d: d.deal)],
+        "deal_count": len(replayed),
+        "deals": [
+            {"deal": d.deal, "pack": packs.get(d.deal, []), "deck": d.deck}
+            for d in sorted(stored, key=lambda d: d.deal)
+        ],
+        "rules": record.rules or {},
     }
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from games.common.engine import Engine
+from games.common.engine import Engine, GameError
 from games.ohhell import rules as ohhell_rules
 from games.ohhell.game import OhHell
 from games.shithead import rules as shithead_rules
@@ -28,12 +28,18 @@ from games.shithead.game import Shithead
 
 FORMAT = "cardtable-hand-history"
 VERSION = 1
+#: a history larger than this is refused unread (the longest games are a few hundred kB)
+MAX_BYTES = 16_000_000
+#: and one with more actions (a long Shithead game has a few thousand)
+MAX_ACTIONS = 100_000
 
 
 def rebuild(data: dict[str, Any]) -> Engine:
     """The game the history describes, replayed action by action; raises ValueError if it is not one."""
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ValueError(f"not a Card Table hand history (format {FORMAT!r}, version {VERSION})")
+    if not isinstance(data.get("actions"), list) or len(data["actions"]) > MAX_ACTIONS:
+        raise ValueError(f"its actions are not a list of at most {MAX_ACTIONS}")
     seats = len(data["seats"])
     seed = int(data["seed"])
     rng_version = int(data["rng_version"])
@@ -123,14 +129,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m games.replay FILE", file=sys.stderr)
         return 2
-    with open(args[0], encoding="utf-8") as handle:
-        data = json.load(handle)
     try:
+        with open(args[0], "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ValueError(f"the file is larger than {MAX_BYTES} bytes")
+        data = json.loads(raw)
         engine, problems = check(data)
-    except (ValueError, KeyError, TypeError) as error:
-        print(f"cannot replay {args[0]}: {error}", file=sys.stderr)
+        lines = summary(data, engine)
+    except OSError as error:
+        print(f"cannot replay {args[0]}: {error.strerror or error}.", file=sys.stderr)
         return 1
-    for line in summary(data, engine):
+    except RecursionError:
+        print(f"cannot replay {args[0]}: its JSON is nested too deep.", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError, GameError) as error:
+        # ValueError covers bad JSON, bad UTF-8 and the rules' own refusals (RulesError)
+        what = f"{type(error).__name__} {error}" if isinstance(error, (KeyError, IndexError)) else str(error)
+        print(f"cannot replay {args[0]}: {what[:200]}.", file=sys.stderr)
+        return 1
+    for line in lines:
         print(line)
     if problems:
         for problem in problems:

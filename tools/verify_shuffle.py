@@ -1,32 +1,66 @@
 #!/usr/bin/env python3
 """Check a Card Table game's shuffle yourself: python3 verify_shuffle.py shuffle-ohhell-17.json
 
-Standard library only, and independent of the bot's code: it rebuilds every deck from the seed
-revealed after the game, with the generator as documented, and checks (1) that the seed and salt
-hash to the commitment shown when the game started and (2) that every deck the game stored is
-the one the seed deals. Exit status 0 when both hold, 1 otherwise. The file is what
-``/ohhell verify`` or ``/shithead verify`` attaches (format "cardtable-shuffle/1"):
-{"kind", "generator": 2, "players", "rules" (the game's rules; the deck is built from them),
-"commitment", "seed", "salt" (hex), "deals": [[card codes, the first card dealt first], ...]}.
+Standard library only, and independent of the bot's code (no rules: the file names each deal's
+pack). It checks (1) that the revealed seed and 32-byte salt hash to the commitment shown when the
+game started, (2) that the file holds every deal the game had, and (3) that each deal's deck is its
+pack shuffled by the seed. Exit status 0 when all hold, 1 otherwise (a damaged file too: one
+sentence). The file is what ``/ohhell verify`` or ``/shithead verify`` attaches:
+{"format": "cardtable-shuffle/2", "game", "kind", "generator" (1, 2 or 3), "players",
+"commitment", "seed", "salt" (hex), "deal_count" (the deals the game had), "deals": [{"deal",
+"pack" (its cards before the shuffle), "deck" (as dealt, the first card dealt first)}, ...]}.
 
-Generator 2: block i = HMAC-SHA-256(seed as 32 big-endian bytes, b"cardtable/v2/" + i as 8
-big-endian bytes); words = the blocks' bytes 8 at a time, big-endian; below(n) = the first word
-under 2**64 - 2**64 % n, modulo n; shuffle = Fisher-Yates from the end, j = below(i + 1).
-Draws: Oh Hell draws the first dealer (below(players)), then shuffles the whole unshuffled deck
-for each deal in turn; Shithead shuffles once, then draws the dealer.
+Generator 3: draw c (0, 1, ...) reads SHAKE-256(b"cardtable/v3/" + seed as 32 big-endian bytes +
+c as 8 big-endian bytes); below(n) = its first 8-byte big-endian word under 2**64 - 2**64 % n,
+modulo n; shuffle of m cards: F = m!, L = (F.bit_length() + 7) // 8 + 8, v = the first L-byte
+chunk under 2**(8L) - 2**(8L) % F, r = v % F, then for i from m - 1 down to 1: j = r % (i + 1),
+r //= i + 1, swap cards i and j. Generator 2: block i = HMAC-SHA-256(seed as 32 bytes,
+b"cardtable/v2/" + i as 8 bytes), one stream of 8-byte words; below(n) as above; shuffle =
+Fisher-Yates from the end with j = below(i + 1). Generator 1: Python's random.Random(seed) (Oh
+Hell sorts the cards by one random() each; Shithead uses random.shuffle).
+Draws: Oh Hell draws the first dealer (below(players)), then shuffles each deal's pack in turn;
+Shithead shuffles once, then draws the dealer.
 Commitment: SHA-256(b"cardtable/commitment/v1" + bytes([generator]) + seed (32 bytes) + salt).
 """
 
 import hashlib
 import hmac
 import json
+import math
+import random
 import sys
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-SUITS = "CDHS"
+MAX_BYTES, MAX_DEALS, MAX_CARDS, MAX_PLAYERS = 8_000_000, 2_000, 1_000, 16
 
 
-class Generator:
+class V3:
+    def __init__(self, seed):
+        self.prefix, self.draw = b"cardtable/v3/" + seed.to_bytes(32, "big"), 0
+
+    def stream(self, length):
+        self.draw += 1
+        return hashlib.shake_256(self.prefix + (self.draw - 1).to_bytes(8, "big")).digest(length)
+
+    def below(self, n):
+        data, t = self.stream(8 * 64), 0  # a word is refused with probability under 1/2
+        while int.from_bytes(data[8 * t : 8 * t + 8], "big") >= 2**64 - 2**64 % n:
+            t += 1
+        return int.from_bytes(data[8 * t : 8 * t + 8], "big") % n
+
+    def shuffle(self, cards):
+        f = math.factorial(len(cards))
+        size = (f.bit_length() + 7) // 8 + 8
+        data, t = self.stream(size * 64), 0
+        while int.from_bytes(data[size * t : size * t + size], "big") >= 2 ** (8 * size) - 2 ** (8 * size) % f:
+            t += 1
+        r = int.from_bytes(data[size * t : size * t + size], "big") % f
+        for i in range(len(cards) - 1, 0, -1):
+            r, j = divmod(r, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+
+class V2:
     def __init__(self, seed):
         self.key, self.block, self.buffer = seed.to_bytes(32, "big"), 0, b""
 
@@ -38,10 +72,9 @@ class Generator:
         return word
 
     def below(self, n):
-        while True:
-            word = self.word()
-            if word < 2**64 - 2**64 % n:
-                return word % n
+        while (word := self.word()) >= 2**64 - 2**64 % n:
+            pass
+        return word % n
 
     def shuffle(self, cards):
         for i in range(len(cards) - 1, 0, -1):
@@ -50,64 +83,98 @@ class Generator:
         return cards
 
 
-def pack(copy=0):
-    """52 cards, clubs then diamonds, hearts, spades, each from 2 to the ace (copy n: "2C#n")."""
-    return [r + s + (f"#{copy}" if copy else "") for s in SUITS for r in RANKS]
+class V1(random.Random):
+    below = random.Random.randrange
+
+    def shuffle(self, cards, kind="ohhell"):
+        if kind == "shithead":
+            super().shuffle(cards)
+            return cards
+        keys = [self.random() for _ in cards]
+        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
-def unshuffled(kind, rules, players):
-    if kind == "shithead":
-        return [c for n in range(rules["decks"]) for c in pack(n)] + [
-            "X" + (f"#{n}" if n else "") for n in range(rules["jokers"])
-        ]
-    deck = rules["deck"]
-    if deck == "standard52":
-        return pack()
-    if deck == "standard52+joker":
-        return pack() + ["X"]
-    if deck == "pack63":  # 11 and 12 in black suits, 11 to 13 in red suits, and a joker
-        extra = {"C": ["11", "12"], "D": ["11", "12", "13"], "H": ["11", "12", "13"], "S": ["11", "12"]}
-        return pack() + [r + s for s in "CSDH" for r in extra[s]] + ["X"]
-    if deck == "australian":  # the lowest 13 (5 players) or 26 (6 players) of a second pack
-        second = [r + s + "#1" for r in RANKS for s in SUITS]
-        return pack() + second[: {5: 13, 6: 26}[players]]
-    raise ValueError(f"unknown deck {deck!r}")
+class Bad(Exception):
+    """The file is not a shuffle file this script can read (one sentence)."""
 
 
-def decks_from_seed(kind, rules, players, seed, count):
-    rng, base = Generator(seed), unshuffled(kind, rules, players)
-    if kind == "shithead":
-        return [rng.shuffle(list(base))]
-    rng.below(players)  # Oh Hell: the first dealer is drawn before the first shuffle
-    return [rng.shuffle(list(base)) for _ in range(count)]
+def need(ok, sentence):
+    if not ok:
+        raise Bad(sentence)
+
+
+def read(game):
+    """The file's fields, checked for type and size before any work is done."""
+    need(isinstance(game, dict) and game.get("format") == "cardtable-shuffle/2", "not a cardtable-shuffle/2 file")
+    need(type(game.get("game")) is int and 0 < game["game"] < 2**63, "its game is not a game number")
+    kind, version, players, seed = game.get("kind"), game.get("generator"), game.get("players"), game.get("seed")
+    need(kind in ("ohhell", "shithead"), "its kind is neither ohhell nor shithead")
+    need(version in (1, 2, 3) and type(version) is int, "its generator is not 1, 2 or 3")
+    need(type(players) is int and 1 <= players <= MAX_PLAYERS, f"its players is not a number from 1 to {MAX_PLAYERS}")
+    need(type(seed) is int and 0 <= seed < 2**256, "its seed is not a whole number from 0 to 2**256 - 1")
+    salt, digest = game.get("salt"), game.get("commitment")
+    need(isinstance(salt, str) and len(salt) == 64, "its salt is not 32 bytes (64 hex digits)")
+    need(isinstance(digest, str) and len(digest) == 64, "its commitment is not 64 hex digits")
+    try:
+        salt, _ = bytes.fromhex(salt), bytes.fromhex(digest)
+    except ValueError:
+        raise Bad("its salt or commitment is not hex") from None
+    count, deals = game.get("deal_count"), game.get("deals")
+    need(type(count) is int and 1 <= count <= MAX_DEALS, f"its deal_count is not a number from 1 to {MAX_DEALS}")
+    need(kind == "ohhell" or count == 1, "a Shithead game has one deal")
+    need(isinstance(deals, list) and len(deals) <= MAX_DEALS, f"its deals are not a list of at most {MAX_DEALS}")
+    for number, deal in enumerate(deals, start=1):
+        need(isinstance(deal, dict) and deal.get("deal") == number, f"deal {number} is not numbered {number}")
+        for key in ("pack", "deck"):
+            cards = deal.get(key)
+            need(isinstance(cards, list) and 2 <= len(cards) <= MAX_CARDS, f"deal {number}'s {key} is not a list")
+            need(all(isinstance(c, str) and len(c) <= 8 for c in cards), f"deal {number}'s {key} holds a non-card")
+    return kind, version, players, seed, salt, digest.lower(), count, deals
 
 
 def check(game):
     """(ok, lines): what was checked and what failed."""
-    if game.get("format") != "cardtable-shuffle/1" or game.get("generator") != 2:
-        return False, ["not a cardtable-shuffle/1 file of generator 2"]
-    seed, salt = int(game["seed"]), bytes.fromhex(game["salt"])
-    data = b"cardtable/commitment/v1" + bytes([2]) + seed.to_bytes(32, "big") + salt
-    if hashlib.sha256(data).hexdigest() != game["commitment"].lower():
-        return False, ["FAIL: the seed and salt do not hash to the commitment"]
-    lines = ["ok: the seed and salt hash to the commitment " + game["commitment"]]
-    stored = game["deals"]
-    rebuilt = decks_from_seed(game["kind"], game["rules"], game["players"], seed, len(stored))
-    if not stored or len(stored) != len(rebuilt):  # Shithead has one deal
-        return False, lines + [f"FAIL: {len(stored)} decks stored, {len(rebuilt)} dealt by the seed"]
-    for number, (deck, expected) in enumerate(zip(stored, rebuilt, strict=True), start=1):
-        if deck != expected:
-            return False, lines + [f"FAIL: deal {number}: the stored deck is not the one the seed deals"]
-        lines.append(f"ok: deal {number}: {' '.join(deck[:8])} ... is the deck the seed deals")
-    return True, lines
+    kind, version, players, seed, salt, digest, count, deals = read(game)
+    lines = [f"game #{game.get('game')}: {kind}, {players} players, generator {version}, {count} deals"]
+    data = b"cardtable/commitment/v1" + bytes([version]) + seed.to_bytes(32, "big") + salt
+    if hashlib.sha256(data).hexdigest() != digest:
+        return False, [*lines, "FAIL: the seed and salt do not hash to the commitment"]
+    lines.append(f"ok: the seed and its 32-byte salt hash to the commitment {digest}")
+    if len(deals) != count:
+        return False, [*lines, f"FAIL: the game had {count} deals, the file holds {len(deals)}"]
+    rng = {1: V1, 2: V2, 3: V3}[version](seed)
+    if kind == "ohhell":
+        rng.below(players)  # the first dealer is drawn before the first shuffle
+    for deal in deals:
+        number, pack = deal["deal"], list(deal["pack"])
+        expected = rng.shuffle(pack, kind) if version == 1 else rng.shuffle(pack)
+        if deal["deck"] != expected:
+            return False, [*lines, f"FAIL: deal {number}: the deck is not its pack shuffled by the seed"]
+        lines.append(f"ok: deal {number}: {len(pack)} cards, {' '.join(expected[:6])} ... as the seed deals")
+    return True, [*lines, f"ok: all {count} of the game's {count} deals checked"]
 
 
 def main(argv):
     if len(argv) != 2:
         print(__doc__.splitlines()[0])
         return 2
-    with open(argv[1], encoding="utf-8") as file:
-        ok, lines = check(json.load(file))
+    try:
+        with open(argv[1], "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        need(len(raw) <= MAX_BYTES, f"the file is larger than {MAX_BYTES} bytes")
+        ok, lines = check(json.loads(raw))
+    except OSError as error:
+        print(f"NOT VERIFIED: cannot read {argv[1]}: {error.strerror or error}.")
+        return 1
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        print(f"NOT VERIFIED: {argv[1]} is not JSON ({str(error)[:80]}).")
+        return 1
+    except Bad as error:
+        print(f"NOT VERIFIED: {argv[1]}: {error}.")
+        return 1
+    except MemoryError:
+        print(f"NOT VERIFIED: {argv[1]} is too large to read.")
+        return 1
     print("\n".join(lines))
     print("VERIFIED" if ok else "NOT VERIFIED")
     return 0 if ok else 1

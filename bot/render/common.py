@@ -42,7 +42,7 @@ def parse_timer(text: str) -> int | None:
     number, unit = (raw[:-1], raw[-1]) if raw[-1] in units else (raw, "s")
     try:
         seconds = int(float(number) * units[unit])
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, NaN, or 1e309 (infinity)
         raise ValueError("Give the turn timer as off, or a time such as 45s, 2m, 1h or 1d.") from None
     if not 10 <= seconds <= 86400:
         raise ValueError("The turn timer must be between 10 seconds and a day (or off).")

@@ -51,7 +51,8 @@ def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
         await interaction.response.defer(thinking=True)
         stored = await store.deals(record.id)
         verdict = await asyncio.to_thread(fairness.verify, kind, record, stored)
-        data = json.dumps(fairness.export(record, stored), indent=1).encode()
+        exported = await asyncio.to_thread(fairness.export, kind, record, stored)
+        data = json.dumps(exported, indent=1).encode()
         name = f"shuffle-{kind.key}-{record.id}.json"
         embed = discord.Embed(
             title=f"{'✅' if verdict.ok else '❌'} {kind.title} game #{record.id}: shuffle check",

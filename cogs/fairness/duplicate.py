@@ -19,6 +19,7 @@ from bot.fairness import new_salt
 from bot.secrecy import Door, State, decide, match_role
 from cogs.lobby.controls import render_lobby
 from db.store import MatchRecord, StoreConflict
+from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 
@@ -56,7 +57,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: GameKind) -> None:
         store = tables_of(interaction).store
         match = await store.match_by_code(code.strip().upper())
         if match is None or match.kind != kind.key:
-            raise Refusal(f"There is no {kind.title} duplicate match with the code {code.strip().upper()!r}.")
+            raise Refusal(f"There is no {kind.title} duplicate match with the code {quoted(code.strip().upper())}.")
         games = await store.match_games(match.id)
         if len(games) >= match.tables:
             raise Refusal(f"All {match.tables} tables of that match are open already.")

@@ -22,6 +22,7 @@ from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
+from games.common.text import quoted, shorten
 
 TIMER_OPTION = "turn_timer"
 
@@ -53,7 +54,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
         tables = tables_of(interaction)
         chosen = (preset or kind.default_preset).strip().lower()
         if chosen not in kind.presets:
-            raise Refusal(f"There is no preset called {chosen!r}. Presets: {', '.join(kind.presets)}.")
+            raise Refusal(f"There is no preset called {quoted(chosen)}. Presets: {', '.join(kind.presets)}.")
         table = await tables.seating.open_lobby(
             kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen
         )
@@ -106,7 +107,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
                     extra = ", ".join(DISPLAY_OPTIONS)
-                    raise Refusal(f"There is no rule called {option!r}. Rules: {TIMER_OPTION}, {names}, {extra}.")
+                    raise Refusal(f"There is no rule called {quoted(option)}. Rules: {TIMER_OPTION}, {names}, {extra}.")
                 # set again, it moves last: the later of two related changes (sequence, then
                 # fixed_hands) is the one that counts, and a new preset carries them in this order
                 options.pop(option, None)
@@ -114,7 +115,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
             mark_committed(interaction, "That change")
             await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
-            shown = timer_label(turn_seconds) if option == TIMER_OPTION else value
+            shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
             await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
 
     @group.command(name="rules", description="The rules in force at this table (or of a preset)")
@@ -125,7 +126,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
         if preset is not None or table is None:
             name = (preset or kind.default_preset).lower()
             if name not in kind.presets:
-                raise Refusal(f"There is no preset called {name!r}. Presets: {', '.join(kind.presets)}.")
+                raise Refusal(f"There is no preset called {quoted(name)}. Presets: {', '.join(kind.presets)}.")
             rule_set, title = kind.make_rules(name, {}), f"{kind.title} rules: {kind.preset_name(name)} (preset {name})"
         else:
             rule_set = (

@@ -16,6 +16,7 @@ from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
+from games.common.text import shorten
 
 GAMES = [app_commands.Choice(name="Oh Hell", value="ohhell"), app_commands.Choice(name="Shithead", value="shithead")]
 LEADERBOARD_ROWS = 15
@@ -100,7 +101,7 @@ class Stats(commands.Cog):
                 f"{n}. **{r.name}** — {display(r.mu, r.sigma)} · {games_text(r.games)} · {r.wins} won"
                 for n, r in enumerate(ranked[:LEADERBOARD_ROWS], start=1)
             ]
-            title = "all time" if chosen == ALL_TIME else f"season {chosen}"
+            title = "all time" if chosen == ALL_TIME else f"season {shorten(chosen)}"  # as typed: cut down
             embed = discord.Embed(
                 title=f"🏆 {self.bot.tables.title_of(kind)} · {title}",
                 description="\n".join(lines) or "Nobody is ranked yet.",

@@ -126,6 +126,11 @@ class Engine(ABC):
         first), or None if this game does not keep it."""
         return None
 
+    def pack(self) -> Sequence[Card] | None:
+        """The cards the current deal's deck is a shuffle of, in the order the generator
+        shuffles them (the shuffle file names it, so a checker needs no rules), or None."""
+        return None
+
     def last_deal_hands(self) -> dict[int, list[Card]] | None:
         """Every card each seat held in the last finished deal (shown to spectators once a deal
         is over), or None before the first deal ends or in a game of one deal."""

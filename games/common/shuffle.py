@@ -4,7 +4,8 @@ The computer players deal thousands of imagined hands a second from a plain ``ra
 for that generator (and for games dealt with generator version 1, which used it) the shuffle sorts
 the items by one ``random()`` key per item, the same uniform distribution as Fisher-Yates (ties
 have probability ~2**-53) about three times faster. Any other generator, the game's own
-:class:`games.common.rng.HmacRandom` among them, shuffles with its own documented Fisher-Yates.
+:class:`games.common.rng.XofRandom` (version 3) and :class:`games.common.rng.HmacRandom`
+(version 2) among them, shuffles with its own documented Fisher-Yates.
 """
 
 from __future__ import annotations

@@ -230,6 +230,9 @@ class OhHell(FastPath, Engine):
     def dealt_deck(self) -> list[Card]:
         return self.deal_deck
 
+    def pack(self) -> list[Card]:
+        return list(self.setup.deck)
+
     def last_deal_hands(self) -> dict[int, list[Card]] | None:
         """The finished deal's hands, rebuilt from its tricks (every card of a hand is played)."""
         if not self.deal_logs:

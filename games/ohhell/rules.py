@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from games.common.engine import RulesError
+from games.common.text import quoted
 from games.ohhell.decks import DECK_PLAYERS, DECKS, deck_size, has_joker
 
 SEQUENCES = ("up-down", "down", "down-up", "up", "fixed")
@@ -310,7 +311,7 @@ def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
     for a in allowed:
         if text == a.lower():
             return a
-    raise RulesError(f"{name} must be one of {', '.join(allowed)} (got {value!r}).")
+    raise RulesError(f"{name} must be one of {', '.join(allowed)} (got {quoted(value)}).")
 
 
 def _bool(name: str, value: Any) -> bool:
@@ -321,22 +322,22 @@ def _bool(name: str, value: Any) -> bool:
         return True
     if text in ("off", "no", "false", "0"):
         return False
-    raise RulesError(f"{name} must be on or off (got {value!r}).")
+    raise RulesError(f"{name} must be on or off (got {quoted(value)}).")
 
 
 def _int(name: str, value: Any) -> int:
     if isinstance(value, bool):
-        raise RulesError(f"{name} must be a whole number (got {value!r}).")
+        raise RulesError(f"{name} must be a whole number (got {quoted(value)}).")
     try:
         return int(str(value).strip())
     except ValueError:
-        raise RulesError(f"{name} must be a whole number (got {value!r}).") from None
+        raise RulesError(f"{name} must be a whole number (got {quoted(value)}).") from None
 
 
 def _suit(name: str, value: Any) -> str:
     suit = _SUIT_WORDS.get(str(value).strip().upper())
     if suit is None:
-        raise RulesError(f"{name}: {value!r} is not a suit; use C, D, H, S or NT.")
+        raise RulesError(f"{name}: {quoted(value)} is not a suit; use C, D, H, S or NT.")
     return suit
 
 
@@ -385,7 +386,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
     for raw_name, raw in overrides.items():
         name = raw_name.strip().lower().replace("-", "_")
         if name not in OPTIONS:
-            raise RulesError(f"Unknown option {raw_name!r}. Options: {', '.join(OPTIONS)}.")
+            raise RulesError(f"Unknown option {quoted(raw_name)}. Options: {', '.join(OPTIONS)}.")
         if name == "trump" and isinstance(raw, str) and ":" in raw:
             # shorthand: "fixed:S", "rotate:S,H,NT"
             mode, _, rest = raw.partition(":")
@@ -432,7 +433,7 @@ def make_rules(preset: str = "classic", **overrides: str | int | bool) -> Rules:
     """A preset with the host's overrides, checked as a whole. Raises :class:`RulesError`."""
     key = str(preset).strip().lower()
     if key not in PRESETS:
-        raise RulesError(f"Unknown preset {preset!r}. Presets: {', '.join(PRESETS)}.")
+        raise RulesError(f"Unknown preset {quoted(preset)}. Presets: {', '.join(PRESETS)}.")
     return _apply_overrides({**PRESETS[key], "preset": key}, overrides)
 
 

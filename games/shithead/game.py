@@ -110,6 +110,9 @@ class Shithead(Table, Engine):
     def dealt_deck(self) -> list[Card]:
         return self.deck
 
+    def pack(self) -> list[Card]:
+        return full_deck(self.rules)
+
     @property
     def log(self) -> list[tuple[int, Action]]:
         return list(self._log)

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from games.common.engine import RulesError
+from games.common.text import quoted
 
 #: more seats than this make the table message unreadable, whatever the decks allow
 MAX_PLAYERS = 10
@@ -265,7 +266,7 @@ def _check_values(rules: Rules) -> None:
         else:
             ok = isinstance(value, str) and value in option.values
         if not ok:
-            raise RulesError(f"{option.name} cannot be {value!r}: choose one of {allowed}.")
+            raise RulesError(f"{option.name} cannot be {quoted(value)}: choose one of {allowed}.")
 
 
 def validate(rules: Rules) -> Rules:
@@ -326,30 +327,30 @@ def _parse(name: str, value: Any) -> Any:
             return True
         if text in ("off", "false", "no", "0"):
             return False
-        raise RulesError(f"{name} cannot be {value!r}: choose one of {allowed}.")
+        raise RulesError(f"{name} cannot be {quoted(value)}: choose one of {allowed}.")
     if name in _INT_OPTIONS:
         try:
             number = int(str(value).strip()) if not isinstance(value, int) else value
         except ValueError:
-            raise RulesError(f"{name} cannot be {value!r}: choose one of {allowed}.") from None
+            raise RulesError(f"{name} cannot be {quoted(value)}: choose one of {allowed}.") from None
         if str(number) not in option.values:
-            raise RulesError(f"{name} cannot be {value!r}: choose one of {allowed}.")
+            raise RulesError(f"{name} cannot be {quoted(value)}: choose one of {allowed}.")
         return number
     text = str(value).strip().lower()
     if text not in option.values:
-        raise RulesError(f"{name} cannot be {value!r}: choose one of {allowed}.")
+        raise RulesError(f"{name} cannot be {quoted(value)}: choose one of {allowed}.")
     return text
 
 
 def make_rules(preset: str = "pagat", **overrides: Any) -> Rules:
     """A validated :class:`Rules` from a preset name and option overrides (strings or values)."""
     if preset not in PRESETS:
-        raise RulesError(f"There is no preset {preset!r}: choose one of {', '.join(PRESETS)}.")
+        raise RulesError(f"There is no preset {quoted(preset)}: choose one of {', '.join(PRESETS)}.")
     names = {f.name for f in fields(Rules)}
     parsed = {}
     for name, value in overrides.items():
         if name not in names:
-            raise RulesError(f"There is no option {name!r}: the options are {', '.join(sorted(names))}.")
+            raise RulesError(f"There is no option {quoted(name)}: the options are {', '.join(sorted(names))}.")
         parsed[name] = _parse(name, value)
     return validate(replace(PRESETS[preset], **parsed))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.common.commitment import matches
+from games.common.rng import GENERATOR_VERSION
 from tests.helpers import OhHellDriver, ShitheadDriver, end_game, message_text, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,7 @@ async def test_oh_hell_commits_reveals_after_the_end_and_verifies(simcord_env, d
     await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
     table = env.bot.tables.in_channel(channel.id)
     record = table.record
-    assert record.commitment and matches(record.commitment, record.seed, bytes.fromhex(record.salt), 2)
+    assert record.commitment and matches(record.commitment, record.seed, bytes.fromhex(record.salt), GENERATOR_VERSION)
 
     # The table (the started lobby) shows the commitment; nothing shows the seed.
     shown = [m for m in channel.history() if record.commitment in message_text(m)]
@@ -123,9 +124,11 @@ async def test_oh_hell_commits_reveals_after_the_end_and_verifies(simcord_env, d
     assert "✅" in text and f"All {len(stored)} stored decks" in text, text
     check_secrecy(env, record, caplog, [ann, bob], game_over_marker="Game over")
     assert exported["seed"] == record.seed and exported["commitment"] == record.commitment
-    assert exported["deals"] == [d.deck for d in stored]
+    assert [d["deck"] for d in exported["deals"]] == [d.deck for d in stored]
+    assert exported["deal_count"] == len(stored) and exported["generator"] == GENERATOR_VERSION
     run = run_script(path)
-    assert run.returncode == 0 and "VERIFIED" in run.stdout, run.stdout + run.stderr
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "VERIFIED", run.stdout + run.stderr
+    assert f"game #{table.id}:" in run.stdout and f"all {len(stored)} of the game's {len(stored)} deals" in run.stdout
 
     # A stored deck altered after the commitment fails both checks.
     alter_first_deck(db_path, table.id, 2)
@@ -142,6 +145,27 @@ def messages_with(messages, secret: list[str]):
             seen.add(message.id)
             out.append(message)
     return out
+
+
+@pytest.mark.simcord(settle_timeout=10)
+@pytest.mark.parametrize("players", [6, 7])
+async def test_an_honest_oh_shit_game_of_six_or_seven_verifies_with_the_script(simcord_env, tmp_path, players):
+    """oh-shit deals six or seven players the 63-card pack (``pack63_for_6_7``): the bot's check
+    and the script must agree, the script knowing no rules (the file names each deal's pack)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    await open_table(env, channel, ann, [], preset="oh-shit", options=SHORT, computers=players - 1)
+    table = env.bot.tables.in_channel(channel.id)
+    await OhHellDriver(env, channel, {ann.id: ann}, seed=2).play_to_end()
+    stored = await env.bot.store.deals(table.id)
+    text, exported, path = await verified(ann, channel, table.id, tmp_path, "ohhell")
+    assert "✅" in text, text
+    assert all(len(d["pack"]) == len(d["deck"]) == 63 for d in exported["deals"])
+    run = run_script(path)
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "VERIFIED", run.stdout + run.stderr
+    assert f"{len(stored)} deals" in run.stdout and "63 cards" in run.stdout
 
 
 @pytest.mark.simcord(settle_timeout=10)  # a strong computer thinks in real time

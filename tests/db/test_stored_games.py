@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from db.sqlite import SqliteStore
-from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION
+from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, LEGACY_VERSION
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules as OhHellRules
 from games.shithead.game import Shithead
@@ -77,3 +77,37 @@ async def test_the_same_moves_on_the_new_generator_are_another_game(old_store):
 async def test_live_games_are_listed_as_live(old_store):
     live = {r.id for r in await old_store.live_games()}
     assert live == {g["id"] for g in EXPECTED if not g["over"]}
+
+
+#: games dealt with generator versions 2 and 3 (tests/fixtures/make_games_v2_v3.py)
+LATER = json.loads((FIXTURES / "games-v2-v3.json").read_text())
+
+
+@pytest.fixture
+async def later_store(tmp_path):
+    path = tmp_path / "later.sqlite3"
+    shutil.copy(FIXTURES / "games-v2-v3.sqlite3", path)
+    store = SqliteStore(str(path))
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.mark.parametrize(
+    "expected", LATER, ids=[f"v{g['version']}-{g['kind']}-{g['preset']}-{g['moves']}" for g in LATER]
+)
+async def test_games_of_every_later_generator_replay_exactly(later_store, expected):
+    """Version 2's games (stored by the code that dealt them) and version 3's rebuild from the
+    version their row records, to the hands, turn and log they had."""
+    record = await later_store.get_game(expected["id"])
+    assert record.rng_version == expected["version"]
+    assert len(record.actions) == expected["moves"]
+    game = rebuild(record)
+    assert game.is_over == expected["over"]
+    assert game.to_act() == expected["to_act"]
+    assert [game.view(s)["hand"] for s in range(expected["seats"])] == expected["hands"]
+    assert [[s, a] for s, a in game.log] == expected["log"]
+
+
+def test_both_later_versions_are_in_the_fixture():
+    assert {g["version"] for g in LATER} == {HMAC_VERSION, GENERATOR_VERSION} == {2, 3}

@@ -1,30 +1,43 @@
 """tools/verify_shuffle.py, the players' own check: standard library only (it must not import the
-project), and an independent re-implementation that deals exactly the decks the engines deal, for
-every pack, and rejects a file whose seed, salt or decks were changed."""
+project), an independent re-implementation of every generator version that deals exactly the
+decks the engines deal, for every pack, from a file that names each deal's pack (so it needs no
+rules); it rejects a file whose seed, salt, decks or deal count were changed, and ends any
+damaged or oversized file with one sentence and exit status 1, in bounded time and memory.
+
+The files are the ones ``/ohhell verify`` and ``/shithead verify`` attach (:func:`bot.fairness.export`
+over a played game's record); the script runs as a player runs it, in its own process."""
 
 from __future__ import annotations
 
 import ast
 import copy
+import hashlib
 import importlib.util
+import json
+import resource
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from bot.fairness import EXPORT_FORMAT, dealt, export
+from cogs.ohhell.kind import OhHellKind
+from cogs.shithead.kind import ShitheadKind
 from db.store import DealtDeck, GameRecord, SeatRecord
-from games.common.commitment import commitment
+from games.common.commitment import COMMIT_LABEL, commitment
 from games.common.engine import Engine
-from games.ohhell.game import OhHell
+from games.common.rng import VERSIONS
 from games.ohhell.rules import make_rules as ohhell_rules
-from games.shithead.game import Shithead
 from games.shithead.rules import make_rules as shithead_rules
-from tests.games.common.test_commitment import OHHELL_FIRST_DECK, SEED
+from tests.games.common.test_commitment import OHHELL_FIRST_DECK, OHHELL_V3_FIRST_DECK, SEED
 
 SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "verify_shuffle.py"
 SALT = bytes(range(32))
+KINDS = {"ohhell": OhHellKind(None), "shithead": ShitheadKind(None)}
+SHORT = {"fixed_hands": "2,1,3", "sequence": "fixed"}
 
 
 @pytest.fixture(scope="module")
@@ -36,75 +49,201 @@ def script() -> ModuleType:
     return module
 
 
+def _limit_memory() -> None:  # the script's process may not use more than 1 GiB
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def run_script(path: Path) -> subprocess.CompletedProcess[str]:
+    """The script as a player runs it: isolated mode, from the file's folder, memory capped."""
+    return subprocess.run(
+        [sys.executable, "-I", str(SCRIPT), str(path)],
+        capture_output=True,
+        text=True,
+        cwd=path.parent,
+        timeout=120,
+        preexec_fn=_limit_memory,
+    )
+
+
+def played(kind: str, rules: Any, players: int, seed: int, version: int) -> tuple[GameRecord, list[DealtDeck]]:
+    """A finished game (first legal action each time) as the store holds it: record and decks."""
+    engine: Engine = KINDS[kind].engine.new(rules, players, seed, rng_version=version)
+    decks = {1: dealt(engine)}
+    log = []
+    while not engine.is_over:
+        seat = engine.to_act()[0]
+        action = engine.legal_actions(seat)[0]
+        engine, _ = engine.apply(seat, action)
+        log.append((seat, dict(action)))
+        deck = dealt(engine)
+        assert deck is not None
+        decks.setdefault(deck.deal, deck)
+    record = GameRecord(
+        7, kind, 1, 2, 3, "finished", "p", {}, rules.to_json(), seed, None, None, rng_version=version,
+        commitment=commitment(seed, SALT, version), salt=SALT.hex(), actions=log,
+        seats=[SeatRecord(i, None, f"c{i}", "quick") for i in range(players)],
+    )  # fmt: skip
+    return record, [d for d in decks.values() if d is not None]
+
+
+def user_file(kind: str, rules: Any, players: int, seed: int, version: int = 3) -> dict[str, Any]:
+    """What /<kind> verify attaches for that game."""
+    record, decks = played(kind, rules, players, seed, version)
+    return json.loads(json.dumps(export(KINDS[kind], record, decks)))
+
+
+def write(tmp_path: Path, data: Any, name: str = "shuffle-ohhell-7.json") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
+    return path
+
+
 def test_the_script_uses_the_standard_library_only() -> None:
     tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert imported <= set(sys.stdlib_module_names), imported
-    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 130  # about a page
+    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 200  # a few pages
 
 
-def _played(engine: Engine) -> list[DealtDeck]:
-    """Play ``engine`` to the end with its first legal action, noting each deal's deck."""
-    decks = {1: dealt(engine)}
-    while not engine.is_over:
-        seat = engine.to_act()[0]
-        engine, _ = engine.apply(seat, engine.legal_actions(seat)[0])
-        deck = dealt(engine)
-        assert deck is not None
-        decks.setdefault(deck.deal, deck)
-    return [d for d in decks.values() if d is not None]
-
-
-def _export(kind: str, rules: dict, players: int, seed: int, decks: list[DealtDeck]) -> dict:
-    record = GameRecord(
-        1, kind, 1, 2, 3, "finished", "p", {}, rules, seed, None, None, rng_version=2,
-        commitment=commitment(seed, SALT, 2), salt=SALT.hex(),
-        seats=[SeatRecord(i, None, f"c{i}", "quick") for i in range(players)],
-    )  # fmt: skip
-    return export(record, decks)
-
-
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize(
-    ("deck", "players"),
-    [("standard52", 4), ("standard52+joker", 3), ("pack63", 6), ("australian", 5), ("australian", 6)],
+    ("preset", "deck", "players"),
+    [
+        ("classic", "standard52", 4),
+        ("classic", "standard52+joker", 3),
+        ("classic", "pack63", 6),
+        ("classic", "australian", 5),
+        ("classic", "australian", 6),
+        ("oh-shit", None, 6),  # pack63_for_6_7: the 63-card pack though the deck rule says 52
+        ("oh-shit", None, 7),
+    ],
 )
-def test_the_script_deals_what_oh_hell_dealt(script: ModuleType, deck: str, players: int) -> None:
-    rules = ohhell_rules("classic", deck=deck, fixed_hands="2,1,3", sequence="fixed")
-    for seed in (0, 7, 2**62 - 1):
-        decks = _played(OhHell.new(rules, players, seed))
-        assert len(decks) >= 3
-        ok, lines = script.check(_export("ohhell", rules.to_json(), players, seed, decks))
+def test_the_script_deals_what_oh_hell_dealt(script, preset, deck, players, version) -> None:
+    rules = ohhell_rules(preset, **SHORT, **({"deck": deck} if deck else {}))
+    for seed in (0, 2**62 - 1):
+        data = user_file("ohhell", rules, players, seed, version)
+        assert data["format"] == EXPORT_FORMAT and data["deal_count"] == len(data["deals"]) >= 3
+        ok, lines = script.check(data)
         assert ok, lines
 
 
+@pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize(("decks", "jokers", "players"), [(1, 0, 2), (2, 2, 5), (3, 1, 7)])
-def test_the_script_deals_what_shithead_dealt(script: ModuleType, decks: int, jokers: int, players: int) -> None:
+def test_the_script_deals_what_shithead_dealt(script, decks, jokers, players, version) -> None:
     rules = shithead_rules("pagat", decks=str(decks), jokers=str(jokers))
-    for seed in (1, 99):
-        game = Shithead.new(rules, players, seed)
-        ok, lines = script.check(_export("shithead", rules.to_json(), players, seed, [dealt(game)]))  # type: ignore[list-item]
-        assert ok, lines
+    data = user_file("shithead", rules, players, 99, version)
+    assert data["deal_count"] == 1
+    ok, lines = script.check(data)
+    assert ok, lines
 
 
-def test_the_script_pins_the_fixed_vector(script: ModuleType) -> None:
-    assert script.decks_from_seed("ohhell", {"deck": "standard52"}, 4, SEED, 1) == [OHHELL_FIRST_DECK]
+def test_the_script_pins_the_fixed_vectors(script) -> None:
+    for generator, expected in ((script.V2, OHHELL_FIRST_DECK), (script.V3, OHHELL_V3_FIRST_DECK)):
+        rng = generator(SEED)
+        rng.below(4)
+        pack = [r + s for s in "CDHS" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()]
+        assert rng.shuffle(pack) == expected
 
 
-def test_the_script_rejects_any_change(script: ModuleType) -> None:
-    rules = ohhell_rules("classic", fixed_hands="3,2", sequence="fixed")
-    good = _export("ohhell", rules.to_json(), 4, 1234, _played(OhHell.new(rules, 4, 1234)))
-    assert good["format"] == EXPORT_FORMAT and script.check(good)[0]
+def test_an_honest_oh_shit_game_of_seven_verifies_and_says_what_was_checked(tmp_path) -> None:
+    data = user_file("ohhell", ohhell_rules("oh-shit", **SHORT), 7, 123)
+    run = run_script(write(tmp_path, data))
+    assert run.returncode == 0 and run.stderr == "", run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == "game #7: ohhell, 7 players, generator 3, 3 deals"
+    assert "32-byte salt" in lines[1] and data["commitment"] in lines[1]
+    assert [line.split(":")[0] for line in lines[2:5]] == ["ok", "ok", "ok"] and "63 cards" in lines[2]
+    assert lines[-2:] == ["ok: all 3 of the game's 3 deals checked", "VERIFIED"]
+
+
+def test_a_file_without_its_last_deal_is_refused(tmp_path) -> None:
+    data = user_file("ohhell", ohhell_rules("classic", **SHORT), 4, 5)
+    data["deals"].pop()
+    run = run_script(write(tmp_path, data))
+    assert run.returncode == 1 and "FAIL: the game had 3 deals, the file holds 2" in run.stdout, run.stdout
+    assert run.stdout.splitlines()[-1] == "NOT VERIFIED"
+
+
+def test_a_commitment_made_with_an_empty_or_short_salt_is_refused(tmp_path) -> None:
+    data = user_file("ohhell", ohhell_rules("classic", **SHORT), 4, 5)
+    for salt in (b"", b"\x01" * 16):
+        digest = hashlib.sha256(COMMIT_LABEL + bytes([3]) + (5).to_bytes(32, "big") + salt).hexdigest()
+        run = run_script(write(tmp_path, {**data, "salt": salt.hex(), "commitment": digest}))
+        assert run.returncode == 1 and run.stdout.startswith("NOT VERIFIED") and "salt" in run.stdout, run.stdout
+
+
+def test_the_script_rejects_any_change(script) -> None:
+    good = user_file("ohhell", ohhell_rules("classic", fixed_hands="3,2", sequence="fixed"), 4, 1234)
+    assert script.check(good)[0]
 
     swapped = copy.deepcopy(good)
-    swapped["deals"][1][0], swapped["deals"][1][5] = swapped["deals"][1][5], swapped["deals"][1][0]
+    swapped["deals"][1]["deck"][0], swapped["deals"][1]["deck"][5] = (
+        swapped["deals"][1]["deck"][5],
+        swapped["deals"][1]["deck"][0],
+    )
     ok, lines = script.check(swapped)
     assert not ok and lines[-1].startswith("FAIL: deal 2")
+    repacked = copy.deepcopy(good)
+    repacked["deals"][0]["pack"].reverse()
+    assert not script.check(repacked)[0]
 
-    for key, value in (("seed", 1235), ("salt", "00" * 32), ("commitment", "0" * 64)):
-        changed = {**good, key: value}
-        ok, lines = script.check(changed)
+    for key, value in (("seed", 1235), ("salt", "00" * 32), ("commitment", "0" * 64), ("generator", 2)):
+        ok, lines = script.check({**good, key: value})
         assert not ok and "commitment" in lines[-1], (key, lines)
+    ok, lines = script.check({**good, "deal_count": 3})
+    assert not ok and "the game had 3 deals, the file holds 2" in lines[-1]
 
-    assert not script.check({**good, "deals": []})[0]
-    assert not script.check({**good, "generator": 1})[0]
+
+def _nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+GOOD = user_file("ohhell", ohhell_rules("classic", fixed_hands="1", sequence="fixed"), 3, 8)
+FIRST = GOOD["deals"][0]
+#: damaged files a player could be handed: each must end in one sentence and exit status 1
+MALFORMED: dict[str, Any] = {
+    "empty file": b"",
+    "not JSON": b"hello",
+    "not UTF-8": b"\xff\xfe\x00garbage",
+    "a JSON list": [1, 2, 3],
+    "an old format": {**GOOD, "format": "cardtable-shuffle/1"},
+    "no seed": {k: v for k, v in GOOD.items() if k != "seed"},
+    "seed as text": {**GOOD, "seed": "12"},
+    "negative seed": {**GOOD, "seed": -1},
+    "seed of 300 bits": {**GOOD, "seed": 2**300},
+    "seed of 5000 digits": b'{"format": "cardtable-shuffle/2", "seed": ' + b"9" * 5000 + b"}",
+    "salt not hex": {**GOOD, "salt": "zz" * 32},
+    "generator 4": {**GOOD, "generator": 4},
+    "players 0": {**GOOD, "players": 0},
+    "players a million": {**GOOD, "players": 10**6},
+    "deals not a list": {**GOOD, "deals": {"1": []}},
+    "a deal without a deck": {**GOOD, "deals": [{"deal": 1, "pack": FIRST["pack"]}]},
+    "a deck of numbers": {**GOOD, "deals": [{**FIRST, "deck": list(range(52))}]},
+    "deal_count a million": {**GOOD, "deal_count": 10**6},
+    "a million deals": b'{"format": "cardtable-shuffle/2", "deals": [' + b"{}," * 10**6 + b"{}]}",
+    "a pack of a million cards": {**GOOD, "deals": [{**FIRST, "pack": ["2C"] * 10**6}]},
+    "JSON nested 100,000 deep": _nested(100_000),
+    "a 20 MB file": b'{"pad": "' + b"x" * 20_000_000 + b'"}',
+}
+
+
+@pytest.mark.parametrize("name", list(MALFORMED))
+def test_a_damaged_file_ends_in_one_sentence(tmp_path, name) -> None:
+    run = run_script(write(tmp_path, MALFORMED[name]))
+    assert run.returncode == 1, (name, run.stdout, run.stderr)
+    assert run.stderr == "" and "Traceback" not in run.stdout, run.stderr
+    assert len(run.stdout.splitlines()) == 1 and run.stdout.startswith("NOT VERIFIED: "), run.stdout
+    assert len(run.stdout) < 300
+
+
+def test_rules_claiming_a_million_packs_change_nothing(tmp_path) -> None:
+    """The old format built the pack from the rules: a million packs ran out of memory."""
+    data = {**GOOD, "kind": "shithead", "rules": {"decks": 10**6, "jokers": 0}}
+    run = run_script(write(tmp_path, data))
+    assert run.returncode == 1 and run.stderr == "" and run.stdout.splitlines()[-1] == "NOT VERIFIED", run.stdout
+
+
+def test_a_missing_file_ends_in_one_sentence(tmp_path) -> None:
+    run = run_script(tmp_path / "nowhere.json")
+    assert run.returncode == 1 and run.stdout.startswith("NOT VERIFIED: cannot read") and run.stderr == ""

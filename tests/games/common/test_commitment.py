@@ -30,6 +30,13 @@ OHHELL_FIRST_DECK = (
     "3D AH 4H 10H 8D 2C QC 8H 5H 8S 6S AD JH 7C 8C 5C KD AS QH"
 ).split()
 COMMITMENT = "d7e9653cf44893cbe1e57c6b4dc0d8dbdbe258b99e54ea182f2ef241fe9f957f"
+#: the same with generator 3 (what new games deal with)
+OHHELL_V3_FIRST_DEALER = 0
+OHHELL_V3_FIRST_DECK = (
+    "10S 9C 9H AS QS 3H 2C KS 7C 8C 4D 7S KC 5H JD 8S 6C 5D 2D 10C QD KH QC 3S JH 3D 10D 4H 9S 5S 7H 6S AH 6D "
+    "AD 6H 7D 2H 10H 5C 4S 8H 8D 9D 2S JS QH JC KD 3C AC 4C"
+).split()
+COMMITMENT_V3 = "7b3fe4fc506c489c0dd368bc690b068875854ff7e2f5c872761723c7789cd250"
 
 
 def test_a_seed_always_deals_the_same_first_deck() -> None:
@@ -37,10 +44,18 @@ def test_a_seed_always_deals_the_same_first_deck() -> None:
 
 
 def test_an_oh_hell_game_draws_the_dealer_then_deals_the_pinned_deck() -> None:
-    game = OhHell.new("classic", 4, SEED)
+    game = OhHell.new("classic", 4, SEED, rng_version=2)
     assert game.dealer == OHHELL_FIRST_DEALER
     assert game.deal_number == 1
     assert [card_code(c) for c in game.dealt_deck()] == OHHELL_FIRST_DECK
+
+
+def test_a_new_game_deals_with_generator_3() -> None:
+    game = OhHell.new("classic", 4, SEED)
+    assert game.rng_version == 3
+    assert game.dealer == OHHELL_V3_FIRST_DEALER
+    assert [card_code(c) for c in game.dealt_deck()] == OHHELL_V3_FIRST_DECK
+    assert commitment(SEED, SALT, 3) == COMMITMENT_V3
 
 
 def test_the_first_word_is_the_documented_hmac() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from games.common.cards import parse_card
-from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION, make_rng
+from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, LEGACY_VERSION, make_rng
 from games.common.shuffle import shuffled
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules, make_rules
@@ -128,7 +128,7 @@ def test_other_generators_go_through_their_choice() -> None:
         (make_rules("bowers", joker=True), 5),
     ],
 )
-@pytest.mark.parametrize("version", [LEGACY_VERSION, GENERATOR_VERSION])
+@pytest.mark.parametrize("version", [LEGACY_VERSION, HMAC_VERSION, GENERATOR_VERSION])
 def test_deals_are_the_common_shuffle(rules: Rules, n: int, version: int) -> None:
     """The deal shuffles inline for speed; it must stay exactly ``shuffled`` from the game's
     generator (saved games replay from their seed), hand order included (it is
