@@ -139,7 +139,8 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     buttons: list[PanelButton] = []
     notes = ["**Your turn:** press the card to play."]
     revoke = False
-    hand = view["hand"]
+    # a Devil's Bridge deal hides the seat's own card: its one play is that card, blind ("?")
+    hand = ["?"] if view["hand_hidden"] and any(a["card"] == "?" for a in plays) else view["hand"]
     for index, card in enumerate(hand):
         moves = [a for a in plays if a["card"] == card]
         emoji = EMOJIS.partial(card) if card != "?" else None
