@@ -35,6 +35,32 @@ log = logging.getLogger(__name__)
 
 #: an interaction token lives 15 minutes; stop a little earlier so an edit never races its expiry
 LIFETIME = 14.5 * 60
+#: the answer to a press of the very control whose move already counted (a double click, or the
+#: same button on another copy of the panel drawn from the same state)
+COUNTED = "✅ Your move counted (once); here is your hand now."
+
+
+def press_of(interaction: discord.Interaction | None) -> str | None:
+    """What a click pressed, as the control carries it: its custom id (game, the decision digest
+    the panel was drawn with, the move) and any chosen values. None for a typed command."""
+    data: dict[str, Any] = dict(interaction.data or {}) if interaction is not None else {}
+    custom_id = data.get("custom_id")
+    if not custom_id:
+        return None
+    return f"{custom_id}|{','.join(sorted(str(v) for v in data.get('values') or []))}"
+
+
+def refused_note(
+    table: LiveTable, seat: int, interaction: discord.Interaction, error: Exception
+) -> tuple[str | None, str | None]:
+    """``(warning, note)`` for a panel redrawn after a refused press, the same rule in every game:
+    the note "counted once" only when this press is the very one the seat's last move was made
+    with (so the move it asks for did happen); anything else, another button of an older copy
+    included, gets the warning of why nothing was changed (usually that the table moved on)."""
+    press = press_of(interaction)
+    if press is not None and table.acted_from.get(seat) == press:
+        return None, COUNTED
+    return str(error), None
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
+from bot.panels import press_of
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
@@ -326,7 +327,12 @@ class TableManager(Registry):
             raise
         table.record.actions.append((seat, stored))
         mark_committed(interaction, "Your move")
-        table.acted_from[seat] = digest
+        # a computer's or a typed move leaves no press that could be "counted once" again
+        pressed = press_of(interaction) if not by_ai else None
+        if pressed is None:
+            table.acted_from.pop(seat, None)
+        else:
+            table.acted_from[seat] = pressed
         match_done = None
         if new_engine.is_over:
             table.record.status = "finished"  # committed with the results: the finale may reveal the seed

@@ -19,6 +19,7 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import USER_ERRORS, Refusal
+from bot.panels import refused_note
 from bot.render.cards import label, suit_symbol
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
@@ -30,7 +31,6 @@ from games.ohhell.views import OhHellSeatView
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
-COUNTED = "✅ Your move counted (once); here is your hand now."
 
 
 class PanelButton(
@@ -214,7 +214,5 @@ async def on_press(interaction: discord.Interaction, game_id: int, key: str, act
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
-            if table.acted_from.get(seat) == key:
-                await _redraw(interaction, table, seat, note=COUNTED)
-                return
-            await _redraw(interaction, table, seat, warning=str(error))
+            warning, note = refused_note(table, seat, interaction, error)
+            await _redraw(interaction, table, seat, warning=warning, note=note)

@@ -32,11 +32,12 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
+from bot.panels import refused_note
 from bot.render.cards import label, labels
 from bot.render.common import count
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
-from cogs.shithead.panel_actions import counted_already, press_action
+from cogs.shithead.panel_actions import press_action
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import panel_embed
@@ -400,13 +401,10 @@ async def on_panel(
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
-            if counted_already(table, seat, key, act):
-                # A double click: the first counted, and this answer replaces its panel, so it must
-                # not say "nothing was changed" about the move the player did make.
-                counted = "✅ Your move counted (once); here is your hand now."
-                await _redraw(interaction, panel(table, seat, note=counted))
-                return
-            await _redraw(interaction, panel(table, seat, warning=str(error)))
+            # a double click must not hear "nothing was changed" about the move it did make, nor
+            # an older copy's other button "counted" about a move never made (one rule, bot.panels)
+            warning, note = refused_note(table, seat, interaction, error)
+            await _redraw(interaction, panel(table, seat, warning=warning, note=note))
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.panels import COUNTED
 from bot.tables import STALE
-from cogs.ohhell.panel import COUNTED
 from tests.helpers import (
     OhHellDriver,
     buttons,
