@@ -133,3 +133,51 @@ async def test_an_older_shithead_panel_pressed_for_another_play_says_the_table_m
     text = message_text(late.response)
     assert "counted" not in text and "moved on" in text and "nothing was changed" in text, text
     assert len(table.engine.log) == moves and table.engine.to_act() == [seat], "nothing was played"
+
+
+@pytest.mark.simcord(settle_timeout=2)
+@pytest.mark.parametrize("game", ["ohhell", "shithead"])
+async def test_after_the_last_card_a_refused_standings_post_promises_the_standings_only(simcord_env, monkeypatch, game):
+    """Issue 22.4: the game is over and the standings may not be posted (a missing permission).
+    The one line in the channel names the permission and says the standings will follow: no
+    "The game goes on", no "/<game> table" (there is no table any more). Then they do follow."""
+    from tests.cogs.test_display import _oh_hell, inject, texts
+    from tests.cogs.test_shithead_games import seat_table, use_seed
+    from tests.helpers import OhHellDriver, ShitheadDriver
+
+    env = simcord_env
+    if game == "ohhell":
+        channel, people, table = await _oh_hell(
+            env, monkeypatch, computers=2, names=("ann",), options={"fixed_hands": "1", "sequence": "fixed"}
+        )
+        driver = OhHellDriver(env, channel, {people[0].id: people[0]}, seed=1)
+    else:
+        use_seed(monkeypatch, 4)
+        monkeypatch.setattr("bot.faults.BACKOFF_START", 5.0)
+        _, channel, people = await seat_table(env, ["ann"], computers=2)
+        table = env.bot.tables.in_channel(channel.id, "shithead")
+        driver = ShitheadDriver(env, channel, {people[0].id: people[0]}, watch=False)
+    refused = inject(
+        env,
+        monkeypatch,
+        "403",
+        "POST",
+        f"/channels/{channel.id}/messages",
+        times=1000,
+        when=lambda b: "Game over" in str(b),
+    )
+    for _ in range(3000):
+        if table.engine.is_over:
+            break
+        await driver.step()
+    await env.advance_time(5)
+    assert table.engine.is_over
+    over = sum("Game over" in t for t in texts(channel))  # (Shithead's closed table says it too)
+    told = [t for t in texts(channel) if "permission" in t]
+    assert len(told) == 1, told
+    assert "**Send Messages" in told[0] and "standings" in told[0] and "follow" in told[0], told[0]
+    assert "goes on" not in told[0] and f"/{game}" not in told[0] and "catches up" not in told[0], told[0]
+    refused[0] = 0  # the permission is given: the standings follow by themselves
+    await env.advance_time(400)
+    await env.settle()
+    assert sum("Game over" in t for t in texts(channel)) == over + 1, "the standings, once"
