@@ -31,6 +31,8 @@ from games.ohhell.views import OhHellSeatView
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
+#: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
+WAITING = "⏳ Not your turn yet (the table shows whose it is)."
 
 
 class PanelButton(
@@ -111,10 +113,12 @@ def panel(
         buttons, extra = _card_buttons(table.id, key, view)
         lines += extra
     elif view["phase"] not in ("over",) and view["to_act"]:
-        lines.append(f"Waiting for {', '.join(table.name(s) for s in view['to_act'])}.")
+        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.panels),
+        # so anything it said about the table now would soon be untrue.
+        lines.append(WAITING)
     elif view["phase"] == "over" or engine.is_over:
         lines.append("🏁 The game is over.")
-    if view["trick"] and view["phase"] == "playing":
+    if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(f"Trick so far: {_trick_text(view['trick'], table.name)}")
     tricks = tricks_text(view, table.name)
     if tricks:

@@ -438,10 +438,8 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
         return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
     if view["phase"] != "play":
         return panel(table, seat, warning="There is nothing to play now.")
-    if view["turn"] != seat:
-        waiting = view["turn"]
-        who = table.name(waiting) if waiting is not None else "nobody"
-        return panel(table, seat, warning=f"It is not your turn: waiting for {who}.")
+    if view["turn"] != seat:  # (no name: this panel stays up after the turn moves on)
+        return panel(table, seat, warning="It is not your turn yet.")
     options = play_options(view)
     mask = mask_of(options, values)
     warning = None

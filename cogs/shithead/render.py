@@ -208,11 +208,12 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
         elif not me["ready"]:
             desc.append("Swap a hand card with a face-up card as often as you like, then press **Ready**.")
         else:
-            waiting = [name(s) for s in view["to_act"]]
-            desc.append(f"✅ You are ready. Waiting for {', '.join(waiting) or 'nobody'}.")
+            desc.append("✅ You are ready: the play starts once everyone is.")
     elif phase == "play":
-        desc.append(pile_text(view))
+        # A waiting panel is not redrawn as the others move (see bot.panels): it shows the pile
+        # and names whose turn it is only on the player's own turn, when they stay true.
         if view["turn"] == seat:
+            desc.append(pile_text(view))
             zone = view["zone"]
             desc.append(
                 {
@@ -224,7 +225,7 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
         elif me["out"] and me["place"] is not None:
             desc.append(f"🏁 You are out ({ordinal(me['place'])}).")
         elif view["turn"] is not None:
-            desc.append(f"Waiting for {name(view['turn'])}.")
+            desc.append("⏳ Not your turn yet (the table shows whose it is).")
     else:
         desc.append("The game is over.")
     embed.description = "\n".join(d for d in desc if d)

@@ -139,10 +139,11 @@ async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
     assert "Bid" not in buttons(board) and "Play a card" not in buttons(board), "the table has My hand only"
     seat = table.engine.to_act()[0]
     waiting = next(p for p in people if p.id != table.seats[seat].user_id)
-    # Out of turn there is nothing to press: the panel says whose turn it is and offers no move.
+    # Out of turn there is nothing to press: the panel says so (naming nobody: it is not redrawn
+    # as the others move) and offers no move.
     shown = await open_hand(waiting, channel, env.bot.user.id)
     assert panel_moves(shown) == {} and panel_disabled(shown) == []
-    assert f"Waiting for {table.name(seat)}" in message_text(shown)
+    assert "Not your turn yet" in message_text(shown) and "Waiting for" not in message_text(shown)
     stranger = guild.add_member(env.create_user("zed"))
     refused = await stranger.click(board, label="My hand")
     assert refused.ephemeral and "not playing" in refused.response.content

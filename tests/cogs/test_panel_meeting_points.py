@@ -181,3 +181,69 @@ async def test_after_the_last_card_a_refused_standings_post_promises_the_standin
     await env.advance_time(400)
     await env.settle()
     assert sum("Game over" in t for t in texts(channel)) == over + 1, "the standings, once"
+
+
+def present_tense_lies(text: str, table) -> list[str]:
+    """The lines of a panel that describe the table *now* (whom it waits for, the trick, the pile)
+    and do not match it any more."""
+    from cogs.ohhell.render import _trick_text
+    from cogs.shithead.render import pile_text
+
+    view = table.engine.view(None)
+    waited = {table.name(s) for s in table.engine.to_act()}
+    lies = []
+    for line in text.splitlines():
+        if "Waiting for " in line:
+            named = line.split("Waiting for ", 1)[1].rstrip(".").split(", ")
+            if set(named) != waited:
+                lies.append(f"{line!r} (the table waits for {sorted(waited)})")
+        elif line.startswith("Trick so far: ") and line != f"Trick so far: {_trick_text(view['trick'], table.name)}":
+            lies.append(f"{line!r} (the trick is {view['trick']})")
+        elif line.startswith("Pile: ") and line != pile_text(view).split("\n")[0]:
+            lies.append(f"{line!r} (the pile is {pile_text(view)})")
+    return lies
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_waiting_oh_hell_panel_never_names_someone_who_already_played(simcord_env):
+    """Issue 22.3: after every move, each open panel says nothing about the table now (whom it
+    waits for, the trick so far) that is no longer so."""
+    from tests.helpers import OhHellDriver, current_message
+
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="3,2", sequence="fixed")
+    driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=3)
+    for person in people:
+        await driver.panel_of(person)
+    while await driver.step():
+        if table.engine.is_over:
+            break
+        for person in people:
+            panel = current_message(env, channel, driver.panels[person.id])
+            lies = present_tense_lies(message_text(panel), table)
+            assert not lies, f"{person.name}'s panel: {lies}"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_waiting_shithead_panel_never_names_someone_who_already_played(simcord_env, monkeypatch):
+    """Issue 22.3 in Shithead: the same, over a whole game (the swap phase's "ready" line too)."""
+    from tests.cogs.test_shithead_games import use_seed
+    from tests.helpers import ShitheadDriver, current_message
+
+    use_seed(monkeypatch, 4)
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("palace")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    await open_table(env, channel, people[0], people[1:], command="shithead")
+    table = env.bot.tables.in_channel(channel.id, "shithead")
+    driver = ShitheadDriver(env, channel, {p.id: p for p in people}, watch=False)
+    for seat in range(3):
+        await driver.open_panel(seat)
+    for _ in range(3000):
+        if not await driver.step() or table.engine.is_over:
+            break
+        for seat, message in driver.panels.items():
+            panel = current_message(env, channel, message.id)
+            lies = present_tense_lies(message_text(panel), table)
+            assert not lies, f"{table.name(seat)}'s panel: {lies}"

@@ -312,13 +312,13 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
     stale = await driver.open_panel(turn)
     stale_too = await driver.open_panel(turn)
     waiting = await driver.open_panel(other)
-    assert "Waiting for" in message_text(waiting)
+    assert "Not your turn yet" in message_text(waiting)
 
     # Out of turn: the other player's panel has no controls to act with; /shithead hand agrees.
     assert not any(":pick" in c.get("custom_id", "") for c in _components(waiting))
     other_actor = driver.actors[driver.live.seats[other].user_id]
     typed = await other_actor.slash(channel, "shithead hand")
-    assert typed.ephemeral and "Waiting for" in message_text(typed.response)
+    assert typed.ephemeral and "Not your turn yet" in message_text(typed.response)
     # Nobody else sees a panel, nor can press it.
     assert stale.id not in [m.id for m in channel.history(viewer=other_actor)]
     with pytest.raises(SetupError):
