@@ -96,6 +96,7 @@ class Display:
         sleep: Sleep,
         coalesce: float,
         on_done: Callable[[Display], None],
+        on_post: Callable[[], None] | None = None,
     ) -> None:
         self.client = client
         self.store = store
@@ -103,6 +104,8 @@ class Display:
         self.sleep = sleep
         self.coalesce = coalesce
         self.on_done = on_done
+        #: called once the table is posted as a new message (the open panels follow it below)
+        self.on_post = on_post
         self.want = Desired(face=self.live_face)
         self.failures = 0
         self.trouble_since: float | None = None
@@ -337,6 +340,8 @@ class Display:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
                 want.saves["message"] = functools.partial(self.store.set_message, self.table.id, message.id, key)
+                if self.on_post is not None:
+                    self.on_post()
         # 3. ...or edited in place.
         elif want.shown < want.version and record.message_id is not None:
             message_id = record.message_id

@@ -346,7 +346,7 @@ class TableManager(Registry):
                 log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
             else:
                 # the answered click's interaction is now the newest handle on this seat's panel
-                self.presenter.panels.opened(table, seat, interaction)
+                await self.presenter.panels.opened(table, seat, interaction)
                 self.presenter.panels.stats.answers += 1
         # Never raises for Discord's failures: what could not be shown now, the display shows later.
         await self.presenter.show_move(table, events, before_key, interaction, results)

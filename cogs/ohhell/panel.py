@@ -165,21 +165,23 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     return buttons, notes
 
 
-def register(interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None) -> None:
-    tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
+async def register(
+    interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None
+) -> None:
+    await tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
 
 
 async def open_panel(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
     """**My hand**: answer with the live panel and remember it for the bot's own redraws."""
     rendered = tables_of(interaction).presenter.panels.render(table, seat)
     sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    register(interaction, table, seat, sent.message_id)
+    await register(interaction, table, seat, sent.message_id)
 
 
 async def _redraw(interaction: discord.Interaction, table: LiveTable, seat: int, **notes: Any) -> None:
     presenter = tables_of(interaction).presenter
     await presenter.answer(interaction, presenter.panels.render(table, seat, **notes))
-    register(interaction, table, seat)
+    await register(interaction, table, seat)
 
 
 def _action(arg: str, act: str) -> Action:

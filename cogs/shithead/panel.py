@@ -416,7 +416,7 @@ async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
     table = tables.tables.get(game_id) if game_id is not None else None
     seat = table.seat_of(interaction.user.id) if table is not None else None
     if table is not None and seat is not None:
-        tables.presenter.panels.opened(table, seat, interaction)
+        await tables.presenter.panels.opened(table, seat, interaction)
 
 
 def _game_of(interaction: discord.Interaction) -> int | None:

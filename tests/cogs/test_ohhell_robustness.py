@@ -10,9 +10,11 @@ from tests.helpers import (
     OhHellDriver,
     buttons,
     end_game,
+    live_panel,
     make_bot,
     message_text,
     open_hand,
+    open_stale_copy,
     open_table,
     panel_disabled,
     panel_moves,
@@ -116,14 +118,15 @@ async def test_a_move_pressed_twice_counts_once(simcord_env):
     guild, channel, people, table = await _setup(env)
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    first = await open_hand(actor, channel, env.bot.user.id)
-    second = await open_hand(actor, channel, env.bot.user.id)  # a double click opens the panel twice
+    # a double click opens the panel twice (and the older copy kept its buttons: see the helper)
+    first = await open_stale_copy(actor, channel, env)
+    second = live_panel(env, channel, actor)
     value = next(iter(panel_moves(first)))
     assert panel_moves(second)[value] == panel_moves(first)[value], "both drawn from the same state"
-    done = await press(actor, first, value)
+    done = await press(actor, second, value)
     assert warning_of(done) is None, warning_of(done)
     log_length = len(table.engine.log)
-    again = await press(actor, second, value)  # the same move, pressed again
+    again = await press(actor, first, value)  # the same move, pressed again
     assert again.response.ephemeral and warning_of(again) is None, warning_of(again)
     assert COUNTED in message_text(again.response).splitlines(), message_text(again.response)
     assert len(table.engine.log) == log_length == 1
@@ -164,7 +167,7 @@ async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
         await driver.step()
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    stale = await open_hand(actor, channel, env.bot.user.id)
+    stale = await open_stale_copy(actor, channel, env)
     stale_value = next(iter(panel_moves(stale)))
     while table.engine.view(None)["deal"] == 1:
         await driver.step()
@@ -175,8 +178,8 @@ async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
     # A panel kept open when the host ends the game.
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    kept = await open_hand(actor, channel, env.bot.user.id)
-    newest = await open_hand(actor, channel, env.bot.user.id)  # the one the bot keeps current
+    kept = await open_stale_copy(actor, channel, env)
+    newest = live_panel(env, channel, actor)  # the one the bot keeps current
     await end_game(people[0], channel)
     closed = next(m for m in channel.history(viewer=actor) if m.id == newest.id)
     assert "ended" in message_text(closed) and not closed.components, "the live panel says so, with no buttons"

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import message_text, open_hand, open_table, panel_moves, press, walk_components
+from tests.helpers import (
+    live_panel,
+    message_text,
+    open_hand,
+    open_table,
+    panel_moves,
+    press,
+    refuse_pointer_edits,
+    walk_components,
+)
 
 
 async def three_at_a_table(env, **options: str):
@@ -27,14 +36,15 @@ async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="1", sequence="fixed", devils_bridge="on")
     assert table.engine.view(None)["devils_bridge"]
     bot_id = env.bot.user.id
-    panels = {p.id: await open_hand(p, channel, bot_id) for p in people}
+    for person in people:
+        await open_hand(person, channel, bot_id)
     played = 0
     for _ in range(40):
         if table.engine.is_over:
             break
         seat = table.engine.to_act()[0]
         person = by_seat[seat]
-        panel = panels[person.id]
+        panel = live_panel(env, channel, person)
         moves = panel_moves(panel)
         view = table.engine.view(seat)
         if view["phase"] == "playing" and view["devils_bridge"]:
@@ -46,7 +56,6 @@ async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
         else:
             result = await press(person, panel, next(iter(moves)))
         assert "⚠️" not in message_text(result.response), message_text(result.response)
-        panels[person.id] = result.response
     assert table.engine.is_over and played >= 3
 
 
@@ -75,7 +84,10 @@ async def test_an_older_oh_hell_panel_pressed_for_another_card_says_the_table_mo
         await press(person, panel, next(iter(panel_moves(panel))))
     seat = table.engine.to_act()[0]
     leader = by_seat[seat]
+    # Three copies, the two older ones still with their buttons (the bot's edits turning them
+    # into pointers to the live one were refused, as a press racing such an edit would meet)
     oldest = await open_hand(leader, channel, bot_id)
+    refuse_pointer_edits(env, times=2)
     older = await open_hand(leader, channel, bot_id)
     newer = await open_hand(leader, channel, bot_id)
     first, second = move_ids(oldest)[:2]  # the leader may lead any of their three cards
@@ -116,6 +128,7 @@ async def test_an_older_shithead_panel_pressed_for_another_play_says_the_table_m
     seat = table.engine.to_act()[0]
     player = next(p for p in people if table.seat_of(p.id) == seat)
     oldest = await driver.open_panel(seat)
+    refuse_pointer_edits(env, times=2)  # (as in Oh Hell: the two older copies keep their buttons)
     older = await driver.open_panel(seat)
     newer = await driver.open_panel(seat)
     first, second = move_ids(oldest)[:2]
@@ -247,3 +260,53 @@ async def test_a_waiting_shithead_panel_never_names_someone_who_already_played(s
             panel = current_message(env, channel, message.id)
             lies = present_tense_lies(message_text(panel), table)
             assert not lies, f"{table.name(seat)}'s panel: {lies}"
+
+
+# -- issue 24.1: the panel where the player looks -----------------------------------------------
+def panels_seen(channel, person, bot_id: int) -> list:
+    """The bot's private messages to ``person`` in the channel (panels and their old copies), oldest first."""
+    return [m for m in channel.history(viewer=person) if m.flags.ephemeral and m.author.id == bot_id]
+
+
+def is_live_panel(message) -> bool:
+    return any((c.get("custom_id") or "").startswith("ohp:") for c in walk_components(message.components))
+
+
+def check_one_live_panel_below_the_table(channel, people, table, bot_id: int) -> None:
+    """Each player's live panel is their newest private message, below the newest table; every
+    older copy holds no move button and says where the live one is."""
+    for person in people:
+        seen = [m for m in panels_seen(channel, person, bot_id) if m.embeds or "Your hand" in (m.content or "")]
+        live = [m for m in seen if is_live_panel(m)]
+        assert len(live) == 1, f"{person.name} has {len(live)} live panels"
+        assert live[0].id > table.record.message_id, f"{person.name}'s panel is above the newest table"
+        for old in seen:
+            if old is not live[0]:
+                assert not move_ids(old) and "below" in (old.content or ""), old.content
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_after_every_new_deal_each_open_panel_is_below_the_newest_table(simcord_env):
+    """Issue 24.1: each player opens My hand once (one of them twice, by mistake); after every
+    new deal their one live panel is below the newest table, the copies above say it moved."""
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="3,2,1", sequence="fixed")
+    bot_id = env.bot.user.id
+    for person in people:
+        await open_hand(person, channel, bot_id)
+    again = await open_hand(people[0], channel, bot_id)  # pressed twice: the first copy points below
+    check_one_live_panel_below_the_table(channel, people, table, bot_id)
+    deals = 1
+    while not table.engine.is_over:
+        seat = table.engine.to_act()[0]
+        person = by_seat[seat]
+        panel = next(m for m in reversed(panels_seen(channel, person, bot_id)) if is_live_panel(m))
+        deal = table.engine.deal_number
+        result = await press(person, panel, next(iter(panel_moves(panel))))
+        assert "⚠️" not in message_text(result.response), message_text(result.response)
+        if table.engine.deal_number != deal and not table.engine.is_over:
+            deals += 1
+            await env.settle()
+            check_one_live_panel_below_the_table(channel, people, table, bot_id)
+    assert deals >= 3
+    assert again.id in [m.id for m in panels_seen(channel, people[0], bot_id)]
