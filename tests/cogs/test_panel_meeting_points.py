@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import (
     live_panel,
+    make_bot,
     message_text,
     open_hand,
     open_table,
@@ -310,3 +311,77 @@ async def test_after_every_new_deal_each_open_panel_is_below_the_newest_table(si
             check_one_live_panel_below_the_table(channel, people, table, bot_id)
     assert deals >= 3
     assert again.id in [m.id for m in panels_seen(channel, people[0], bot_id)]
+
+
+async def play_until(env, channel, table, by_seat, done) -> None:
+    """Each player to act presses the first move of their live panel until ``done()``."""
+    while not done():
+        person = by_seat[table.engine.to_act()[0]]
+        panel = live_panel(env, channel, person)
+        result = await press(person, panel, next(iter(panel_moves(panel))))
+        assert "⚠️" not in message_text(result.response), message_text(result.response)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(simcord_env):
+    """Issue 24.1 where it meets the DM: the panel opened from the DM is redrawn there (nothing is
+    posted in a DM, so it is in view); the channel gets no copy of it."""
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
+    bot_id = env.bot.user.id
+    ann, bob, cat = people
+    dm = bob.user.dm_channel
+    in_dm = (await bob.user.click(dm.last_message, label="My hand")).response
+    for person in (ann, cat):
+        await open_hand(person, channel, bot_id)
+
+    async def move() -> None:
+        person = by_seat[table.engine.to_act()[0]]
+        where = dm if person is bob else channel
+        panel = live_panel(env, where, person.user if person is bob else person)
+        clicker = person.user if person is bob else person
+        await clicker.click(panel, custom_id=next(iter(panel_moves(panel).values())))
+
+    while table.engine.deal_number == 1:
+        await move()
+    await env.settle()
+    check_one_live_panel_below_the_table(channel, [ann, cat], table, bot_id)
+    assert panels_seen(channel, bob, bot_id) == [], "no copy of bob's DM panel in the channel"
+    now = live_panel(env, dm, bob.user)
+    assert now is not None and now.id == in_dm.id and "deal 2" in now.embeds[0].title, "redrawn in place, in the DM"
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_panels_kept_across_a_restart_follow_the_next_deals_table(simcord_env, db_path):
+    """Issue 24.1 where it meets restarts: panels saved at a clean stop are sent below the next
+    deal's table through their saved tokens, and their old copies point below."""
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
+    bot_id = env.bot.user.id
+    for person in people:
+        await open_hand(person, channel, bot_id)
+    await play_until(env, channel, table, by_seat, lambda: sum(table.engine.view(None)["hand_counts"]) == 1)
+    await env.bot.close()  # a clean stop: the open panels are saved
+    await env.restart_bot(make_bot(db_path))
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    assert all(env.bot.tables.presenter.panels.live(table, s) for s in range(3)), "kept across the stop"
+    await play_until(env, channel, table, by_seat, lambda: table.engine.deal_number == 2)
+    await env.settle()
+    check_one_live_panel_below_the_table(channel, people, table, bot_id)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env):
+    """Issue 24.1 where it meets /ohhell table: the table posted again below the chat is followed
+    by the open panels, as after a new deal."""
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
+    bot_id = env.bot.user.id
+    for person in people:
+        await open_hand(person, channel, bot_id)
+    first = table.record.message_id
+    answer = await people[1].slash(channel, "ohhell table")
+    assert "below" in answer.response.content, answer.response.content
+    await env.settle()
+    assert table.record.message_id != first
+    check_one_live_panel_below_the_table(channel, people, table, bot_id)
