@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import (
+    current_message,
     live_panel,
     make_bot,
     message_text,
@@ -349,6 +350,11 @@ async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(s
     assert panels_seen(channel, bob, bot_id) == [], "no copy of bob's DM panel in the channel"
     now = live_panel(env, dm, bob.user)
     assert now is not None and now.id == in_dm.id and "deal 2" in now.embeds[0].title, "redrawn in place, in the DM"
+    # bob opens My hand in the channel too: the DM copy says where his live panel is now
+    await open_hand(bob, channel, bot_id)
+    old = current_message(env, dm, in_dm.id)
+    assert f"open in <#{channel.id}>" in old.content and not old.components and not old.embeds, old.content
+    check_one_live_panel_below_the_table(channel, people, table, bot_id)
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
