@@ -251,13 +251,13 @@ class Panels:
         if old.message_id is None or self.clock() - old.opened >= LIFETIME:
             return  # can no longer be edited (a press on it is refused as out of date)
         if new.in_dm and not old.in_dm:
-            where = "➡️ Your hand is open in our DMs now"
+            where = "➡️ Your panel is open in our DMs now"
         elif old.in_dm and new.in_dm is False:
-            where = f"➡️ Your hand is open in <#{table.record.channel_id}> now"
+            where = f"➡️ Your panel is open in <#{table.record.channel_id}> now"
         elif below_table:
-            where = "⬇️ Your hand moved below the new table"
+            where = "⬇️ Your panel moved below the new table"
         else:
-            where = "⬇️ Your hand is open again below"
+            where = "⬇️ Your panel is open again below"
         try:
             await self._edit(old, content=f"{where}; {POINTER_END}", embeds=[], view=None, attachments=[])
             self.stats.edits += 1
