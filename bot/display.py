@@ -418,7 +418,7 @@ class Display:
                 f"⚠️ I can't {late} here: I need the **{fault.permission}** permission in this channel. "
                 f"{follows} once I have it."
             )
-        return f"⚠️ Discord keeps failing when I {late} ({fault.what}). {follows} by themselves once it stops."
+        return f"⚠️ Discord keeps failing when I {late} ({fault.what}). {follows} as soon as it lets me."
 
     async def _send_hand(self, seat: int) -> Fault | None:
         table = self.table

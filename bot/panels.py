@@ -254,8 +254,10 @@ class Panels:
             where = "➡️ Your panel is open in our DMs now"
         elif old.in_dm and new.in_dm is False:
             where = f"➡️ Your panel is open in <#{table.record.channel_id}> now"
-        elif below_table:
+        elif below_table and old.in_dm is False:
             where = "⬇️ Your panel moved below the new table"
+        elif below_table:  # (a panel kept across a restart: where it is was not kept)
+            where = "⬇️ Your panel moved below"
         else:
             where = "⬇️ Your panel is open again below"
         try:
