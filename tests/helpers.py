@@ -395,6 +395,7 @@ class ShitheadDriver:
         assert self.live is not None and self.live.engine is not None
         self.watch = SecretWatch(self.live) if watch else None
         self.panels: dict[int, Any] = {}  # seat -> its newest panel message
+        self.keep: set[int] = set()  # seats whose newest copy keeps its buttons (see open_panel)
         self.human_actions = 0
 
     @property
@@ -404,11 +405,18 @@ class ShitheadDriver:
     def table_message(self):
         return table_message(self.channel, self.bot_id)
 
-    async def open_panel(self, seat: int):
+    async def open_panel(self, seat: int, keep: bool = False):
+        """My cards for ``seat``; ``keep``: this copy keeps its buttons when a newer one is opened
+        (the bot's edit turning it into a pointer is refused), to be pressed later as an old copy."""
         actor = self.actors[self.live.seats[seat].user_id]
+        if seat in self.keep:
+            self.keep.discard(seat)
+            refuse_pointer_edits(self.env)
         shown = await actor.click(self.table_message(), label="My cards")
         assert shown.response is not None and shown.response.ephemeral, shown
         self.panels[seat] = shown.response
+        if keep:
+            self.keep.add(seat)
         return shown.response
 
     def _check(self, result, seat: int):

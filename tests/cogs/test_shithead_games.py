@@ -293,7 +293,7 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
 
     # A panel kept from before pressing Ready cannot swap any more.
     first = driver.engine.to_act()[0]
-    before_ready = await driver.open_panel(first)
+    before_ready = await driver.open_panel(first, keep=True)
     await driver.act(first, {"type": "ready"})
     swap = next(c for c in _components(before_ready) if c.get("custom_id", "").startswith("shs:"))
     late = await driver.actors[driver.live.seats[first].user_id].select(
@@ -309,9 +309,9 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
         assert await driver.step()
     turn = driver.engine.to_act()[0]
     other = 1 - turn
-    stale = await driver.open_panel(turn)
-    stale_too = await driver.open_panel(turn)
-    waiting = await driver.open_panel(other)
+    stale = await driver.open_panel(turn, keep=True)  # (old copies keep their buttons: see keep)
+    stale_too = await driver.open_panel(turn, keep=True)
+    waiting = await driver.open_panel(other, keep=True)
     assert "Not your turn yet" in message_text(waiting)
 
     # Out of turn: the other player's panel has no controls to act with; /shithead hand agrees.
