@@ -16,6 +16,7 @@ from tests.helpers import (
     panel_moves,
     press,
     refuse_pointer_edits,
+    table_message,
     walk_components,
 )
 
@@ -391,3 +392,36 @@ async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env
     await env.settle()
     assert table.record.message_id != first
     check_one_live_panel_below_the_table(channel, people, table, bot_id)
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_panel_whose_seat_the_computer_plays_follows_the_new_table_and_comes_back(simcord_env):
+    """Issue 24.1 where it meets the turn timer: a player's time ran out and the computer plays
+    their seat; their panel (saying so) still follows each new table, and once they take the seat
+    back that copy, below the table, is the one with their buttons."""
+    env = simcord_env
+    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed", turn_timer="1m")
+    bot_id = env.bot.user.id
+    for person in people:
+        await open_hand(person, channel, bot_id)
+    late = by_seat[table.engine.to_act()[0]]
+    await env.advance_time(61)
+    assert table.seats[table.seat_of(late.id)].ai_level is not None
+    while table.engine.deal_number == 1:
+        seat = table.engine.to_act()[0]
+        if table.seats[seat].ai_level is not None:
+            await env.advance_time(1)
+            continue
+        person = by_seat[seat]
+        panel = live_panel(env, channel, person)
+        await press(person, panel, next(iter(panel_moves(panel))))
+    await env.settle()
+    check_one_live_panel_below_the_table(channel, people, table, bot_id)
+    shown = live_panel(env, channel, late)
+    assert "The computer is playing your seat" in message_text(shown) and not panel_moves(shown)
+    await late.click(table_message(channel, bot_id), label="Take my seat back")
+    shown = live_panel(env, channel, late)
+    seat = table.seat_of(late.id)
+    assert "The computer is playing your seat" not in message_text(shown)
+    assert bool(panel_moves(shown)) == (seat in table.engine.to_act()), "buttons exactly when it is their turn"
+    assert shown.id > table.record.message_id
