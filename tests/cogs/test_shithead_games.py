@@ -28,6 +28,7 @@ from tests.helpers import (
     make_bot,
     message_text,
     open_table,
+    refuse_pointer_edits,
     table_message,
 )
 
@@ -317,6 +318,8 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
     # Out of turn: the other player's panel has no controls to act with; /shithead hand agrees.
     assert not any(":pick" in c.get("custom_id", "") for c in _components(waiting))
     other_actor = driver.actors[driver.live.seats[other].user_id]
+    refuse_pointer_edits(env)  # (``waiting`` keeps its buttons though a newer copy is opened)
+    driver.keep.discard(other)
     typed = await other_actor.slash(channel, "shithead hand")
     assert typed.ephemeral and "Not your turn yet" in message_text(typed.response)
     # Nobody else sees a panel, nor can press it.
