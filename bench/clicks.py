@@ -8,15 +8,23 @@ buttons. A move that no single button makes is done the long way and its extra c
 Refresh, also counted. Figures:
 
 - clicks/move: the players' clicks after the panels were opened, per move they made;
-- channel calls/card: REST calls other than interaction callbacks and panel edits (everything
-  that goes against the channel's rate limit), per card (Oh Hell: per card played; Shithead: per
-  move of the play phase — a play, a pick-up or a flip);
+- channel calls/card: REST calls other than interaction callbacks and panel edits and sends
+  (everything that goes against the channel's rate limit), per card (Oh Hell: per card played;
+  Shithead: per move of the play phase — a play, a pick-up or a flip);
 - panel edits/card: edits of a panel through its interaction's webhook that were not the answer to
-  its player's own click (the bot's own redraws), per card as above;
-- render p99 ms: the 99th percentile time to draw a panel (embed, buttons and hand picture).
+  its player's own click (the bot's own redraws, and old copies turned into pointers), per card;
+- panel sends/card: panels sent again below a newly posted table (followups through the
+  interaction's webhook, which like its edits do not count against the channel), per card;
+- render p99 ms: the 99th percentile time to draw a panel (embed, buttons and hand picture);
+- panel in view=K/N: each time a deal began after the panels were opened, each player's live panel
+  (their newest private message with its controls, as they would find it) was below the newest
+  table message K times out of N (goal N/N: nobody scrolls up to find their hand).
 
-The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z render p99 ms=R`` over
-both games together.
+Players follow their live panel as a player would: when the bot moves it below a new table (the
+old copy says so), they press on the new one.
+
+The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z panel sends/card=S
+render p99 ms=R panel in view=K/N`` over both games together.
 
     python bench/clicks.py [--seed 1]
 """
@@ -40,6 +48,7 @@ from bot.presentation import COALESCE  # noqa: E402
 from tests.helpers import (  # noqa: E402
     _quick_play,
     _sensible,
+    live_panel,
     make_bot,
     open_table,
     table_message,
@@ -56,6 +65,9 @@ class Tally:
     cards: int = 0
     channel_calls: int = 0
     panel_edits: int = 0
+    panel_sends: int = 0
+    in_view: int = 0
+    deal_views: int = 0
     renders: list[float] = field(default_factory=list)
 
 
@@ -110,6 +122,7 @@ async def play(game: str, seed: int) -> Tally:
                     seat = engine.to_act()[0]
                     person = by_seat[seat]
                     digest = table.kind.decision_digest(engine, seat)
+                    panels[person.id] = live_panel(env, channel, person) or panels[person.id]
                     panel = current(channel, person, panels[person.id])
                     buttons = live_buttons(panel, digest)
                     if not buttons:  # the panel did not update itself: the player presses Refresh
@@ -120,6 +133,7 @@ async def play(game: str, seed: int) -> Tally:
                         tally.clicks += 1
                         buttons = live_buttons(panel, digest)
                     before = engine.action_count
+                    deal = engine.deal_number
                     playing = game == "shithead" and engine.view(None)["phase"] == "play"
                     if game == "ohhell":
                         pressed = rng.choice(buttons)["custom_id"]
@@ -134,10 +148,18 @@ async def play(game: str, seed: int) -> Tally:
                         tally.cards += playing
                     assert table.engine.action_count == before + 1, "the move was not made"
                     tally.moves += 1
+                    if table.engine.deal_number != deal and not table.engine.is_over:
+                        await env.settle()  # a deal began: is each player's live panel below its table?
+                        for someone in people:
+                            live = live_panel(env, channel, someone)
+                            tally.deal_views += 1
+                            tally.in_view += live is not None and live.id > table.record.message_id
                 await env.settle()
                 for r in env.http_requests[start:]:
                     if r.path.startswith("/webhooks/") and r.method == "PATCH":
                         tally.panel_edits += 1
+                    elif r.path.startswith("/webhooks/") and r.method == "POST":
+                        tally.panel_sends += 1
                     elif not ("/interactions/" in r.path and r.path.endswith("/callback")):
                         tally.channel_calls += 1
                 tally.renders = list(bot.tables.presenter.panels.stats.render_ms)
@@ -184,7 +206,8 @@ def p99(values: list[float]) -> float:
 def line(t: Tally) -> str:
     return (
         f"clicks/move={t.clicks / t.moves:.2f} channel calls/card={t.channel_calls / t.cards:.2f} "
-        f"panel edits/card={t.panel_edits / t.cards:.2f} render p99 ms={p99(t.renders):.1f}"
+        f"panel edits/card={t.panel_edits / t.cards:.2f} panel sends/card={t.panel_sends / t.cards:.2f} "
+        f"render p99 ms={p99(t.renders):.1f} panel in view={t.in_view}/{t.deal_views}"
     )
 
 
@@ -197,10 +220,19 @@ async def main() -> None:
         t = await play(game, args.seed)
         print(
             f"{game}: {t.moves} moves, {t.clicks} clicks, {t.cards} cards, {t.channel_calls} channel calls, "
-            f"{t.panel_edits} panel edits"
+            f"{t.panel_edits} panel edits, {t.panel_sends} panel sends"
         )
         print(f"    {line(t)}")
-        for name in ("moves", "clicks", "cards", "channel_calls", "panel_edits"):
+        for name in (
+            "moves",
+            "clicks",
+            "cards",
+            "channel_calls",
+            "panel_edits",
+            "panel_sends",
+            "in_view",
+            "deal_views",
+        ):
             setattr(total, name, getattr(total, name) + getattr(t, name))
         total.renders += t.renders
     print(line(total))

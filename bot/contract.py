@@ -104,8 +104,8 @@ class LiveTable:
     #: the running turn timer and the seats it was armed for
     timer: Timer | None = None
     timer_waiting: frozenset[int] = frozenset()
-    #: the decision digest each seat's last move was made from: a click carrying it again is a
-    #: double click on the panel that already counted, not an old panel (in memory only)
+    #: the control each seat's last move was pressed with (:func:`bot.panels.press_of`): the same
+    #: press again is a double click whose move already counted (in memory only)
     acted_from: dict[int, str] = field(default_factory=dict)
     #: a duplicate match's table that is over while another table still plays: its seed (shared
     #: by the match) stays secret until every table is over

@@ -107,6 +107,7 @@ class Display:
         sleep: Sleep,
         coalesce: float,
         on_done: Callable[[Display], None],
+        on_post: Callable[[], None] | None = None,
     ) -> None:
         self.client = client
         self.store = store
@@ -114,6 +115,8 @@ class Display:
         self.sleep = sleep
         self.coalesce = coalesce
         self.on_done = on_done
+        #: called once the table is posted as a new message (the open panels follow it below)
+        self.on_post = on_post
         self.want = Desired(face=self.live_face)
         self.failures = 0
         self.trouble_since: float | None = None
@@ -370,6 +373,8 @@ class Display:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
                 want.saves["message"] = functools.partial(self.store.set_message, self.table.id, message.id, key)
+                if self.on_post is not None:
+                    self.on_post()
         # 3. ...or edited in place.
         elif want.shown < want.version and record.message_id is not None:
             message_id = record.message_id
@@ -448,6 +453,20 @@ class Display:
         engine = self.table.engine
         return json.dumps(self.table.kind.message_key(engine)) if engine is not None else None
 
+    def _after_the_end(self, fault: Fault) -> str:
+        """The line for a game that is over: there is no game going on and no table to ask for
+        (``/<game> table`` answers that there is none), only what is late and that it follows."""
+        if any(line.key == "finale" for line in self.want.lines):
+            late, follows = "post the final standings", "The standings will follow"
+        else:
+            late, follows = "show how this game ended", "The table will show it"
+        if fault.permission is not None:
+            return (
+                f"⚠️ I can't {late} here: I need the **{fault.permission}** permission in this channel. "
+                f"{follows} once I have it."
+            )
+        return f"⚠️ Discord keeps failing when I {late} ({fault.what}). {follows} as soon as it lets me."
+
     async def _send_hand(self, seat: int) -> Fault | None:
         table = self.table
         record = table.seats[seat]
@@ -481,7 +500,9 @@ class Display:
         key = self.table.kind.key
         # A lobby has no /<game> table to type: its message catches up by itself.
         what, again = ("lobby", "") if self.table.engine is None else ("table", f" (or type /{key} table)")
-        if fault.permission is not None:
+        if self.table.engine is not None and self.table.record.status != "playing":
+            text = self._after_the_end(fault)
+        elif fault.permission is not None:
             text = (
                 f"⚠️ I can't keep this {self.table.kind.title} {what} up to date here: I need the "
                 f"**{fault.permission}** permission in this channel. The game goes on, and the {what} "

@@ -12,6 +12,13 @@ decision their buttons carry changed while it is their turn, the computer took t
 gave it back, or the game ended. Other players' moves that change none of these cost no edit.
 Each redraw is a fresh rendering, so no earlier selection survives it.
 
+A player has one live panel, where they look: when a newer copy becomes the live one (My hand
+pressed again, a press on an older copy), the copy it replaces is edited into a pointer to it,
+without buttons; and when the table is posted as a new message (each new deal, ``/<game> table``)
+every open panel in that channel is sent again below it, as a followup through its interaction's
+token (Discord allows followups for the same 15 minutes), its old copy becoming a pointer. A
+panel in a DM stays where it is: nothing is posted there.
+
 What a panel shows comes from the game (:meth:`~bot.contract.GameKind.panel`); this module only
 knows when, and is driven by the :class:`~bot.presentation.Presenter` after each committed move.
 """
@@ -35,6 +42,34 @@ log = logging.getLogger(__name__)
 
 #: an interaction token lives 15 minutes; stop a little earlier so an edit never races its expiry
 LIFETIME = 14.5 * 60
+#: how an older copy of a panel, turned into a pointer to the live one, ends
+POINTER_END = "this copy no longer changes."
+#: the answer to a press of the very control whose move already counted (a double click, or the
+#: same button on another copy of the panel drawn from the same state)
+COUNTED = "✅ Your move counted (once); here is your hand now."
+
+
+def press_of(interaction: discord.Interaction | None) -> str | None:
+    """What a click pressed, as the control carries it: its custom id (game, the decision digest
+    the panel was drawn with, the move) and any chosen values. None for a typed command."""
+    data: dict[str, Any] = dict(interaction.data or {}) if interaction is not None else {}
+    custom_id = data.get("custom_id")
+    if not custom_id:
+        return None
+    return f"{custom_id}|{','.join(sorted(str(v) for v in data.get('values') or []))}"
+
+
+def refused_note(
+    table: LiveTable, seat: int, interaction: discord.Interaction, error: Exception
+) -> tuple[str | None, str | None]:
+    """``(warning, note)`` for a panel redrawn after a refused press, the same rule in every game:
+    the note "counted once" only when this press is the very one the seat's last move was made
+    with (so the move it asks for did happen); anything else, another button of an older copy
+    included, gets the warning of why nothing was changed (usually that the table moved on)."""
+    press = press_of(interaction)
+    if press is not None and table.acted_from.get(seat) == press:
+        return None, COUNTED
+    return str(error), None
 
 
 @dataclass(slots=True)
@@ -49,6 +84,10 @@ class OpenPanel:
     #: what the panel showed when last drawn (see :func:`signature`)
     shown: Any = None
     interaction: discord.Interaction | None = None
+    #: the message is the interaction's own answer ("@original"), not a followup it sent
+    original: bool = True
+    #: the panel is in a DM with the bot (None: not known, a panel kept across a restart)
+    in_dm: bool | None = None
 
 
 @dataclass(slots=True)
@@ -56,6 +95,8 @@ class PanelStats:
     """Counted for the benchmark: edits the bot made on its own, and answers to clicks."""
 
     edits: int = 0
+    #: panels sent again below a newly posted table
+    follows: int = 0
     answers: int = 0
     failed: int = 0
     render_ms: list[float] = field(default_factory=list)
@@ -90,16 +131,28 @@ class Panels:
         self.stats.render_ms.append((time.perf_counter() - started) * 1000)
         return rendered
 
-    def opened(
+    async def opened(
         self, table: LiveTable, seat: int, interaction: discord.Interaction, message_id: int | None = None
     ) -> None:
-        """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now.
+        """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now,
+        and the copy that was live before (another message) points to it, without buttons.
         ``message_id``: the panel's message when the answer made it (else the clicked panel's)."""
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
-        self.open[(table.id, seat)] = OpenPanel(
-            interaction.application_id, interaction.token, message_id, self.clock(), signature(table, seat), interaction
+        key = (table.id, seat)
+        before = self.open.get(key)
+        now = OpenPanel(
+            interaction.application_id,
+            interaction.token,
+            message_id,
+            self.clock(),
+            signature(table, seat),
+            interaction,
+            in_dm=interaction.guild_id is None,
         )
+        self.open[key] = now
+        if before is not None and before.message_id != message_id:
+            await self._point(table, before, now)
 
     def saved(self) -> list[SavedPanel]:
         """The panels still editable, to keep across a stop: a restarted bot edits them through the
@@ -156,6 +209,64 @@ class Panels:
             if self.open.get((table.id, seat)) is found:
                 del self.open[(table.id, seat)]
 
+    async def follow(self, table: LiveTable) -> None:
+        """The table was just posted as a new message: each open panel in its channel is sent again
+        below it, and the old copy points down. Under the table's lock, so no move redraws a copy
+        while it is being replaced; a send that fails leaves the old copy live."""
+        if table.engine is None or table.engine.is_over:
+            return
+        async with table.lock:
+            moving = [
+                (seat, found)
+                for (game_id, seat), found in self.open.items()
+                if game_id == table.id and not found.in_dm and self.clock() - found.opened < LIFETIME
+            ]
+            await asyncio.gather(*(self._follow(table, seat, found) for seat, found in moving))
+
+    async def _follow(self, table: LiveTable, seat: int, found: OpenPanel) -> None:
+        rendered, shown = self.render(table, seat), signature(table, seat)
+        try:
+            message = await self._hook(found).send(**rendered.send_kwargs(), ephemeral=True, wait=True)
+        except TRANSIENT:
+            log.info("game %s: could not send seat %s's panel below the new table", table.id, seat)
+            self.stats.failed += 1
+            return
+        self.stats.follows += 1
+        now = OpenPanel(
+            found.application_id,
+            found.token,
+            message.id,
+            found.opened,  # the same token: it expires when the old copy's would
+            shown,
+            found.interaction,
+            original=False,
+            in_dm=found.in_dm,
+        )
+        if self.open.get((table.id, seat)) is found:
+            self.open[(table.id, seat)] = now
+        await self._point(table, found, now, below_table=True)
+
+    async def _point(self, table: LiveTable, old: OpenPanel, new: OpenPanel, *, below_table: bool = False) -> None:
+        """``old`` is no longer the live panel: it says where the live one is, and loses its buttons."""
+        if old.message_id is None or self.clock() - old.opened >= LIFETIME:
+            return  # can no longer be edited (a press on it is refused as out of date)
+        if new.in_dm and not old.in_dm:
+            where = "➡️ Your panel is open in our DMs now"
+        elif old.in_dm and new.in_dm is False:
+            where = f"➡️ Your panel is open in <#{table.record.channel_id}> now"
+        elif below_table and old.in_dm is False:
+            where = "⬇️ Your panel moved below the new table"
+        elif below_table:  # (a panel kept across a restart: where it is was not kept)
+            where = "⬇️ Your panel moved below"
+        else:
+            where = "⬇️ Your panel is open again below"
+        try:
+            await self._edit(old, content=f"{where}; {POINTER_END}", embeds=[], view=None, attachments=[])
+            self.stats.edits += 1
+        except TRANSIENT:
+            log.info("game %s: an older copy of a panel could not be turned into a pointer", table.id)
+            self.stats.failed += 1
+
     async def close(self, table: LiveTable, text: str) -> None:
         """The game ended another way (the host ended it): every open panel says so, without
         buttons, and is forgotten."""
@@ -170,13 +281,22 @@ class Panels:
                 self.stats.failed += 1
 
     async def _edit(self, found: OpenPanel, **kwargs: Any) -> None:
-        if found.interaction is not None:
+        if found.interaction is not None and found.original:
             await found.interaction.edit_original_response(**kwargs)
             return
-        # saved before a restart: the same edit, through the interaction's webhook and token
-        assert self.client is not None and found.message_id is not None, "a restored panel"
-        hook = discord.Webhook.partial(found.application_id, found.token, client=self.client)
-        await hook.edit_message(found.message_id, **kwargs)
+        # a followup, or saved before a restart: the same edit, through the interaction's token
+        assert found.message_id is not None, "a followup's or a restored panel's message"
+        await self._hook(found).edit_message(found.message_id, **kwargs)
+
+    def _hook(self, found: OpenPanel) -> discord.Webhook:
+        """The interaction's webhook (what sends its followups and edits its messages)."""
+        if found.interaction is not None:
+            return found.interaction.followup
+        assert self.client is not None, "a restored panel needs the client"
+        return discord.Webhook.from_state(
+            {"id": found.application_id, "type": 3, "token": found.token},
+            state=self.client._connection,
+        )
 
     def forget(self, table: LiveTable) -> None:
         for key in [k for k in self.open if k[0] == table.id]:

@@ -51,6 +51,7 @@ class Presenter:
         self.panels = Panels(client)
         #: the spectators' views, redrawn (coalesced) whenever a table changes
         self.watchers = Watchers(sleep=lambda seconds: self.sleep(seconds), coalesce=lambda: self.coalesce)
+        self._following: set[asyncio.Task[None]] = set()
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -65,9 +66,22 @@ class Presenter:
                 sleep=lambda seconds: self.sleep(seconds),
                 coalesce=self.coalesce,
                 on_done=self._done,
+                on_post=lambda: self._follow(table),
             )
             self.displays[table.id] = display
         return display
+
+    def _follow(self, table: LiveTable) -> None:
+        """The table was posted anew: the open panels are sent again below it (a task of its own,
+        so the display's pass, and whoever waits on it, does not wait on the panels)."""
+        task = asyncio.get_running_loop().create_task(self.panels.follow(table), name=f"panels follow game {table.id}")
+        self._following.add(task)
+        task.add_done_callback(self._followed)
+
+    def _followed(self, task: asyncio.Task[None]) -> None:
+        self._following.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("sending the panels below the new table failed", exc_info=task.exception())
 
     def _done(self, display: Display) -> None:
         if self.displays.get(display.table.id) is display:
@@ -81,7 +95,7 @@ class Presenter:
         """Stop every display loop and wait for it, so a graceful stop logs no cancelled task."""
         tasks = [task for display in list(self.displays.values()) for task in display.close()]
         tasks += self.watchers.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self._following, return_exceptions=True)
         # What the next start must know (an old copy still to close, the panels players have open)
         # is written now, if it can be.
         try:

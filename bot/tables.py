@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
+from bot.panels import press_of
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
@@ -329,7 +330,12 @@ class TableManager(Registry):
         # (what the move was is left out: it may be a card, which is a hand's secret until played)
         log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")
         mark_committed(interaction, "Your move")
-        table.acted_from[seat] = digest
+        # a computer's or a typed move leaves no press that could be "counted once" again
+        pressed = press_of(interaction) if not by_ai else None
+        if pressed is None:
+            table.acted_from.pop(seat, None)
+        else:
+            table.acted_from[seat] = pressed
         match_done = None
         if new_engine.is_over:
             table.record.status = "finished"  # committed with the results: the finale may reveal the seed
@@ -344,7 +350,7 @@ class TableManager(Registry):
                 log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
             else:
                 # the answered click's interaction is now the newest handle on this seat's panel
-                self.presenter.panels.opened(table, seat, interaction)
+                await self.presenter.panels.opened(table, seat, interaction)
                 self.presenter.panels.stats.answers += 1
         # Never raises for Discord's failures: what could not be shown now, the display shows later.
         await self.presenter.show_move(table, events, before_key, interaction, results)

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.client import CardBot
+from bot.panels import POINTER_END
 from bot.settings import Settings
 
 #: every bot a test made, so that the fixture closes the ones a restart left behind (an open
@@ -88,6 +89,21 @@ async def open_hand(actor, channel, bot_id: int):
     return shown.response
 
 
+def refuse_pointer_edits(env, times: int = 1) -> None:
+    """Discord refuses the next ``times`` edits through an interaction's token: opening another
+    copy of a panel then leaves the older copy with its buttons (the bot's edit into a pointer
+    failed), which is also what a press that races that edit meets."""
+    env.inject_error("PATCH", "/webhooks/*", status=500, code=0, message="injected", times=times)
+
+
+async def open_stale_copy(actor, channel, env) -> Any:
+    """A copy of ``actor``'s panel that keeps its buttons while a newer copy is the live one."""
+    first = await open_hand(actor, channel, env.bot.user.id)
+    refuse_pointer_edits(env)
+    await open_hand(actor, channel, env.bot.user.id)
+    return first
+
+
 def panel_moves(panel: Any) -> dict[str, str]:
     """The moves an Oh Hell panel offers, enabled only and in button order, as ``value -> custom
     id``: a bid as its number (``"2"``), a card as its code (``"AS"``; a joker named as a suit
@@ -123,6 +139,8 @@ def warning_of(result: Any) -> str | None:
     for line in text.splitlines():
         if line.startswith("⚠️"):
             return line
+    if is_pointer(message):  # the answer showed the move, then the panel moved below a new table
+        return None
     if message.ephemeral and not message.embeds:
         return message.content
     return None
@@ -144,6 +162,28 @@ def current_message(env, channel, message_id: int) -> Any:
     return None if stored is None else to_discord_message(env, stored)
 
 
+PANEL_CONTROLS = ("ohp:", "shb:", "shq:", "shs:")
+
+
+def live_panel(env, channel, actor) -> Any:
+    """``actor``'s live panel in ``channel`` (or their DM with the bot), as a player finds it: their
+    newest private message from the bot with panel controls (the bot sends the panel again below
+    each new table and turns the older copy into a pointer without controls). None if none."""
+    from simcord.results import to_discord_message
+
+    for stored in reversed(list(env.backend.messages.get(channel.id, {}).values())):
+        if not stored.is_ephemeral or stored.author_id != env.bot.user.id or not stored.visible_to(actor.id):
+            continue
+        if any((c.get("custom_id") or "").startswith(PANEL_CONTROLS) for c in walk_components(stored.components)):
+            return to_discord_message(env, stored)
+    return None
+
+
+def is_pointer(message: Any) -> bool:
+    """An older copy of a panel, turned into a pointer to the live one (no controls)."""
+    return bool(message is not None and (message.content or "").endswith(POINTER_END) and not message.components)
+
+
 class OhHellDriver:
     """Plays an Oh Hell game as people do: a player presses **My hand** once, then makes every
     move with one press on the panel the bot keeps current (opened again only when the bot can
@@ -163,6 +203,10 @@ class OhHellDriver:
         """``actor``'s panel as the bot keeps it; opened with My hand if they have none live."""
         known = self.panels.get(actor.id)
         panel = current_message(self.env, self.channel, known) if known is not None else None
+        if is_pointer(panel):  # the bot sent the panel again below a new table: it is there
+            panel = live_panel(self.env, self.channel, actor)
+            if panel is not None:
+                self.panels[actor.id] = panel.id
         if panel is None or not panel_moves(panel):
             panel = await open_hand(actor, self.channel, self.bot_id)
             self.panels[actor.id] = panel.id
@@ -351,6 +395,7 @@ class ShitheadDriver:
         assert self.live is not None and self.live.engine is not None
         self.watch = SecretWatch(self.live) if watch else None
         self.panels: dict[int, Any] = {}  # seat -> its newest panel message
+        self.keep: set[int] = set()  # seats whose newest copy keeps its buttons (see open_panel)
         self.human_actions = 0
 
     @property
@@ -360,11 +405,18 @@ class ShitheadDriver:
     def table_message(self):
         return table_message(self.channel, self.bot_id)
 
-    async def open_panel(self, seat: int):
+    async def open_panel(self, seat: int, keep: bool = False):
+        """My cards for ``seat``; ``keep``: this copy keeps its buttons when a newer one is opened
+        (the bot's edit turning it into a pointer is refused), to be pressed later as an old copy."""
         actor = self.actors[self.live.seats[seat].user_id]
+        if seat in self.keep:
+            self.keep.discard(seat)
+            refuse_pointer_edits(self.env)
         shown = await actor.click(self.table_message(), label="My cards")
         assert shown.response is not None and shown.response.ephemeral, shown
         self.panels[seat] = shown.response
+        if keep:
+            self.keep.add(seat)
         return shown.response
 
     def _check(self, result, seat: int):

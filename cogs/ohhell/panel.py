@@ -19,6 +19,7 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import USER_ERRORS, Refusal
+from bot.panels import refused_note
 from bot.render.cards import label, suit_symbol
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
@@ -30,7 +31,8 @@ from games.ohhell.views import OhHellSeatView
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
-COUNTED = "✅ Your move counted (once); here is your hand now."
+#: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
+WAITING = "⏳ Not your turn yet (the table shows whose it is)."
 
 
 class PanelButton(
@@ -111,10 +113,12 @@ def panel(
         buttons, extra = _card_buttons(table.id, key, view)
         lines += extra
     elif view["phase"] not in ("over",) and view["to_act"]:
-        lines.append(f"Waiting for {', '.join(table.name(s) for s in view['to_act'])}.")
+        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.panels),
+        # so anything it said about the table now would soon be untrue.
+        lines.append(WAITING)
     elif view["phase"] == "over" or engine.is_over:
         lines.append("🏁 The game is over.")
-    if view["trick"] and view["phase"] == "playing":
+    if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(f"Trick so far: {_trick_text(view['trick'], table.name)}")
     tricks = tricks_text(view, table.name)
     if tricks:
@@ -139,7 +143,8 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     buttons: list[PanelButton] = []
     notes = ["**Your turn:** press the card to play."]
     revoke = False
-    hand = view["hand"]
+    # a Devil's Bridge deal hides the seat's own card: its one play is that card, blind ("?")
+    hand = ["?"] if view["hand_hidden"] and any(a["card"] == "?" for a in plays) else view["hand"]
     for index, card in enumerate(hand):
         moves = [a for a in plays if a["card"] == card]
         emoji = EMOJIS.partial(card) if card != "?" else None
@@ -160,21 +165,23 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     return buttons, notes
 
 
-def register(interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None) -> None:
-    tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
+async def register(
+    interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None
+) -> None:
+    await tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
 
 
 async def open_panel(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
     """**My hand**: answer with the live panel and remember it for the bot's own redraws."""
     rendered = tables_of(interaction).presenter.panels.render(table, seat)
     sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    register(interaction, table, seat, sent.message_id)
+    await register(interaction, table, seat, sent.message_id)
 
 
 async def _redraw(interaction: discord.Interaction, table: LiveTable, seat: int, **notes: Any) -> None:
     presenter = tables_of(interaction).presenter
     await presenter.answer(interaction, presenter.panels.render(table, seat, **notes))
-    register(interaction, table, seat)
+    await register(interaction, table, seat)
 
 
 def _action(arg: str, act: str) -> Action:
@@ -213,7 +220,5 @@ async def on_press(interaction: discord.Interaction, game_id: int, key: str, act
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
-            if table.acted_from.get(seat) == key:
-                await _redraw(interaction, table, seat, note=COUNTED)
-                return
-            await _redraw(interaction, table, seat, warning=str(error))
+            warning, note = refused_note(table, seat, interaction, error)
+            await _redraw(interaction, table, seat, warning=warning, note=note)

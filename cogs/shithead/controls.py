@@ -43,7 +43,7 @@ async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
         raise Refusal("The game has not started yet.")
     rendered = tables_of(interaction).presenter.panels.render(table, seat)
     sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    tables_of(interaction).presenter.panels.opened(table, seat, interaction, sent.message_id)
+    await tables_of(interaction).presenter.panels.opened(table, seat, interaction, sent.message_id)
 
 
 def table_view(table: LiveTable) -> discord.ui.View:

@@ -32,11 +32,12 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
+from bot.panels import refused_note
 from bot.render.cards import label, labels
 from bot.render.common import count
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
-from cogs.shithead.panel_actions import counted_already, press_action
+from cogs.shithead.panel_actions import press_action
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import panel_embed
@@ -401,13 +402,10 @@ async def on_panel(
         except USER_ERRORS as error:
             if interaction.response.is_done():
                 raise
-            if counted_already(table, seat, key, act):
-                # A double click: the first counted, and this answer replaces its panel, so it must
-                # not say "nothing was changed" about the move the player did make.
-                counted = "✅ Your move counted (once); here is your hand now."
-                await _redraw(interaction, panel(table, seat, note=counted))
-                return
-            await _redraw(interaction, panel(table, seat, warning=str(error)))
+            # a double click must not hear "nothing was changed" about the move it did make, nor
+            # an older copy's other button "counted" about a move never made (one rule, bot.panels)
+            warning, note = refused_note(table, seat, interaction, error)
+            await _redraw(interaction, panel(table, seat, warning=warning, note=note))
 
 
 async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
@@ -419,7 +417,7 @@ async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
     table = tables.tables.get(game_id) if game_id is not None else None
     seat = table.seat_of(interaction.user.id) if table is not None else None
     if table is not None and seat is not None:
-        tables.presenter.panels.opened(table, seat, interaction)
+        await tables.presenter.panels.opened(table, seat, interaction)
 
 
 def _game_of(interaction: discord.Interaction) -> int | None:
@@ -441,10 +439,8 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
         return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
     if view["phase"] != "play":
         return panel(table, seat, warning="There is nothing to play now.")
-    if view["turn"] != seat:
-        waiting = view["turn"]
-        who = table.name(waiting) if waiting is not None else "nobody"
-        return panel(table, seat, warning=f"It is not your turn: waiting for {who}.")
+    if view["turn"] != seat:  # (no name: this panel stays up after the turn moves on)
+        return panel(table, seat, warning="It is not your turn yet.")
     options = play_options(view)
     mask = mask_of(options, values)
     warning = None

@@ -1,5 +1,6 @@
-"""What a press on Shithead's panel asks for: the action it makes, whether the panel it came from
-is out of date, and whether it is the second click of a move that already counted.
+"""What a press on Shithead's panel asks for: the action it makes, and whether the panel it came
+from is out of date (whether it is the second click of a move that already counted is the
+runtime's one rule for both games: :func:`bot.panels.refused_note`).
 
 Kept apart from the panel's drawing and dispatch (:mod:`cogs.shithead.panel`) because it decides
 what the player meant, from the custom id alone, and touches no Discord message.
@@ -13,16 +14,6 @@ from cogs.shithead.panel_choices import cards_of, play_options
 from games.shithead.game import Shithead
 
 PLAY_ACTS = frozenset({"play", "put", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
-#: the panel's acts that make the action of this kind at a given point of the log
-_ACT_TYPES = {"play": "play", "put": "play", "pick": "pickup", "add": "pickup", "flip": "flip"}
-
-
-def counted_already(table: LiveTable, seat: int, key: str, act: str) -> bool:
-    """Whether this click is a second click on the panel this seat's last move was made from."""
-    if act not in _ACT_TYPES or table.acted_from.get(seat) != key:
-        return False
-    mine = [action for by, action in table.record.actions if by == seat]
-    return bool(mine) and mine[-1].get("type") == _ACT_TYPES[act]
 
 
 def press_action(table: LiveTable, seat: int, key: str, act: str, arg: str, values: list[str]) -> Action:

@@ -208,13 +208,13 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
         elif not me["ready"]:
             desc.append("Swap a hand card with a face-up card as often as you like, then press **Ready**.")
         else:
-            waiting = [name(s) for s in view["to_act"]]
-            desc.append(f"✅ You are ready. Waiting for {', '.join(waiting) or 'nobody'}.")
+            desc.append("✅ You are ready: the play starts once everyone is.")
     elif phase == "play":
-        desc.append(pile_text(view))
-        if view["turn"] == seat and any(n.startswith("**Your turn") for n in notes):
-            pass  # the panel's controls gave the turn's one instruction
-        elif view["turn"] == seat:
+        # A waiting panel is not redrawn as the others move (see bot.panels): it shows the pile
+        # and names whose turn it is only on the player's own turn, when they stay true.
+        if view["turn"] == seat:
+            desc.append(pile_text(view))
+        if view["turn"] == seat and not any(n.startswith("**Your turn") for n in notes):
             zone = view["zone"]
             desc.append(
                 {
@@ -223,10 +223,12 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
                     "down": "**Your turn.** Flip one of your face-down cards: if it does not fit, you take the pile.",
                 }.get(zone or "", "")
             )
+        elif view["turn"] == seat:
+            pass  # the panel's controls gave the turn's one instruction
         elif me["out"] and me["place"] is not None:
             desc.append(f"🏁 You are out ({ordinal(me['place'])}).")
         elif view["turn"] is not None:
-            desc.append(f"Waiting for {name(view['turn'])}.")
+            desc.append("⏳ Not your turn yet (the table shows whose it is).")
     else:
         desc.append("The game is over.")
     embed.description = "\n".join(d for d in desc if d)

@@ -29,6 +29,7 @@ from tests.helpers import (
     make_bot,
     message_text,
     open_hand,
+    open_stale_copy,
     open_table,
     panel_moves,
     press,
@@ -75,7 +76,7 @@ async def test_a_bid_panel_from_the_last_deal_is_refused_with_the_reason(simcord
     channel, people, table = await _oh_shit_table(env)
     ann = people[0]
     seat = table.seat_of(ann.id)
-    kept = await open_hand(ann, channel, env.bot.user.id)  # opened twice: this one is kept for later
+    kept = await open_stale_copy(ann, channel, env)  # opened twice: this one is kept for later
     kept_bid = next(iter(panel_moves(kept)))
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=2)
     while table.engine.view(None)["deal"] == 1:
@@ -135,7 +136,7 @@ async def test_shithead_panels_go_stale_on_the_pile_not_on_another_players_swap(
     while not (driver.engine.view(None)["pile"] and driver.engine.to_act()):
         assert await driver.step()
     turn = driver.engine.to_act()[0]
-    stale = await driver.open_panel(turn)
+    stale = await driver.open_panel(turn, keep=True)
     assert find_component(stale, ":pick")
     pile = driver.engine.view(None)["pile"]
     # That player moves from a fresh panel, the others play on, and the turn comes back round.

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from bot.panels import COUNTED
 from bot.tables import STALE
-from cogs.ohhell.panel import COUNTED
 from tests.helpers import (
     OhHellDriver,
     buttons,
     end_game,
+    live_panel,
     make_bot,
     message_text,
     open_hand,
+    open_stale_copy,
     open_table,
     panel_disabled,
     panel_moves,
@@ -116,14 +118,15 @@ async def test_a_move_pressed_twice_counts_once(simcord_env):
     guild, channel, people, table = await _setup(env)
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    first = await open_hand(actor, channel, env.bot.user.id)
-    second = await open_hand(actor, channel, env.bot.user.id)  # a double click opens the panel twice
+    # a double click opens the panel twice (and the older copy kept its buttons: see the helper)
+    first = await open_stale_copy(actor, channel, env)
+    second = live_panel(env, channel, actor)
     value = next(iter(panel_moves(first)))
     assert panel_moves(second)[value] == panel_moves(first)[value], "both drawn from the same state"
-    done = await press(actor, first, value)
+    done = await press(actor, second, value)
     assert warning_of(done) is None, warning_of(done)
     log_length = len(table.engine.log)
-    again = await press(actor, second, value)  # the same move, pressed again
+    again = await press(actor, first, value)  # the same move, pressed again
     assert again.response.ephemeral and warning_of(again) is None, warning_of(again)
     assert COUNTED in message_text(again.response).splitlines(), message_text(again.response)
     assert len(table.engine.log) == log_length == 1
@@ -139,10 +142,11 @@ async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
     assert "Bid" not in buttons(board) and "Play a card" not in buttons(board), "the table has My hand only"
     seat = table.engine.to_act()[0]
     waiting = next(p for p in people if p.id != table.seats[seat].user_id)
-    # Out of turn there is nothing to press: the panel says whose turn it is and offers no move.
+    # Out of turn there is nothing to press: the panel says so (naming nobody: it is not redrawn
+    # as the others move) and offers no move.
     shown = await open_hand(waiting, channel, env.bot.user.id)
     assert panel_moves(shown) == {} and panel_disabled(shown) == []
-    assert f"Waiting for {table.name(seat)}" in message_text(shown)
+    assert "Not your turn yet" in message_text(shown) and "Waiting for" not in message_text(shown)
     stranger = guild.add_member(env.create_user("zed"))
     refused = await stranger.click(board, label="My hand")
     assert refused.ephemeral and "not playing" in refused.response.content
@@ -163,7 +167,7 @@ async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
         await driver.step()
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    stale = await open_hand(actor, channel, env.bot.user.id)
+    stale = await open_stale_copy(actor, channel, env)
     stale_value = next(iter(panel_moves(stale)))
     while table.engine.view(None)["deal"] == 1:
         await driver.step()
@@ -174,8 +178,8 @@ async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
     # A panel kept open when the host ends the game.
     seat = table.engine.to_act()[0]
     actor = _actor_for(people, table, seat)
-    kept = await open_hand(actor, channel, env.bot.user.id)
-    newest = await open_hand(actor, channel, env.bot.user.id)  # the one the bot keeps current
+    kept = await open_stale_copy(actor, channel, env)
+    newest = live_panel(env, channel, actor)  # the one the bot keeps current
     await end_game(people[0], channel)
     closed = next(m for m in channel.history(viewer=actor) if m.id == newest.id)
     assert "ended" in message_text(closed) and not closed.components, "the live panel says so, with no buttons"

@@ -28,6 +28,7 @@ from tests.helpers import (
     make_bot,
     message_text,
     open_table,
+    refuse_pointer_edits,
     table_message,
 )
 
@@ -293,7 +294,7 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
 
     # A panel kept from before pressing Ready cannot swap any more.
     first = driver.engine.to_act()[0]
-    before_ready = await driver.open_panel(first)
+    before_ready = await driver.open_panel(first, keep=True)
     await driver.act(first, {"type": "ready"})
     swap = next(c for c in _components(before_ready) if c.get("custom_id", "").startswith("shs:"))
     late = await driver.actors[driver.live.seats[first].user_id].select(
@@ -309,16 +310,18 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
         assert await driver.step()
     turn = driver.engine.to_act()[0]
     other = 1 - turn
-    stale = await driver.open_panel(turn)
-    stale_too = await driver.open_panel(turn)
-    waiting = await driver.open_panel(other)
-    assert "Waiting for" in message_text(waiting)
+    stale = await driver.open_panel(turn, keep=True)  # (old copies keep their buttons: see keep)
+    stale_too = await driver.open_panel(turn, keep=True)
+    waiting = await driver.open_panel(other, keep=True)
+    assert "Not your turn yet" in message_text(waiting)
 
     # Out of turn: the other player's panel has no controls to act with; /shithead hand agrees.
     assert not any(":pick" in c.get("custom_id", "") for c in _components(waiting))
     other_actor = driver.actors[driver.live.seats[other].user_id]
+    refuse_pointer_edits(env)  # (``waiting`` keeps its buttons though a newer copy is opened)
+    driver.keep.discard(other)
     typed = await other_actor.slash(channel, "shithead hand")
-    assert typed.ephemeral and "Waiting for" in message_text(typed.response)
+    assert typed.ephemeral and "Not your turn yet" in message_text(typed.response)
     # Nobody else sees a panel, nor can press it.
     assert stale.id not in [m.id for m in channel.history(viewer=other_actor)]
     with pytest.raises(SetupError):
