@@ -1,16 +1,13 @@
 """``python -m bot``: start the bot with the settings in ``.env``.
 
 SIGTERM (how systemd, Docker and Kubernetes stop a process) and SIGINT (Ctrl-C) stop it the same
-clean way: the tables' tasks are cancelled and awaited, the open panels saved, the shard leases
-released, the store closed; exit code 0. A stop that takes longer than :data:`STOP_SECONDS` (a
-store that hangs) ends the process anyway, with exit code 1, so a host's stop never waits for ever.
+clean way, within a bounded time (:mod:`bot.stopping`): exit code 0.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 import sys
 
@@ -19,15 +16,10 @@ import discord
 
 from bot.client import CardBot, create_bot
 from bot.settings import Settings, SettingsError
+from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
 
 log = logging.getLogger("bot.main")
-
-#: the most a clean stop may take; a host's own stop timeout (systemd's TimeoutStopSec, Docker's
-#: --stop-timeout) should be longer, or it kills the process before the panels are saved
-STOP_SECONDS = 20.0
-#: the signals that stop the bot cleanly
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 def main() -> int:
@@ -62,25 +54,15 @@ def main() -> int:
 
 
 async def _run(bot: CardBot, token: str) -> None:
-    loop = asyncio.get_running_loop()
     main_task = asyncio.current_task()
     assert main_task is not None
     stopping: list[signal.Signals] = []
 
-    def stop(sig: signal.Signals) -> None:
-        if stopping:
-            log.info("%s: already stopping (within %.0f s)", sig.name, STOP_SECONDS)
-            return
+    def begin(sig: signal.Signals) -> None:
         stopping.append(sig)
-        log.info("%s: stopping cleanly (saving the open panels, releasing the shard leases)", sig.name)
-        loop.call_later(STOP_SECONDS, _stop_took_too_long)
         main_task.cancel()  # out of the gateway's loop; ``async with bot`` then closes the bot
 
-    for sig in STOP_SIGNALS:
-        try:
-            loop.add_signal_handler(sig, stop, sig)
-        except (NotImplementedError, RuntimeError):  # no signal handlers on this platform: Ctrl-C as before
-            pass
+    on_stop_signals(begin)
     try:
         async with bot:
             await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
@@ -90,12 +72,6 @@ async def _run(bot: CardBot, token: str) -> None:
             raise
     if stopping:
         log.info("stopped cleanly")
-
-
-def _stop_took_too_long() -> None:
-    log.error("the stop took longer than %.0f s: exiting without waiting any longer", STOP_SECONDS)
-    logging.shutdown()
-    os._exit(1)  # a hung store's thread would keep the process alive
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -34,6 +33,7 @@ import discord
 
 from bot.client import CardBot, create_bot
 from bot.settings import Settings
+from bot.stopping import on_stop_signals
 
 log = logging.getLogger("cardtable.local")
 
@@ -291,10 +291,7 @@ def main(argv: list[str] | None = None) -> int:
 
     async def serve() -> None:
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
-                loop.add_signal_handler(sig, stop.set)
+        on_stop_signals(lambda sig: stop.set())  # the same clean, bounded stop as python -m bot
         await run(settings, port=args.port, stop=stop, announce=announce)
 
     from simcord.backend.errors import SetupError

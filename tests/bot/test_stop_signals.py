@@ -62,13 +62,14 @@ async def _a_game_with_an_open_panel(env, db_path: str) -> int:
     return game
 
 
-def _environment(db_path: str) -> dict[str, str]:
+def _environment(db_path: str, *, offline: bool = True) -> dict[str, str]:
+    """``offline``: with the stand-in gateway (not for the local mode, whose SimCord logs in itself)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")}
     env.update(
         DISCORD_TOKEN="offline-test-token",
         DATABASE_PATH=db_path,
         LOG_LEVEL="INFO",
-        PYTHONPATH=os.pathsep.join([str(OFFLINE), str(ROOT)]),
+        PYTHONPATH=os.pathsep.join([str(OFFLINE), str(ROOT)] if offline else [str(ROOT)]),
     )
     return env
 
@@ -151,3 +152,99 @@ async def test_sigterm_stops_a_cluster_and_each_of_its_processes_cleanly(simcord
     seats, blocking = await _after_the_stop(db_path, game)
     assert seats == [0], "the process running the game's shard saved ann's panel"
     assert blocking == [], "both processes released their leases"
+
+
+async def _a_local_game_with_an_open_panel(db_path: str) -> int:
+    """A game of the local mode's own server and channel (the ids are the same on every run), with
+    ann's panel open, made as ``bot.local`` makes it and saved by the bot's stop."""
+    import discord
+    from simcord.env import Env
+
+    from bot.local import WallClock, build_world
+
+    wall = discord.utils.utcnow()
+    bot = make_bot(db_path)
+    env = Env(bot, check_errors=False)
+    channel, members = build_world(env)
+    WallClock.start_at_wall_time(env, wall)  # the panel is dated now, as in the local mode
+    await env.start()
+    try:
+        with env.time_context():
+            await env.settle()
+            await open_table(env, channel, members[0], members[1:3])
+            game = bot.tables.in_channel(channel.id).id
+            await open_hand(members[0], channel, bot.user.id)
+    finally:
+        await env.shutdown()
+        await close_made_bots()
+    return game
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_signal_stops_the_local_mode_cleanly(db_path, sig) -> None:
+    try:
+        from simcord.preview import _require_preview_runtime
+
+        _require_preview_runtime()
+    except Exception as error:
+        pytest.skip(f"the local mode needs simcord[preview] ({error})")
+    game = await _a_local_game_with_an_open_panel(db_path)
+    args = ["-m", "bot.local", "--db", db_path, "--port", "0"]
+
+    def start() -> tuple[subprocess.Popen[str], list[str]]:
+        proc = subprocess.Popen(
+            [sys.executable, *args],
+            cwd=ROOT,
+            env=_environment(db_path, offline=False),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+        lines: list[str] = []
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if "Ctrl-C" in line:
+                return proc, lines
+        proc.wait()
+        raise AssertionError("".join(lines))
+
+    proc, lines = await asyncio.to_thread(start)
+    try:
+        assert "1 unfinished game(s)" in "".join(lines)
+        out = await asyncio.to_thread(_stop, proc, lines, sig)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, out
+    assert "Traceback" not in out and "ERROR" not in out, out
+    assert "Stopped. Your games are saved" in out, out
+    seats, blocking = await _after_the_stop(db_path, game)
+    assert seats == [0], "the panel ann had open is saved for the next start"
+    assert blocking == [], "the lease was released at the stop"
+
+
+async def test_a_stop_that_hangs_still_ends_the_process(monkeypatch) -> None:
+    """The bound: a second signal only says the stop is under way, and a stop that takes longer
+    than STOP_SECONDS exits with code 1 (here the deadline is shortened and the exit recorded)."""
+    from bot import stopping
+
+    exits: list[int] = []
+    begun: list[signal.Signals] = []
+    monkeypatch.setattr(stopping, "STOP_SECONDS", 0.05)
+    monkeypatch.setattr(stopping.os, "_exit", exits.append)
+    loop = asyncio.get_running_loop()
+    try:
+        stopping.on_stop_signals(begun.append)
+        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if exits:
+                break
+        assert begun == [signal.SIGTERM], "one stop, begun by the first signal"
+        assert exits == [1]
+    finally:
+        for sig in stopping.STOP_SIGNALS:
+            loop.remove_signal_handler(sig)
