@@ -50,5 +50,8 @@ def on_stop_signals(begin: Callable[[signal.Signals], None]) -> None:
 def _took_too_long() -> None:
     log.error("the stop took longer than %.0f s: exiting without waiting any longer", STOP_SECONDS)
     for handler in logging.getLogger().handlers:
-        handler.flush()
+        try:
+            handler.flush()
+        except Exception:  # a closed stream must not keep the process from exiting
+            pass
     os._exit(1)  # a hung store's thread would keep the process alive

@@ -81,8 +81,13 @@ class SqliteConnection:
             await self._migrate()
         except BaseException as error:
             await self.close()  # aiosqlite's thread would keep the process alive after the error
+            if isinstance(error, sqlite3.DatabaseError | StoreError) and "readonly" in str(error):
+                raise StoreConfigError(
+                    f"The SQLite database {self.path!r} is read-only for this process ({error}): make the file"
+                    " and its folder writable for the bot's user, or point DATABASE_PATH at another file."
+                ) from error
             if isinstance(error, sqlite3.DatabaseError | StoreError) and not isinstance(error, StoreConfigError):
-                # e.g. "file is not a database", a read-only file or a full disk while migrating
+                # e.g. "file is not a database", or a full disk while migrating
                 raise StoreConfigError(
                     f"The SQLite database {self.path!r} cannot be used ({error}): point DATABASE_PATH at a"
                     " Card Table database, or at a new file in a writable folder."
@@ -120,6 +125,11 @@ class SqliteConnection:
                 for statement in split_sql(sql):
                     await run(db, statement)
                 await run(db, f"PRAGMA user_version={number}")
+            if version == latest:
+                # Nothing to migrate, but the file must take writes: a read-only file opens and
+                # reads, and would fail only at the first write (the shard lease), so it is
+                # written here, once, where the failure is one sentence at start.
+                await run(db, f"PRAGMA user_version={latest}")
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
