@@ -1,9 +1,15 @@
 """``python -m bot``: start the bot with the settings in ``.env``; ``python -m bot backup|export|import FILE``: the
-host's tools (:mod:`bot.admin`)."""
+host's tools (:mod:`bot.admin`).
+
+SIGTERM (how systemd, Docker and Kubernetes stop a process) and SIGINT (Ctrl-C) stop it the same
+clean way, within a bounded time (:mod:`bot.stopping`): exit code 0.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import signal
 import sys
 
 import aiohttp
@@ -12,7 +18,10 @@ import discord
 from bot.client import CardBot, create_bot
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
+from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
+
+log = logging.getLogger("bot.main")
 
 
 def main() -> int:
@@ -51,9 +60,24 @@ def main() -> int:
 
 
 async def _run(bot: CardBot, token: str) -> None:
-    async with bot:
-        await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
-        await bot.start(token)
+    main_task = asyncio.current_task()
+    assert main_task is not None
+    stopping: list[signal.Signals] = []
+
+    def begin(sig: signal.Signals) -> None:
+        stopping.append(sig)
+        main_task.cancel()  # out of the gateway's loop; ``async with bot`` then closes the bot
+
+    on_stop_signals(begin)
+    try:
+        async with bot:
+            await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
+            await bot.start(token)
+    except asyncio.CancelledError:
+        if not stopping:
+            raise
+    if stopping:
+        log.info("stopped cleanly")
 
 
 if __name__ == "__main__":

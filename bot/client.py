@@ -19,7 +19,7 @@ from bot.render.images import warm
 from bot.settings import Settings
 from bot.tables import TableManager
 from db.factory import make_store
-from db.store import Store
+from db.store import Store, StoreConfigError, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,15 @@ class CardBot(commands.Bot):
             await self.health.start()  # before the store: a slow start reads "not ready"
         await self.store.open()
         self.store_open = True
-        await self.leases.claim()
+        try:
+            await self.leases.claim()
+        except StoreConfigError:
+            raise
+        except StoreError as error:  # the store opened but refuses to be written: one sentence too
+            raise StoreConfigError(
+                f"The database could not take this process's shard leases ({error}): check that the bot"
+                " may write to it (DATABASE_PATH or DATABASE_URL)."
+            ) from error
         self._prepared = True
 
     async def setup_hook(self) -> None:
@@ -105,7 +113,8 @@ class CardBot(commands.Bot):
         if self.emoji_task is not None:
             self.emoji_task.cancel()
         EMOJIS.clear()
-        await self.tables.close()
+        if self._prepared:  # else nothing ran, and the store may never have opened: nothing to save
+            await self.tables.close()
         await self.leases.release()
         await super().close()
         await self.store.close()

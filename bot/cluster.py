@@ -2,9 +2,11 @@
 
 Each process is an ordinary ``python -m bot`` with ``SHARD_COUNT`` and its own ``SHARD_IDS`` (the
 shards split into N contiguous runs), all on the one database of ``DATABASE_URL`` (PostgreSQL; a
-SQLite file also works on one machine). Ctrl+C or SIGTERM stops them all; when one stops on its
-own, the others are stopped too and its exit code is the cluster's, so a supervisor (systemd, a
-container runtime) sees the failure and restarts the whole set. Spreading processes over several
+SQLite file also works on one machine). SIGTERM or Ctrl+C is passed on to every process, each
+stops cleanly (panels saved, leases released) and the cluster waits for them all (at most
+:data:`STOP_WAIT` s); when one stops on its own, the others are stopped too and its exit code is
+the cluster's, so a supervisor (systemd, a container runtime) sees the failure and restarts the
+whole set. Spreading processes over several
 machines is the deployer's part: start ``python -m bot`` on each with the same ``SHARD_COUNT`` and
 different ``SHARD_IDS``; the shard leases in the database refuse any overlap.
 """
@@ -21,6 +23,10 @@ from collections.abc import Mapping
 from types import FrameType
 
 from bot.settings import SettingsError, parse_shard_ids
+
+#: how long the cluster waits for its processes to stop before killing them (longer than each
+#: process's own bound, ``bot.__main__.STOP_SECONDS``)
+STOP_WAIT = 30.0
 
 
 def split(shards: list[int], processes: int) -> list[list[int]]:
@@ -97,9 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"started process {children[-1].pid} for shard(s) {shard_text(shards)} of {count}", file=sys.stderr)
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        # The same signal to each process: each stops cleanly (panels saved, leases released).
         for child in children:
             if child.poll() is None:
-                child.send_signal(signal.SIGINT)
+                child.send_signal(signum)
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
@@ -111,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
         else:
             time.sleep(0.2)
-    stop(signal.SIGINT, None)
-    deadline = time.monotonic() + 30
+    stop(signal.SIGTERM, None)
+    deadline = time.monotonic() + STOP_WAIT
     for child in children:
         try:
             child.wait(timeout=max(0.1, deadline - time.monotonic()))

@@ -98,12 +98,28 @@ class LeaseKeeper:
         self._task = asyncio.get_running_loop().create_task(self._heartbeat())
 
     async def _heartbeat(self) -> None:
+        """Renew every third of the lease's length. Supervised: whatever a renewal raises (a lost
+        database, but also a bug or a driver's own exception) is logged and the next renewal still
+        comes, since a heartbeat that died would let the leases lapse silently and another process
+        take the shards over while this one still drives their games. Only a cancel stops it."""
         while self.held:
             await self.sleep(self.seconds / 3)
             try:
                 kept = await self.store.renew_leases(self.holder, self.seconds)
-            except StoreError:
-                log.exception("renewing the shard leases failed; trying again in %.0f s", self.seconds / 3)
+            except StoreError as error:  # an operating condition the store describes in one line
+                log.error(
+                    "renewing the shard leases failed (%s); the heartbeat goes on, trying again in %.0f s",
+                    error,
+                    self.seconds / 3,
+                )
+                continue
+            except Exception as error:  # a bug: its traceback, and the heartbeat goes on all the same
+                log.exception(
+                    "renewing the shard leases failed (%s: %s); the heartbeat goes on, trying again in %.0f s",
+                    type(error).__name__,
+                    error,
+                    self.seconds / 3,
+                )
                 continue
             lost = sorted(set(self.shards) - set(kept))
             if lost and self.held:

@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -34,6 +33,8 @@ import discord
 
 from bot.client import CardBot, create_bot
 from bot.settings import Settings
+from bot.stopping import on_stop_signals
+from db.store import StoreConfigError
 
 log = logging.getLogger("cardtable.local")
 
@@ -234,9 +235,11 @@ async def run(
     channel, members = build_world(env)
     WallClock.start_at_wall_time(env, wall)
     bot.tables.clock.sleep = _game_clock_sleep(env)
-    await env.start()
     clock_task: asyncio.Task[None] | None = None
     try:
+        # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
+        # its store, whose thread would otherwise keep the process alive.
+        await env.start()
         with env.time_context():
             await env.settle()
             shown = await show_tables_again(bot)
@@ -294,10 +297,7 @@ def main(argv: list[str] | None = None) -> int:
 
     async def serve() -> None:
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
-                loop.add_signal_handler(sig, stop.set)
+        on_stop_signals(lambda sig: stop.set())  # the same clean, bounded stop as python -m bot
         await run(settings, port=args.port, stop=stop, announce=announce)
 
     from simcord.backend.errors import SetupError
@@ -315,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.DiscordException as error:
         print(f"The local bot could not start: {error}", file=sys.stderr)
         return 1
+    except StoreConfigError as error:  # a database that cannot be used, or one another bot runs on
+        print(error, file=sys.stderr)
+        return 2
     print(f"Stopped. Your games are saved in {args.db}; run the same command to continue them.", flush=True)
     return 0
 

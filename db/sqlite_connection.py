@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -81,8 +81,13 @@ class SqliteConnection:
             await self._migrate()
         except BaseException as error:
             await self.close()  # aiosqlite's thread would keep the process alive after the error
+            if isinstance(error, sqlite3.DatabaseError | StoreError) and "readonly" in str(error):
+                raise StoreConfigError(
+                    f"The SQLite database {self.path!r} is read-only for this process ({error}): make the file"
+                    " and its folder writable for the bot's user, or point DATABASE_PATH at another file."
+                ) from error
             if isinstance(error, sqlite3.DatabaseError | StoreError) and not isinstance(error, StoreConfigError):
-                # e.g. "file is not a database", a read-only file or a full disk while migrating
+                # e.g. "file is not a database", or a full disk while migrating
                 raise StoreConfigError(
                     f"The SQLite database {self.path!r} cannot be used ({error}): point DATABASE_PATH at a"
                     " Card Table database, or at a new file in a writable folder."
@@ -120,32 +125,47 @@ class SqliteConnection:
                 for statement in split_sql(sql):
                     await run(db, statement)
                 await run(db, f"PRAGMA user_version={number}")
+            if version == latest:
+                # Nothing to migrate, but the file must take writes: a read-only file opens and
+                # reads, and would fail only at the first write (the shard lease), so it is
+                # written here, once, where the failure is one sentence at start.
+                await run(db, f"PRAGMA user_version={latest}")
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction. Every SQLite error in it, at BEGIN and COMMIT too (a full disk
         or a locked file fails there as often as in the writes), becomes a :class:`StoreError`
-        (integrity errors a :class:`StoreConflict`) after rolling back: nothing of it was saved."""
+        (integrity errors a :class:`StoreConflict`) after rolling back: nothing of it was saved.
+
+        A cancel (the bot stopping while a move is being saved) leaves the connection clean too:
+        aiosqlite runs each statement in its thread, and a statement already queued runs even if
+        the task that queued it is cancelled. So BEGIN, COMMIT and ROLLBACK are each waited for to
+        their end (:func:`_whole`) before the cancel goes on, and what BEGIN opened is rolled back;
+        otherwise the next write would fail with "cannot start a transaction within a transaction"
+        (issue 22, defect 19). A cancel that arrives while COMMIT is queued lets it finish: the
+        write is then saved, and the cancelled caller, which stops, does not say otherwise."""
         async with self._lock:
             db = self.db
             try:
-                await run(db, "BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                await _rollback(db)
-                raise _store_error(error) from error
-            try:
-                yield db
+                await _whole(run(db, "BEGIN IMMEDIATE"))
             except BaseException as error:
-                await _rollback(db)
+                await _whole(_rollback(db))
                 if isinstance(error, sqlite3.Error):
                     raise _store_error(error) from error
                 raise
             try:
-                await run(db, "COMMIT")
+                yield db
+            except BaseException as error:
+                await _whole(_rollback(db))
+                if isinstance(error, sqlite3.Error):
+                    raise _store_error(error) from error
+                raise
+            try:
+                await _whole(run(db, "COMMIT"))
             except BaseException as error:
                 # A failed COMMIT may leave the transaction open (SQLite rolls back only some
                 # errors by itself): roll it back, or the next BEGIN would fail too.
-                await _rollback(db)
+                await _whole(_rollback(db))
                 if isinstance(error, sqlite3.Error):
                     raise _store_error(error) from error
                 raise
@@ -169,6 +189,27 @@ async def _rollback(db: aiosqlite.Connection) -> None:
         await run(db, "ROLLBACK")
     except sqlite3.Error as error:
         log.warning("rolling back failed: %s", error)
+
+
+async def _whole(step: Awaitable[None]) -> None:
+    """Await ``step`` to its end even if the caller is cancelled meanwhile (the statement it
+    queued runs in aiosqlite's thread all the same), then let the cancel go on."""
+    future = asyncio.ensure_future(step)
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if future.done() and future.cancelled():
+                raise
+            cancelled = True
+        except BaseException:
+            break
+    if cancelled:
+        if not future.cancelled() and future.exception() is not None:
+            log.warning("a statement of a cancelled write failed: %s", future.exception())
+        raise asyncio.CancelledError
+    future.result()
 
 
 def _try_to_open(path: str) -> None:

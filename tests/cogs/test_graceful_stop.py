@@ -5,17 +5,19 @@ traceback and leaves no pending task behind; the last saved move is what a resta
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import logging
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 
 from tests.cogs.test_shithead_games import use_seed
-from tests.helpers import make_bot, open_table
+from tests.helpers import make_bot, open_hand, open_table
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -162,3 +164,54 @@ async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(
     gc.collect()
     await asyncio.sleep(0)
     assert _problems(caplog) == []
+
+
+@pytest.mark.simcord(settle_timeout=10)
+async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_panels(simcord_env, caplog, monkeypatch):
+    """Issue 22, defect 19: the stop cancels a computer's move whose BEGIN waits in the SQLite
+    connection's queue; the BEGIN runs all the same, and the panels saved next must not find a
+    transaction left open (they failed in 4 of 5 graceful closes with computers moving)."""
+    caplog.set_level(logging.DEBUG)
+    use_seed(monkeypatch, 3)
+    env = simcord_env
+    store = env.bot.store
+    channel, ann, table = await _computers_table(env)
+    await open_hand(ann, channel, env.bot.user.id)  # a panel the next start must find again
+    conn = store.db
+    real = conn._execute
+    gate, queued = threading.Event(), asyncio.Event()
+
+    computers_move = contextvars.ContextVar("computers_move", default=False)
+    real_record = store.record_action
+
+    async def record_action(*args: Any, by_ai: bool = False, **kwargs: Any) -> Any:
+        computers_move.set(by_ai)  # (this coroutine's own context: the caller's is untouched)
+        return await real_record(*args, by_ai=by_ai, **kwargs)
+
+    async def watch(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        begin = args and isinstance(args[0], str) and args[0].startswith("BEGIN")
+        if begin and not queued.is_set() and computers_move.get():
+            # the connection's thread is busy (a slow disk) just as a computer's write begins
+            conn._tx.put_nowait((asyncio.get_running_loop().create_future(), partial(gate.wait, 5)))
+            queued.set()
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(conn, "_execute", watch)
+    monkeypatch.setattr(store, "record_action", record_action)
+    for _ in range(10):
+        await _hand_over_to_the_computers(env, table)
+        await _until(lambda: queued.is_set() or table.seats[table.engine.to_act()[0]].ai_level is None, "a move")
+        if queued.is_set():
+            break
+    assert queued.is_set(), "a computer's write waits in the queue"
+    tasks = _tasks_of(env.bot)
+    assert tasks and not all(t.done() for t in tasks), "the computer waits for its write"
+    caplog.clear()
+    closing = asyncio.ensure_future(env.bot.tables.close())
+    await asyncio.to_thread(time.sleep, 0.05)  # the stop has cancelled the computer's task
+    gate.set()
+    await closing
+    assert not conn.in_transaction
+    assert _problems(caplog) == [], "the open panels were saved"
+    assert [p.seat for p in await store.take_panels([table.id])] == [0]
+    await env.bot.close()

@@ -5,8 +5,15 @@ root, for whom a chmod'ed file stays writable: SQLite's own errors are raised at
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +53,161 @@ async def test_a_read_only_or_full_database_at_start_is_one_sentence(
     for thread in left:
         thread.join(timeout=2)  # (a closed connection's thread ends a moment after the close)
     assert store._db is None and not any(t.is_alive() for t in left), left
+
+
+# -- issue 22, defect 20: every start-up failure of the real commands, as a host meets them --------
+# Each command runs in its own process with the files a user would have; each failure must end it
+# with one sentence and a non-zero exit, within the time limit (a thread left behind would keep the
+# process alive: the limit is what catches it).
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 60  # seconds: a start that fails takes a few; one that hangs never ends
+
+
+def _no_traceback(out: str) -> str:
+    """The output's last line, once nothing before it is a traceback or an error."""
+    assert "Traceback" not in out and "ERROR" not in out, out
+    return one_sentence(out.strip().splitlines()[-1])
+
+
+def _run(args: list[str], database: str, prefix: list[str] = ()) -> subprocess.CompletedProcess[str]:
+    """``prefix``: a command that runs it (as another user)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")}
+    env.update(DISCORD_TOKEN="offline-test-token", DATABASE_PATH=database, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [*prefix, sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=LIMIT,
+    )
+
+
+BOT = ["-m", "bot"]
+
+
+def _local(database: str) -> list[str]:
+    return ["-m", "bot.local", "--db", database]
+
+
+def _needs_local() -> None:
+    try:
+        from simcord.preview import _require_preview_runtime
+
+        _require_preview_runtime()
+    except Exception as error:
+        pytest.skip(f"the local mode needs simcord[preview] ({error})")
+
+
+@pytest.mark.parametrize("command", ["bot", "bot.local"])
+def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path: Path, command: str) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database\n" * 100)
+    if command == "bot.local":
+        _needs_local()
+    done = _run(BOT if command == "bot" else _local(str(notes)), str(notes))
+    assert done.returncode == 2, done.stderr
+    last = _no_traceback(done.stdout + done.stderr)
+    assert "not a database" in last and str(notes) in last
+
+
+@pytest.fixture
+def read_only_database() -> Iterator[tuple[str, list[str]]]:
+    """A Card Table database file the bot's user may read but not write, in a folder it may write
+    to. Root writes any file whatever its mode, so as root the command runs as ``nobody``."""
+    import asyncio
+
+    folder = Path(tempfile.mkdtemp(prefix="cardtable-ro-"))
+    try:
+        folder.chmod(0o777)
+        path = folder / "cards.sqlite3"
+
+        async def make() -> None:
+            store = SqliteStore(str(path))
+            await store.open()
+            await store.close()
+
+        asyncio.run(make())
+        path.chmod(0o444)
+        as_user: list[str] = []
+        if os.geteuid() == 0:
+            setpriv = shutil.which("setpriv")  # util-linux
+            if setpriv is None:
+                pytest.skip("as root, the read-only file needs setpriv to run the bot as another user")
+            as_user = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        yield str(path), as_user
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("command", ["bot", "bot.local"])
+def test_a_read_only_database_file_is_one_sentence(read_only_database, command: str) -> None:
+    path, as_user = read_only_database
+    if command == "bot.local":
+        _needs_local()
+    done = _run(BOT if command == "bot" else _local(path), path, prefix=as_user)
+    assert done.returncode == 2, done.stdout + done.stderr
+    last = _no_traceback(done.stdout + done.stderr)
+    assert "readonly" in last and "writable" in last and path in last
+
+
+def test_a_second_local_mode_on_the_same_file_is_refused_and_ends(tmp_path: Path) -> None:
+    _needs_local()
+    path = str(tmp_path / "local.sqlite3")
+    first = subprocess.Popen(
+        [sys.executable, *_local(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert first.stdout is not None
+        for line in first.stdout:
+            if "Ctrl-C" in line:
+                break
+        done = _run(_local(path), path)
+        assert done.returncode == 2, done.stdout + done.stderr
+        last = _no_traceback(done.stdout + done.stderr)
+        assert last.startswith("Another Card Table bot") and f":{first.pid}:" in last
+    finally:
+        first.send_signal(signal.SIGINT)
+        try:
+            first.communicate(timeout=LIMIT)
+        except subprocess.TimeoutExpired:
+            first.kill()
+            first.communicate()
+    assert first.returncode == 0
+
+
+def test_a_store_that_opens_but_refuses_the_lease_is_one_sentence(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Any store (PostgreSQL with a read-only user, say) that opens but fails the first write, the
+    shard lease, with a plain store error: one sentence, exit 2, the store closed."""
+    import discord
+
+    from bot import __main__ as entry
+    from db.store import StoreError
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "cards.sqlite3"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    opened: list[SqliteStore] = []
+
+    async def refuse(self: SqliteStore, *args: Any) -> list[Any]:
+        opened.append(self)
+        raise StoreError("permission denied for table leases")
+
+    async def never(self: Any, token: str) -> None:
+        raise AssertionError("a refused bot must not reach Discord")
+
+    monkeypatch.setattr(SqliteStore, "claim_leases", refuse)
+    monkeypatch.setattr(discord.Client, "login", never)
+    assert entry.main() == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    last = one_sentence(err.strip().splitlines()[-1])
+    assert "permission denied for table leases" in last and "DATABASE_PATH" in last
+    assert opened and opened[0]._db is None, "the store was closed"
