@@ -159,10 +159,31 @@ class WallClock:
                 await self.env.advance_time(max(0.0, (target - self.env.now()).total_seconds()))
             except TimeoutError:
                 log.warning("the bot took more than %.0f s to settle; the clock goes on", self.env.settle_timeout)
-            if len(self.env.http_requests) != self._seen:
-                self._seen = len(self.env.http_requests)
-                await self.preview.refresh()
+            await self._show_changes()
             self._report_errors()
+
+    async def _show_changes(self) -> None:
+        """Republish the page when the bot has called Discord since it was last shown.
+
+        The calls count as shown only once a publication went out: when the publication fails,
+        the next tick tries again (before, they were marked first, and a failed refresh left the
+        page as it was until something else changed: "Computer 1 is playing…" for minutes). And
+        when the bot is too busy to settle in time (a loaded machine), the page is published as
+        the bot has left it so far rather than not at all; the next tick settles and shows the rest.
+        """
+        calls = len(self.env.http_requests)
+        if calls == self._seen:
+            return
+        try:
+            await self.preview.refresh()
+        except TimeoutError:
+            log.warning("the bot is still busy; the page shows what it has done so far")
+            self.preview._advance_presentation_time()
+            for page in tuple(self.preview._pages.values()):
+                if page.id in self.preview._pages:  # a publication prunes expired pages
+                    self.preview._publish(page, reason="refresh")
+            return  # not marked as shown: the next tick refreshes again, settled
+        self._seen = calls
 
     async def run(self) -> None:
         while True:
