@@ -1,11 +1,12 @@
 """The local mode (``python -m bot.local``) driven in headless Chromium, as a person would use it.
 
-The command runs in its own process, as the README starts it, but with its game clock stopped
-(``--clock-rate 0``): the test moves it (``advance SECONDS`` on the program's standard input), half
-a second each time it looks at the page and finds nothing new, and further where it waits for a
-turn timer. So a timer runs out, and a computer moves, only when the test is ready for it, however
-slow the machine, and nobody waits for a 30 s timer in real time. The browser plays a few moves on
-the page the program prints; Ctrl-C stops it; a second run continues the game.
+The command runs in its own process, as the README starts it; its clock runs, and the test also
+moves it on (``advance SECONDS`` on the program's standard input): by a turn timer's length where
+it waits for the timer, and by a step each time it looks for a computer's move and finds nothing
+new. So nobody waits for a 30 s timer or a whole game in real time. (With the clock stopped,
+``--clock-rate 0``, the bot never settled once a turn timer had run out: each step then cost two
+of SimCord's 5 s settle limits.) The browser plays a few moves on the page the program prints;
+Ctrl-C stops it; a second run continues the game.
 Without Chromium (Debian's ``chromium``) the test is skipped with the reason printed; in CI
 (``CI`` set) a missing Chromium is a failure, since ``.ci/run`` installs it.
 """
@@ -33,6 +34,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SCREENSHOT_COPY = os.environ.get("LOCAL_MODE_SCREENSHOT")
 PANEL_COPY = os.environ.get("LIVE_PANEL_SCREENSHOT")
 PICTURES_COPY = os.environ.get("LOCAL_MODE_PICTURES_SCREENSHOT")
+STANDINGS_COPY = os.environ.get("LOCAL_MODE_STANDINGS_SCREENSHOT")
+SCORES_COPY = os.environ.get("LOCAL_MODE_SCORES_SCREENSHOT")
 
 
 def _missing() -> str | None:
@@ -67,12 +70,12 @@ class LocalMode:
     """``python -m bot.local`` in a child process with its clock stopped, the page address it
     prints, and the means to move its clock."""
 
-    def __init__(self, db: Path, ai_delay: float = 0.3, port: int | None = None) -> None:
+    def __init__(self, db: Path, ai_delay: float = 0.3, port: int | None = None, rate: float = 1.0) -> None:
         # a free port of its own (other runs of this test may hold the default one)
         self.port = port or free_port()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", str(ai_delay)]
-            + ["--port", str(self.port), "--clock-rate", "0", "--clock-from-stdin"],
+            + ["--port", str(self.port), "--clock-rate", str(rate), "--clock-from-stdin"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.PIPE,
@@ -388,8 +391,8 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
             # The same command again: the same address, and the open tab comes back by itself.
             local = LocalMode(db, port=local.port)
             assert local.url == first
+            page.page.locator("#cardtable-offline").wait_for(state="detached", timeout=30_000)  # reloaded
             page.wait_for(r"Players \(1, ", timeout=30)
-            assert "The table is not running" not in page.text()
             assert page.viewing() == "Bob", "the page forgot whom it plays as"
             assert developer_words(page.text()) == [], page.text()
             page.press("Join")
@@ -433,14 +436,14 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
                 # the panel has redrawn itself for this turn: no Refresh, no other button first
                 page.wait_for(r"Your bid:|Your turn:", timeout=30, step=0.5)
                 enabled = page.page.locator("button:not([disabled]):not([aria-disabled='true'])")
+                if who == "Alice" and not shot.exists():  # her panel, at her first move
+                    page.page.set_viewport_size({"width": 1280, "height": 1180})
+                    page.page.wait_for_timeout(1500)  # the hand picture loads
+                    page.page.get_by_role("button", name="🔄 Refresh").last.scroll_into_view_if_needed()
+                    page.page.screenshot(path=str(shot))
                 if "Your bid:" in page.text():
                     enabled.filter(has_text=re.compile(r"^\s*\d+\s*$")).first.click()
                 else:
-                    if who == "Alice":
-                        page.page.set_viewport_size({"width": 1280, "height": 1180})
-                        page.page.wait_for_timeout(1500)  # the hand picture loads
-                        page.page.get_by_role("button", name="🔄 Refresh").last.scroll_into_view_if_needed()
-                        page.page.screenshot(path=str(shot))
                     enabled.filter(has_text=re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")).last.click()
                 page.page.wait_for_timeout(800)
                 moves += 1
@@ -461,7 +464,7 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
     try:
         with browser_page(local) as page:
-            # 30 s a turn, on the test's clock: it moves only when the test looks and finds nothing
+            # 30 s a turn: the test moves the clock over the waits; once back, Alice has time to press
             open_timed_shithead(page, 30)
             page.view_as("Bob")
             page.press("Join")
@@ -495,8 +498,7 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
                     except PlaywrightTimeout:
                         pass  # redrawn meanwhile (she is ready): the panel is read again
                     page.page.wait_for_timeout(300)
-                page.local.advance(1.0)  # a computer moves (their pause is 1 s)
-                page.page.wait_for_timeout(150)
+                page.page.wait_for_timeout(300)
             # One press: her first play offered, else she picks the pile up.
             plays = panel.locator(
                 "button:not([disabled]):not([aria-disabled='true'])",
@@ -532,8 +534,45 @@ def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
             page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
             page.press("Start")
             page.wait_for(r"Alice ran out of time", step=1)
-            page.wait_for(r"🏁 Game over! 💩 (Alice|Computer 1 \(strong\)) is the shithead", timeout=240, step=5)
+            page.wait_for(r"🏁 Game over! 💩 (Alice|Computer 1 \(strong\)) is the shithead", timeout=240, step=2)
             page.wait_for(r"Shithead: the finishing order")
+        code, out = local.stop()
+        assert code == 0, out
+    finally:
+        local.kill()
+
+
+@needs_browser
+def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp_path: Path) -> None:
+    """Two short deals, Alice's seat played by the computer once her timer runs out: the page
+    shows the final standings, and /ohhell scores shows the sheet (the README's pictures)."""
+    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
+    try:
+        with browser_page(local) as page:
+            page.wait_for("No messages in this channel")
+            page.slash("/ohhell new")
+            page.wait_for("Oh Hell: a table is open")
+            page.slash_with("/ohhell set", "fixed_hands", "3,2")
+            page.wait_for(r"fixed_hands is now 3, ?2")
+            page.slash_with("/ohhell set", "turn_timer", "10s")
+            page.wait_for(r"turn_timer is now 10 ?s a turn")
+            page.press("Add computer")
+            page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
+            page.press("Add computer")
+            page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 2")
+            page.press("Start")
+            local.advance(10)
+            page.wait_for(r"Alice ran out of time", step=1)
+            page.wait_for(r"Oh Hell: final standings", timeout=120, step=2)
+            page.page.wait_for_timeout(1500)  # the chart loads
+            if STANDINGS_COPY:
+                page.page.screenshot(path=STANDINGS_COPY)
+            page.slash("/ohhell scores")
+            page.wait_for(r"Oh Hell scores after|deal by deal")
+            page.page.wait_for_timeout(1500)
+            if SCORES_COPY:
+                page.page.screenshot(path=SCORES_COPY)
+            assert developer_words(page.text()) == [], page.text()
         code, out = local.stop()
         assert code == 0, out
     finally:
