@@ -2,8 +2,10 @@
 
 The real bot, with its real SQLite store, runs against SimCord's in-memory Discord: one server
 with a ``#cards`` channel and four members. SimCord's preview serves that channel as a
-Discord-like page on 127.0.0.1, where "Viewing as" switches between the members, so one person
-can sit at every seat (or fill seats with computer players and play alone).
+Discord-like page on 127.0.0.1, dressed as a player's page by :mod:`bot.local_page` (no developer
+controls, the same address on every run, an open tab reconnecting by itself), where "Playing as"
+switches between the members, so one person can sit at every seat (or fill seats with computer
+players and play alone).
 
 Three things make a test harness into a place to play:
 
@@ -343,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     # for tests: the clock also moves by "advance SECONDS" lines on standard input
     parser.add_argument("--clock-from-stdin", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not 0 <= args.clock_rate < float("inf"):
+        parser.error("--clock-rate is a number of game seconds a real second, 0 or more")
     try:
         from simcord.preview import _require_preview_runtime
 
