@@ -2,8 +2,10 @@
 
 The real bot, with its real SQLite store, runs against SimCord's in-memory Discord: one server
 with a ``#cards`` channel and four members. SimCord's preview serves that channel as a
-Discord-like page on 127.0.0.1, where "Viewing as" switches between the members, so one person
-can sit at every seat (or fill seats with computer players and play alone).
+Discord-like page on 127.0.0.1, dressed as a player's page by :mod:`bot.local_page` (no developer
+controls, the same address on every run, an open tab reconnecting by itself), where "Playing as"
+switches between the members, so one person can sit at every seat (or fill seats with computer
+players and play alone).
 
 Three things make a test harness into a place to play:
 
@@ -32,6 +34,7 @@ from typing import Any
 import discord
 
 from bot.client import CardBot, create_bot
+from bot.local_page import DEFAULT_PORT, dress, page_key, refuse_ending
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
@@ -63,9 +66,13 @@ MISSING_EXTRA = (
 class WallClock:
     """Moves SimCord's virtual clock with the real one, taking turns with the page's clicks."""
 
-    def __init__(self, env: Any, preview: Any) -> None:
+    def __init__(self, env: Any, preview: Any, rate: float = 1.0) -> None:
         self.env = env
         self.preview = preview
+        #: virtual seconds a real second (0: the clock moves only when :meth:`advance` is called)
+        self.rate = rate
+        #: seconds added by :meth:`advance`, on top of the real time passed
+        self._added = 0.0
         self.lock = asyncio.Lock()
         self._seen = len(env.http_requests)
         self._published: dict[tuple[str, int], dict[str, tuple[Any, ...]]] = {}
@@ -112,7 +119,7 @@ class WallClock:
         async def action(context_id: Any, body: Any) -> Any:
             async with self.lock:
                 try:
-                    return await original_action(context_id, self._current(context_id, body))
+                    return await original_action(context_id, refuse_ending(self._current(context_id, body)))
                 finally:
                     # The action published the page itself; only later changes need a refresh.
                     self._seen = len(self.env.http_requests)
@@ -155,15 +162,42 @@ class WallClock:
 
     async def tick(self) -> None:
         async with self.lock:
-            target = self._start_virtual + timedelta(seconds=time.perf_counter() - self._start_real)
+            passed = (time.perf_counter() - self._start_real) * self.rate + self._added
+            target = self._start_virtual + timedelta(seconds=passed)
             try:
                 await self.env.advance_time(max(0.0, (target - self.env.now()).total_seconds()))
             except TimeoutError:
                 log.warning("the bot took more than %.0f s to settle; the clock goes on", self.env.settle_timeout)
-            if len(self.env.http_requests) != self._seen:
-                self._seen = len(self.env.http_requests)
-                await self.preview.refresh()
+            await self._show_changes()
             self._report_errors()
+
+    async def _show_changes(self) -> None:
+        """Republish the page when the bot has called Discord since it was last shown.
+
+        The calls count as shown only once a publication went out: when the publication fails,
+        the next tick tries again (before, they were marked first, and a failed refresh left the
+        page as it was until something else changed: "Computer 1 is playing…" for minutes). And
+        when the bot is too busy to settle in time (a loaded machine), the page is published as
+        the bot has left it so far rather than not at all; the next tick settles and shows the rest.
+        """
+        calls = len(self.env.http_requests)
+        if calls == self._seen:
+            return
+        try:
+            await self.preview.refresh()
+        except TimeoutError:
+            log.warning("the bot is still busy; the page shows what it has done so far")
+            self.preview._advance_presentation_time()
+            for page in tuple(self.preview._pages.values()):
+                if page.id in self.preview._pages:  # a publication prunes expired pages
+                    self.preview._publish(page, reason="refresh")
+            return  # not marked as shown: the next tick refreshes again, settled
+        self._seen = calls
+
+    async def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` further than the real time has (tests drive it this way)."""
+        self._added += seconds
+        await self.tick()
 
     async def run(self) -> None:
         while True:
@@ -218,12 +252,29 @@ async def show_tables_again(bot: CardBot) -> int:
     return count
 
 
+async def follow_clock_commands(clock: WallClock, announce: Callable[[str], None]) -> None:
+    """Move the clock by the lines ``advance SECONDS`` read from standard input, answering
+    ``clock advanced SECONDS s`` once the page shows the result: the browser tests run the
+    program with the clock stopped and move it themselves, so that no timer runs out, and no
+    computer moves, behind a slow browser's back."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while line := await reader.readline():
+        words = line.decode(errors="replace").split()
+        if len(words) == 2 and words[0] == "advance":
+            await clock.advance(float(words[1]))
+            announce(f"clock advanced {words[1]} s")
+
+
 async def run(
     settings: Settings,
     *,
-    port: int = 0,
+    port: int = DEFAULT_PORT,
     stop: asyncio.Event | None = None,
     announce: Callable[[str], None] = print,
+    clock_rate: float = 1.0,
+    clock_from_stdin: bool = False,
 ) -> None:
     """Serve the local table until ``stop`` is set (Ctrl-C or SIGTERM when run from the shell)."""
     from simcord.env import Env
@@ -236,6 +287,7 @@ async def run(
     WallClock.start_at_wall_time(env, wall)
     bot.tables.clock.sleep = _game_clock_sleep(env)
     clock_task: asyncio.Task[None] | None = None
+    commands_task: asyncio.Task[None] | None = None
     try:
         # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
         # its store, whose thread would otherwise keep the process alive.
@@ -243,15 +295,19 @@ async def run(
         with env.time_context():
             await env.settle()
             shown = await show_tables_again(bot)
-            async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
-                clock = WallClock(env, preview)
+            preview = env.preview(channel, viewers=members, layout="channel", port=port)
+            dress(preview, page_key(settings.database_path))
+            async with preview:
+                clock = WallClock(env, preview, rate=clock_rate)
                 clock.guard_page_actions()
                 await preview.refresh()
                 clock_task = asyncio.create_task(clock.run())
+                if clock_from_stdin:
+                    commands_task = asyncio.create_task(follow_clock_commands(clock, announce))
                 back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
                 announce(
                     f"Card Table is running locally. Open {preview.url} in your browser.\n"
-                    f"Switch between {', '.join(MEMBERS)} with 'Viewing as' at the top; type /ohhell new "
+                    f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type /ohhell new "
                     f"or /shithead new in #{CHANNEL_NAME} to open a table.\n"
                     + (back if shown else "")
                     + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."
@@ -261,12 +317,15 @@ async def run(
                 await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
                 closed.cancel()
-                clock_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await clock_task
+                for task in (clock_task, commands_task):
+                    if task is not None:
+                        task.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await task
     finally:
-        if clock_task is not None and not clock_task.done():
-            clock_task.cancel()
+        for task in (clock_task, commands_task):
+            if task is not None and not task.done():
+                task.cancel()
         try:
             await env.shutdown()
         finally:
@@ -276,12 +335,24 @@ async def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.splitlines()[0])
     parser.add_argument("--db", default=DEFAULT_DATABASE, help=f"SQLite file of the games ({DEFAULT_DATABASE})")
-    parser.add_argument("--port", type=int, default=0, help="port of the page on 127.0.0.1 (default: any free one)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port of the page on 127.0.0.1 (default {DEFAULT_PORT})"
+    )
     parser.add_argument("--ai-delay", type=float, default=1.5, help="computer players' pause in seconds")
     parser.add_argument(
         "--health-port", type=int, default=None, help="serve /healthz, /readyz and /metrics on this port of 127.0.0.1"
     )
+    parser.add_argument(
+        "--clock-rate",
+        type=float,
+        default=1.0,
+        help="game seconds a real second (default 1; 0 stops the game clock, for tests)",
+    )
+    # for tests: the clock also moves by "advance SECONDS" lines on standard input
+    parser.add_argument("--clock-from-stdin", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not 0 <= args.clock_rate < float("inf"):
+        parser.error("--clock-rate is a number of game seconds a real second, 0 or more")
     try:
         from simcord.preview import _require_preview_runtime
 
@@ -298,7 +369,14 @@ def main(argv: list[str] | None = None) -> int:
     async def serve() -> None:
         stop = asyncio.Event()
         on_stop_signals(lambda sig: stop.set())  # the same clean, bounded stop as python -m bot
-        await run(settings, port=args.port, stop=stop, announce=announce)
+        await run(
+            settings,
+            port=args.port,
+            stop=stop,
+            announce=announce,
+            clock_rate=args.clock_rate,
+            clock_from_stdin=args.clock_from_stdin,
+        )
 
     from simcord.backend.errors import SetupError
 
@@ -308,7 +386,10 @@ def main(argv: list[str] | None = None) -> int:
         pass
     except SetupError as error:
         if "could not bind port" in str(error):
-            print(f"Port {args.port} is taken: pick another with --port, or leave it out.", file=sys.stderr)
+            print(
+                f"Port {args.port} is taken (is the local table already running?): pick another with --port.",
+                file=sys.stderr,
+            )
         else:
             print(f"The local table could not start: {error}", file=sys.stderr)
         return 1

@@ -1,0 +1,93 @@
+"""The local mode's clock (``bot.local.WallClock``) in process: the real bot, SimCord's world and
+page, no browser. What a person sees is the page's publication, so that is what is checked."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("aiohttp")  # simcord[preview]
+
+from simcord.env import Env  # noqa: E402
+
+from bot.client import create_bot  # noqa: E402
+from bot.local import WallClock, build_world  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+
+def shown(preview: Any) -> str:
+    """Everything the page's last publication shows (its messages and their text)."""
+    return json.dumps(preview._python.snapshot["messages"], ensure_ascii=False)
+
+
+@asynccontextmanager
+async def local_world(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, WallClock]]:
+    """The world ``python -m bot.local`` serves, entered in the test's own task (SimCord's clock
+    scope must be left in the context it was entered in)."""
+    bot = create_bot(Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.3))
+    env = Env(bot, check_errors=False, settle_timeout=0.5)
+    channel, members = build_world(env)
+    await env.start()
+    try:
+        with env.time_context():
+            await env.settle()
+            async with env.preview(channel, viewers=members, layout="channel", port=0) as preview:
+                clock = WallClock(env, preview)
+                clock.guard_page_actions()
+                await preview.refresh()
+                yield env, preview, clock
+    finally:
+        await env.shutdown()
+        await bot.close()
+
+
+async def test_a_tick_whose_settle_fails_still_shows_what_the_bot_did(tmp_path, monkeypatch) -> None:
+    """Issue 22, item 15: under load SimCord's settle ran out of time ("bot did not settle while
+    advancing time"); the tick failed after noting the bot's calls as seen, so the page kept
+    "Computer 1 is playing…" until something else changed. The page must show what the bot has
+    done even when a settle fails, and the next tick must look again."""
+    async with local_world(tmp_path) as (env, preview, clock):
+        channel = env.bot.get_channel(preview.channel.id)
+        await channel.send("Computer 1 played 7♠")  # what a computer's move posts between two ticks
+        real_settle = Env._settle_internal
+        failures = 0
+
+        async def loaded_settle(self: Env, **kwargs: Any) -> None:  # too busy to settle in time
+            nonlocal failures
+            failures += 1
+            raise TimeoutError("bot did not settle while advancing time")
+
+        monkeypatch.setattr(Env, "_settle_internal", loaded_settle)
+        await clock.tick()  # must not raise: the clock goes on
+        assert failures >= 1
+        assert "Computer 1 played 7♠" in shown(preview), "the page did not show the bot's move"
+
+        # Load gone: the next tick settles and publishes what came after, as usual.
+        monkeypatch.setattr(Env, "_settle_internal", real_settle)
+        await channel.send("Your turn, Alice")
+        await clock.tick()
+        assert "Your turn, Alice" in shown(preview)
+
+
+async def test_a_tick_that_fails_is_tried_again_on_the_next(tmp_path) -> None:
+    """Even where nothing could be published (the publication itself failed), the bot's calls
+    are not counted as shown: the next tick publishes them."""
+    async with local_world(tmp_path) as (env, preview, clock):
+        channel = env.bot.get_channel(preview.channel.id)
+        await channel.send("Computer 2 bid 3")
+        real_publish = preview._publish
+
+        def broken_publish(page: Any, **kwargs: Any) -> None:
+            raise TimeoutError("bot did not settle while advancing time")
+
+        preview._publish = broken_publish
+        with pytest.raises(TimeoutError):
+            await clock.tick()
+        preview._publish = real_publish
+        await clock.tick()
+        assert "Computer 2 bid 3" in shown(preview)
