@@ -11,9 +11,10 @@ For every deal and seat, from the stored game alone (rules, seed, actions):
 
 Over the game: ``luck`` is a seat's expected total minus the table's mean expected total, and the
 luck-adjusted score is the total minus the luck, which ranks the summary. ``misbids`` are the
-bids farthest from the strong computer's; ``costly_cards`` the cards after which the deal's
-replays (``rollouts`` each, the same random numbers for both) scored less on average for that
-seat than after the computer's choice at the same point.
+bids that missed where the strong computer bid otherwise (farthest from its bid first; a made
+bid is no misbid); ``costly_cards`` the cards after which the deal's replays (``rollouts`` each,
+the same random numbers for both) scored less on average for that seat than after the
+computer's choice at the same point.
 
 Each deal is analysed on its own (:func:`analyse_deal`, a plain function of plain data), so a
 caller can spread the deals over worker processes; :func:`analyse` runs them in turn and
@@ -35,7 +36,7 @@ from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,13 @@ def _card_loss(
     return total
 
 
+def _misbid(row: dict[str, Any]) -> bool:
+    """A bid that missed where the strong computer bid otherwise (a made bid is no misbid, and a
+    bid the computer would have made too missed by the cards, not the bidder)."""
+    bid, tricks, computer = row["bid"], row["tricks"], row["expected_tricks"]
+    return bid is not None and tricks is not None and computer is not None and bid != tricks and bid != computer
+
+
 def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -> dict[str, Any]:
     """The game's analysis from its deals' (in deal order)."""
     total = [0] * seats
@@ -189,12 +197,13 @@ def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -
         for row in deal["rows"]:
             total[row["seat"]] += row["score"] or 0
             expected[row["seat"]] += row["expected_score"]
-            if row["bid"] is not None and row["expected_tricks"] is not None and row["bid"] != row["expected_tricks"]:
+            if _misbid(row):
                 misbids.append(
                     {
                         "deal": deal["deal"],
                         "seat": row["seat"],
                         "bid": row["bid"],
+                        "tricks": row["tricks"],
                         "expected_tricks": row["expected_tricks"],
                         "score": row["score"],
                     }
