@@ -73,7 +73,8 @@ class Coach:
             task = asyncio.create_task(self._compute(record))
             self.running[record.id] = task
             task.add_done_callback(lambda _: self.running.pop(record.id, None))
-        return await asyncio.shield(task)
+        # the wait for the worker processes, declared as such (CardBot.outside_wait)
+        return dict(await self.bot.outside_wait(asyncio.shield(task)))
 
     async def _in_workers(self, work: Callable[[T], dict[str, Any]], tasks: list[T]) -> list[dict[str, Any]]:
         """``work`` over ``tasks`` in the worker processes, awaited as work outside the bot
@@ -194,7 +195,7 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
             f"🔍 Working on the analysis of game #{record.id}… I will put it here when it is ready.", ephemeral=True
         )
         try:
-            data = await bot.outside_wait(coach.analysis(record))
+            data = await coach.analysis(record)
         except Exception:
             log.exception("the analysis of game %s failed", record.id)
             await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
