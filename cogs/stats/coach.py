@@ -139,8 +139,8 @@ def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     ]
     embed = discord.Embed(
         title=f"🧑‍🏫 The coach on game #{record.id}",
-        description="Ranked by luck-adjusted score: the points taken, less what the cards dealt were worth"
-        " above the table's average.\n" + "\n".join(lines),
+        description="Ranked by luck-adjusted score: the points taken, less the luck (a share of what the cards"
+        " dealt were worth in computer replays, above the table's average).\n" + "\n".join(lines),
         color=COLOR,
     )
     misbids = [

@@ -133,7 +133,7 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     bob = guild.add_member(env.create_user("bob"))
     game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
     coach = env.bot.get_cog("Stats").coach
-    coach.config = AnalysisConfig(rollouts=2, bid_budget=500, card_budget=200)
+    coach.config = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
     assert "Working on the analysis" in embed_text(shown), embed_text(shown)
