@@ -251,28 +251,43 @@ class Knowledge:
                 return [(h, 1.0 / count) for h in hands]
             return [(h, w / total) for h, w in zip(hands, weights, strict=True)]
         cands = [self.sample_hands(rng) for _ in range(count * oversample)]
-        weights = [self.bid_weight(h, sigma) * self.play_weight(h) for h in cands]
+        weights = [self.bid_weight(h, sigma) for h in cands]
+        if self.play_noise > 0 and self._observed_plays() and sum(weights) > 0:
+            # two stages (sequential importance resampling): the bids pick twice as many worlds
+            # as wanted, then the plays weigh those (a world picked k times counts k times): the
+            # plays' likelihood, the dearer one, is worked out for half the candidates or fewer
+            first = _systematic(weights, 2 * count, rng)
+            cands = [cands[i] for i in first]
+            weights = [k * self.play_weight(h) for h, k in zip(cands, first.values(), strict=True)]
         total = sum(weights)
         if total <= 0:
             return [(h, 1.0 / len(cands)) for h in cands[:count]]
-        step = total / count
-        pos = rng.random() * step
-        acc = 0.0
-        picked: dict[int, int] = {}
-        i = 0
-        for _ in range(count):
-            while acc + weights[i] < pos and i < len(cands) - 1:
-                acc += weights[i]
-                i += 1
-            picked[i] = picked.get(i, 0) + 1
-            pos += step
-        return [(cands[i], k / count) for i, k in sorted(picked.items())]
+        picked = _systematic(weights, count, rng)
+        return [(cands[i], k / count) for i, k in picked.items()]
 
     def sim_for(self, hands: list[int], bids: list[int]) -> Sim:
         s = self.template.clone()
         s.hands = hands[:]
         s.bids = bids
         return s
+
+
+def _systematic(weights: list[float], count: int, rng: random.Random) -> dict[int, int]:
+    """Systematic resampling: ``count`` picks among the indices, in proportion to ``weights``
+    (positive total), as {index: times picked} in index order."""
+    step = sum(weights) / count
+    pos = rng.random() * step
+    acc = 0.0
+    picked: dict[int, int] = {}
+    i = 0
+    last = len(weights) - 1
+    for _ in range(count):
+        while acc + weights[i] < pos and i < last:
+            acc += weights[i]
+            i += 1
+        picked[i] = picked.get(i, 0) + 1
+        pos += step
+    return picked
 
 
 _DEAL_TOOLS: dict[tuple[Any, ...], tuple[DealTable, Estimator]] = {}
