@@ -201,8 +201,13 @@ def declare_outside_waits(bot: CardBot, env: Any) -> None:
     pauses, and the coach's worker processes (so "working…" shows before the coach's answer)."""
     bot.tables.clock.sleep = _game_clock_sleep(env)
 
+    from simcord.backend.errors import SetupError
+
     async def outside(awaitable: Awaitable[Any]) -> Any:
-        return await env.external_wait(awaitable, reason="the coach's worker processes")
+        try:
+            return await env.external_wait(awaitable, reason="the coach's worker processes")
+        except SetupError:  # refused before waiting (not inside the bot's own work): wait plainly
+            return await awaitable
 
     bot.outside_wait = outside
 
