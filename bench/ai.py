@@ -20,6 +20,15 @@ of bids made; our decision time (``time.perf_counter`` around each of our decisi
 the ones with one legal action) median and 99th percentile. The last line is
 ``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
 
+Duplicate (``--duplicate``, issue 26): each of ``--hands`` deals is played twice, our strong level
+in seats 0 and 2 against ISMCTS in 1 and 3, then with the seats swapped (same cards, dealer,
+ISMCTS seed and our generators), so each hand is held once by each side and the luck of the
+cards cancels; all of it with and without inference from the opponents' plays (an ablation:
+``StrongConfig.play_noise`` 0.84 against 0). A deal's difference is the mean over its two plays
+of our two seats' mean less ISMCTS's; the interval is over deals. Its last line is
+``diff=+X ci_low=L median ms=M p99 ms=P hands=N`` (with inference; decision times on one core
+a process). ``python bench/ai.py --duplicate --hands 1000 --jobs 16``.
+
 Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
 hands in two processes at once, which halves that on two free cores: a hand depends on its number
 and the seed only, not on the hands before it); ``--games 0`` or
@@ -41,7 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ohhell.ai import ai_view, choose_action, decide  # noqa: E402
+from games.ohhell.ai import StrongConfig, ai_view, choose_action, decide  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402
 from games.ohhell.rules import make_rules  # noqa: E402
 
@@ -131,11 +140,19 @@ def map_jobs(fn: Callable, tasks: list, jobs: int) -> Iterator:
         yield from pool.map(fn, tasks)
 
 
-def play_hand(h: int, sims: int, uct: float, seed: int, watch: Callable | None = None) -> dict:
-    """One OpenSpiel hand, our seat ``h % 4``: a function of its arguments only (its own seeded
-    deal, bot and our rng), so hands may be played in any order or process. ``watch(state,
-    action)`` sees each ISMCTS move before it is played; what it returns (unless None) is listed
-    under ``"watched"``."""
+def play_hand(
+    h: int,
+    sims: int,
+    uct: float,
+    seed: int,
+    watch: Callable | None = None,
+    ours: tuple[int, ...] | None = None,
+    config: StrongConfig | None = None,
+) -> dict:
+    """One OpenSpiel hand, our seat ``h % 4`` (or the seats ``ours``, each deciding with its own
+    generator, with ``config``): a function of its arguments only (its own seeded deal, bot and
+    our rng), so hands may be played in any order or process. ``watch(state, action)`` sees each
+    ISMCTS move before it is played; what it returns (unless None) is listed under ``"watched"``."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
@@ -154,6 +171,8 @@ def play_hand(h: int, sims: int, uct: float, seed: int, watch: Callable | None =
     )
     state = _os_game().new_initial_state()
     me = h % 4
+    mine = set(ours) if ours is not None else {me}
+    rngs = {s: random.Random(seed * 7_919 + h + 100_003 * s) if ours is not None else rng for s in mine}
     times: list[float] = []
     nontrivial: list[float] = []
     ismcts_times: list[float] = []
@@ -162,10 +181,10 @@ def play_hand(h: int, sims: int, uct: float, seed: int, watch: Callable | None =
         if state.is_chance_node():
             state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
             continue
-        if state.current_player() == me:
+        if state.current_player() in mine:
             info = info_state(state)
             start = time.perf_counter()
-            d = decide(info, "strong", rng)
+            d = decide(info, "strong", rngs[state.current_player()], config)
             dt = time.perf_counter() - start
             times.append(dt)
             if len(state.legal_actions()) > 1:
@@ -251,6 +270,63 @@ def _play_hand_star(args: tuple) -> dict:
     return play_hand(*args)
 
 
+#: the duplicate match's arms: the strong level with inference from the plays, and without
+ARMS = {"inference": StrongConfig(), "no inference": StrongConfig(play_noise=0.0)}
+
+
+def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
+    deal, arm, swap, sims, uct, seed = args
+    ours = (0, 2) if swap == 0 else (1, 3)
+    return deal, arm, swap, play_hand(deal, sims, uct, seed, ours=ours, config=ARMS[arm])
+
+
+def duplicate_match(hands: int, sims: int, uct: float, seed: int, jobs: int, log: str | None) -> str:
+    """Each deal played twice: our strong level in seats 0 and 2 against ISMCTS in 1 and 3, then
+    the seats swapped (the same cards, dealer, ISMCTS seed and our generators), so every hand is
+    held once by each side and the luck of the cards cancels; and all of it twice, with and
+    without inference from the plays (the ablation). A deal's difference is the mean of its two
+    plays' (our two seats' mean − ISMCTS's two seats' mean)."""
+    tasks = [(d, arm, swap, sims, uct, seed) for d in range(hands) for arm in ARMS for swap in (0, 1)]
+    diffs: dict[str, dict[int, list[float]]] = {arm: {} for arm in ARMS}
+    times: dict[str, list[float]] = {arm: [] for arm in ARMS}
+    made: dict[str, list[float]] = {arm: [] for arm in ARMS}
+    out = open(log, "a") if log else None
+    started = time.perf_counter()
+    for n, (deal, arm, swap, res) in enumerate(map_jobs(_duplicate_play, tasks, jobs), start=1):
+        ours = (0, 2) if swap == 0 else (1, 3)
+        r, bids = res["returns"], res["bids"]
+        mine = statistics.fmean(r[s] for s in ours)
+        theirs = statistics.fmean(r[s] for s in range(4) if s not in ours)
+        diffs[arm].setdefault(deal, []).append(mine - theirs)
+        times[arm].extend(res["times"])
+        made[arm].extend(float(r[s] == bids[s] + 10) for s in ours)
+        if out:
+            out.write(json.dumps({"deal": deal, "arm": arm, "swap": swap, "returns": r, "bids": bids}) + "\n")
+        if n % 200 == 0 and n < len(tasks):
+            print(f"  {n} of {len(tasks)} plays ({time.perf_counter() - started:.0f} s)", flush=True)
+    if out:
+        out.close()
+    per_deal = {arm: [statistics.fmean(v) for _, v in sorted(diffs[arm].items())] for arm in ARMS}
+    for arm in ARMS:
+        d, e = mean_ci(per_deal[arm])
+        ts = times[arm]
+        print(
+            f"duplicate, {arm}: {hands} deals played twice (seats swapped) against ISMCTS {sims} sims:"
+            f" diff={d:+.2f}±{e:.2f} a hand; bids made {statistics.fmean(made[arm]):.3f};"
+            f" our decisions {len(ts)} median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}",
+            flush=True,
+        )
+    gain, eg = mean_ci([a - b for a, b in zip(per_deal["inference"], per_deal["no inference"], strict=True)])
+    seconds = time.perf_counter() - started
+    print(f"inference gain (paired by deal): {gain:+.2f}±{eg:.2f} a hand; {seconds:.0f} s", flush=True)
+    d, e = mean_ci(per_deal["inference"])
+    ts = times["inference"]
+    return (
+        f"diff={d:+.2f} ci_low={d - e:+.2f} median ms={1000 * statistics.median(ts):.0f}"
+        f" p99 ms={1000 * pct(ts, 0.99):.0f} hands={hands}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=8, help="engine games per opponent level (0: skip part 1)")
@@ -260,7 +336,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="processes playing OpenSpiel hands at once")
     ap.add_argument("--log", default=None, help="append one JSON line per OpenSpiel hand to this file")
+    ap.add_argument("--duplicate", action="store_true", help="duplicate deals, with and without inference")
     args = ap.parse_args()
+    if args.duplicate:
+        print(duplicate_match(args.hands, args.sims, args.uct, args.seed, args.jobs, args.log), flush=True)
+        return
     if args.games:
         for opponent in ("random", "quick"):
             engine_match(opponent, args.games, args.seed)

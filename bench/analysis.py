@@ -1,39 +1,53 @@
-"""The coach (games/ohhell/analysis.py, issue 15): how long an analysis takes, and whether its
-luck estimate means something.
+"""The coaches (games/ohhell/analysis.py, games/shithead/analysis.py): how long an analysis takes,
+and whether their luck figure shows skill through luck, measured so that it could fail (issue 26).
 
-Part 1: a 19-deal 4-player game (classic preset, quick computers, seed 1) analysed with the
-bot's own config (:class:`AnalysisConfig` defaults) in two worker processes, as the bot runs it:
-wall time from the first task to the summary. Goal: at most 30 s on this machine.
+Timing: a 19-deal 4-player Oh Hell game (classic preset, quick computers, seed 1) analysed with
+the bot's own config (:class:`AnalysisConfig` defaults: bids, cards and the hand's worth) in
+``--jobs`` worker processes, as the bot runs it, from the first task to the summary (goal: within
+10 s on two cores). The Shithead analysis of a 4-player game is timed the same way.
 
-Part 2: ``--games`` (≥ 500) games between computers of one level (``--level``, quick by
-default; each game its own seed), each analysed for the hand's worth only (the strong
-computer's bids and the card checks are not needed for luck and are skipped). Across every
-(game, player), the variance of the raw total and of the luck-adjusted total, each taken
-from the game's mean (the two means are equal). Between equal players every difference in score
-is luck and noise, so the adjusted variance should be at most half the raw one. ``--deals``
-plays shorter games (the first N deals of the classic schedule are 1, 2, 3…) to save time.
+The luck figure is then measured over games between computers that are *not* the coach's own
+replay computer (they take a random legal action more often than its replays do), each game
+analysed for the hand's worth alone (the checks of bids and cards do not enter the luck):
 
-Shithead (games/shithead/analysis.py), printed first: part 3 times the analysis of a 4-player
-game (seed 1, sensible computers taking a random legal action one time in five, so it has
-human-like mistakes and pick-ups to weigh) with every seat coached (the worst case: the bot
-coaches only its people), the bot's config, in ``--jobs`` worker processes; part 4 checks the
-luck of the deal as part 2 does, over ``--shithead-games`` games between sensible computers
-(``luck_rollouts`` playouts from each deal). Its line is ``shithead analysis s/game=S actions=N
-raw var=A adjusted var=B ratio=R``. ``--only shithead`` or ``--only ohhell`` runs one game's parts.
+- **equal-other**: four players alike (the quick computer with ``--noise`` random moves, 30 %).
+  ``ratio=E`` is the variance of the luck-adjusted score over the raw one, each taken from its
+  game's mean: below 1 when the adjustment removes more luck than the noise it adds.
+- **unequal**: two stronger seats (``--strong-noise`` random moves) against two weaker ones
+  (``--weak-noise``), seated alternately. ``gap/sd`` is the mean gap between the levels divided by
+  the spread of the scores within a level (pooled), raw and adjusted: the adjustment should make
+  it at least 1.5 times larger; ``ahead`` counts the games where the stronger pair's mean beats
+  the weaker pair's, raw and adjusted (more adjusted than raw).
+- **placebo**: each equal-other game adjusted by the luck of *another* game (the next one):
+  ``placebo ratio=P`` must be worse than no adjustment (above 1), or the variance ratio could not
+  tell a luck estimate from any figure that sums to nothing.
 
-The last line is ``analysis s/game=S raw var=A adjusted var=B ratio=R`` (Oh Hell).
+Shithead the same (the sensible computer with ``--noise`` random moves; its stronger seats take
+``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead.
 
-Run: ``python bench/analysis.py --games 500 --jobs 2``.
+``--games`` and ``--shithead-games`` games a set; ``--jobs`` worker processes. The last line is
+``analysis s/game=S equal-other ratio=E gap/sd raw=G1 adjusted=G2 placebo ratio=P shithead ratio=H``;
+the line before it gives the Shithead figures in full and the checks passed.
+
+Run: ``python bench/analysis.py --games 400 --shithead-games 400 --jobs 16`` (a long run);
+``--games 20 --shithead-games 40 --jobs 2`` is a quick look with a wide margin of error.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
+import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
+
+# this checkout's games, not an installed copy's
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ohhell.ai import computer_move
 from games.ohhell.analysis import AnalysisConfig, analyse, analyse_deal, deal_tasks, summarise
@@ -44,138 +58,221 @@ from games.shithead.ai import choose_action as sh_choose
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules as sh_rules
 
+#: one (game, seat): (game, level, raw score, the coach's luck, the coach's adjusted score)
+Row = tuple[int, str, float, float, float]
 
-def play(seed: int, level: str, deals: int | None, players: int = 4) -> tuple[dict[str, Any], OhHell]:
+
+# -- Oh Hell ---------------------------------------------------------------------------------------
+def oh_play(seed: int, noises: Sequence[float], deals: int | None = None) -> tuple[dict[str, Any], OhHell]:
+    """A game of quick computers, seat ``s`` taking a random legal action with chance ``noises[s]``."""
     rules = (
         make_rules("classic")
         if deals is None
         else make_rules("classic", sequence="fixed", fixed_hands=",".join(str(n) for n in range(1, deals + 1)))
     )
-    game = OhHell.new(rules, players, seed)
+    game = OhHell.new(rules, len(noises), seed)
     rng = random.Random(seed)
     while not game.is_over:
         seat = game.to_act()[0]
-        game, _ = game.apply(seat, computer_move(game, seat, level, rng))
+        if rng.random() < noises[seat]:
+            action = rng.choice(game.legal_actions(seat))
+        else:
+            action = computer_move(game, seat, "quick", rng)
+        game, _ = game.apply(seat, action)
     return rules.to_json(), game
 
 
-def luck_of(args: tuple[int, str, int | None, int]) -> list[tuple[float, float]]:
-    """(raw, adjusted) totals of one game's players, each less the game's mean."""
-    seed, level, deals, rollouts = args
-    rules, game = play(seed, level, deals)
-    config = AnalysisConfig(rollouts=rollouts, check_bids=False, check_cards=False, seed=seed)
+def oh_rows(job: tuple[int, list[str], list[float], int | None, int]) -> list[Row]:
+    seed, levels, noises, deals, rollouts = job
+    rules, game = oh_play(seed, noises, deals)
+    config = AnalysisConfig(luck_rollouts=rollouts, check_bids=False, check_cards=False, seed=seed)
     data = analyse(rules, game.seats, seed, game.rng_version, game.log, config)
-    totals = [p["total"] for p in data["players"]]
-    mean = sum(totals) / len(totals)
-    return [(p["total"] - mean, p["adjusted"] - mean) for p in data["players"]]
+    return [(seed, levels[p["seat"]], p["total"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
 
 
-def sh_play(seed: int, mistakes: float, players: int = 4) -> Shithead:
-    game = Shithead.new(sh_rules("pagat"), players, seed)
+def sorted_seats(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return sorted(data["players"], key=lambda p: p["seat"])
+
+
+# -- Shithead --------------------------------------------------------------------------------------
+def sh_play(seed: int, noises: Sequence[float]) -> Shithead:
+    game = Shithead.new(sh_rules("pagat"), len(noises), seed)
     rng = random.Random(seed)
     while not game.is_over:
         seat = game.to_act()[0]
         view = game.view(seat)
-        game.apply(seat, rng.choice(view["legal"]) if rng.random() < mistakes else sh_choose(view, rng))
+        game.apply(seat, rng.choice(view["legal"]) if rng.random() < noises[seat] else sh_choose(view, rng))
     return game
 
 
-def sh_luck_of(seed: int) -> list[tuple[float, float]]:
-    """(raw, adjusted) results of one Shithead game's players, each less the game's mean."""
-    game = sh_play(seed, 0.0)
+def sh_rows(job: tuple[int, list[str], list[float]]) -> list[Row]:
+    seed, levels, noises = job
+    game = sh_play(seed, noises)
     config = sh.AnalysisConfig(check_swaps=False, check_decisions=False, seed=seed)
     data = sh.analyse(game.rules_json, game.seats, seed, game.rng_version, game.log, config)
-    mean = sum(p["result"] for p in data["players"]) / game.seats
-    return [(p["result"] - mean, p["adjusted"] - mean) for p in data["players"]]
+    return [(seed, levels[p["seat"]], p["result"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
 
 
-def shithead_parts(args: argparse.Namespace) -> None:
-    game = sh_play(1, 0.2)
+# -- the measures ------------------------------------------------------------------------------------
+def by_game(rows: Sequence[Row]) -> dict[int, list[Row]]:
+    games: dict[int, list[Row]] = {}
+    for row in rows:
+        games.setdefault(row[0], []).append(row)
+    return games
+
+
+def deviations(rows: Sequence[Row], luck: dict[int, list[float]] | None = None) -> list[tuple[str, float, float]]:
+    """(level, raw, adjusted) of each (game, seat), each less its game's mean; ``luck`` replaces
+    each game's luck (the placebo)."""
+    out = []
+    for game, seats in by_game(rows).items():
+        raw_mean = statistics.fmean(r[2] for r in seats)
+        lucks = luck[game] if luck is not None else [r[3] for r in seats]
+        adjusted = [r[2] - lk for r, lk in zip(seats, lucks, strict=True)]
+        adj_mean = statistics.fmean(adjusted)
+        out += [(r[1], r[2] - raw_mean, a - adj_mean) for r, a in zip(seats, adjusted, strict=True)]
+    return out
+
+
+def ratio(rows: Sequence[Row], luck: dict[int, list[float]] | None = None) -> float:
+    devs = deviations(rows, luck)
+    return statistics.pvariance([d[2] for d in devs]) / statistics.pvariance([d[1] for d in devs])
+
+
+def placebo(rows: Sequence[Row]) -> dict[int, list[float]]:
+    """Each game's luck taken from the next game (the last from the first)."""
+    games = by_game(rows)
+    order = list(games)
+    return {g: [r[3] for r in games[order[(i + 1) % len(order)]]] for i, g in enumerate(order)}
+
+
+def gap_over_sd(rows: Sequence[Row], column: int) -> float:
+    """(mean of the stronger − mean of the weaker) / the pooled spread within a level."""
+    devs = deviations(rows)
+    strong = [d[column] for d in devs if d[0] == "strong"]
+    weak = [d[column] for d in devs if d[0] == "weak"]
+    squares = sum((x - statistics.fmean(strong)) ** 2 for x in strong)
+    squares += sum((x - statistics.fmean(weak)) ** 2 for x in weak)
+    within = squares / (len(strong) + len(weak) - 2)
+    return (statistics.fmean(strong) - statistics.fmean(weak)) / within**0.5
+
+
+def ahead(rows: Sequence[Row], column: int) -> int:
+    """Games where the stronger seats' mean beats the weaker seats' (raw: column 2, adjusted: 4)."""
+    won = 0
+    for seats in by_game(rows).values():
+        strong = statistics.fmean(r[column] for r in seats if r[1] == "strong")
+        weak = statistics.fmean(r[column] for r in seats if r[1] == "weak")
+        won += strong > weak
+    return won
+
+
+def sets(first: int, games: int, args: argparse.Namespace) -> tuple[list[Any], list[Any]]:
+    """The equal-other and the unequal games' (seed, levels, noises)."""
+    equal = [(first + g, ["equal"] * 4, [args.noise] * 4) for g in range(games)]
+    unequal = []
+    for g in range(games):
+        levels = ["strong", "weak"] * 2 if g % 2 == 0 else ["weak", "strong"] * 2
+        noises = [args.strong_noise if lv == "strong" else args.weak_noise for lv in levels]
+        unequal.append((first + 50_000 + g, levels, noises))
+    return equal, unequal
+
+
+def measure(name: str, equal: list[Row], unequal: list[Row]) -> dict[str, float]:
+    figures = {
+        "ratio": ratio(equal),
+        "placebo": ratio(equal, placebo(equal)),
+        "g_raw": gap_over_sd(unequal, 1),
+        "g_adj": gap_over_sd(unequal, 2),
+        "ahead_raw": ahead(unequal, 2),
+        "ahead_adj": ahead(unequal, 4),
+        "games": len(by_game(unequal)),
+    }
+    checks = {
+        "equal-other below raw": figures["ratio"] < 1,
+        "gap/sd x1.5": figures["g_adj"] >= 1.5 * figures["g_raw"],
+        "ahead more often": figures["ahead_adj"] > figures["ahead_raw"],
+        "placebo worse": figures["placebo"] > 1,
+    }
+    print(
+        f"  {name}: equal-other ratio={figures['ratio']:.3f} placebo ratio={figures['placebo']:.3f}"
+        f" gap/sd raw={figures['g_raw']:.3f} adjusted={figures['g_adj']:.3f}"
+        f" (x{figures['g_adj'] / figures['g_raw']:.2f}) stronger ahead raw={figures['ahead_raw']}"
+        f" adjusted={figures['ahead_adj']} of {figures['games']} games",
+        flush=True,
+    )
+    print(f"  {name} checks: " + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in checks.items()), flush=True)
+    return figures
+
+
+# -- timing ------------------------------------------------------------------------------------------
+def time_ohhell(jobs: int) -> float:
+    rules, game = oh_play(1, [0.0] * 4)
+    config = AnalysisConfig()
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(abs, range(jobs)))  # the workers are up before the clock starts, as in the bot
+        started = time.perf_counter()
+        tasks = deal_tasks(rules, game.seats, 1, game.rng_version, game.log, config)
+        summarise(list(pool.map(analyse_deal, tasks)), game.seats, config)
+        seconds = time.perf_counter() - started
+    print(f"timing: Oh Hell, {len(tasks)} deals, 4 players, {seconds:.1f} s in {jobs} processes ({config})", flush=True)
+    return seconds
+
+
+def time_shithead(jobs: int) -> float:
+    game = sh_play(1, [0.2] * 4)
     config = sh.AnalysisConfig()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        list(pool.map(abs, range(args.jobs)))
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(abs, range(jobs)))
         started = time.perf_counter()
         todo, order, goal = sh.plan(game.rules_json, game.seats, 1, game.rng_version, game.log, config)
-        parts = list(pool.map(sh.run_task, todo))
-        data = sh.summarise(parts, game.seats, order, goal, config)
+        data = sh.summarise(list(pool.map(sh.run_task, todo)), game.seats, order, goal, config)
         seconds = time.perf_counter() - started
     print(
-        f"part 3: Shithead, {game.seats} players, {len(game.log)} actions, {data['decisions']} decisions weighed,"
-        f" {seconds:.1f} s in {args.jobs} processes ({config})"
+        f"timing: Shithead, 4 players, {len(game.log)} actions, {data['decisions']} decisions weighed,"
+        f" {seconds:.1f} s in {jobs} processes",
+        flush=True,
     )
-    for p in data["players"]:
-        print(
-            f"  seat {p['seat']}: result {p['result']} worth {p['worth']:.2f} luck {p['luck']:+.2f}"
-            f" adjusted {p['adjusted']:.2f} swap {p['swap_worth']:+.2f} lost {p['lost']:.2f}"
-        )
-    raw: list[float] = []
-    adjusted: list[float] = []
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for rows in pool.map(sh_luck_of, range(1000, 1000 + args.shithead_games), chunksize=4):
-            raw += [r for r, _ in rows]
-            adjusted += [a for _, a in rows]
-    raw_var, adj_var = statistics.pvariance(raw), statistics.pvariance(adjusted)
-    print(
-        f"part 4: {args.shithead_games} Shithead games of 4 sensible computers,"
-        f" {config.luck_rollouts} playouts a deal, {time.perf_counter() - started:.0f} s"
-    )
-    print(
-        f"shithead analysis s/game={seconds:.1f} actions={len(game.log)} raw var={raw_var:.3f}"
-        f" adjusted var={adj_var:.3f} ratio={adj_var / raw_var:.3f}"
-    )
+    return seconds
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--level", default="quick")
-    parser.add_argument("--deals", type=int, default=None, help="shorter games for part 2 (default: all 19 deals)")
-    parser.add_argument("--rollouts", type=int, default=AnalysisConfig().rollouts)
+    parser.add_argument("--games", type=int, default=200, help="Oh Hell games in each set")
+    parser.add_argument("--shithead-games", type=int, default=400, help="Shithead games in each set")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--shithead-games", type=int, default=200)
-    parser.add_argument("--only", choices=("ohhell", "shithead"), default=None)
+    parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
+    parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
+    parser.add_argument("--rollouts", type=int, default=AnalysisConfig().luck_rollouts, help="replays a deal")
+    parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
+    parser.add_argument("--strong-noise", type=float, default=0.2)
+    parser.add_argument("--weak-noise", type=float, default=0.4)
     args = parser.parse_args()
-    if args.only != "ohhell":
-        shithead_parts(args)
-    if args.only == "shithead":
-        return
-
-    rules, game = play(1, "quick", None)
-    config = AnalysisConfig()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        list(pool.map(abs, range(args.jobs)))  # the workers are up before the clock starts, as in the bot
-        started = time.perf_counter()
-        tasks = deal_tasks(rules, game.seats, 1, game.rng_version, game.log, config)
-        summary = summarise(list(pool.map(analyse_deal, tasks)), game.seats, config)
-        seconds = time.perf_counter() - started
-    print(f"part 1: {len(tasks)} deals, {game.seats} players, {seconds:.1f} s in {args.jobs} processes ({config})")
-    for p in summary["players"]:
-        print(
-            f"  seat {p['seat']}: total {p['total']} worth {p['expected']:+.1f}"
-            f" luck {p['luck']:+.1f} adjusted {p['adjusted']:.1f}"
-        )
-
-    raw: list[float] = []
-    adjusted: list[float] = []
     started = time.perf_counter()
+    seconds = time_ohhell(args.timing_jobs)
+    time_shithead(args.timing_jobs)
+    blank = {"ratio": math.nan, "placebo": math.nan, "g_raw": math.nan, "g_adj": math.nan}
+    oh, shf = {**blank, "ahead_raw": 0, "ahead_adj": 0}, {**blank, "ahead_raw": 0, "ahead_adj": 0}
     with ProcessPoolExecutor(args.jobs) as pool:
-        work = [(seed, args.level, args.deals, args.rollouts) for seed in range(1000, 1000 + args.games)]
-        for n, rows in enumerate(pool.map(luck_of, work, chunksize=4), start=1):
-            raw += [r for r, _ in rows]
-            adjusted += [a for _, a in rows]
-            if n % 100 == 0:
-                print(
-                    f"  {n} games, ratio so far {statistics.pvariance(adjusted) / statistics.pvariance(raw):.3f}",
-                    flush=True,
-                )
-    raw_var, adj_var = statistics.pvariance(raw), statistics.pvariance(adjusted)
+        if args.games:
+            equal, unequal = sets(1000, args.games, args)
+            work = [(*j, args.deals, args.rollouts) for j in equal + unequal]
+            rows = [r for found in pool.map(oh_rows, work) for r in found]
+            print(f"Oh Hell: {args.games} games a set, {args.deals or 19} deals, {args.rollouts} replays", flush=True)
+            oh = measure("Oh Hell", rows[: 4 * args.games], rows[4 * args.games :])
+        if args.shithead_games:
+            equal, unequal = sets(2000, args.shithead_games, args)
+            rows = [r for found in pool.map(sh_rows, equal + unequal, chunksize=4) for r in found]
+            print(f"Shithead: {args.shithead_games} games a set", flush=True)
+            shf = measure("Shithead", rows[: 4 * args.shithead_games], rows[4 * args.shithead_games :])
+    print(f"({time.perf_counter() - started:.0f} s in all, {args.jobs} processes)")
     print(
-        f"part 2: {args.games} games of {args.deals or 19} deals between {args.level} computers,"
-        f" {args.rollouts} replays a deal, {time.perf_counter() - started:.0f} s"
+        f"shithead equal-other ratio={shf['ratio']:.3f} gap/sd raw={shf['g_raw']:.3f} adjusted={shf['g_adj']:.3f}"
+        f" placebo ratio={shf['placebo']:.3f} ahead raw={shf['ahead_raw']} adjusted={shf['ahead_adj']}"
     )
     print(
-        f"analysis s/game={seconds:.1f} raw var={raw_var:.1f} adjusted var={adj_var:.1f} ratio={adj_var / raw_var:.3f}"
+        f"analysis s/game={seconds:.1f} equal-other ratio={oh['ratio']:.3f} gap/sd raw={oh['g_raw']:.3f}"
+        f" adjusted={oh['g_adj']:.3f} placebo ratio={oh['placebo']:.3f} shithead ratio={shf['ratio']:.3f}"
     )
 
 

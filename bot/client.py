@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -24,6 +25,10 @@ from db.store import Store, StoreConfigError, StoreError
 log = logging.getLogger(__name__)
 
 COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats", "cogs.fairness")
+
+
+async def _plain_wait(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
 
 
 class CardBot(commands.Bot):
@@ -58,6 +63,9 @@ class CardBot(commands.Bot):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         #: the card emoji upload running in the background (``None`` when the setting is off)
         self.emoji_task: asyncio.Task[int] | None = None
+        #: how the bot awaits work done outside its own process (the coach's worker processes):
+        #: plainly; the local mode declares it to SimCord, so a page shows "working…" meanwhile
+        self.outside_wait: Callable[[Awaitable[Any]], Awaitable[Any]] = _plain_wait
 
     async def prepare(self) -> None:
         """Open the store and take this process's shard leases, before anything reaches Discord.

@@ -231,6 +231,22 @@ def _game_clock_sleep(env: Any) -> Callable[[float], Awaitable[None]]:
     return sleep
 
 
+def declare_outside_waits(bot: CardBot, env: Any) -> None:
+    """The bot's waits that SimCord must not wait out before it shows the page: the game clock's
+    pauses, and the coach's worker processes (so "working…" shows before the coach's answer)."""
+    bot.tables.clock.sleep = _game_clock_sleep(env)
+
+    from simcord.backend.errors import SetupError
+
+    async def outside(awaitable: Awaitable[Any]) -> Any:
+        try:
+            return await env.external_wait(awaitable, reason="the coach's worker processes")
+        except SetupError:  # refused before waiting (not inside the bot's own work): wait plainly
+            return await awaitable
+
+    bot.outside_wait = outside
+
+
 def build_world(env: Any) -> tuple[Any, list[Any]]:
     """The server, its channel and its members, with the same ids on every run (SimCord's ids
     follow its clock, which is still at its fixed start when this runs)."""
@@ -285,7 +301,7 @@ async def run(
     env = Env(bot, check_errors=False)
     channel, members = build_world(env)
     WallClock.start_at_wall_time(env, wall)
-    bot.tables.clock.sleep = _game_clock_sleep(env)
+    declare_outside_waits(bot, env)
     clock_task: asyncio.Task[None] | None = None
     commands_task: asyncio.Task[None] | None = None
     try:

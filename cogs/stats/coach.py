@@ -2,10 +2,10 @@
 (:mod:`games.ohhell.analysis`, :mod:`games.shithead.analysis`) run off the event loop.
 
 The analysis takes seconds of CPU, so the command answers "working…" at once, spreads the work
-(Oh Hell's deals; Shithead's luck, swaps and decisions) over worker processes
-(``run_in_executor`` on a process pool), stores the result and edits the
-answer. A second request, by anyone, reads the stored analysis and costs nothing; two requests
-at once share one run.
+(Oh Hell's deals; Shithead's luck, swaps and decisions) over worker processes (a process pool,
+awaited through :attr:`CardBot.outside_wait`, so that the local mode shows the "working…" answer
+while they run), stores the result and edits the answer. A second request, by anyone, reads the
+stored analysis and costs nothing; two requests at once share one run.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -31,6 +32,8 @@ from games.ohhell.analysis import VERSION, AnalysisConfig, analyse_deal, deal_ta
 from games.shithead import analysis as sh
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Coach:
@@ -71,12 +74,19 @@ class Coach:
             task = asyncio.create_task(self._compute(record))
             self.running[record.id] = task
             task.add_done_callback(lambda _: self.running.pop(record.id, None))
-        return await asyncio.shield(task)
+        # the wait for the worker processes, declared as such (CardBot.outside_wait)
+        return dict(await self.bot.outside_wait(asyncio.shield(task)))
+
+    async def _in_workers(self, work: Callable[[T], dict[str, Any]], tasks: list[T]) -> list[dict[str, Any]]:
+        """``work`` over ``tasks`` in the worker processes, awaited as work outside the bot
+        (:attr:`CardBot.outside_wait`: the local mode shows "working…" meanwhile)."""
+        pool = self._pool()
+        futures = [asyncio.wrap_future(pool.submit(work, task)) for task in tasks]
+        return list(await self.bot.outside_wait(asyncio.gather(*futures)))
 
     async def _compute(self, record: GameRecord) -> dict[str, Any]:
         if record.kind == "shithead":
             return await self._compute_shithead(record)
-        loop = asyncio.get_running_loop()
         config = self.config
         tasks = await asyncio.to_thread(
             deal_tasks,
@@ -87,8 +97,7 @@ class Coach:
             record.actions,
             config,
         )
-        pool = self._pool()
-        deals = await asyncio.gather(*(loop.run_in_executor(pool, analyse_deal, t) for t in tasks))
+        deals = await self._in_workers(analyse_deal, tasks)
         data = summarise(list(deals), len(record.seats), config)
         await self.bot.store.save_analysis(record.id, VERSION, data)
         self.computed += 1
@@ -96,7 +105,6 @@ class Coach:
 
     async def _compute_shithead(self, record: GameRecord) -> dict[str, Any]:
         """The luck, each person's swap and decisions (computers are not coached, but ranked)."""
-        loop = asyncio.get_running_loop()
         config = self.shithead_config
         people = [s.seat for s in record.seats if s.ai_level is None]
         tasks, order, goal = await asyncio.to_thread(
@@ -109,8 +117,7 @@ class Coach:
             config,
             people or None,
         )
-        pool = self._pool()
-        parts = await asyncio.gather(*(loop.run_in_executor(pool, sh.run_task, t) for t in tasks))
+        parts = await self._in_workers(sh.run_task, tasks)
         data = sh.summarise(list(parts), len(record.seats), order, goal, config)
         await self.bot.store.save_analysis(record.id, sh.VERSION, data)
         self.computed += 1
@@ -133,16 +140,20 @@ def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     ]
     embed = discord.Embed(
         title=f"🧑‍🏫 The coach on game #{record.id}",
-        description="Ranked by luck-adjusted score: the points taken, less what the cards dealt were worth"
-        " above the table's average.\n" + "\n".join(lines),
+        description="Ranked by luck-adjusted score: the points taken, less the luck (a share of what the cards"
+        " dealt were worth in computer replays, above the table's average).\n" + "\n".join(lines),
         color=COLOR,
     )
     misbids = [
-        f"Deal {m['deal']}: {names[m['seat']]} bid {m['bid']}, the strong computer {m['expected_tricks']}"
-        f" ({m['score']:+d})"
+        f"Deal {m['deal']}: {names[m['seat']]} bid {m['bid']} and took {m['tricks']} ({m['score']:+d});"
+        f" the strong computer bid {m['expected_tricks']}"
         for m in data["misbids"]
     ]
-    embed.add_field(name="Biggest misbids", value="\n".join(misbids) or "None: every bid matched.", inline=False)
+    embed.add_field(
+        name="Biggest misbids",
+        value="\n".join(misbids) or "None: no bid missed where the strong computer bid otherwise.",
+        inline=False,
+    )
     costly = [
         f"Deal {c['deal']}: {names[c['seat']]} played {label(c['card'])}; {label(c['better'])}"
         f" scored {c['loss']:.1f} more on average"

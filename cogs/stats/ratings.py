@@ -9,8 +9,10 @@ so a rebuild gives the live ratings back to the last bit.
   see where they stand against each level.
 - The places are the stored results' (Oh Hell: the final ranks, ties shared; Shithead: the
   going-out order with the shithead last, or, played for a winner, everyone else shares second).
-- Two seats of one identity in a game (two computers of one level) are rated as two players
-  from the same prior; the identity then takes the mean of their two posteriors.
+- Each seat of a game is its own entry: two seats of one identity (two computers of one level)
+  are rated as two players from the level's prior, and each seat's change (what the standings
+  show) is its own result's, so a computer tied with a person moves as the person does. The
+  level's rating then moves once for the game, to the mean of its seats' posteriors.
 - A game counts in the all-time season (``'all'``) and in its own season (``'2026-11'`` for a
   monthly server, ``'2026-Q4'`` quarterly, ``'2026'`` yearly; none when seasons are off).
 """
@@ -115,9 +117,9 @@ def rate_game(ledger: Ledger, game: FinishedGame, season_length: str) -> list[Ra
             )
             ledger.touched.add((season_key, i))
         if season_key == ALL_TIME:
-            for i, r in zip(idents, results, strict=True):
-                after = ledger.rows[(ALL_TIME, i)]
-                changes.append(RatingChange(game.id, r.seat, i, priors[i].mu, priors[i].sigma, after.mu, after.sigma))
+            for i, r, team in zip(idents, results, rated, strict=True):
+                before = priors[i]
+                changes.append(RatingChange(game.id, r.seat, i, before.mu, before.sigma, team[0].mu, team[0].sigma))
     return changes
 
 

@@ -84,8 +84,8 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
         )
     embed = discord.Embed(
         title=f"🧑‍🏫 The coach on game #{record.id}",
-        description=f"Ranked by luck-adjusted result: 1 for {good}, less the luck of the deal (what the cards"
-        " dealt were worth to the computer, above the table's average).\n" + "\n".join(lines),
+        description=f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck of"
+        " the deal (what the cards dealt were worth to the computer, above the table's average).\n" + "\n".join(lines),
         color=COLOR,
     )
     swaps = []
@@ -116,7 +116,7 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
         inline=False,
     )
     costly = [decision_line(names, d) for d in data["costly"]]
-    embed.add_field(name="Costliest decisions", value=_field(costly, "None found."), inline=False)
+    embed.add_field(name="Other costly decisions", value=_field(costly, "None found."), inline=False)
     config = data["config"]
     embed.set_footer(
         text=f"Chances of {good} in {config['rollouts']} computer playouts from each position"

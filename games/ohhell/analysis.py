@@ -4,16 +4,21 @@ For every deal and seat, from the stored game alone (rules, seed, actions):
 
 - ``expected_tricks``: the strong computer's bid for the dealt hand, asked from the seat's own
   view at the moment the seat bid (the same earlier bids in front of it);
-- ``expected_score``: the hand's worth, the mean score the seat takes over ``rollouts`` replays
+- ``expected_score``: the hand's worth, the mean score the seat takes over ``luck_rollouts`` replays
   of the deal from its start with the same cards, every seat bid and played by the computer of
   ``rollout_level`` (the luck of the deal: what a computer would have made of these cards);
 - ``score``: the points actually taken (the play, bids included).
 
-Over the game: ``luck`` is a seat's expected total minus the table's mean expected total, and the
-luck-adjusted score is the total minus the luck, which ranks the summary. ``misbids`` are the
-bids farthest from the strong computer's; ``costly_cards`` the cards after which the deal's
-replays (``rollouts`` each, the same random numbers for both) scored less on average for that
-seat than after the computer's choice at the same point.
+Over the game: ``luck`` is ``luck_weight`` times a seat's expected total less the table's mean
+expected total, and the luck-adjusted score is the total minus the luck, which ranks the summary.
+The weight is a control variate's coefficient: the replays' worth is a noisy estimate of a hand's
+part in the score (a deal's points hang on making the bid exactly, which the cards decide less
+than the play), and the variance of ``score - w * luck`` is least at ``w = cov / var`` (below 1).
+``bench/analysis.py`` measures it between players unlike the replays' computer, with a placebo. ``misbids`` are the
+bids that missed where the strong computer bid otherwise (farthest from its bid first; a made
+bid is no misbid); ``costly_cards`` the cards after which the deal's replays (``rollouts`` each,
+the same random numbers for both) scored less on average for that seat than after the
+computer's choice at the same point.
 
 Each deal is analysed on its own (:func:`analyse_deal`, a plain function of plain data), so a
 caller can spread the deals over worker processes; :func:`analyse` runs them in turn and
@@ -35,12 +40,15 @@ from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
 class AnalysisConfig:
     rollouts: int = 6
+    #: replays of each deal for the hand's worth (the luck), and the share of it taken off
+    luck_rollouts: int = 8
+    luck_weight: float = 0.6
     rollout_level: str = "quick"
     #: the strong computer's work per bid (StrongConfig.bid_budget; the bot's own bids use 100000)
     bid_budget: int = 10000
@@ -118,9 +126,9 @@ def analyse_deal(task: DealTask) -> dict[str, Any]:
     base = config.seed * 1_000_003 + deal_no * 7919
     # the hand's worth: the deal replayed by computers from the same cards
     worth = [0.0] * seats
-    for k in range(config.rollouts):
+    for k in range(config.luck_rollouts):
         for seat, points in enumerate(_finish_deal(game, random.Random(base + k), config.rollout_level, config.noise)):
-            worth[seat] += points / config.rollouts
+            worth[seat] += points / config.luck_rollouts
     strong = StrongConfig(bid_budget=config.bid_budget)
     expected_tricks: dict[int, int] = {}
     bids: dict[int, int] = {}
@@ -179,6 +187,13 @@ def _card_loss(
     return total
 
 
+def _misbid(row: dict[str, Any]) -> bool:
+    """A bid that missed where the strong computer bid otherwise (a made bid is no misbid, and a
+    bid the computer would have made too missed by the cards, not the bidder)."""
+    bid, tricks, computer = row["bid"], row["tricks"], row["expected_tricks"]
+    return bid is not None and tricks is not None and computer is not None and bid != tricks and bid != computer
+
+
 def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -> dict[str, Any]:
     """The game's analysis from its deals' (in deal order)."""
     total = [0] * seats
@@ -189,12 +204,13 @@ def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -
         for row in deal["rows"]:
             total[row["seat"]] += row["score"] or 0
             expected[row["seat"]] += row["expected_score"]
-            if row["bid"] is not None and row["expected_tricks"] is not None and row["bid"] != row["expected_tricks"]:
+            if _misbid(row):
                 misbids.append(
                     {
                         "deal": deal["deal"],
                         "seat": row["seat"],
                         "bid": row["bid"],
+                        "tricks": row["tricks"],
                         "expected_tricks": row["expected_tricks"],
                         "score": row["score"],
                     }
@@ -206,8 +222,8 @@ def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -
             "seat": seat,
             "total": total[seat],
             "expected": round(expected[seat], 2),
-            "luck": round(expected[seat] - mean, 2),
-            "adjusted": round(total[seat] - (expected[seat] - mean), 2),
+            "luck": round(config.luck_weight * (expected[seat] - mean), 2),
+            "adjusted": round(total[seat] - config.luck_weight * (expected[seat] - mean), 2),
         }
         for seat in range(seats)
     ]

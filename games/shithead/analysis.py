@@ -16,8 +16,9 @@ From the stored game alone (rules, seed, actions), for each seat:
   ones included, are what the seat was dealt); ``luck`` is the worth less the table's mean
   worth, so **the seats' luck sums to zero** (up to rounding);
 - ``result``: 1 for a good result, else 0; the luck-adjusted result ``adjusted = result - luck``
-  ranks the summary (so the adjusted results sum to the results: one fewer than the seats when
-  playing to find the shithead, one when playing for a winner);
+  is shown beside the result, the players listed in finishing order (the adjusted results sum
+  to the results: one fewer than the seats when playing to find the shithead, one when playing
+  for a winner);
 - ``swap``: the face-up cards the seat chose and those the computer would have chosen from the
   same dealt cards, and the chances of a good result from the position once play starts with
   each (``swap_worth``: the seat's minus the computer's; 0 when they chose the same faces);
@@ -26,7 +27,7 @@ From the stored game alone (rules, seed, actions), for each seat:
   could pick up, with picking up. ``loss`` is the best alternative's chance less the chance
   after what the seat did (negative: the seat did better than both). The pick-ups made while a
   legal play existed are listed (``pickups``), the plays after which picking up did better
-  (``plays_to_pick_up``) and the costliest decisions of all (``costly``).
+  (``plays_to_pick_up``) and the costliest decisions of all (``costly``, those not listed already).
 
 The work is split into tasks (:func:`tasks`: the luck, one swap per seat, one seat's decisions),
 each a plain function of plain data (:func:`run_task`), so a caller can spread them over worker
@@ -51,7 +52,7 @@ from games.shithead.game import Shithead
 from games.shithead.rules import Rules
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,13 +331,19 @@ def summarise(
                 "lost": round(sum(max(0.0, d["loss"]) for d in mine), 4),
             }
         )
-    players.sort(key=lambda p: (-p["adjusted"], p["place"] if p["place"] is not None else seats + 1, p["seat"]))
-    pickups = sorted((d for d in decisions if d["kind"] == "pickup"), key=lambda d: (-d["loss"], d["index"]))
+    # in finishing order: a result is 1 or 0, so ranking by it less the luck would put a lucky
+    # first-out behind an unlucky second-out, which reads as ranking the winner second
+    players.sort(key=lambda p: (p["place"] if p["place"] is not None else seats + 1, p["seat"]))
+    pickups = sorted((d for d in decisions if d["kind"] == "pickup"), key=lambda d: (-d["loss"], d["index"]))[:8]
     to_pick = sorted(
         (d for d in decisions if d.get("pickup_loss", 0.0) >= config.min_loss),
         key=lambda d: (-d["pickup_loss"], d["index"]),
+    )[:5]
+    listed = {(d["seat"], d["index"]) for d in pickups + to_pick}
+    costly = sorted(
+        (d for d in decisions if d["loss"] > 0 and (d["seat"], d["index"]) not in listed),
+        key=lambda d: (-d["loss"], d["index"]),
     )
-    costly = sorted((d for d in decisions if d["loss"] > 0), key=lambda d: (-d["loss"], d["index"]))
     return {
         "version": VERSION,
         "game": "shithead",
@@ -344,8 +351,8 @@ def summarise(
         "goal": goal,
         "players": players,
         "swaps": [swaps[s] for s in sorted(swaps)],
-        "pickups": pickups[:8],
-        "plays_to_pick_up": to_pick[:5],
+        "pickups": pickups,
+        "plays_to_pick_up": to_pick,
         "costly": costly[:5],
         "decisions": len(decisions),
     }

@@ -269,7 +269,8 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     bob = guild.add_member(env.create_user("bob"))
     game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
     coach = env.bot.get_cog("Stats").coach
-    coach.config = AnalysisConfig(rollouts=2, bid_budget=500, card_budget=200)  # a light coach for a test
+    # a light coach for a test
+    coach.config = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
     seen = len(env.http_requests)
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     if coach.running:
@@ -289,7 +290,7 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     again = await bob.slash(room, "ohhell analysis", game=game_id)
     assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
     # The work runs off the event loop: while a fresh analysis runs, the loop keeps turning.
-    fresh = Coach(env.bot, AnalysisConfig(rollouts=4, bid_budget=2000, card_budget=500), workers=1)
+    fresh = Coach(env.bot, AnalysisConfig(rollouts=4, luck_rollouts=4, bid_budget=2000, card_budget=500), workers=1)
     try:
         work = asyncio.ensure_future(fresh._compute(await env.bot.store.get_game(game_id)))
         started = last = time.perf_counter()

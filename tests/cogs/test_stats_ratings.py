@@ -127,3 +127,35 @@ def test_profile_streak_best_and_head_to_head() -> None:
     theirs = [_mg(1, 1), _mg(2, 2), _mg(3, 1), _mg(9, 1)]
     h = head_to_head(games, theirs, "ohhell")
     assert (h.together, h.ahead, h.behind, h.level) == (3, 1, 1, 1)
+
+
+async def test_a_computer_tied_with_a_person_moves_as_the_person_does(tmp_path) -> None:
+    """Issue 22 item 13: two computers of one level in one game. Each seat is rated as its own
+    entry, so the computer that tied the person shows the person's change (the level's other
+    seat, last, does not drag it), and the level's rating moves once, by its seats' mean."""
+    store = SqliteStore(str(tmp_path / "r.sqlite3"))
+    await store.open()
+    try:
+        book = RatingBook(store)
+        gid = await store.create_game("ohhell", 1, 1, 10, "classic", {})
+        seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, None, "c1", "quick"), SeatRecord(2, None, "c2", "quick")]
+        seats.append(SeatRecord(3, 20, "bob"))
+        await store.start_game(gid, {}, 1, seats, 2)
+        places = {0: 1, 1: 1, 2: 4, 3: 3}  # ann and computer 1 share first, bob third, computer 2 last
+        rows = [ResultRow(s.seat, s.user_id, s.name, places[s.seat], 0, False, {}) for s in seats]
+        await store.record_action(gid, 0, 0, {"type": "bid", "bid": 0}, results=rows)
+        changes = {c.seat: c for c in (await book.catch_up(1, "ohhell"))[gid]}
+        moved = {
+            s: display(c.mu_after, c.sigma_after) - display(c.mu_before, c.sigma_before) for s, c in changes.items()
+        }
+        assert moved[0] > 0 and moved[1] == moved[0], moved
+        assert moved[2] < 0
+        level = next(r for r in await store.ratings(1, "ohhell", ALL_TIME) if r.identity == "ai:quick")
+        assert level.games == 1 and level.wins == 1
+        assert level.mu == pytest.approx((changes[1].mu_after + changes[2].mu_after) / 2)
+        assert level.sigma == pytest.approx((changes[1].sigma_after + changes[2].sigma_after) / 2)
+        live = (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell"))
+        await book.rebuild(1, "ohhell")
+        assert (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell")) == live
+    finally:
+        await store.close()

@@ -57,11 +57,16 @@ def test_a_true_history_checks_and_an_altered_one_does_not() -> None:
 
 def test_the_analysis_is_reproducible_and_luck_sums_to_nothing() -> None:
     rules, game = _game(5)
-    config = AnalysisConfig(rollouts=2, bid_budget=300, card_budget=200)
+    config = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=300, card_budget=200)
     first = analyse(rules, 3, 5, game.rng_version, game.log, config)
     assert analyse(rules, 3, 5, game.rng_version, game.log, config) == first
     assert [d["deal"] for d in first["deals"]] == [h["deal"] for h in game.history]
     assert sum(p["luck"] for p in first["players"]) == pytest.approx(0, abs=0.05)
+    # the luck is the control variate's share of the worth above the table's mean (issue 26)
+    mean = sum(p["expected"] for p in first["players"]) / 3
+    for p in first["players"]:
+        assert p["luck"] == pytest.approx(config.luck_weight * (p["expected"] - mean), abs=0.02)
+        assert p["adjusted"] == pytest.approx(p["total"] - p["luck"], abs=0.02)
     assert {p["seat"]: p["total"] for p in first["players"]} == dict(enumerate(game.totals))
     for deal in first["deals"]:
         for row in deal["rows"]:

@@ -7,6 +7,16 @@ at random. A seat that failed to follow a suit holds none of it (unless, with re
 it later played that suit after all: then it revoked and the inference is dropped). Worlds are
 then weighted by how well each opponent's sampled hand explains the bid it made, and resampled,
 so that a 4 bid makes a strong hand likelier than a weak one.
+
+With ``play_noise`` set, the cards the opponents played count as well (policy-based inference):
+each play of a seat whose hand is not known is replayed in the world on the public table as it
+was then, and the cheap playout policy (:meth:`Sim.choose`) names the card that seat would have
+played with its sampled hand. The play's likelihood is that of a mixture: the policy's card (or
+one equivalent to it: same suit, no live card of another hand between) with ``1 - play_noise``,
+a uniformly random legal card with ``play_noise``. A seat that ducked under a live ace is then
+less likely to hold the king it would have won with. The policy decides from the seat's own hand
+and the public table only, so each seat's factor depends on its own sampled hand: it is worked
+out once per distinct hand and decision.
 """
 
 from __future__ import annotations
@@ -43,6 +53,13 @@ class Knowledge:
     stretch: float = 1.0
     #: (seat, quantized estimate, sigma) -> the likelihood of the bid that seat made
     likelihoods: dict[tuple[int, int, float], float] = field(default_factory=dict)
+    #: the uniform share of the opponents' play model (0: the plays are not used; see the module)
+    play_noise: float = 0.0
+    #: each opponent's plays as (the public table just before, the card's bit, the seat's cards
+    #: still to be played from the public record then), built on first use
+    _plays: dict[int, list[tuple[Sim, int, int]]] | None = None
+    #: (seat, sampled hand) -> the likelihood of that seat's plays
+    _play_memo: dict[tuple[int, int], float] = field(default_factory=dict)
 
     @classmethod
     def build(cls, info: InfoState, table: DealTable | None = None) -> Knowledge:
@@ -156,6 +173,62 @@ class Knowledge:
             weight *= lik
         return weight
 
+    def _observed_plays(self) -> dict[int, list[tuple[Sim, int, int]]]:
+        """Every play of a seat whose hand is not known, with the public table before it."""
+        if self._plays is not None:
+            return self._plays
+        info, t = self.info, self.table
+        sim = self.template.clone()
+        sim.hands = self.played_by[:]
+        sim.bids = [0 if b is None else b for b in info.bids]
+        sim.won = [0] * info.players
+        sim.trick, sim.led, sim.win, sim.win_seat = [], -1, -1, -1
+        sim.tricks_left = info.hand_size
+        sim.live = t.all_mask & ~self.dead
+        sim.played_suits = [0] * info.players
+        sim.failed = [0] * info.players
+        plays: dict[int, list[tuple[Sim, int, int]]] = {}
+        for _, play in info.all_plays():
+            p = play.seat
+            bit = t.index[play.card]
+            if p != info.seat and p not in info.others_known:
+                plays.setdefault(p, []).append((sim.clone(), bit, sim.hands[p]))
+            sim.to_play = p
+            sim.play(bit, -1 if play.suit is None else play.suit)
+        self._plays = plays
+        return plays
+
+    def play_weight(self, hands: list[int]) -> float:
+        """How well the sampled hands explain the cards the opponents played (1 when
+        ``play_noise`` is 0 or nothing was played)."""
+        eps = self.play_noise
+        if eps <= 0:
+            return 1.0
+        weight = 1.0
+        memo = self._play_memo
+        esuit = self.table.esuit
+        for p, plays in self._observed_plays().items():
+            h = hands[p]
+            f = memo.get((p, h))
+            if f is None:
+                f = 1.0
+                for sim, bit, public in plays:
+                    sim.hands[p] = public | h
+                    legal = sim.legal(p)
+                    n = legal.bit_count()
+                    if n > 1:
+                        c = sim.choose(p)[0]
+                        same = c == bit
+                        if not same and esuit[c] == esuit[bit]:
+                            lo, hi = (c, bit) if c < bit else (bit, c)
+                            between = (1 << hi) - (1 << (lo + 1))
+                            same = not (between & sim.live & ~sim.hands[p])
+                        f *= (1.0 - eps) + eps / n if same else eps / n
+                    sim.hands[p] = public
+                memo[(p, h)] = f
+            weight *= f
+        return weight
+
     def worlds(
         self, rng: random.Random, count: int, *, oversample: int = 3, sigma: float | None = None
     ) -> list[tuple[list[int], float]]:
@@ -172,34 +245,49 @@ class Knowledge:
             return [(self.sample_hands(rng), 1.0 / count) for _ in range(count)]
         if oversample == 1:
             hands = [self.sample_hands(rng) for _ in range(count)]
-            weights = [self.bid_weight(h, sigma) for h in hands]
+            weights = [self.bid_weight(h, sigma) * self.play_weight(h) for h in hands]
             total = sum(weights)
             if total <= 0:
                 return [(h, 1.0 / count) for h in hands]
             return [(h, w / total) for h, w in zip(hands, weights, strict=True)]
         cands = [self.sample_hands(rng) for _ in range(count * oversample)]
         weights = [self.bid_weight(h, sigma) for h in cands]
+        if self.play_noise > 0 and self._observed_plays() and sum(weights) > 0:
+            # two stages (sequential importance resampling): the bids pick twice as many worlds
+            # as wanted, then the plays weigh those (a world picked k times counts k times): the
+            # plays' likelihood, the dearer one, is worked out for half the candidates or fewer
+            first = _systematic(weights, 2 * count, rng)
+            cands = [cands[i] for i in first]
+            weights = [k * self.play_weight(h) for h, k in zip(cands, first.values(), strict=True)]
         total = sum(weights)
         if total <= 0:
             return [(h, 1.0 / len(cands)) for h in cands[:count]]
-        step = total / count
-        pos = rng.random() * step
-        acc = 0.0
-        picked: dict[int, int] = {}
-        i = 0
-        for _ in range(count):
-            while acc + weights[i] < pos and i < len(cands) - 1:
-                acc += weights[i]
-                i += 1
-            picked[i] = picked.get(i, 0) + 1
-            pos += step
-        return [(cands[i], k / count) for i, k in sorted(picked.items())]
+        picked = _systematic(weights, count, rng)
+        return [(cands[i], k / count) for i, k in picked.items()]
 
     def sim_for(self, hands: list[int], bids: list[int]) -> Sim:
         s = self.template.clone()
         s.hands = hands[:]
         s.bids = bids
         return s
+
+
+def _systematic(weights: list[float], count: int, rng: random.Random) -> dict[int, int]:
+    """Systematic resampling: ``count`` picks among the indices, in proportion to ``weights``
+    (positive total), as {index: times picked} in index order."""
+    step = sum(weights) / count
+    pos = rng.random() * step
+    acc = 0.0
+    picked: dict[int, int] = {}
+    i = 0
+    last = len(weights) - 1
+    for _ in range(count):
+        while acc + weights[i] < pos and i < last:
+            acc += weights[i]
+            i += 1
+        picked[i] = picked.get(i, 0) + 1
+        pos += step
+    return picked
 
 
 _DEAL_TOOLS: dict[tuple[Any, ...], tuple[DealTable, Estimator]] = {}

@@ -68,8 +68,9 @@ def test_the_luck_sums_to_nothing_and_the_adjusted_results_to_the_results(preset
     shithead = results["loser"] if preset == "pagat" else None
     for p in players:
         assert p["result"] == (p["seat"] != shithead if shithead is not None else p["seat"] == results["winner"])
-    # ranked by the adjusted result
-    assert [p["adjusted"] for p in players] == sorted((p["adjusted"] for p in players), reverse=True)
+    # listed in finishing order (the adjusted result beside each)
+    order = results["order"]
+    assert [p["seat"] for p in players] == order + sorted(set(range(game.seats)) - set(order))
 
 
 def test_the_swap_compares_the_face_up_cards_chosen_with_the_computers() -> None:

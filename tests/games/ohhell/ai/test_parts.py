@@ -166,3 +166,28 @@ def test_noisy_playouts_stay_legal_and_follow_their_dice(preset: str, overrides:
             outcomes.add(runs[0])
         break
     assert len(outcomes) > 1  # the dice do change the opponents' cards
+
+
+def test_worlds_that_explain_the_plays_weigh_more() -> None:
+    """Inference from the plays (issue 26): in a game of players who play the policy, the true
+    deal explains every card played, so it outweighs most sampled worlds; with ``play_noise`` 0
+    the plays weigh nothing."""
+    rng = random.Random(5)
+    above = decisions = 0
+    for view, true_hands in views_along_a_game("classic", 4, 7, sequence="fixed", fixed_hands="10"):
+        if view["phase"] == "over" or view.get("hand_hidden"):
+            continue
+        info = info_from_view(view)
+        if info.phase == BID or sum(p.seat != info.seat for _, p in info.all_plays()) < 6:
+            continue
+        k = Knowledge.build(info)
+        t = k.table
+        truth = [t.mask([parse_card(c) for c in true_hands[seat]]) for seat in view["players"]]
+        assert k.play_weight(truth) == 1.0  # off by default
+        k.play_noise = 0.84
+        true_weight = k.play_weight(truth)
+        sampled = sorted(k.play_weight(k.sample_hands(rng)) for _ in range(40))
+        decisions += 1
+        above += true_weight > sampled[len(sampled) // 2]
+        assert true_weight <= 1.0 and sampled[0] > 0
+    assert decisions >= 10 and above >= 0.8 * decisions, (above, decisions)
