@@ -282,7 +282,7 @@ async def test_restart_mid_game(simcord_env, db_path, monkeypatch):
 # -- refusals -------------------------------------------------------------------------------------
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env, monkeypatch):
-    use_seed(monkeypatch, 4)
+    use_seed(monkeypatch, 7)
     env = simcord_env
     guild, channel, people = await seat_table(env, ["ann", "bob"], 0)
     stranger = guild.add_member(env.create_user("eve"))
