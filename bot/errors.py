@@ -4,7 +4,9 @@ Engines raise :class:`games.common.engine.GameError` with a player-readable mess
 raises :class:`Refusal` for its own checks (not your game, not the host...). Both reach the
 player as an ephemeral reply and change nothing. A :class:`~db.store.StoreError` means the write
 was not saved (the store rolled it back, and the table manager rebuilt its state from the log):
-the player is told exactly that. Anything else is a bug: it is logged and the
+the player is told exactly that. Its kind :class:`~db.store.OutcomeUnknown` means the connection
+was lost while committing and the store could not learn whether it was saved: the player is told
+that, never "not saved". Anything else is a bug: it is logged and the
 player gets a generic apology instead of Discord's "This interaction failed".
 
 Once something is committed for an interaction (a move, a start, a new lobby), the code that
@@ -24,7 +26,7 @@ import discord
 from discord import app_commands
 
 from bot.logs import context, what_was_used, where
-from db.store import StoreError
+from db.store import OutcomeUnknown, StoreError
 from games.common.engine import GameError
 
 log = logging.getLogger(__name__)
@@ -121,6 +123,21 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         )
     elif isinstance(error, USER_ERRORS):
         await reply_ephemeral(interaction, f"⚠️ {error}")
+    elif isinstance(error, OutcomeUnknown):
+        # The connection was lost while committing and the database could not be asked since:
+        # neither "saved" nor "not saved" would be known to be true.
+        log.error(
+            "%s outcome unknown, the store failed while committing: %s; %s",
+            _game(interaction),
+            error,
+            _where(interaction),
+            extra=_extra(interaction),
+        )
+        await reply_ephemeral(
+            interaction,
+            "⚠️ I lost my database connection while saving that, so I cannot tell yet whether it counted."
+            " Press **My hand** in a moment: it shows the table as it stands, and whether it is still your turn.",
+        )
     elif isinstance(error, StoreError):
         # The database refused the write (a full disk, a lost server): an operating condition the
         # store already described in one line, not a bug; no traceback.

@@ -29,7 +29,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
-from db.postgres_pool import EPOCH, LEASE_LOCK, NOW, Connection
+from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
 from db.postgres_stats import PostgresStats
 from db.store import (
     ChannelBusy,
@@ -40,13 +40,18 @@ from db.store import (
     Lease,
     MatchRecord,
     OldCopy,
+    OutcomeUnknown,
     ResultRow,
     SavedPanel,
     SeatRecord,
     StaleAction,
     StoreConflict,
+    StoreError,
     Timer,
 )
+
+#: how long finding out whether a move was saved may take, after its connection failed (seconds)
+SETTLE_TIMEOUT = 5.0
 
 
 class PostgresStore(PostgresStats):
@@ -211,6 +216,51 @@ class PostgresStore(PostgresStats):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+    ) -> None:
+        try:
+            await self._record_action(
+                game_id, seq, seat, action, by_ai, deal_scores=deal_scores, results=results, timer=timer, deal=deal
+            )
+        except StoreConflict:
+            raise
+        except StoreError as error:
+            # The connection may have failed after the server committed (a cut just after COMMIT,
+            # the driver failing to release the connection): learn the outcome before anyone is told.
+            await self._settle_action(game_id, seq, seat, action, error)
+
+    async def _settle_action(self, game_id: int, seq: int, seat: int, action: dict, error: StoreError) -> None:
+        """Returns if the move ``seq`` is stored as given (it was saved); raises :class:`StaleAction`
+        if another move holds that number, ``error`` if none does, :class:`OutcomeUnknown` if the
+        database cannot be asked."""
+        try:
+            async with self.pool.acquire(timeout=SETTLE_TIMEOUT) as conn, conn.transaction():
+                # The lost transaction holds the game's lock until the server has committed or
+                # rolled it back; waiting for the lock is waiting for the outcome (bounded).
+                await conn.execute(f"SET LOCAL lock_timeout = '{int(SETTLE_TIMEOUT * 1000)}ms'")
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", game_id)
+                row = await conn.fetchrow("SELECT seat, action FROM actions WHERE game_id=$1 AND seq=$2", game_id, seq)
+        except DRIVER_ERRORS as lookup:
+            raise OutcomeUnknown(f"{error}; then asking whether move {seq} was saved failed: {lookup}") from error
+        except StoreError as lookup:  # the store is closing
+            raise OutcomeUnknown(f"{error}; then asking whether move {seq} was saved failed: {lookup}") from error
+        if row is None:
+            raise error
+        if int(row["seat"]) == seat and json.loads(row["action"]) == action:
+            return  # saved: the move and everything written with it were committed
+        raise StaleAction(game_id, seq, seq + 1) from error
+
+    async def _record_action(
+        self,
+        game_id: int,
+        seq: int,
+        seat: int,
+        action: dict,
+        by_ai: bool,
+        *,
+        deal_scores: list[DealScore] | None,
+        results: list[ResultRow] | None,
+        timer: Timer | None,
+        deal: DealtDeck | None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # Under the game's advisory lock (taken by _tx): no other process can move the game

@@ -36,9 +36,11 @@ Connection: TypeAlias = "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
 # What the driver raises when the server or the connection fails, besides PostgresError.
-_DRIVER_ERRORS: tuple[type[BaseException], ...] = (
+DRIVER_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
+    # raised by the driver itself, e.g. when a connection lost after COMMIT is released
+    asyncpg.InternalClientError,
     OSError,
     asyncio.TimeoutError,
 )
@@ -157,7 +159,7 @@ class PostgresPool:
                         migration.number,
                         migration.name,
                     )
-        except _DRIVER_ERRORS as error:
+        except DRIVER_ERRORS as error:
             raise StoreError(f"migrating the PostgreSQL database at {self.target.where} failed: {error}") from error
 
     @asynccontextmanager
@@ -175,7 +177,7 @@ class PostgresPool:
                 yield conn
         except asyncpg.IntegrityConstraintViolationError as error:
             raise StoreConflict(str(error)) from error
-        except _DRIVER_ERRORS as error:
+        except DRIVER_ERRORS as error:
             raise StoreError(str(error) or type(error).__name__) from error
 
     @asynccontextmanager
@@ -187,7 +189,7 @@ class PostgresPool:
                 conn.transaction(isolation="repeatable_read", readonly=True),
             ):
                 yield conn
-        except _DRIVER_ERRORS as error:
+        except DRIVER_ERRORS as error:
             raise StoreError(str(error) or type(error).__name__) from error
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:

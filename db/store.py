@@ -25,6 +25,12 @@ class StoreConfigError(StoreError):
     """
 
 
+class OutcomeUnknown(StoreError):
+    """The connection to the database was lost while a write was being committed, and asking the
+    database afterwards did not tell whether it was saved: the caller must say it does not know,
+    never "not saved" (the server may have committed it) nor "saved"."""
+
+
 class StaleAction(StoreConflict):
     """An action was recorded for a sequence number that is not the game's next one: another
     process (or task) committed a move first, so the caller's view of the game is out of date."""

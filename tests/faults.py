@@ -8,6 +8,7 @@ the server's ``DiskFullError`` for it. Everything else reaches the real database
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from typing import Any
 
@@ -81,3 +82,77 @@ class _FailingSqlite:
         if self._fault.fires(sql):
             return _Raising(sqlite3.OperationalError(DISK_FULL))
         return self._real.execute(sql, params)
+
+
+class CuttingProxy:
+    """A TCP proxy in front of the test PostgreSQL server that can cut a connection at COMMIT.
+
+    ``cut = "after-commit"``: the next COMMIT reaches the server, which commits, and the
+    connection is cut before its answer reaches the client (the client cannot know it was saved).
+    ``cut = "before-commit"``: the next COMMIT is never sent; the connection is cut, so the server
+    rolls the transaction back. ``refuse = True``: new connections are closed at once (the
+    server looks down). Each cut fires once, then ``cut`` is None again; ``cuts`` counts them.
+    """
+
+    def __init__(self, upstream_host: str, upstream_port: int) -> None:
+        self.upstream = (upstream_host, upstream_port)
+        self.cut: str | None = None
+        self.refuse = False
+        self.cuts = 0
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+
+    async def start(self) -> int:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return int(self._server.sockets[0].getsockname()[1])
+
+    async def close(self) -> None:
+        for writer in list(self._writers):
+            writer.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def _serve(self, client_in: asyncio.StreamReader, client_out: asyncio.StreamWriter) -> None:
+        if self.refuse:
+            client_out.close()
+            return
+        server_in, server_out = await asyncio.open_connection(*self.upstream)
+        self._writers.update((client_out, server_out))
+        committing = asyncio.Event()
+
+        def cut() -> None:
+            self.cut = None
+            self.cuts += 1
+            client_out.close()
+            server_out.close()
+
+        async def to_server() -> None:
+            while data := await client_in.read(65536):
+                if b"COMMIT" in data and self.cut == "before-commit":
+                    cut()
+                    return
+                if b"COMMIT" in data and self.cut == "after-commit":
+                    committing.set()
+                server_out.write(data)
+                await server_out.drain()
+
+        async def to_client() -> None:
+            while data := await server_in.read(65536):
+                if committing.is_set() and b"COMMIT\x00" in data:  # the server's "committed"
+                    cut()
+                    return
+                client_out.write(data)
+                await client_out.drain()
+
+        pumps = [asyncio.ensure_future(to_server()), asyncio.ensure_future(to_client())]
+        try:
+            # when either side ends, the other is closed too (as a cable cut would)
+            await asyncio.wait(pumps, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for pump in pumps:
+                pump.cancel()
+            await asyncio.gather(*pumps, return_exceptions=True)
+            client_out.close()
+            server_out.close()
+            self._writers.difference_update((client_out, server_out))

@@ -10,12 +10,13 @@ the reason (and fail under CI, which must run them).
 
 from __future__ import annotations
 
+import asyncpg  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 from bot.client import create_bot
 from bot.settings import Settings
 from db.postgres import PostgresStore
-from db.store import StaleAction
+from db.store import OutcomeUnknown, StaleAction, StoreError
 from tests.cogs.test_shithead_games import seat_table, use_seed
 from tests.db.conftest import TEST_DATABASE_URL, pg_schema  # noqa: F401 - the fixture
 from tests.helpers import (
@@ -27,6 +28,7 @@ from tests.helpers import (
     open_hand,
     open_table,
     panel_moves,
+    press,
     table_message,
     warning_of,
 )
@@ -143,3 +145,73 @@ async def test_the_owner_picks_up_a_move_another_process_made_on_postgres(simcor
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=2)
     assert await driver.step()
     assert len((await env.bot.store.get_game(table.id)).actions) == 2
+
+
+# -- the connection lost while a move commits (issue 22, items 17 and 18) --------------------------
+# tests/db/test_postgres_outcome.py cuts real connections on either side of COMMIT; here the
+# store's write fails after the server committed, and the player must be told what happened.
+
+
+async def _first_bidder(env):
+    channel, people, table = await _people_table(env)
+    seat = table.engine.to_act()[0]
+    person = next(p for p in people if p.id == table.seats[seat].user_id)
+    return channel, table, seat, person, await open_hand(person, channel, env.bot.user.id)
+
+
+def _lost_after_commit(store: PostgresStore, monkeypatch, error: Exception) -> list[int]:
+    """The next move's transaction commits, then its connection fails with ``error``."""
+    real = store._record_action
+    fired: list[int] = []
+
+    async def committed_then_lost(game_id, seq, *args, **kwargs):
+        await real(game_id, seq, *args, **kwargs)
+        if not fired:
+            fired.append(seq)
+            raise error
+
+    monkeypatch.setattr(store, "_record_action", committed_then_lost)
+    return fired
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+@pytest.mark.parametrize(
+    "lost",
+    [
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        asyncpg.InternalClientError("cannot release the connection"),
+    ],
+    ids=["cut after commit", "driver error on release"],
+)
+async def test_a_move_saved_before_the_connection_failed_is_answered_as_saved(simcord_env, monkeypatch, lost):
+    env = simcord_env
+    channel, table, seat, person, panel = await _first_bidder(env)
+    store = env.bot.store
+    fired = _lost_after_commit(store, monkeypatch, StoreError(str(lost)))
+    answer = await press(person, panel, "1")
+    assert fired == [0]
+    assert warning_of(answer) is None, message_text(answer.response)  # never "not saved"
+    assert "not saved" not in message_text(answer.response) and "went wrong" not in message_text(answer.response)
+    assert (await store.get_game(table.id)).actions == [(seat, {"type": "bid", "bid": 1})]
+    assert table.engine.log == [(seat, {"type": "bid", "bid": 1})]
+    nxt = table.engine.to_act()[0]
+    assert f"<@{table.seats[nxt].user_id}>" in (table_message(channel, env.bot.user.id).content or "")
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_move_whose_outcome_cannot_be_learnt_is_answered_as_unknown(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, table, seat, person, panel = await _first_bidder(env)
+    store = env.bot.store
+
+    async def lost(*args, **kwargs):
+        raise StoreError("connection was closed in the middle of operation")
+
+    async def cannot_ask(game_id, seq, seat_, action, error):
+        raise OutcomeUnknown(f"{error}; the server does not answer")
+
+    monkeypatch.setattr(store, "_record_action", lost)
+    monkeypatch.setattr(store, "_settle_action", cannot_ask)
+    answer = await press(person, panel, "1")
+    text = message_text(answer.response)
+    assert "cannot tell yet whether it counted" in text and "not saved" not in text, text

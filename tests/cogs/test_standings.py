@@ -62,16 +62,16 @@ async def _play(env, monkeypatch, seed: int, ties: str):
 
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_standings_say_which_extra_deals_settled_a_tie(simcord_env, monkeypatch):
-    table, embed = await _play(simcord_env, monkeypatch, 13, "extra-hand")
+    table, embed = await _play(simcord_env, monkeypatch, 9, "extra-hand")
     kinds = [h["kind"] for h in table.engine.view(None)["history"]]
     assert kinds == ["normal", "normal", "extra", "extra", "extra"]
     tie = next(f for f in embed.fields if f.name == "Tie-breaker")
-    assert tie.value == "bob and cat were tied for first on 20 after deal 2: 3 extra deals decided it."
+    assert tie.value == "bob and cat were tied for first on 0 after deal 2: 3 extra deals decided it."
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_standings_say_what_separated_equal_totals(simcord_env, monkeypatch):
-    table, embed = await _play(simcord_env, monkeypatch, 12, "misere-tiebreak")
+    table, embed = await _play(simcord_env, monkeypatch, 0, "misere-tiebreak")
     standings = table.engine.standings()
     first, second = standings[0], standings[1]
     assert first["total"] == second["total"] and first["decided_by"] == "play-off 1"
