@@ -3,7 +3,14 @@
 import os
 
 from hypothesis import HealthCheck, settings
+from simcord.env import Env
 
 settings.register_profile("ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# Every timer of a test bot (turn clock, retries, the display's pauses, watchers, leases) runs on
+# SimCord's virtual clock (tests.helpers.virtual_timers): it ends only when a test moves the clock.
+# SimCord's settle limit then bounds only real work (the database's thread, a computer thinking in
+# a worker process), so it is long: a loaded machine makes a test slower, never makes it fail.
+Env.__init__.__kwdefaults__["settle_timeout"] = 30.0

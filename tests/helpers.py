@@ -6,11 +6,14 @@ channel, open a player's private panel with its button, and press the panel's bu
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
 
 import discord
+from simcord.backend.errors import SetupError
+from simcord.env import _LIVE_LOOPS
 
 from bot.client import CardBot
 from bot.panels import POINTER_END
@@ -21,20 +24,49 @@ from bot.settings import Settings
 MADE: list[CardBot] = []
 
 
-def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0) -> CardBot:
-    """A bot on ``db_path``. Its displays edit the table at once (``coalesce=0``): SimCord waits
-    out a pause shorter than its settle time in real time, and the bot's 50 ms pause before each
-    table edit made a whole game twice as slow to test. Coalescing has its own test (and the
-    benchmarks pass ``presentation.COALESCE``)."""
-    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+#: how long (virtual seconds) a driver lets the clock run for computers to move before it gives up
+STUCK_SECONDS = 30
+
+
+async def virtual_sleep(seconds: float) -> None:
+    """The bot's timers in a SimCord test: declared to SimCord as waits for the virtual clock, so
+    they end only when a test moves the clock (``env.advance_time``), never by real time passing,
+    however long the settle limit and however loaded the machine."""
+    env = _LIVE_LOOPS.get(asyncio.get_running_loop())
+    if env is not None:
+        try:
+            await env.external_wait(asyncio.sleep(seconds), reason="a bot timer, on the virtual clock")
+            return
+        except SetupError:  # not the bot's own work, or inside another declared wait
+            pass
+    await asyncio.sleep(seconds)
+
+
+def virtual_timers(bot: CardBot) -> CardBot:
+    """Every timer of ``bot`` (turn clock, retries, the display's pauses, watchers, leases) on
+    SimCord's virtual clock: see :func:`virtual_sleep`."""
+    bot.tables.sleep = virtual_sleep
+    bot.tables.clock.sleep = virtual_sleep
+    bot.leases.sleep = virtual_sleep
+    return bot
+
+
+def for_tests(bot: CardBot, *, coalesce: float = 0.0) -> CardBot:
+    """``bot`` set up as every SimCord test bot: its displays edit the table at once
+    (``coalesce=0``; coalescing has its own test, and the benchmarks pass
+    ``presentation.COALESCE``), its lease held for an hour (the heartbeat and takeover are tested
+    in tests/db/test_leases.py and tests/bot/test_shard_settings.py), every timer on SimCord's
+    virtual clock (:func:`virtual_timers`), and closed after the test (:data:`MADE`)."""
     bot.tables.presenter.coalesce = coalesce
-    # SimCord's clock follows real time between actions, so a long game reaches the lease's
-    # 20 s heartbeat in the middle of settling a click; a test bot (alone on its own file) holds
-    # its lease for an hour instead. The heartbeat and takeover are tested in tests/db/test_leases.py
-    # and tests/bot/test_shard_settings.py.
     bot.leases.seconds = 3600.0
+    virtual_timers(bot)
     MADE.append(bot)
     return bot
+
+
+def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0) -> CardBot:
+    """A test bot (:func:`for_tests`) on ``db_path``."""
+    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay)), coalesce=coalesce)
 
 
 async def close_made_bots() -> None:
@@ -227,7 +259,16 @@ class OhHellDriver:
         people = [s for s in engine.to_act() if table.seats[s].ai_level is None]
         if not people:  # computer seats move on their own; let them
             await self.env.settle()
-            assert engine.is_over or any(table.seats[s].ai_level is None for s in engine.to_act()), "computers stuck"
+
+            def waiting() -> bool:
+                return not engine.is_over and all(table.seats[s].ai_level is not None for s in engine.to_act())
+
+            # a computer whose decision failed tries again after a pause: run the clock through it
+            for _ in range(STUCK_SECONDS):
+                if not waiting():
+                    break
+                await self.env.advance_time(1)
+            assert not waiting(), "computers stuck"
             return self.table() is not None
         seat = people[0]
         actor = self.actors[table.seats[seat].user_id]

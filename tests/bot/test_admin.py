@@ -11,8 +11,6 @@ import sys
 import uuid
 from pathlib import Path
 
-import pytest
-
 from bot.admin import read_export, replay_all
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
@@ -49,7 +47,6 @@ async def play_games(env, finished: int = 2, live_moves: int = 3):
     return guild, env.bot.tables.in_channel(channel.id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_path, tmp_path):  # noqa: F811
     env = simcord_env
     _, live = await play_games(env, finished=1)
@@ -76,7 +73,6 @@ async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_p
     assert again.returncode == 1 and "exists already" in again.stderr and again.stdout == ""
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_env, db_path, tmp_path):  # noqa: F811
     env = simcord_env
     guild, live = await play_games(env, finished=2)

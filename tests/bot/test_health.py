@@ -9,15 +9,12 @@ import simcord
 
 from bot.client import CardBot
 from bot.settings import Settings, SettingsError
-from tests.helpers import MADE, close_made_bots
+from tests.helpers import close_made_bots, for_tests
 
 
 def health_bot(db_path: str) -> CardBot:
     """A test bot with the endpoint on, on any free port of 127.0.0.1."""
-    bot = CardBot(Settings(token="test-token", database_path=db_path, health_port=0))
-    bot.leases.seconds = 3600.0  # as make_bot: no heartbeat in the middle of the test
-    MADE.append(bot)
-    return bot
+    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, health_port=0)))
 
 
 async def get(port: int, path: str) -> tuple[int, dict | str]:

@@ -119,7 +119,6 @@ def _stop(proc: subprocess.Popen[str], lines: list[str], sig: signal.Signals) ->
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_signal_stops_the_bot_cleanly(simcord_env, db_path, sig) -> None:
     game = await _a_game_with_an_open_panel(simcord_env, db_path)
     proc, lines = await asyncio.to_thread(_start, ["-m", "bot"], db_path, 1)
@@ -136,7 +135,6 @@ async def test_a_signal_stops_the_bot_cleanly(simcord_env, db_path, sig) -> None
     assert blocking == [], "the lease was released at the stop"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_sigterm_stops_a_cluster_and_each_of_its_processes_cleanly(simcord_env, db_path) -> None:
     game = await _a_game_with_an_open_panel(simcord_env, db_path)
     args = ["-m", "bot.cluster", "--processes", "2", "--shards", "2"]

@@ -11,13 +11,11 @@ import pytest
 from bot.client import CardBot
 from bot.render.emojis import EMOJIS, all_emojis
 from bot.settings import Settings
-from tests.helpers import MADE, OhHellDriver, open_hand, open_table, walk_components
+from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, walk_components
 
 
 def _emoji_bot(db_path: str) -> CardBot:
-    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, card_emojis=True))
-    MADE.append(bot)
-    return bot
+    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, card_emojis=True)))
 
 
 @pytest.fixture
@@ -30,7 +28,6 @@ def _uploads(env) -> list:
     return [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/emojis")]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
     env = simcord_env
     await env.bot.emoji_task
@@ -64,7 +61,6 @@ async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
     assert all(str((c.get("emoji") or {}).get("name", "")).startswith("ct_") for c in cards), cards
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_refused_upload_falls_back_to_text(simcord_env, db_path):
     env = simcord_env
     await env.bot.emoji_task

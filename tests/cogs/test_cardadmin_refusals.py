@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import logging
 
-import pytest
 
-
-@pytest.mark.simcord(settle_timeout=5)
 async def test_cardadmin_refusals_are_answered_and_logged_as_nothing(simcord_env, caplog):
     caplog.set_level(logging.ERROR)
     env = simcord_env

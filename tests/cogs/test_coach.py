@@ -8,8 +8,6 @@ import asyncio
 import json
 import re
 
-import pytest
-
 from cogs.stats.coach import analysis_embed
 from cogs.stats.shithead_coach import shithead_embed
 from db.store import GameRecord, SeatRecord
@@ -119,7 +117,6 @@ async def _answer(env, coach, channel, viewer, message_id: int) -> str:
     return text
 
 
-@pytest.mark.simcord(settle_timeout=15)
 async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcord_env):
     """The local mode shows a page once the bot has settled: the coach's work in its worker
     processes is a wait on the outside world there, so "working…" shows before the answer."""

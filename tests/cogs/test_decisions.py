@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from bot.contract import DIGEST_LENGTH
 from bot.tables import STALE
 from cogs.ohhell.kind import OhHellKind
@@ -50,7 +48,6 @@ async def _oh_shit_table(env):
 
 
 # -- through the bot, as players -----------------------------------------------------------------
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_four_secret_bids_opened_at_once_all_count(simcord_env):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
@@ -70,7 +67,6 @@ async def test_four_secret_bids_opened_at_once_all_count(simcord_env):
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_bid_panel_from_the_last_deal_is_refused_with_the_reason(simcord_env):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
@@ -96,7 +92,6 @@ async def test_a_bid_panel_from_the_last_deal_is_refused_with_the_reason(simcord
     assert table.engine.view(seat)["has_bid"][seat]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_panel_opened_before_a_restart_counts_after_it(simcord_env, db_path):
     env = simcord_env
     channel, people, table = await _oh_shit_table(env)
@@ -115,7 +110,6 @@ async def test_a_panel_opened_before_a_restart_counts_after_it(simcord_env, db_p
     assert len((await env.bot.store.get_game(restored.id)).actions) == 4
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_panels_go_stale_on_the_pile_not_on_another_players_swap(simcord_env, monkeypatch):
     use_seed(monkeypatch, 5)
     env = simcord_env

@@ -23,7 +23,6 @@ def pictures_referred(message) -> set[str]:
 
 
 @pytest.mark.parametrize("game", ["ohhell", "shithead"])
-@pytest.mark.simcord(settle_timeout=10)
 async def test_the_spectators_view_carries_the_pictures_its_embeds_show(simcord_env, game):
     env = simcord_env
     guild = env.create_guild()
@@ -42,7 +41,6 @@ async def test_the_spectators_view_carries_the_pictures_its_embeds_show(simcord_
     assert pictures_referred(again.response) <= {a.filename for a in again.response.attachments}
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_watch_or_join_control_planted_elsewhere_is_refused(simcord_env):
     env = simcord_env
     home, away = env.create_guild(), env.create_guild()
@@ -88,7 +86,6 @@ def _public(message) -> str:
     return "\n".join([embed.title or "", embed.description or "", *(f"{f.name}:{f.value}" for f in embed.fields)])
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_spectators_view_stays_current_by_itself(simcord_env):
     """Issue 24, item 7: Watch once, never Refresh: after every move the view shows the table as
     the channel does, and at the end its last look, without controls."""

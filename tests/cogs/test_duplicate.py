@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.helpers import OhHellDriver, message_text, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
@@ -19,7 +17,6 @@ async def _lobby(env, member, channel, command: str, **kwargs):
     return result
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -97,7 +94,6 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     assert "✅" in message_text(reply), message_text(reply)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
     from tests.helpers import ShitheadDriver
 

@@ -4,14 +4,11 @@ Confirm says it has already ended; the buttons still work after a restart."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import OhHellDriver, ShitheadDriver, bot_messages, make_bot, open_table, walk_components
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_ohhell_end_asks_then_ends_even_after_the_game_moved_on(simcord_env, db_path):
     env = simcord_env
     guild = env.create_guild()
@@ -57,7 +54,6 @@ async def test_ohhell_end_asks_then_ends_even_after_the_game_moved_on(simcord_en
     assert "already ended" in again.response.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_end_asks_and_a_finished_game_is_not_ended(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -79,7 +79,6 @@ def alter_first_deck(db_path: str, game_id: int, deal: int) -> None:
         db.execute("UPDATE deals SET deck=? WHERE game_id=? AND deal=?", (json.dumps(cards), game_id, deal))
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_oh_hell_commits_reveals_after_the_end_and_verifies(simcord_env, db_path, tmp_path, caplog):
     caplog.set_level(logging.DEBUG)
     env = simcord_env
@@ -147,7 +146,6 @@ def messages_with(messages, secret: list[str]):
     return out
 
 
-@pytest.mark.simcord(settle_timeout=10)
 @pytest.mark.parametrize("players", [6, 7])
 async def test_an_honest_oh_shit_game_of_six_or_seven_verifies_with_the_script(simcord_env, tmp_path, players):
     """oh-shit deals six or seven players the 63-card pack (``pack63_for_6_7``): the bot's check
@@ -168,7 +166,6 @@ async def test_an_honest_oh_shit_game_of_six_or_seven_verifies_with_the_script(s
     assert f"{len(stored)} deals" in run.stdout and "63 cards" in run.stdout
 
 
-@pytest.mark.simcord(settle_timeout=10)  # a strong computer thinks in real time
 async def test_shithead_commits_reveals_after_the_end_and_verifies(simcord_env, db_path, tmp_path, caplog):
     caplog.set_level(logging.DEBUG)
     env = simcord_env
@@ -194,7 +191,6 @@ async def test_shithead_commits_reveals_after_the_end_and_verifies(simcord_env, 
     assert run.returncode == 1 and "NOT VERIFIED" in run.stdout, run.stdout
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_game_the_host_ends_reveals_its_seed_and_verifies(simcord_env, tmp_path):
     env = simcord_env
     guild = env.create_guild()
@@ -217,7 +213,6 @@ async def test_a_game_the_host_ends_reveals_its_seed_and_verifies(simcord_env, t
     assert "✅" in text and exported["deals"] and exported["seed"] == record.seed, text
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_verify_answers_only_for_this_servers_games(simcord_env):
     env = simcord_env
     guild, other = env.create_guild(), env.create_guild()

@@ -3,8 +3,6 @@ table's picture and text show the finished trick, its winner marked, until the n
 
 from __future__ import annotations
 
-import pytest
-
 from bot.render.images import trick_png
 from tests.helpers import OhHellDriver, message_text, open_table, table_message
 
@@ -15,7 +13,6 @@ async def _picture(message) -> bytes:
     return await files["table.png"].read()
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_finished_trick_shows_with_its_winner_until_the_next_lead(simcord_env):
     env = simcord_env
     guild = env.create_guild()

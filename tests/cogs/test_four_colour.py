@@ -6,7 +6,6 @@ with it on or off."""
 from __future__ import annotations
 
 import discord
-import pytest
 
 from bot.render.images import hand_png
 from cogs.ohhell.pictures import trick_picture
@@ -24,7 +23,6 @@ def _has_clubs_or_diamonds(codes) -> bool:
     return any(c[-1] in "CD" for c in codes)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_ohhell_four_colour_pictures_and_unchanged_rules(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -72,7 +70,6 @@ async def test_ohhell_four_colour_pictures_and_unchanged_rules(simcord_env):
     assert await _bytes(shown.response, "hand.png") == hand_png(tuple(hand), True)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_four_colour_table_and_panel(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import pytest
-
 from tests.cogs.test_shithead_games import use_seed
 from tests.helpers import make_bot, open_hand, open_table
 
@@ -61,7 +59,6 @@ def _tasks_of(bot) -> list[asyncio.Task[Any]]:
     return [t for table in bot.tables.tables.values() for t in (*table.tasks, *table.timer_tasks)]
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_stopping_while_a_computer_thinks_logs_no_traceback(simcord_env, db_path, caplog, monkeypatch):
     caplog.set_level(logging.DEBUG)
     use_seed(monkeypatch, 3)
@@ -134,7 +131,6 @@ class _HeldWrites:
         return Held()
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(simcord_env, caplog, monkeypatch):
     caplog.set_level(logging.DEBUG)
     use_seed(monkeypatch, 3)
@@ -166,7 +162,6 @@ async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(
     assert _problems(caplog) == []
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_panels(simcord_env, caplog, monkeypatch):
     """Issue 22, defect 19: the stop cancels a computer's move whose BEGIN waits in the SQLite
     connection's queue; the BEGIN runs all the same, and the panels saved next must not find a

@@ -41,7 +41,6 @@ async def restart(env, db_path: str):
 
 
 # -- old copies still to close survive a restart ------------------------------------------------
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_copy_replaced_by_table_command_closes_after_a_restart(simcord_env, monkeypatch, db_path):
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch)
@@ -64,7 +63,6 @@ async def test_a_copy_replaced_by_table_command_closes_after_a_restart(simcord_e
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_finished_deals_table_closes_after_a_restart(simcord_env, monkeypatch, db_path):
     """A deal's table whose close failed keeps its buttons until the stop; the restarted bot
     closes it with the deal's result, and the game goes on."""
@@ -97,7 +95,6 @@ async def test_a_finished_deals_table_closes_after_a_restart(simcord_env, monkey
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_finished_games_last_table_closes_after_a_restart(simcord_env, monkeypatch, db_path):
     """The game ends; closing its last table fails until the stop: the restarted bot closes it
     (the game is not live any more: only its display is rebuilt)."""
@@ -126,7 +123,6 @@ async def test_a_finished_games_last_table_closes_after_a_restart(simcord_env, m
 
 
 # -- the lobby's own edits go through the display -------------------------------------------------
-@pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize("fault", ["500", "403", "timeout"])
 async def test_a_failed_lobby_edit_heals_by_itself(simcord_env, monkeypatch, fault):
     env = simcord_env
@@ -160,7 +156,6 @@ async def test_a_failed_lobby_edit_heals_by_itself(simcord_env, monkeypatch, fau
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_cancelled_lobby_is_not_put_back_by_a_pending_edit(simcord_env, monkeypatch):
     env = simcord_env
     monkeypatch.setattr("bot.faults.BACKOFF_START", 5.0)
@@ -194,7 +189,6 @@ def fail_once(monkeypatch, store, name: str) -> list[int]:
     return calls
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_start_whose_table_message_is_not_saved_says_the_game_started(simcord_env, monkeypatch):
     env = simcord_env
     guild = env.create_guild()
@@ -218,7 +212,6 @@ async def test_start_whose_table_message_is_not_saved_says_the_game_started(simc
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_new_lobby_whose_message_is_not_saved_is_open(simcord_env, monkeypatch):
     env = simcord_env
     guild = env.create_guild()
@@ -237,7 +230,6 @@ async def test_new_lobby_whose_message_is_not_saved_is_open(simcord_env, monkeyp
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_failure_after_a_move_is_committed_says_the_move_stands(simcord_env, monkeypatch):
     """Whatever fails after the commit (here the store, on the next write the move leads to), the
     player is told their move was saved, never "not saved… nothing changed"."""
@@ -272,7 +264,6 @@ class _Limited:
         self.headers = {"Retry-After": str(retry_after)}
 
 
-@pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize("how", ["header", "RateLimited"])
 async def test_a_rate_limited_edit_waits_retry_after(simcord_env, monkeypatch, how):
     """A 429 on the table edit after a computer's move (as discord.py raises it once its own
@@ -319,7 +310,6 @@ async def test_a_rate_limited_edit_waits_retry_after(simcord_env, monkeypatch, h
 
 
 # -- a restart finishes a table edit the stopped bot had not made ----------------------------------
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_restart_resumes_a_table_edit_pending_at_the_stop(simcord_env, monkeypatch, db_path):
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch, computers=2, names=("ann",))
@@ -350,7 +340,6 @@ async def test_a_restart_resumes_a_table_edit_pending_at_the_stop(simcord_env, m
 _real_dispatch = router.dispatch
 
 
-@pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize("button", ["Join", "Cancel"])
 async def test_a_lobby_click_whose_answer_fails_is_told_the_truth(simcord_env, monkeypatch, button):
     """The click's change is saved; its answer (which redraws the lobby) fails: the player is not

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from cogs.stats.history import history_embed
 from db.store import FinishedGame
 from games.ohhell.rules import make_rules
@@ -32,7 +30,6 @@ def test_history_names_the_real_replay_command():
     assert history_embed("Shithead", [], command="shithead").footer.text is None  # nothing to replay
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_game_over_line_points_to_verify_and_one_deck_reads_singular(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -53,7 +50,6 @@ async def test_game_over_line_points_to_verify_and_one_deck_reads_singular(simco
     assert record.salt in text  # the hex is kept where it is checked
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_ended_by_the_host_points_to_verify_without_hex(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -68,7 +64,6 @@ async def test_ended_by_the_host_points_to_verify_without_hex(simcord_env):
     assert "/ohhell verify" in ended.content and not HEX.search(ended.content), ended.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_lobby_summary_follows_fixed_hands_and_closing_names_the_host(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -85,7 +80,6 @@ async def test_lobby_summary_follows_fixed_hands_and_closing_names_the_host(simc
     assert "closed by" in closed and "<@" not in closed and "ann" in closed, closed
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_shithead_panel_gives_one_instruction(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from bot.render.cards import label
 from bot.render.emojis import emoji_name
 from tests.helpers import (
@@ -101,7 +99,6 @@ async def open_panels(env, channel, people, button: str) -> dict[int, Any]:
     return panels
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -155,7 +152,6 @@ async def test_oh_hell_whole_game_through_the_live_panel(simcord_env):
         assert not move_buttons(seen)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -213,7 +209,6 @@ def emoji_faces(names: set[str]) -> set[str]:
     return out
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_whole_game_through_the_live_panel(simcord_env, monkeypatch):
     from tests.cogs.test_shithead_games import use_seed
     from tests.helpers import SecretWatch, _quick_play, _sensible
@@ -283,7 +278,6 @@ async def test_shithead_whole_game_through_the_live_panel(simcord_env, monkeypat
         assert not move_buttons(seen), message_text(seen)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_reminder_says_to_open_the_panel_only_when_the_bot_cannot_redraw_it(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -313,7 +307,6 @@ async def test_the_reminder_says_to_open_the_panel_only_when_the_bot_cannot_redr
     assert "My hand" not in channel.last_message.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_expired_panel_is_not_edited_and_the_reminder_says_to_reopen_it(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -336,7 +329,6 @@ async def test_an_expired_panel_is_not_edited_and_the_reminder_says_to_reopen_it
     assert not env.bot.tables.presenter.panels.live(table, table.seat_of(first.id))
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_double_press_counts_once_and_an_old_panel_changes_nothing(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -369,7 +361,6 @@ async def test_a_double_press_counts_once_and_an_old_panel_changes_nothing(simco
     assert len(table.engine.log) == 2 and third is not second
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_panels_say_so_when_the_host_ends_the_game(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -385,7 +376,6 @@ async def test_the_panels_say_so_when_the_host_ends_the_game(simcord_env):
         assert "ended" in seen.content and not move_buttons(seen) and not seen.attachments, seen.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_panel_that_can_no_longer_be_edited_is_dropped_and_the_move_stands(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -427,7 +417,6 @@ async def timed_table_with_panels(env, timer: str):
     return channel, people, table, await open_panels(env, channel, people, "My hand")
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_panels_open_at_a_restart_are_kept_current_after_it(simcord_env, db_path):
     """A clean stop saves the open panels' tokens; the restarted bot redraws them when the turn
     comes, and the reminder needs no "press My hand" for them."""
@@ -458,7 +447,6 @@ async def test_panels_open_at_a_restart_are_kept_current_after_it(simcord_env, d
     assert await env.bot.store.take_panels([table.id]) == [], "handed over once, not kept in the store"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_hand_sent_by_dm_opens_the_live_panel_both_games(simcord_env, monkeypatch):
     """The DM of a hand carries My hand / My cards: pressed there, it opens the same live panel
     (in the DM), whose one press makes the move; the bot then keeps that panel current."""
@@ -507,7 +495,6 @@ def assert_private_to(panel, dm, table, seat: int) -> None:
     assert not emojis & {emoji_name(c) for c in others} and files <= PICTURE_FILES, (emojis, files)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_panel_follows_the_seat_to_the_computer_and_back(simcord_env):
     """Time runs out: the open panel says the computer plays the seat (no buttons); Take my seat
     back: the panel gets its buttons back, without a press of My hand."""

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 
 async def _lobby(env, preset="classic"):
     guild = env.create_guild()
@@ -20,7 +18,6 @@ def _text(result) -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_new_preset_keeps_the_changes_that_still_apply_and_says_so(simcord_env):
     env = simcord_env
     channel, ann, lobby, table = await _lobby(env)
@@ -41,7 +38,6 @@ async def test_a_new_preset_keeps_the_changes_that_still_apply_and_says_so(simco
     assert "10 + bid²" in text and "Devil's Bridge" in text
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_new_preset_with_nothing_set_says_nothing_more(simcord_env):
     env = simcord_env
     channel, ann, lobby, table = await _lobby(env)
@@ -49,7 +45,6 @@ async def test_a_new_preset_with_nothing_set_says_nothing_more(simcord_env):
     assert chosen.followups == [] and table.record.preset == "spades" and table.record.options == {}
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_fixed_hands_in_one_step_and_the_exact_words_for_sequence_fixed(simcord_env):
     env = simcord_env
     channel, ann, lobby, table = await _lobby(env)

@@ -37,7 +37,6 @@ def lines_of(stream: io.StringIO) -> list[dict]:
     return [line for line in found if not line["logger"].startswith("simcord")]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_game_logs_its_events_and_never_a_secret(simcord_env, captured):
     env = simcord_env
     guild = env.create_guild()

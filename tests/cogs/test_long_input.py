@@ -26,7 +26,6 @@ def answered(result, *needles: str) -> str:
     return text
 
 
-@pytest.mark.simcord(settle_timeout=5)
 @pytest.mark.parametrize("game", ["ohhell", "shithead"])
 async def test_refusals_quote_long_input_cut_down(simcord_env, caplog, game):
     caplog.set_level(logging.ERROR)
@@ -51,7 +50,6 @@ async def test_refusals_quote_long_input_cut_down(simcord_env, caplog, game):
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
 
 
-@pytest.mark.simcord(settle_timeout=5)
 async def test_a_long_leaderboard_season_is_answered(simcord_env, caplog):
     caplog.set_level(logging.ERROR)
     env = simcord_env

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from tests.helpers import OhHellDriver, message_text, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
@@ -43,7 +41,6 @@ def refused(result, *words: str) -> str:
     return text
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(simcord_env):
     env = simcord_env
     guild, (first, second, third), (ann, bob, cy, dee), code, lobby_b, table_a = await _match(env)
@@ -112,7 +109,6 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
     assert "ann" in message_text((await dee.slash(first, "ohhell history")).response)
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_table_ended_early_is_marked_and_ranked_apart_in_the_comparison(simcord_env):
     """Issue 22, item 9: table B is ended by its host after one deal; its players are not ranked
     against those who played every deal (bob's one deal must not put him first)."""

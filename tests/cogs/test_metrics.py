@@ -4,8 +4,6 @@ the table stayed behind), the store's transactions timed; /metrics shows them as
 
 from __future__ import annotations
 
-import pytest
-
 from bot import metrics
 from tests.helpers import OhHellDriver, open_table
 
@@ -29,8 +27,6 @@ def snapshot() -> dict[str, float]:
     }
 
 
-# (a computer's decision runs in a thread in real time: a loaded machine needs more than 0.5 s)
-@pytest.mark.simcord(settle_timeout=2.0)
 async def test_a_whole_game_moves_the_metrics(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import (
     OhHellDriver,
     message_text,
@@ -25,7 +23,6 @@ async def _table(env, options, names=("ann", "bob", "cat"), preset="classic"):
     return channel, people, env.bot.tables.in_channel(channel.id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_hooked_bid_is_shown_unavailable_with_its_reason(simcord_env):
     env = simcord_env
     # Seed 004's example: three players, five cards; bids 2 and 1, so the dealer may not bid 2.
@@ -45,7 +42,6 @@ async def test_the_hooked_bid_is_shown_unavailable_with_its_reason(simcord_env):
     assert "⛔ The dealer may not bid 2: the bids would total the 5 tricks." in message_text(panel)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_scores_rules_and_hand_commands(simcord_env):
     env = simcord_env
     channel, people, table = await _table(env, {"fixed_hands": "2,1", "sequence": "fixed", "scoring": "square"})
@@ -73,7 +69,6 @@ async def test_scores_rules_and_hand_commands(simcord_env):
     assert "spades" in preset_rules.response.embeds[0].description.lower()
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_lobby_controls(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -106,7 +101,6 @@ async def test_lobby_controls(simcord_env):
     assert (await env.bot.store.get_game(table.id)).status == "cancelled"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_cardstats_counts_finished_games_per_member(simcord_env):
     env = simcord_env
     channel, people, table = await _table(env, {"fixed_hands": "1", "sequence": "fixed"})

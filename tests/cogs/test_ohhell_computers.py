@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import OhHellDriver, make_bot, open_hand, open_table, panel_moves, press, table_message, warning_of
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
@@ -18,7 +16,6 @@ def _texts(channel) -> list[str]:
     return out
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_game_with_computer_seats_to_the_end(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -45,7 +42,6 @@ async def _timed_table(env, seconds: str = "1m"):
     return channel, people, table
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_the_timer_reminds_then_hands_the_turn_to_the_computer_and_the_seat_comes_back(simcord_env):
     env = simcord_env
     channel, people, table = await _timed_table(env)
@@ -78,7 +74,6 @@ async def test_the_timer_reminds_then_hands_the_turn_to_the_computer_and_the_sea
     assert game.actions[-1][0] == seat
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_restart_keeps_the_deadline(simcord_env, db_path):
     env = simcord_env
     channel, people, table = await _timed_table(env, "2m")

@@ -143,9 +143,6 @@ CASES = [
 ]
 
 
-# 2 s: a click of a 7-player table (its picture, every seat's decision digest) can take over
-# 0.5 s of real time on a loaded machine
-@pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize(("preset", "players", "switch"), CASES)
 async def test_whole_game(simcord_env, preset, players, switch):
     options = PRESETS[preset][1] if switch else {}

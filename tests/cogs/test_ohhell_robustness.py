@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.panels import COUNTED
 from bot.tables import STALE
 from tests.helpers import (
@@ -39,7 +37,6 @@ def _actor_for(people, table, seat):
     return next(p for p in people if p.id == table.seats[seat].user_id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_closed_dms_keep_the_game_going(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -77,7 +74,6 @@ async def test_closed_dms_keep_the_game_going(simcord_env):
     assert env.errors == [] or all("50007" in str(e) for e in env.errors)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
@@ -112,7 +108,6 @@ async def test_restart_in_the_middle_of_a_trick(simcord_env, db_path):
     assert {r.seat: r.total for r in results} == {s: sum(d.delta for d in scores if d.seat == s) for s in range(3)}
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_move_pressed_twice_counts_once(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
@@ -134,7 +129,6 @@ async def test_a_move_pressed_twice_counts_once(simcord_env):
     assert len(stored.actions) == 1
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
@@ -157,7 +151,6 @@ async def test_out_of_turn_strangers_and_a_busy_channel(simcord_env):
     assert table.engine.log == []
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
     env = simcord_env
     guild, channel, people, table = await _setup(env)
@@ -190,7 +183,6 @@ async def test_stale_panels_after_the_deal_and_after_the_game(simcord_env):
     assert all(not m.components for m in channel.history())
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_tables_in_several_channels_and_servers_at_once(simcord_env):
     env = simcord_env
     drivers = []
@@ -209,7 +201,6 @@ async def test_tables_in_several_channels_and_servers_at_once(simcord_env):
         assert "Game over" in driver.channel.last_message.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_nothing_is_shown_that_was_not_saved(simcord_env):
     from db.store import StoreError
 
@@ -240,7 +231,6 @@ async def test_nothing_is_shown_that_was_not_saved(simcord_env):
     assert warning_of(again) is None and table.engine.log == [(seat, {"type": "bid", "bid": int(bid)})]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     """SimCord runs one user operation at a time, so two handlers racing are driven directly,
     as the panel's press handler calls the table: each takes the table's lock, then acts."""
@@ -264,7 +254,6 @@ async def test_two_moves_at_the_same_moment_one_counts(simcord_env):
     assert (await env.bot.store.get_game(table.id)).actions == [(seat, {"type": "bid", "bid": 0})]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_new_deal_whose_table_could_not_be_posted_comes_back(simcord_env, db_path):
     env = simcord_env
     guild, channel, people, table = await _setup(env)

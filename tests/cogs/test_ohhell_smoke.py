@@ -1,11 +1,8 @@
 """A first whole game through the real bot."""
 
-import pytest
-
 from tests.helpers import OhHellDriver, open_table
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_three_players_spades_to_the_end(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -5,8 +5,6 @@ reason to post it again, never a reason to stop."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.cogs.test_display import Player, _oh_hell, assert_shows_truth, texts
 from tests.helpers import table_message
 
@@ -17,7 +15,6 @@ def _edits_of(env, message_id: int, since: int) -> list:
     return [r for r in env.http_requests[since:] if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")]
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_a_table_older_than_an_hour_is_posted_again_not_edited(simcord_env, monkeypatch):
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch, computers=0, names=("ann", "bob", "cat"))
@@ -42,7 +39,6 @@ async def test_a_table_older_than_an_hour_is_posted_again_not_edited(simcord_env
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_30046_on_an_edit_posts_the_table_again(simcord_env, monkeypatch):
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch, computers=0, names=("ann", "bob", "cat"))
@@ -64,7 +60,6 @@ async def test_30046_on_an_edit_posts_the_table_again(simcord_env, monkeypatch):
     assert env.errors == []
 
 
-@pytest.mark.simcord(settle_timeout=2)
 async def test_an_old_lobby_is_still_edited_in_place(simcord_env):
     """Only a game in play moves below: a lobby open for hours stays where people found it."""
     env = simcord_env

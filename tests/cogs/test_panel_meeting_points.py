@@ -31,7 +31,6 @@ async def three_at_a_table(env, **options: str):
     return channel, people, table, by_seat
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
     """Issue 22.1: the one legal play of a Devil's Bridge deal (the hidden card, blind) has its
     button on the panel; pressing it plays the card, and the game ends (no turn timer)."""
@@ -73,7 +72,6 @@ def move_ids(panel) -> list[str]:
     return out
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_older_oh_hell_panel_pressed_for_another_card_says_the_table_moved_on(simcord_env):
     """Issue 22.2: My hand opened twice, a card played on the newer copy; at the player's next
     turn a *different* card pressed on the older copy played nothing, and the answer must say so
@@ -112,7 +110,6 @@ async def test_an_older_oh_hell_panel_pressed_for_another_card_says_the_table_mo
     assert len(table.engine.log) == moves and table.engine.to_act() == [seat], "nothing was played"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_older_shithead_panel_pressed_for_another_play_says_the_table_moved_on(simcord_env, monkeypatch):
     """Issue 22.2 in Shithead: the same rule (one rule, in the runtime, for both games)."""
     from tests.cogs.test_shithead_games import use_seed
@@ -151,7 +148,6 @@ async def test_an_older_shithead_panel_pressed_for_another_play_says_the_table_m
     assert len(table.engine.log) == moves and table.engine.to_act() == [seat], "nothing was played"
 
 
-@pytest.mark.simcord(settle_timeout=2)
 @pytest.mark.parametrize("game", ["ohhell", "shithead"])
 async def test_after_the_last_card_a_refused_standings_post_promises_the_standings_only(simcord_env, monkeypatch, game):
     """Issue 22.4: the game is over and the standings may not be posted (a missing permission).
@@ -220,7 +216,6 @@ def present_tense_lies(text: str, table) -> list[str]:
     return lies
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_waiting_oh_hell_panel_never_names_someone_who_already_played(simcord_env):
     """Issue 22.3: after every move, each open panel says nothing about the table now (whom it
     waits for, the trick so far) that is no longer so."""
@@ -240,7 +235,6 @@ async def test_a_waiting_oh_hell_panel_never_names_someone_who_already_played(si
             assert not lies, f"{person.name}'s panel: {lies}"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_waiting_shithead_panel_never_names_someone_who_already_played(simcord_env, monkeypatch):
     """Issue 22.3 in Shithead: the same, over a whole game (the swap phase's "ready" line too)."""
     from tests.cogs.test_shithead_games import use_seed
@@ -288,7 +282,6 @@ def check_one_live_panel_below_the_table(channel, people, table, bot_id: int) ->
                 assert not move_ids(old) and "below" in (old.content or ""), old.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_after_every_new_deal_each_open_panel_is_below_the_newest_table(simcord_env):
     """Issue 24.1: each player opens My hand once (one of them twice, by mistake); after every
     new deal their one live panel is below the newest table, the copies above say it moved."""
@@ -324,7 +317,6 @@ async def play_until(env, channel, table, by_seat, done) -> None:
         assert "⚠️" not in message_text(result.response), message_text(result.response)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(simcord_env):
     """Issue 24.1 where it meets the DM: the panel opened from the DM is redrawn there (nothing is
     posted in a DM, so it is in view); the channel gets no copy of it."""
@@ -358,7 +350,6 @@ async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(s
     check_one_live_panel_below_the_table(channel, people, table, bot_id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_panels_kept_across_a_restart_follow_the_next_deals_table(simcord_env, db_path):
     """Issue 24.1 where it meets restarts: panels saved at a clean stop are sent below the next
     deal's table through their saved tokens, and their old copies point below."""
@@ -377,7 +368,6 @@ async def test_panels_kept_across_a_restart_follow_the_next_deals_table(simcord_
     check_one_live_panel_below_the_table(channel, people, table, bot_id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env):
     """Issue 24.1 where it meets /ohhell table: the table posted again below the chat is followed
     by the open panels, as after a new deal."""
@@ -394,7 +384,6 @@ async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env
     check_one_live_panel_below_the_table(channel, people, table, bot_id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_panel_whose_seat_the_computer_plays_follows_the_new_table_and_comes_back(simcord_env):
     """Issue 24.1 where it meets the turn timer: a player's time ran out and the computer plays
     their seat; their panel (saying so) still follows each new table, and once they take the seat

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
 from tests.helpers import OhHellDriver, ShitheadDriver, open_table, table_message
@@ -27,7 +26,6 @@ async def _png(attachment) -> Image.Image:
     return image
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_ohhell_table_and_hand_carry_pictures(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -61,7 +59,6 @@ async def test_ohhell_table_and_hand_carry_pictures(simcord_env):
             assert attachment.filename in ("table.png", "hand.png"), attachment.filename
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_table_and_panel_carry_pictures(simcord_env):
     env = simcord_env
     guild = env.create_guild()

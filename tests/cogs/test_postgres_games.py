@@ -20,10 +20,10 @@ from db.store import OutcomeUnknown, StaleAction, StoreError
 from tests.cogs.test_shithead_games import seat_table, use_seed
 from tests.db.conftest import TEST_DATABASE_URL, pg_schema  # noqa: F401 - the fixture
 from tests.helpers import (
-    MADE,
     OhHellDriver,
     ShitheadDriver,
     close_made_bots,
+    for_tests,
     message_text,
     open_hand,
     open_table,
@@ -40,13 +40,11 @@ SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 @pytest.fixture
 async def simcord_bot(pg_schema):  # noqa: F811 - pytest's fixture by name
     settings = Settings(token="test-token", ai_delay=0.0, shard_count=SHARDS, shard_ids=tuple(range(SHARDS)))
-    bot = create_bot(settings, PostgresStore(TEST_DATABASE_URL, schema=pg_schema))
-    MADE.append(bot)
+    bot = for_tests(create_bot(settings, PostgresStore(TEST_DATABASE_URL, schema=pg_schema)))
     yield bot
     await close_made_bots()
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_whole_oh_hell_game_on_postgres(simcord_env):
     env = simcord_env
     assert isinstance(env.bot.store, PostgresStore)
@@ -66,7 +64,6 @@ async def test_a_whole_oh_hell_game_on_postgres(simcord_env):
     assert stats.response is not None
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_whole_shithead_game_on_postgres(simcord_env, monkeypatch):
     use_seed(monkeypatch, 5)
     env = simcord_env
@@ -95,7 +92,6 @@ async def _people_table(env):
     return channel, people, env.bot.tables.in_channel(channel.id)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_move_another_process_committed_first_is_refused_here_on_postgres(simcord_env, pg_schema):  # noqa: F811
     env = simcord_env
     channel, people, table = await _people_table(env)
@@ -120,7 +116,6 @@ async def test_a_move_another_process_committed_first_is_refused_here_on_postgre
     assert table.engine.log == [(seat, action)], "this process re-read the game before answering"
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_owner_picks_up_a_move_another_process_made_on_postgres(simcord_env, pg_schema):  # noqa: F811
     env = simcord_env
     channel, people, table = await _people_table(env)
@@ -174,7 +169,6 @@ def _lost_after_commit(store: PostgresStore, monkeypatch, error: Exception) -> l
     return fired
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 @pytest.mark.parametrize(
     "lost",
     [
@@ -198,7 +192,6 @@ async def test_a_move_saved_before_the_connection_failed_is_answered_as_saved(si
     assert f"<@{table.seats[nxt].user_id}>" in (table_message(channel, env.bot.user.id).content or "")
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_move_whose_outcome_cannot_be_learnt_is_answered_as_unknown(simcord_env, monkeypatch):
     env = simcord_env
     channel, table, seat, person, panel = await _first_bidder(env)

@@ -14,15 +14,13 @@ from bot.client import CardBot
 from bot.render.emojis import EMOJIS
 from bot.settings import Settings
 from tests.cogs.test_wording import strings
-from tests.helpers import MADE, OhHellDriver, ShitheadDriver, open_table
+from tests.helpers import OhHellDriver, ShitheadDriver, for_tests, open_table
 
 BARE = ("♠", "♣")
 
 
 def _emoji_bot(db_path: str) -> CardBot:
-    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, card_emojis=True))
-    MADE.append(bot)
-    return bot
+    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, card_emojis=True)))
 
 
 @pytest.fixture
@@ -47,7 +45,6 @@ def _emoji_names(env) -> str:
     return json.dumps(sent, ensure_ascii=False)
 
 
-@pytest.mark.simcord(settle_timeout=3)
 @pytest.mark.parametrize("four", ["off", "on"])
 async def test_no_bare_spade_or_club_in_whole_games(simcord_env, four):
     env = simcord_env

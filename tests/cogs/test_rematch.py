@@ -3,8 +3,6 @@ computers seated again and the other people invited; it still works after a rest
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import OhHellDriver, ShitheadDriver, bot_messages, buttons, make_bot, open_table
 
 
@@ -14,7 +12,6 @@ def _finale(channel, bot_id: int):
     return final[-1]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_ohhell_rematch_after_a_restart_keeps_rules_and_computers(simcord_env, db_path):
     env = simcord_env
     guild = env.create_guild()
@@ -56,7 +53,6 @@ async def test_ohhell_rematch_after_a_restart_keeps_rules_and_computers(simcord_
     )
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_shithead_finale_has_rematch(simcord_env):
     env = simcord_env
     guild = env.create_guild()

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.helpers import OhHellDriver, open_table
 
 
@@ -23,7 +21,6 @@ def _sheet_rows(description: str) -> dict[int, list[str]]:
     return rows
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_scores_show_every_deal_and_a_chart(simcord_env):
     env = simcord_env
     guild = env.create_guild()

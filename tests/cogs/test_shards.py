@@ -19,9 +19,9 @@ from bot.settings import Settings
 from bot.shards import shard_of
 from db.sqlite import SqliteStore
 from tests.helpers import (
-    MADE,
     OhHellDriver,
     close_made_bots,
+    for_tests,
     message_text,
     open_hand,
     open_table,
@@ -37,11 +37,7 @@ def settings(db_path: str, shards: tuple[int, ...]) -> Settings:
 
 
 def sharded(db_path: str, shards: tuple[int, ...]) -> ShardedCardBot:
-    bot = ShardedCardBot(settings(db_path, shards))
-    bot.leases.seconds = 3600.0  # as tests.helpers.make_bot: no heartbeat in the middle of settling
-    bot.tables.presenter.coalesce = 0.0  # as make_bot: no pause SimCord waits out in real time
-    MADE.append(bot)
-    return bot
+    return for_tests(ShardedCardBot(settings(db_path, shards)))
 
 
 @pytest.fixture
@@ -68,7 +64,6 @@ async def timed_table(env, shard: int, computers: int = 0, seconds: str = "1m"):
     return channel, people, table
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_each_process_restores_times_and_drives_only_its_own_guilds_and_a_moved_shard_goes_on(
     simcord_env, db_path, monkeypatch
 ):
@@ -116,7 +111,6 @@ def store_of(env):
     return env.bot.store
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_move_committed_by_another_process_first_is_refused_here_and_picked_up(simcord_env, db_path):
     env = simcord_env
     # People only: a computer's own bid could take the first sequence number while this runs
@@ -145,7 +139,6 @@ async def test_a_move_committed_by_another_process_first_is_refused_here_and_pic
     assert len(table.engine.log) == len((await env.bot.store.get_game(table.id)).actions)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_the_owner_picks_up_a_move_another_process_made_and_drives_on(simcord_env, db_path):
     env = simcord_env
     channel, people, table = await timed_table(env, 0, computers=1)
@@ -181,7 +174,6 @@ async def test_the_owner_picks_up_a_move_another_process_made_and_drives_on(simc
     assert stored.actions[:seq] == [(s, a) for s, a in table.engine.log[:seq]]
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_interaction_for_a_game_another_process_owns_is_handled_once_and_not_driven_here(simcord_env, db_path):
     env = simcord_env
     channel, people, table = await timed_table(env, 0, computers=1)
@@ -193,7 +185,7 @@ async def test_an_interaction_for_a_game_another_process_owns_is_handled_once_an
     bot.settings = settings(db_path, (1,))
     bot.tables.settings = bot.settings
     bot.leases = LeaseKeeper(bot.store, (1,), 2)
-    MADE.append(bot)
+    for_tests(bot)
     await env.restart_bot(bot)
     assert game_id not in env.bot.tables.tables, "not restored: another process owns it"
     engine_seq = len((await env.bot.store.get_game(game_id)).actions)

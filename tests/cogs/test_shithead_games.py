@@ -121,7 +121,6 @@ def stored_places(rows) -> list[tuple[int, bool]]:
 
 
 # -- whole games ----------------------------------------------------------------------------------
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_two_people_swap_play_and_a_flip_that_fails(simcord_env, monkeypatch):
     rules = make_rules("pagat")
     computers = [False, False]
@@ -170,7 +169,6 @@ async def test_two_people_swap_play_and_a_flip_that_fails(simcord_env, monkeypat
     assert "1 time the shithead" in message_text(stats.response)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_five_players_two_people_three_computers(simcord_env, monkeypatch):
     use_seed(monkeypatch, 5)
     env = simcord_env
@@ -187,7 +185,6 @@ async def test_five_players_two_people_three_computers(simcord_env, monkeypatch)
     assert "shithead" in final.content and loser.name in message_text(final)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_six_players_with_jokers(simcord_env, monkeypatch):
     rules = make_rules("six-players")
     computers = [False, False, True, True, True, True]
@@ -215,7 +212,6 @@ async def test_six_players_with_jokers(simcord_env, monkeypatch):
     assert rows[-1].is_loser
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_choosing_deal_three_of_six(simcord_env, monkeypatch):
     use_seed(monkeypatch, 3)
     env = simcord_env
@@ -244,7 +240,6 @@ def _components(message) -> list[dict]:
     return walk_components(message.components)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_restart_mid_game(simcord_env, db_path, monkeypatch):
     use_seed(monkeypatch, 8)
     env = simcord_env
@@ -280,7 +275,6 @@ async def test_restart_mid_game(simcord_env, db_path, monkeypatch):
 
 
 # -- refusals -------------------------------------------------------------------------------------
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env, monkeypatch):
     use_seed(monkeypatch, 7)
     env = simcord_env
@@ -356,7 +350,6 @@ async def test_stale_out_of_turn_and_stranger_clicks_change_nothing(simcord_env,
     )
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_one_rest_call_per_card_and_closed_dms(simcord_env, monkeypatch):
     use_seed(monkeypatch, 6)
     env = simcord_env
@@ -408,7 +401,6 @@ async def test_one_rest_call_per_card_and_closed_dms(simcord_env, monkeypatch):
     assert calls >= 2
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_turn_timer_hands_a_seat_to_the_computer_and_back(simcord_env, monkeypatch):
     use_seed(monkeypatch, 2)
     env = simcord_env

@@ -3,15 +3,12 @@ table, and Smeghead's flush person named on the table, in whole games played as 
 
 from __future__ import annotations
 
-import pytest
-
 from bot.render.cards import label
 from games.shithead.rules import make_rules
 from tests.cogs.test_shithead_games import find_seed, person_did, seat_table, use_seed
 from tests.helpers import ShitheadDriver, message_text
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_karma_stacks_through_the_panel_and_on_the_table(simcord_env, monkeypatch):
     rules = make_rules("karma")
     computers = [False, False]
@@ -39,7 +36,6 @@ async def test_karma_stacks_through_the_panel_and_on_the_table(simcord_env, monk
     driver.check_viewers()
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_smeghead_names_the_flush_person_on_the_table(simcord_env, monkeypatch):
     rules = make_rules("smeghead")
     computers = [False, False]
@@ -63,7 +59,6 @@ def _two_jokers(event) -> bool:
     return event.kind == "played" and sum(c.startswith("X") for c in event.data["cards"]) == 2
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_two_jokers_with_two_players_give_their_player_the_next_play(simcord_env, monkeypatch):
     """Guarducci: the joker's player "immediately plays another card"; the panel answering the
     jokers offers that play and the table names the same player again."""

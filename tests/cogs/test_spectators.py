@@ -5,8 +5,6 @@ must not see; nothing they are shown lets them act, and no table button obeys th
 
 from __future__ import annotations
 
-import pytest
-
 from bot.render.cards import label
 from tests.helpers import (
     OhHellDriver,
@@ -67,7 +65,6 @@ async def _oh_hell_table(env):
     return channel, ann, bob, cy, env.bot.tables.in_channel(channel.id)
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_spectator_sees_only_the_hands_players_allow_until_the_deal_is_over(simcord_env):
     env = simcord_env
     channel, ann, bob, cy, table = await _oh_hell_table(env)
@@ -115,7 +112,6 @@ def _codes(cards) -> list[str]:
     return [card_code(c) for c in cards]
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_players_cannot_watch_and_a_hidden_hand_stays_hidden(simcord_env):
     env = simcord_env
     channel, ann, bob, cy, table = await _oh_hell_table(env)
@@ -137,7 +133,6 @@ async def test_players_cannot_watch_and_a_hidden_hand_stays_hidden(simcord_env):
     assert nobody.ephemeral and "not playing" in nobody.response.content
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_shithead_spectator_sees_public_cards_and_allowed_hands_only(simcord_env):
     env = simcord_env
     guild = env.create_guild()

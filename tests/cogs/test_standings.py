@@ -4,8 +4,6 @@ the figure that separated equal totals, each tied player's figure shown)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import OhHellDriver, bot_messages, open_hand, open_table, panel_moves, press, warning_of
 
 SALT = bytes(range(32))
@@ -60,7 +58,6 @@ async def _play(env, monkeypatch, seed: int, ties: str):
     return table, embed
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_standings_say_which_extra_deals_settled_a_tie(simcord_env, monkeypatch):
     table, embed = await _play(simcord_env, monkeypatch, 9, "extra-hand")
     kinds = [h["kind"] for h in table.engine.view(None)["history"]]
@@ -69,7 +66,6 @@ async def test_standings_say_which_extra_deals_settled_a_tie(simcord_env, monkey
     assert tie.value == "bob and cat were tied for first on 0 after deal 2: 3 extra deals decided it."
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_standings_say_what_separated_equal_totals(simcord_env, monkeypatch):
     table, embed = await _play(simcord_env, monkeypatch, 0, "misere-tiebreak")
     standings = table.engine.standings()

@@ -71,7 +71,6 @@ async def two_servers(env):
     return a, b, ann, bob, cat, room, other, games, b_game
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
     env = simcord_env
     a, b, ann, bob, cat, room, other, games, b_game = await two_servers(env)
@@ -168,7 +167,6 @@ async def test_ratings_leaderboards_profiles_history_and_isolation(simcord_env):
     assert [c["value"] for c in await ann.autocomplete(room, "leaderboard", "season", "")] == ["all"]
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals_live(simcord_env, tmp_path, db_path):
     env = simcord_env
     a, b, ann, bob, cat, room, other, games, b_game = await two_servers(env)
@@ -238,7 +236,6 @@ async def test_replay_stepped_to_the_end_exported_file_checks_and_rebuild_equals
     assert again == live and live["ohhell"][0]
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_ratings(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -257,9 +254,6 @@ async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_
     assert not refused.response.attachments
 
 
-# 15 s, not more: SimCord waits out in real time every sleep shorter than settle_timeout, and the
-# shard lease is renewed every 20 s for as long as the bot runs (a longer timeout never settles).
-@pytest.mark.simcord(settle_timeout=15)
 async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -331,9 +325,6 @@ def _picks_up_now_and_then(view: dict, seq: int) -> dict:
     return choose_action(view, random.Random(seq))
 
 
-# 15 s, not more: SimCord waits out in real time every sleep shorter than settle_timeout, and the
-# shard lease is renewed every 20 s for as long as the bot runs (a longer timeout never settles).
-@pytest.mark.simcord(settle_timeout=15)
 async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second_request_reads_the_store(simcord_env):
     from games.shithead.analysis import AnalysisConfig as ShitheadConfig
     from games.shithead.game import Shithead

@@ -17,7 +17,6 @@ SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
 
 @pytest.mark.parametrize("statement", ["BEGIN", "COMMIT"])
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_full_disk_tells_the_player_their_move_was_not_saved(simcord_env, statement, monkeypatch, caplog):
     caplog.set_level(logging.INFO)
     env = simcord_env

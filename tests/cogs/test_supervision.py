@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from bot.clock import RETRY_DELAYS
 from tests.helpers import OhHellDriver, open_table
 
@@ -27,7 +25,6 @@ async def _table_with_computers(env):
     return channel, ann, env.bot.tables.in_channel(channel.id)
 
 
-@pytest.mark.simcord(settle_timeout=10)
 async def test_a_computer_decision_that_fails_once_is_retried_and_the_game_goes_on(simcord_env):
     env = simcord_env
     kind = env.bot.tables.kinds["ohhell"]
@@ -49,9 +46,6 @@ async def test_a_computer_decision_that_fails_once_is_retried_and_the_game_goes_
     assert not any("went wrong" in text for text in _texts(channel))
 
 
-# 0.9 s: under the first retry's 1 s pause, so that SimCord moves its clock through the pauses
-# instead of waiting them out; 0.2 s was too little for a click on a loaded machine
-@pytest.mark.simcord(settle_timeout=0.9)
 async def test_a_computer_that_keeps_failing_is_given_up_and_the_channel_told(simcord_env):
     env = simcord_env
     kind = env.bot.tables.kinds["ohhell"]

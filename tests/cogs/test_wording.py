@@ -86,7 +86,6 @@ def test_shithead_cards_left_reads_one_card():
 # Everything a player can read goes through a REST call (a message, an edit, a DM, an interaction's
 # answer, a form, an autocomplete): the scan reads the JSON of every one of them.
 
-import pytest  # noqa: E402
 
 from tests.helpers import (  # noqa: E402
     ShitheadDriver,
@@ -214,7 +213,6 @@ async def _play_ohhell(env, channel, people, preset: str, options: dict[str, str
     await env.advance_time(5)
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_every_word_of_whole_games_reads_right(simcord_env, db_path):
     env = simcord_env
     await env.restart_bot(make_bot(db_path, ai_delay=1.0))  # computers take their time, as live
