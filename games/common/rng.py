@@ -137,16 +137,40 @@ class HmacRandom:
         return twin
 
 
-def _shuffle_plan(m: int) -> tuple[int, int, int, list[tuple[int, int]]]:
-    """For a list of ``m`` items: ``(m!, L, the rejection limit, [(i, i + 1) for i from m - 1 down to 1])``."""
+#: one CPython int digit (30 bits): arithmetic on ints below it takes the interpreter's fast paths
+_ONE_DIGIT = 2**30
+
+#: the Fisher-Yates steps ``(i, i + 1)``, ``i`` from ``m - 1`` down to 1, in groups: ``(the
+#: product of the group's ``i + 1``, the group's steps)``, each product under ``_ONE_DIGIT``
+ShuffleSteps = list[tuple[int, tuple[tuple[int, int], ...]]]
+
+
+def _shuffle_plan(m: int) -> tuple[int, int, int, ShuffleSteps]:
+    """For a list of ``m`` items: ``(m!, L, the rejection limit, the steps in groups)``.
+
+    Why groups: ``r``'s mixed-radix digits (``j = r % k; r //= k`` for ``k = m, m - 1, ...``)
+    taken directly cost 51 divisions of a 225-bit integer for 52 cards, each making a new big
+    integer. ``r = c + P * r'`` with ``P`` the product of a group's radices, and ``c``'s digits
+    are the group's digits of ``r``: one division of ``r`` by ``P`` a group, then the digits
+    from ``c``, a one-digit integer (about 12% off a shuffle; the same digits)."""
     factorial = math.factorial(m)
     size = (factorial.bit_length() + 7) // 8 + 8
     limit = 2 ** (8 * size) - 2 ** (8 * size) % factorial
-    return factorial, size, limit, [(i, i + 1) for i in range(m - 1, 0, -1)]
+    groups: ShuffleSteps = []
+    product, steps = 1, []
+    for i in range(m - 1, 0, -1):
+        if product * (i + 1) >= _ONE_DIGIT:
+            groups.append((product, tuple(steps)))
+            product, steps = 1, []
+        steps.append((i, i + 1))
+        product *= i + 1
+    if steps:
+        groups.append((product, tuple(steps)))
+    return factorial, size, limit, groups
 
 
 #: shuffle plans by list length (a game shuffles one or two lengths thousands of times)
-_PLANS: dict[int, tuple[int, int, int, list[tuple[int, int]]]] = {}
+_PLANS: dict[int, tuple[int, int, int, ShuffleSteps]] = {}
 
 
 class XofRandom:
@@ -195,7 +219,7 @@ class XofRandom:
         plan = _PLANS.get(m)
         if plan is None:
             plan = _PLANS[m] = _shuffle_plan(m)
-        factorial, size, limit, steps = plan
+        factorial, size, limit, groups = plan
         stream = self._stream(size)
         v = int.from_bytes(stream, "big")
         chunk = 0
@@ -205,10 +229,12 @@ class XofRandom:
             stream = self._stream(size * (chunk + 1))
             v = int.from_bytes(stream[size * chunk :], "big")
         r = v % factorial
-        for i, k in steps:
-            j = r % k
-            r //= k
-            x[i], x[j] = x[j], x[i]
+        for product, group in groups:  # the digits of r a group at a time (see _shuffle_plan)
+            r, c = divmod(r, product)
+            for i, k in group:
+                j = c % k
+                c //= k
+                x[i], x[j] = x[j], x[i]
 
     def getstate(self) -> tuple[bytes, int]:
         """Where the stream stands (equal states draw the same from here on)."""

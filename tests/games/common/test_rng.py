@@ -125,6 +125,26 @@ def test_version_three_is_what_its_text_says(seed):
     assert (die, x, f, y) == spec_v3_draws(seed)
 
 
+@given(st.integers(0, 2**256 - 1), st.integers(0, 130))
+def test_version_three_shuffles_every_length_as_its_text_says(seed, n):
+    """Any pack size (the Australian pack's 104 cards among them): the shuffle takes ``r``'s
+    digits a group of steps at a time, and the groups' ends depend on the length."""
+    f = math.factorial(n)
+    size = (f.bit_length() + 7) // 8 + 8
+    stream = hashlib.shake_256(b"cardtable/v3/" + seed.to_bytes(32, "big") + (0).to_bytes(8, "big")).digest(size)
+    v = int.from_bytes(stream, "big")
+    assert v < 2 ** (8 * size) - 2 ** (8 * size) % f  # a second chunk: probability under 2**-64
+    r = v % f
+    expected = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = r % (i + 1)
+        r //= i + 1
+        expected[i], expected[j] = expected[j], expected[i]
+    x = list(range(n))
+    XofRandom(seed).shuffle(x)
+    assert x == expected
+
+
 def test_version_three_every_ordering_of_three_is_equally_likely():
     counts: dict[tuple[int, ...], int] = {}
     rng = XofRandom(4)
