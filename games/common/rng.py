@@ -27,8 +27,8 @@ Version 3 (``GENERATOR_VERSION``), SHAKE-256, one hash call a draw:
   items is left alone, but the call still uses its draw number.
 
 Why version 3: version 2 drew 51 words (and made a fresh HMAC every 32 bytes) for one 52-card
-shuffle, about 70 to 120 microseconds; version 3 makes one hash call and 51 small divisions, under
-10 (``python bench/engine.py`` prints the figure).
+shuffle, about 45 to 120 microseconds; version 3 makes one hash call and 51 small divisions, about
+4.5 (``python bench/engine.py`` prints the figure; how the code gets there: ``_shuffle_steps``).
 
 Version 2, HMAC-SHA-256 in counter mode (games stored from version 2 until version 3):
 
@@ -156,7 +156,8 @@ def _step_groups(m: int) -> list[tuple[int, list[int]]]:
     are the group's digits of ``r``: one division of ``r`` by ``P`` a group, then the digits
     from ``c``, a one-digit integer (the same digits, about 0.5 µs less a 52-card shuffle)."""
     groups: list[tuple[int, list[int]]] = []
-    product, steps = 1, []
+    product = 1
+    steps: list[int] = []
     for i in range(m - 1, 0, -1):
         if product * (i + 1) >= _ONE_DIGIT:
             groups.append((product, steps))
