@@ -36,10 +36,15 @@ from __future__ import annotations
 import random
 import sys
 import time
+from pathlib import Path
 
-from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng
-from games.ohhell.game import OhHell
-from games.ohhell.rules import make_rules
+# this checkout's engine, not whichever one the environment has installed (``python
+# bench/engine.py`` puts bench/ first on the path, not the checkout)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng  # noqa: E402
+from games.ohhell.game import OhHell  # noqa: E402
+from games.ohhell.rules import make_rules  # noqa: E402
 
 DEALS_PER_GAME = 50
 

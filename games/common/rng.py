@@ -27,8 +27,8 @@ Version 3 (``GENERATOR_VERSION``), SHAKE-256, one hash call a draw:
   items is left alone, but the call still uses its draw number.
 
 Why version 3: version 2 drew 51 words (and made a fresh HMAC every 32 bytes) for one 52-card
-shuffle, about 70 to 120 microseconds; version 3 makes one hash call and 51 small divisions, under
-10 (``python bench/engine.py`` prints the figure).
+shuffle, about 45 to 120 microseconds; version 3 makes one hash call and 51 small divisions, about
+4.5 (``python bench/engine.py`` prints the figure; how the code gets there: ``_shuffle_steps``).
 
 Version 2, HMAC-SHA-256 in counter mode (games stored from version 2 until version 3):
 
@@ -57,7 +57,7 @@ import hashlib
 import hmac
 import math
 import random
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from typing import Any, Protocol
 
 #: what new games are dealt with
@@ -137,16 +137,85 @@ class HmacRandom:
         return twin
 
 
-def _shuffle_plan(m: int) -> tuple[int, int, int, list[tuple[int, int]]]:
-    """For a list of ``m`` items: ``(m!, L, the rejection limit, [(i, i + 1) for i from m - 1 down to 1])``."""
+#: one CPython int digit (30 bits): arithmetic on ints below it takes the interpreter's fast paths
+_ONE_DIGIT = 2**30
+#: the longest list whose Fisher-Yates steps are written out as one function (see _shuffle_steps)
+_STRAIGHT_MAX = 256
+
+#: ``steps(x, r)``: the Fisher-Yates swaps of ``x`` taken from ``r``'s mixed-radix digits
+ShuffleSteps = Callable[[MutableSequence[Any], int], None]
+
+
+def _step_groups(m: int) -> list[tuple[int, list[int]]]:
+    """The steps' ``i`` from ``m - 1`` down to 1, in groups: ``(the product of the group's
+    radices i + 1, the group's i)``, each product under ``_ONE_DIGIT``.
+
+    Why groups: ``r``'s mixed-radix digits (``j = r % k; r //= k`` for ``k = m, m - 1, ...``)
+    taken directly cost 51 divisions of a 225-bit integer for 52 cards, each making a new big
+    integer. ``r = c + P * r'`` with ``P`` the product of a group's radices, and ``c``'s digits
+    are the group's digits of ``r``: one division of ``r`` by ``P`` a group, then the digits
+    from ``c``, a one-digit integer (the same digits, about 0.5 µs less a 52-card shuffle)."""
+    groups: list[tuple[int, list[int]]] = []
+    product = 1
+    steps: list[int] = []
+    for i in range(m - 1, 0, -1):
+        if product * (i + 1) >= _ONE_DIGIT:
+            groups.append((product, steps))
+            product, steps = 1, []
+        steps.append(i)
+        product *= i + 1
+    if steps:
+        groups.append((product, steps))
+    return groups
+
+
+def _shuffle_steps(m: int) -> ShuffleSteps:
+    """The Fisher-Yates steps for a list of ``m`` items as one function, written out step by
+    step for up to ``_STRAIGHT_MAX`` items (a loop over the groups for longer lists).
+
+    Why written out: a loop over the 51 steps of a 52-card shuffle pays, every step, for the
+    loop itself (the next step, its ``i`` and ``i + 1`` unpacked and stored) on top of the two
+    divisions and the swap; the same steps as straight-line code with ``i`` and ``i + 1`` as
+    constants take about a quarter less (``python bench/engine.py`` prints µs per shuffle).
+    The source is plain (``r, c = divmod(r, P)`` a group, then ``j = c % k; c //= k;
+    x[i], x[j] = x[j], x[i]`` a step), only integers go into it, and it is kept as the
+    function's ``__doc__``. ``tests/games/common/test_rng.py`` checks every length from 0 to
+    130, and a longer one, against the module's text."""
+    groups = _step_groups(m)
+    if m > _STRAIGHT_MAX:
+
+        def steps(x: MutableSequence[Any], r: int) -> None:
+            for product, group in groups:
+                r, c = divmod(r, product)
+                for i in group:
+                    j = c % (i + 1)
+                    c //= i + 1
+                    x[i], x[j] = x[j], x[i]
+
+        return steps
+    lines = ["def steps(x, r):"]
+    for product, group in groups:
+        lines.append(f"    r, c = divmod(r, {product})")
+        lines += [f"    j = c % {i + 1}; c //= {i + 1}; x[{i}], x[j] = x[j], x[{i}]" for i in group]
+    lines.append("    return None")
+    source = "\n".join(lines)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<shuffle steps, {m} items>", "exec"), namespace)  # only integers in the source
+    function: ShuffleSteps = namespace["steps"]
+    function.__doc__ = source
+    return function
+
+
+def _shuffle_plan(m: int) -> tuple[int, int, int, ShuffleSteps]:
+    """For a list of ``m`` items: ``(m!, L, the rejection limit, the steps)``."""
     factorial = math.factorial(m)
     size = (factorial.bit_length() + 7) // 8 + 8
     limit = 2 ** (8 * size) - 2 ** (8 * size) % factorial
-    return factorial, size, limit, [(i, i + 1) for i in range(m - 1, 0, -1)]
+    return factorial, size, limit, _shuffle_steps(m)
 
 
 #: shuffle plans by list length (a game shuffles one or two lengths thousands of times)
-_PLANS: dict[int, tuple[int, int, int, list[tuple[int, int]]]] = {}
+_PLANS: dict[int, tuple[int, int, int, ShuffleSteps]] = {}
 
 
 class XofRandom:
@@ -204,11 +273,7 @@ class XofRandom:
             self._draw -= 1
             stream = self._stream(size * (chunk + 1))
             v = int.from_bytes(stream[size * chunk :], "big")
-        r = v % factorial
-        for i, k in steps:
-            j = r % k
-            r //= k
-            x[i], x[j] = x[j], x[i]
+        steps(x, v % factorial)
 
     def getstate(self) -> tuple[bytes, int]:
         """Where the stream stands (equal states draw the same from here on)."""

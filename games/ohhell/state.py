@@ -21,7 +21,6 @@ from itertools import starmap
 from games.common.cards import ACE, JOKER_SUIT, SUIT_LETTERS, Card, card_code, rank_of, suit_of
 from games.common.engine import Event
 from games.common.rng import GameRng
-from games.common.shuffle import shuffled
 from games.ohhell.actions import named_joker_id, split_play_id
 from games.ohhell.display import trick_plays
 from games.ohhell.events import (
@@ -162,7 +161,9 @@ class DealState:
             # computer players' imagined deals and games dealt with generator version 1.
             keys = [*starmap(rng.random, setup.shuffle_no_args)]
             return [*map(cards.__getitem__, sorted(setup.deck_indices, key=keys.__getitem__))]
-        return shuffled(cards, rng)
+        deck = cards.copy()  # exactly shuffled(cards, rng) for the other generators, a call less
+        rng.shuffle(deck)
+        return deck
 
     def _deal_trump(self, deck: list[Card], cards_dealt: int) -> tuple[int, int, bool]:
         """(trump, turn-up card or -1, whether the turn-up is the dealer's own last card)."""

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.common.rng import (
+    _STRAIGHT_MAX,
     GENERATOR_VERSION,
     HMAC_VERSION,
     LEGACY_VERSION,
@@ -123,6 +124,42 @@ def test_version_three_is_what_its_text_says(seed):
     y = list(range(5))
     rng.shuffle(y)
     assert (die, x, f, y) == spec_v3_draws(seed)
+
+
+def spec_v3_first_shuffle(seed: int, n: int) -> list[int]:
+    """Version 3's first draw as a shuffle of ``range(n)``, from the module's text (one chunk:
+    a second one is needed with probability under 2**-64, and the assertion says so)."""
+    f = math.factorial(n)
+    size = (f.bit_length() + 7) // 8 + 8
+    stream = hashlib.shake_256(b"cardtable/v3/" + seed.to_bytes(32, "big") + bytes(8)).digest(size)
+    v = int.from_bytes(stream, "big")
+    assert v < 2 ** (8 * size) - 2 ** (8 * size) % f
+    r = v % f
+    x = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = r % (i + 1)
+        r //= i + 1
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
+@given(st.integers(0, 2**256 - 1), st.integers(0, 130))
+def test_version_three_shuffles_every_length_as_its_text_says(seed, n):
+    """Any pack size (the Australian pack's 104 cards among them): the shuffle's steps are
+    written out per length, with ``r``'s digits taken a group of steps at a time, and the
+    groups' ends depend on the length."""
+    x = list(range(n))
+    XofRandom(seed).shuffle(x)
+    assert x == spec_v3_first_shuffle(seed, n)
+
+
+def test_version_three_shuffles_a_long_list_as_its_text_says():
+    """Past ``_STRAIGHT_MAX`` items the steps run as a loop, not written out: the same shuffle."""
+    for seed in (0, 5, 2**255 + 3):
+        for n in (_STRAIGHT_MAX, _STRAIGHT_MAX + 1, 600):
+            x = list(range(n))
+            XofRandom(seed).shuffle(x)
+            assert x == spec_v3_first_shuffle(seed, n)
 
 
 def test_version_three_every_ordering_of_three_is_equally_likely():
