@@ -98,8 +98,15 @@ function restore() {
     picker.dispatchEvent(new Event("change"));
   }
 }
+// Whom the page shows now: the picker is rebuilt from each page the program publishes, so this is
+// the member the program took the page to be (a switch still under way is not), on the page root.
+function noteShownAs() {
+  const shown = picker?.options[picker.selectedIndex]?.text;
+  if (shown) document.documentElement.dataset.cardtableShownAs = shown;
+}
 if (picker) {
-  new MutationObserver(restore).observe(picker, { childList: true });
+  new MutationObserver(() => { noteShownAs(); restore(); }).observe(picker, { childList: true });
+  noteShownAs();
   picker.addEventListener("change", () => {
     if (restored) localStorage.setItem(KEEP, picker.options[picker.selectedIndex]?.text ?? "");
   });
@@ -137,6 +144,7 @@ function nameCards(root) {
     const name = image.dataset.cardtableCard ?? cardName(image.alt);
     if (!name) continue;
     image.dataset.cardtableCard = name;
+    image.dataset.cardtableEmoji ??= image.alt;
     if (image.alt !== name) image.alt = name;
     if (image.title !== name) image.title = name;
   }
