@@ -29,8 +29,9 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-#: copies of the screenshots go here too when set (how docs/local-mode.png, docs/live-panel.png and
-#: docs/local-mode-pictures.png were made)
+#: copies of the screenshots go here too when set: how the README's docs/local-mode.png,
+#: live-panel.png, local-mode-pictures.png, local-mode-standings.png and local-mode-scores.png are made
+#: (LOCAL_MODE_SCREENSHOT=docs/local-mode.png LIVE_PANEL_SCREENSHOT=docs/live-panel.png … pytest this file)
 SCREENSHOT_COPY = os.environ.get("LOCAL_MODE_SCREENSHOT")
 PANEL_COPY = os.environ.get("LIVE_PANEL_SCREENSHOT")
 PICTURES_COPY = os.environ.get("LOCAL_MODE_PICTURES_SCREENSHOT")
