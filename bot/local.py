@@ -24,17 +24,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import discord
 
 from bot.client import CardBot, create_bot
-from bot.local_page import DEFAULT_PORT, dress, page_key, refuse_ending
+from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
@@ -283,6 +284,47 @@ async def follow_clock_commands(clock: WallClock, announce: Callable[[str], None
             announce(f"clock advanced {words[1]} s")
 
 
+@contextlib.asynccontextmanager
+async def local_table(
+    settings: Settings, *, port: int = DEFAULT_PORT, clock_rate: float = 1.0, **env_options: Any
+) -> AsyncIterator[tuple[Any, Any, WallClock, int]]:
+    """The world ``python -m bot.local`` serves, entered in the caller's task (SimCord's clock
+    scope must be left in the task it was entered in): SimCord's environment, the dressed page,
+    its clock (not yet running), and how many unfinished games came back on the table."""
+    from simcord.env import Env
+
+    # The card emojis, as on Discord: the page shows their pictures (bot.local_page), not ♠ and ♣
+    # as text, dark grey on the dark page.
+    settings = dataclasses.replace(settings, card_emojis=True)
+    wall = discord.utils.utcnow()  # the real time: no SimCord environment serves the clock yet
+    bot = create_bot(settings)
+    env = Env(bot, check_errors=False, **env_options)
+    channel, members = build_world(env)
+    WallClock.start_at_wall_time(env, wall)
+    declare_outside_waits(bot, env)
+    try:
+        # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
+        # its store, whose thread would otherwise keep the process alive.
+        await env.start()
+        with env.time_context():
+            await env.settle()
+            if bot.emoji_task is not None:
+                await bot.emoji_task  # uploaded before a table is posted again, with its emojis
+            shown = await show_tables_again(bot)
+            preview = env.preview(channel, viewers=members, layout="channel", port=port, assets=card_emoji_assets())
+            dress(preview, page_key(settings.database_path))
+            async with preview:
+                clock = WallClock(env, preview, rate=clock_rate)
+                clock.guard_page_actions()
+                await preview.refresh()
+                yield env, preview, clock, shown
+    finally:
+        try:
+            await env.shutdown()
+        finally:
+            await bot.close()
+
+
 async def run(
     settings: Settings,
     *,
@@ -293,59 +335,30 @@ async def run(
     clock_from_stdin: bool = False,
 ) -> None:
     """Serve the local table until ``stop`` is set (Ctrl-C or SIGTERM when run from the shell)."""
-    from simcord.env import Env
-
     stop = stop or asyncio.Event()
-    wall = discord.utils.utcnow()  # the real time: no SimCord environment serves the clock yet
-    bot = create_bot(settings)
-    env = Env(bot, check_errors=False)
-    channel, members = build_world(env)
-    WallClock.start_at_wall_time(env, wall)
-    declare_outside_waits(bot, env)
-    clock_task: asyncio.Task[None] | None = None
-    commands_task: asyncio.Task[None] | None = None
-    try:
-        # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
-        # its store, whose thread would otherwise keep the process alive.
-        await env.start()
-        with env.time_context():
-            await env.settle()
-            shown = await show_tables_again(bot)
-            preview = env.preview(channel, viewers=members, layout="channel", port=port)
-            dress(preview, page_key(settings.database_path))
-            async with preview:
-                clock = WallClock(env, preview, rate=clock_rate)
-                clock.guard_page_actions()
-                await preview.refresh()
-                clock_task = asyncio.create_task(clock.run())
-                if clock_from_stdin:
-                    commands_task = asyncio.create_task(follow_clock_commands(clock, announce))
-                back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
-                announce(
-                    f"Card Table is running locally. Open {preview.url} in your browser.\n"
-                    f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type /ohhell new "
-                    f"or /shithead new in #{CHANNEL_NAME} to open a table.\n"
-                    + (back if shown else "")
-                    + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."
-                )
-                waiter = asyncio.ensure_future(stop.wait())
-                closed = asyncio.ensure_future(preview.wait_closed())
-                await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                closed.cancel()
-                for task in (clock_task, commands_task):
-                    if task is not None:
-                        task.cancel()
-                        with contextlib.suppress(asyncio.CancelledError):
-                            await task
-    finally:
-        for task in (clock_task, commands_task):
-            if task is not None and not task.done():
-                task.cancel()
+    async with local_table(settings, port=port, clock_rate=clock_rate) as (_env, preview, clock, shown):
+        tasks = [asyncio.create_task(clock.run())]
+        if clock_from_stdin:
+            tasks.append(asyncio.create_task(follow_clock_commands(clock, announce)))
         try:
-            await env.shutdown()
-        finally:
-            await bot.close()
+            back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
+            announce(
+                f"Card Table is running locally. Open {preview.url} in your browser.\n"
+                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type /ohhell new "
+                f"or /shithead new in #{CHANNEL_NAME} to open a table.\n"
+                + (back if shown else "")
+                + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."
+            )
+            waiter = asyncio.ensure_future(stop.wait())
+            closed = asyncio.ensure_future(preview.wait_closed())
+            await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            closed.cancel()
+        finally:  # the clock stops before the page, the bot and the store close
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,11 @@ and slash commands, exactly as the bot sends them) and dresses it as a player's 
   plays as across reloads, and scrolls to the answer of your own command;
 - the page's address stays the same across restarts: a fixed default port, and a key kept in a
   file beside the database (SimCord draws a new one each run, so a reload was refused);
-- "End preview session" is refused by the server, not only hidden: only Ctrl-C stops the program.
+- "End preview session" is refused by the server, not only hidden: only Ctrl-C stops the program;
+- the cards and suits show as the bot's card emojis, as on Discord (♠ and ♣ as text are dark grey
+  on a dark page): the bot uploads its emoji set to SimCord, which keeps names and ids but not the
+  pictures, so the page is given each emoji's picture (:func:`card_emoji_assets`), and one script
+  more names each card emoji in words for a hover and a screen reader (``9 of spades``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import re
 import secrets
 from pathlib import Path
 from typing import Any
+
+from bot.render.emojis import EMOJIS, all_emojis, emoji_png
 
 log = logging.getLogger("cardtable.local")
 
@@ -92,8 +98,15 @@ function restore() {
     picker.dispatchEvent(new Event("change"));
   }
 }
+// Whom the page shows now: the picker is rebuilt from each page the program publishes, so this is
+// the member the program took the page to be (a switch still under way is not), on the page root.
+function noteShownAs() {
+  const shown = picker?.options[picker.selectedIndex]?.text;
+  if (shown) document.documentElement.dataset.cardtableShownAs = shown;
+}
 if (picker) {
-  new MutationObserver(restore).observe(picker, { childList: true });
+  new MutationObserver(() => { noteShownAs(); restore(); }).observe(picker, { childList: true });
+  noteShownAs();
   picker.addEventListener("change", () => {
     if (restored) localStorage.setItem(KEEP, picker.options[picker.selectedIndex]?.text ?? "");
   });
@@ -108,6 +121,38 @@ document.addEventListener("click", (event) => {
     event.preventDefault();
   }
 }, true);
+
+// Card emojis (ct_9S, ct4_10D, ct_suitC …) are named as the card, in words where the symbol is
+// dark: a hover shows it, a screen reader reads it (SimCord's alt is the emoji's name).
+const SUIT_WORD = { S: "spades", C: "clubs", H: "♥", D: "♦" };
+const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack" };
+function cardName(emoji) {
+  const code = /^ct4?_(.+)$/.exec(emoji)?.[1];
+  if (!code) return null;
+  if (code === "joker") return "joker";
+  if (code === "back") return "a face-down card";
+  const suit = /^suit([SCHD])$/.exec(code);
+  if (suit) return SUIT_WORD[suit[1]];
+  const card = /^(10|11|12|13|[2-9AKQJ])([SCHD])$/.exec(code);
+  if (!card) return null;
+  const rank = RANK_WORD[card[1]] ?? card[1];
+  return card[2] === "S" || card[2] === "C" ? `${rank} of ${SUIT_WORD[card[2]]}` : `${rank}${SUIT_WORD[card[2]]}`;
+}
+function nameCards(root) {
+  const found = root instanceof HTMLImageElement ? [root] : root.querySelectorAll?.("img.custom-emoji") ?? [];
+  for (const image of found) {
+    const name = image.dataset.cardtableCard ?? cardName(image.alt);
+    if (!name) continue;
+    image.dataset.cardtableCard = name;
+    image.dataset.cardtableEmoji ??= image.alt;
+    if (image.alt !== name) image.alt = name;
+    if (image.title !== name) image.title = name;
+  }
+}
+nameCards(document.body);
+new MutationObserver((changes) => {
+  for (const change of changes) for (const added of change.addedNodes) nameCards(added);
+}).observe(document.body, { childList: true, subtree: true });
 
 // Your own command or press: follow its answer to the end of the channel for a few seconds.
 let followUntil = 0;
@@ -179,6 +224,20 @@ def dress(preview: Any, key: str) -> None:
         return answer
 
     server._static = static
+
+
+def card_emoji_assets() -> dict[str, tuple[str, bytes]]:
+    """The picture of every card emoji the bot has uploaded, at the address SimCord's page asks
+    its CDN for (SimCord keeps an uploaded emoji's name and id, not its image): the page then shows
+    ``<:ct_9S:…>`` and a button's card emoji as the picture, as Discord does."""
+    from simcord.backend.cdn import CDN_BASE
+
+    assets: dict[str, tuple[str, bytes]] = {}
+    for name, (code, four) in all_emojis().items():
+        emoji_id = EMOJIS.by_name(name)
+        if emoji_id is not None:
+            assets[f"{CDN_BASE}/emojis/{emoji_id}.png"] = (f"{name}.png", emoji_png(code, four))
+    return assets
 
 
 def refuse_ending(body: Any) -> Any:

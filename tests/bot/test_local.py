@@ -29,8 +29,9 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-#: copies of the screenshots go here too when set (how docs/local-mode.png, docs/live-panel.png and
-#: docs/local-mode-pictures.png were made)
+#: copies of the screenshots go here too when set: how the README's docs/local-mode.png,
+#: live-panel.png, local-mode-pictures.png, local-mode-standings.png and local-mode-scores.png are made
+#: (LOCAL_MODE_SCREENSHOT=docs/local-mode.png LIVE_PANEL_SCREENSHOT=docs/live-panel.png … pytest this file)
 SCREENSHOT_COPY = os.environ.get("LOCAL_MODE_SCREENSHOT")
 PANEL_COPY = os.environ.get("LIVE_PANEL_SCREENSHOT")
 PICTURES_COPY = os.environ.get("LOCAL_MODE_PICTURES_SCREENSHOT")
@@ -58,6 +59,38 @@ needs_browser = pytest.mark.skipif(MISSING is not None, reason=f"browser test sk
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
+SUIT = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+#: how long one look at the page waits for what it looks for before the clock is moved on (ms)
+LOOK_MS = 300
+
+#: the page's text as a person reads it: each card emoji (a picture) as its card (``9♠``), each suit
+#: emoji as its suit, so that the text says what the pictures show
+SHOWN_TEXT = """() => {
+  const SUIT = { S: "♠", C: "♣", H: "♥", D: "♦" };
+  const added = [];
+  for (const image of document.querySelectorAll("img.custom-emoji")) {
+    const code = /^ct4?_(.+)$/.exec(image.dataset.cardtableEmoji ?? image.alt)?.[1];
+    if (!code) continue;
+    const suit = /^suit([SCHD])$/.exec(code);
+    const card = /^(10|11|12|13|[2-9AKQJ])([SCHD])$/.exec(code);
+    const span = document.createElement("span");
+    span.textContent = suit ? SUIT[suit[1]] : card ? card[1] + SUIT[card[2]] : code === "joker" ? "Joker" : "🂠";
+    image.after(span);
+    added.push(span);
+  }
+  try { return document.body.innerText; } finally { for (const span of added) span.remove(); }
+}"""
+#: the first match of a pattern in the page's text (as SHOWN_TEXT reads it), or null
+SHOWN_MATCH = f"""([source, flags]) => {{
+  const found = new RegExp(source, flags).exec(({SHOWN_TEXT})());
+  return found ? found[0] : null;
+}}"""
+
+
+def card_of(emoji: str | None) -> str | None:
+    """``ct_9S`` or ``ct4_10C`` (a card emoji's name) → ``9♠`` / ``10♣``; None for anything else."""
+    found = re.fullmatch(r"ct4?_(10|11|12|13|[2-9AKQJ])([SCHD])", emoji or "")
+    return found[1] + SUIT[found[2]] if found else None
 
 
 def free_port() -> int:
@@ -140,19 +173,30 @@ class Page:
         self.local = local
 
     def text(self) -> str:
-        return self.page.inner_text("body")
+        """The page's text, cards read off their pictures (see SHOWN_TEXT)."""
+        return self.page.evaluate(SHOWN_TEXT)
 
     def wait_for(self, pattern: str | re.Pattern, timeout: float = 20.0, step: float = 0.0) -> re.Match:
-        """Look at the page until it shows ``pattern``, moving the game clock ``step`` seconds each
-        time it does not where the computers or a timer must act (a person's own press is answered
-        without the clock); ``timeout`` counts looks of 0.15 s."""
-        for _ in range(int(timeout / 0.15)):
-            found = re.search(pattern, self.text())
-            if found:
-                return found
-            if step:
-                self.local.advance(step)
-            self.page.wait_for_timeout(150)
+        """Wait until the page shows ``pattern``. Where the computers or a timer must act (``step``),
+        each look waits a moment for it and then moves the game clock ``step`` seconds on; a
+        person's own press is answered without the clock, so without ``step`` it is one wait of
+        ``timeout`` seconds. ``timeout`` counts looks of 0.15 s where it steps (as it always did)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        pattern = re.compile(pattern)
+        looks = max(1, int(timeout / 0.15)) if step else 1
+        for _ in range(looks):
+            try:
+                found = self.page.wait_for_function(
+                    SHOWN_MATCH, arg=[pattern.pattern, ""], timeout=LOOK_MS if step else timeout * 1000, polling=100
+                )
+            except PlaywrightTimeout:
+                if step:
+                    self.local.advance(step)
+                continue
+            match = pattern.search(found.json_value())
+            assert match is not None, f"{pattern.pattern!r} matched in the page, not in Python"
+            return match
         said = "".join([line for line in self.local.output if not line.startswith("clock advanced")][-40:])
         raise AssertionError(f"the page never showed {pattern!r}; it shows:\n{self.text()}\nThe program said:\n{said}")
 
@@ -170,22 +214,30 @@ class Page:
                     raise
 
     def viewing(self) -> str:
-        """Whom the page shows it as: the picker follows each page the server publishes, so a
-        switch the server did not take is set back on the next one."""
-        return self.page.eval_on_selector("#viewer-picker", "s => s.options[s.selectedIndex]?.text ?? ''")
+        """Whom the page shows it as: the member of the last page the program published (the page
+        script notes it; the picker itself shows a switch still under way)."""
+        return self.page.evaluate("document.documentElement.dataset.cardtableShownAs ?? ''")
 
     def view_as(self, name: str, tries: int = 3) -> None:
-        """Switch the page to ``name``, and make sure it stayed switched: with the computers moving
-        the page is republished several times a second, and on a loaded machine a switch was now
-        and then not taken (the next click was then made as the previous person)."""
+        """Switch the page to ``name``, and wait until the program shows the page as ``name``: until
+        then a click would be made as the previous person (with the computers moving, the page is
+        republished several times a second; a switch the program did not take is chosen again)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         for _ in range(tries):
-            self.page.select_option("#viewer-picker", label=name)
-            for _ in range(4):  # a second, a look every quarter
-                self.page.wait_for_timeout(250)
-                if self.viewing() != name:
-                    break  # set back: switch again
-            else:
+            if self.viewing() != name:
+                self.page.select_option("#viewer-picker", label=name)
+            try:
+                self.page.wait_for_function(
+                    "name => document.documentElement.dataset.cardtableShownAs === name"
+                    " && document.getElementById('viewer-picker')?.selectedOptions[0]?.text === name",
+                    arg=name,
+                    timeout=10_000,
+                    polling=100,
+                )
                 return
+            except PlaywrightTimeout:
+                continue
         raise AssertionError(f"the page would not switch to {name}; it shows it as {self.viewing()}")
 
     def slash(self, command: str) -> None:
@@ -204,10 +256,12 @@ class Page:
         self.page.get_by_role("option", name=command).first.wait_for()
         self.page.keyboard.press("Enter")
         for value in values:
-            self.page.wait_for_timeout(300)
+            # the next option's field has the focus (else the value is typed elsewhere)
+            self.page.wait_for_function(f"() => {OPTION_FIELD}?.value === ''", timeout=20_000, polling=100)
             self.page.keyboard.type(value)
-            self.page.wait_for_timeout(500)
-            if value != values[-1]:
+            self.page.wait_for_function(f"value => {OPTION_FIELD}?.value === value", arg=value, polling=100)
+            if value != values[-1]:  # Enter takes the bot's suggestion: once it has come
+                self.page.get_by_role("option", name=value, exact=True).first.wait_for(timeout=20_000)
                 self.page.keyboard.press("Enter")
         self.page.click("#send-message")
 
@@ -228,10 +282,37 @@ class Page:
 
     def press_on_panel(self, panel, value: re.Pattern) -> str:
         """Press the panel's first enabled button whose text is ``value``; returns that text."""
-        button = panel.locator("button:not([disabled]):not([aria-disabled='true'])").filter(has_text=value).first
+        button = panel.locator(ENABLED).filter(has_text=value).first
         pressed = re.search(value, button.inner_text()).group(0)
         button.click()
         return pressed
+
+    def card_buttons(self, scope):
+        """The enabled buttons of ``scope`` that show a card (its emoji, as on Discord)."""
+        return scope.locator(ENABLED).filter(has=self.page.locator("img[data-cardtable-emoji]"))
+
+    def press_card(self, scope, which: str = "first") -> str:
+        """Press a card button of ``scope`` (its first or last); returns the card (``9♠``)."""
+        buttons = self.card_buttons(scope)
+        button = buttons.first if which == "first" else buttons.last
+        card = card_of(button.locator("img[data-cardtable-emoji]").first.get_attribute("data-cardtable-emoji"))
+        assert card is not None, button.inner_html()
+        button.click()
+        return card
+
+    def pictures_loaded(self) -> None:
+        """Wait until every picture the page shows has loaded (the table's, the panel's, the card
+        emojis): a screenshot then shows them."""
+        self.page.wait_for_function(
+            "() => [...document.images].every(i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)",
+            timeout=30_000,
+            polling=100,
+        )
+
+
+ENABLED = "button:not([disabled]):not([aria-disabled='true'])"
+#: the command box's option field that has the focus, or null
+OPTION_FIELD = "(document.activeElement?.classList.contains('command-option-input') ? document.activeElement : null)"
 
 
 @contextmanager
@@ -297,7 +378,7 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
                 else:
                     assert set(bids) == {"Alice", "Bob"}, f"play began before both bid: {bids}"
                     panel = page.panel_showing(r"Your turn:")
-                    played = (who, page.press_on_panel(panel, CARD))
+                    played = (who, page.press_card(panel))
             who, card = played
             page.wait_for(rf"{who} {re.escape(card)}")
             page.wait_for(r"Computer 1 \(strong\)(?: 🎴)?: bid \d+", step=0.5)
@@ -306,15 +387,28 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
             page.view_as("Alice")
             page.panel_showing(r"Your hand · Oh Hell · deal 1")
             assert page.panels() == 1
-            page.page.wait_for_timeout(1500)  # the pictures load
+            page.pictures_loaded()
+            # Issue 24: cards and suits are the bot's card emojis, as on Discord, each with its
+            # picture; no ♠ or ♣ is left as text (dark grey on the dark page).
+            plain = page.page.inner_text("body")
+            assert "♠" not in plain and "♣" not in plain, plain
+            assert "unavailable" not in plain, plain
+            assert page.page.locator("img.custom-emoji[data-cardtable-emoji]").count() >= 3
+            kind, head = page.page.evaluate(
+                """async () => {
+                  const image = document.querySelector("img.custom-emoji[data-cardtable-emoji]");
+                  const blob = await (await fetch(image.src)).blob();
+                  return [blob.type, [...new Uint8Array(await blob.slice(0, 8).arrayBuffer())]];
+                }"""
+            )
+            assert kind == "image/png" and bytes(head) == b"\x89PNG\r\n\x1a\n", (kind, head)
             page.page.screenshot(path=str(shot))
             if PICTURES_COPY:  # the table's trick picture and the panel's hand picture together
                 page.page.set_viewport_size({"width": 1280, "height": 1400})
-                page.page.wait_for_timeout(1000)
                 page.page.locator(".channel-message", has_text="Players (from the dealer's left)").last.evaluate(
                     "element => element.scrollIntoView({block: 'start'})"
                 )
-                page.page.wait_for_timeout(500)
+                page.pictures_loaded()
                 page.page.screenshot(path=PICTURES_COPY)
             page.view_as("Bob")
             page.wait_for(r"Trick \d|Last trick")
@@ -378,7 +472,6 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
             assert developer_words(page.text()) == [], page.text()
             # The session's end is refused by the program too, not only hidden from the page.
             page.page.evaluate("document.getElementById('close').click()")
-            page.page.wait_for_timeout(500)
             page.slash("/ohhell rules")
             page.wait_for(r"Oh Hell")
             assert local.proc.poll() is None, "a click on the page stopped the program"
@@ -434,18 +527,21 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
                 who = page.wait_for(TURN, timeout=30, step=0.5).group(1)
                 page.view_as(who)
                 # the panel has redrawn itself for this turn: no Refresh, no other button first
-                page.wait_for(r"Your bid:|Your turn:", timeout=30, step=0.5)
-                enabled = page.page.locator("button:not([disabled]):not([aria-disabled='true'])")
+                prompt = page.wait_for(r"Your bid:|Your turn:", timeout=30, step=0.5).group(0)
                 if who == "Alice" and not shot.exists():  # her panel, at her first move
                     page.page.set_viewport_size({"width": 1280, "height": 1180})
-                    page.page.wait_for_timeout(1500)  # the hand picture loads
                     page.page.get_by_role("button", name="🔄 Refresh").last.scroll_into_view_if_needed()
+                    page.pictures_loaded()
                     page.page.screenshot(path=str(shot))
-                if "Your bid:" in page.text():
-                    enabled.filter(has_text=re.compile(r"^\s*\d+\s*$")).first.click()
+                panel = page.panel_showing(prompt)
+                # The move shows on the table before the next look: a fixed pause let a loaded
+                # machine's page still name the same player, whose old panel was then pressed again.
+                if prompt == "Your bid:":
+                    bid = page.press_on_panel(panel, re.compile(r"^\s*\d+\s*$")).strip()
+                    page.wait_for(rf"{who}(?: 🎴)?: bid {bid}\b")
                 else:
-                    enabled.filter(has_text=re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")).last.click()
-                page.page.wait_for_timeout(800)
+                    card = page.press_card(panel, "last")
+                    page.wait_for(rf"{who} {re.escape(card)}")
                 moves += 1
         if shot.exists() and PANEL_COPY:
             shutil.copyfile(shot, PANEL_COPY)
@@ -497,13 +593,29 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
                         panel.get_by_role("button", name="Ready", exact=True).click(timeout=5_000)
                     except PlaywrightTimeout:
                         pass  # redrawn meanwhile (she is ready): the panel is read again
-                    page.page.wait_for_timeout(300)
-                page.page.wait_for_timeout(300)
+                # the next look once the panel has changed (or the clock has moved the game on)
+                try:
+                    panel.evaluate(
+                        """(element, before) => new Promise((resolve, reject) => {
+                          const observer = new MutationObserver(() => {
+                            if (element.innerText !== before) { observer.disconnect(); resolve(true); }
+                          });
+                          observer.observe(element, { childList: true, subtree: true, characterData: true });
+                          setTimeout(() => { observer.disconnect(); reject(new Error("unchanged")); }, 2000);
+                        })""",
+                        shown,
+                    )
+                except Exception:
+                    page.local.advance(0.5)
             # One press: her first play offered, else she picks the pile up.
-            plays = panel.locator(
-                "button:not([disabled]):not([aria-disabled='true'])",
-                has_text=re.compile(r"^\s*(one |both |all (two |three |four |\d+ )?|\d+ × )?(10|[2-9JQKA]|Joker)"),
-            ).filter(has_not_text="pick up")
+            plays = (
+                panel.locator(
+                    ENABLED,
+                    has_text=re.compile(r"^\s*(one |both |all (two |three |four |\d+ )?|\d+ × )?(10|[2-9JQKA]|Joker)"),
+                )
+                .or_(page.card_buttons(panel))
+                .filter(has_not_text="pick up")
+            )
             if "green button plays" in panel.inner_text() and plays.count():
                 plays.first.click()
                 page.wait_for(r"Alice played")
@@ -564,12 +676,12 @@ def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp
             local.advance(10)
             page.wait_for(r"Alice ran out of time", step=1)
             page.wait_for(r"Oh Hell: final standings", timeout=120, step=2)
-            page.page.wait_for_timeout(1500)  # the chart loads
+            page.pictures_loaded()  # the chart
             if STANDINGS_COPY:
                 page.page.screenshot(path=STANDINGS_COPY)
             page.slash("/ohhell scores")
             page.wait_for(r"Oh Hell scores after|deal by deal")
-            page.page.wait_for_timeout(1500)
+            page.pictures_loaded()
             if SCORES_COPY:
                 page.page.screenshot(path=SCORES_COPY)
             assert developer_words(page.text()) == [], page.text()

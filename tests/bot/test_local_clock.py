@@ -15,8 +15,7 @@ pytest.importorskip("aiohttp")  # simcord[preview]
 
 from simcord.env import Env  # noqa: E402
 
-from bot.client import create_bot  # noqa: E402
-from bot.local import WallClock, build_world  # noqa: E402
+from bot.local import WallClock, local_table  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 
@@ -27,23 +26,11 @@ def shown(preview: Any) -> str:
 
 @asynccontextmanager
 async def local_world(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, WallClock]]:
-    """The world ``python -m bot.local`` serves, entered in the test's own task (SimCord's clock
-    scope must be left in the context it was entered in)."""
-    bot = create_bot(Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.3))
-    env = Env(bot, check_errors=False, settle_timeout=0.5)
-    channel, members = build_world(env)
-    await env.start()
-    try:
-        with env.time_context():
-            await env.settle()
-            async with env.preview(channel, viewers=members, layout="channel", port=0) as preview:
-                clock = WallClock(env, preview)
-                clock.guard_page_actions()
-                await preview.refresh()
-                yield env, preview, clock
-    finally:
-        await env.shutdown()
-        await bot.close()
+    """The world ``python -m bot.local`` serves (its own :func:`bot.local.local_table`), entered
+    in the test's own task (SimCord's clock scope must be left in the context it was entered in)."""
+    settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.3)
+    async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, clock, _shown):
+        yield env, preview, clock
 
 
 async def test_a_tick_whose_settle_fails_still_shows_what_the_bot_did(tmp_path, monkeypatch) -> None:
