@@ -25,6 +25,7 @@ from bot.errors import Refusal, guarded
 from bot.render.cards import labels
 from bot.render.common import COLOR
 from bot.secrecy import Door
+from bot.snapshot import view as shared_view
 from games.common.cards import card_code
 
 
@@ -78,7 +79,7 @@ def spectator_view(table: LiveTable) -> Rendered:
     for seat in table.seats:
         if not seat.shows_hand:
             continue
-        view: Mapping[str, Any] = engine.view(seat.seat)
+        view: Mapping[str, Any] = shared_view(engine, seat.seat)  # that seat let spectators see its hand
         hand = view.get("hand") or []
         shown.append(f"**{seat.name}**: {labels(hand) if hand else 'no cards in hand'}")
     hands = discord.Embed(title="👁️ Hands shown to spectators", color=COLOR)
