@@ -53,6 +53,14 @@ class Presenter:
         self.watchers = Watchers(sleep=lambda seconds: self.sleep(seconds), coalesce=lambda: self.coalesce)
         self._following: set[asyncio.Task[None]] = set()
 
+    def live_face(self, table: LiveTable) -> Rendered:
+        """The live table as it looks now, drawn once a look with the table's display (which the
+        spectators' views share), or drawn anew for a table nothing is showing."""
+        display = self.displays.get(table.id)
+        if display is None or display.table is not table:
+            return table.kind.table(table, [])
+        return display.live_face()
+
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
 
@@ -122,8 +130,8 @@ class Presenter:
         if _from_message(interaction, table.record.message_id) and not display.want.post:
             assert interaction is not None
             try:
-                # (the one rendering of this move: the display has nothing left to show)
-                await interaction.response.edit_message(**table.kind.table(table, events or []).kwargs())
+                # (the move's one rendering, shared with the spectators: the display has nothing left to show)
+                await interaction.response.edit_message(**display.live_face().kwargs())
             except TRANSIENT:
                 log.warning("game %s: the answer that shows the table failed; the display retries", table.id)
             else:

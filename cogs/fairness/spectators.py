@@ -70,11 +70,13 @@ def watch_button(table: LiveTable) -> WatchButton:
     return WatchButton(table.id, "open")
 
 
-def spectator_view(table: LiveTable) -> Rendered:
-    """What a spectator sees: no hand of a player who has not allowed it, until the deal is over."""
+def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered:
+    """What a spectator sees: no hand of a player who has not allowed it, until the deal is over.
+    ``public``: the table message as drawn for this state (drawn here if not given)."""
     engine = table.engine
     assert engine is not None
-    public = table.kind.table(table, [])
+    if public is None:
+        public = table.kind.table(table, [])
     shown: list[str] = []
     for seat in table.seats:
         if not seat.shows_hand:

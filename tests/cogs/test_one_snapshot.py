@@ -48,14 +48,25 @@ class Count:
         monkeypatch.setattr(kind, "table", counted_table)
 
 
+@pytest.mark.parametrize("watched", [False, True], ids=["players", "and a spectator"])
 @pytest.mark.simcord(settle_timeout=0.5)
-async def test_an_oh_hell_card_press_builds_each_view_once_and_renders_the_table_once(simcord_env, monkeypatch):
+async def test_an_oh_hell_card_press_builds_each_view_once_and_renders_the_table_once(
+    simcord_env, monkeypatch, watched
+):
+    """(Watched: the spectator's view, which shows bob's hand, is redrawn from the same views
+    and the same rendering of the table.)"""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
     await open_table(env, channel, people[0], people[1:], preset="classic")
     table = env.bot.tables.in_channel(channel.id, "ohhell")
+    watchers = env.bot.tables.presenter.watchers
+    if watched:
+        await people[1].slash(channel, "ohhell spectators", hand="show")
+        spectator = guild.add_member(env.create_user("dee"))
+        shown = await spectator.click(table_message(channel, env.bot.user.id), label="Watch")
+        assert shown.ephemeral and "You are watching" in shown.response.content
     count = Count(monkeypatch, OhHell, type(table.kind))
     by_seat = {table.seat_of(p.id): p for p in people}
     for person in people:  # every panel open
@@ -67,11 +78,13 @@ async def test_an_oh_hell_card_press_builds_each_view_once_and_renders_the_table
     panel = live_panel(env, channel, person)
     card = next(iter(panel_moves(panel)))
     shown_before = table_message(channel, env.bot.user.id).embeds[0].to_dict()
+    edits = watchers.edits
     count.on = True
     await press(person, panel, card)
     await env.settle()
     count.on = False
     assert table.engine.view(None)["trick"], "the card was played"
+    assert watchers.edits == edits + watched  # the spectator's view was redrawn
     assert count.views == {None: 1, 0: 1, 1: 1, 2: 1}, count.views
     assert count.renders == 1
     assert table_message(channel, env.bot.user.id).embeds[0].to_dict() != shown_before  # the table shows it
