@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from bot.render.readable import readable
+from bot.snapshot import snapshot
 from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from games.common.engine import Engine, Event
@@ -220,12 +221,21 @@ class GameKind(ABC, Generic[ViewT]):
         secret bid or unrelated move. It must never hold what ``seat`` may not see."""
 
     def decision_digest(self, engine: Engine, seat: int) -> str:
-        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits."""
-        return digest(self.decision_key(engine, seat))
+        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
+        Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
+        and their buttons all ask for it."""
+        return snapshot(engine).digest(seat, lambda: digest(self.decision_key(engine, seat)))
+
+    def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
+        """The public one-liners a move's ``events`` leave on the table (a deal's result), in
+        order; the presenter adds them to :attr:`LiveTable.notices` once per move, so that drawing
+        the table never changes it. By default none."""
+        return []
 
     @abstractmethod
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        """The public table message after ``events``."""
+        """The public table message after ``events``: drawn from the table as it is, changing
+        nothing (what the events leave on it comes from :meth:`notices`)."""
 
     @abstractmethod
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:

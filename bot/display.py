@@ -3,8 +3,9 @@ closes the difference.
 
 Every change to a table (a move, a new deal, the end, a reminder) only updates the desired state
 here and wakes the loop; the loop alone talks to Discord over REST for this table. Each pass it
-renders the *latest* state (several quick changes become one edit, and a rendering is never sent
-twice: a :class:`~bot.contract.Rendered` may carry files that are consumed once), then tries, in
+renders the *latest* state (several quick changes become one edit; the live table is drawn once a
+look, see :meth:`Display.live_face`, and a :class:`~bot.contract.Rendered` can be sent again: its
+pictures are kept as bytes), then tries, in
 order: the hands still to send by DM, the new table message to post, the current message to edit,
 old copies to close (their controls removed), and the lines to post (standings, reminders,
 warnings). Whatever fails stays desired and is tried again after a pause that honours Discord's
@@ -36,6 +37,7 @@ import discord
 from bot import metrics
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT, Fault, classify
+from bot.snapshot import snapshot
 from db.store import OldCopy, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -117,6 +119,8 @@ class Display:
         self.on_done = on_done
         #: called once the table is posted as a new message (the open panels follow it below)
         self.on_post = on_post
+        #: the live table's last drawing and the look it was drawn for (see :meth:`live_face`)
+        self._drawn: tuple[tuple[Any, ...], Rendered] | None = None
         self.want = Desired(face=self.live_face)
         self.failures = 0
         self.trouble_since: float | None = None
@@ -131,7 +135,17 @@ class Display:
 
     # -- changes (called by the presenter; never talk to Discord) -------------------------------
     def live_face(self) -> Rendered:
-        return self.table.kind.table(self.table, [])
+        """The live table as it looks now, drawn once a look: the display's post or edit, the
+        answer of a click on the table message and the spectators' views of one move share one
+        rendering. A look is the change the display is to show (``want.version``) and what the
+        table message is drawn from (the game's state, the notices, who plays each seat), so
+        nothing that changes it is missed even where no change was announced."""
+        table = self.table
+        state = snapshot(table.engine) if table.engine is not None else None
+        look = (self.want.version, state, tuple(table.notices), tuple((s.user_id, s.ai_level) for s in table.seats))
+        if self._drawn is None or self._drawn[0] != look:
+            self._drawn = (look, table.kind.table(table, []))
+        return self._drawn[1]
 
     def changed(self) -> None:
         self.want.version += 1

@@ -36,6 +36,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
+from bot.snapshot import snapshot
 from db.store import SavedPanel
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,7 @@ def signature(table: LiveTable, seat: int) -> Any:
     if engine.is_over:
         return ("over",)
     acting = seat in engine.to_act()
-    view = engine.view(seat)
+    view = snapshot(engine).view(seat)  # the one the redraw then draws from
     hand = view.get("hand")
     digest = table.kind.decision_digest(engine, seat) if acting else None
     computer = table.seats[seat].ai_level is not None  # "the computer is playing your seat"

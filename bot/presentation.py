@@ -53,6 +53,14 @@ class Presenter:
         self.watchers = Watchers(sleep=lambda seconds: self.sleep(seconds), coalesce=lambda: self.coalesce)
         self._following: set[asyncio.Task[None]] = set()
 
+    def live_face(self, table: LiveTable) -> Rendered:
+        """The live table as it looks now, drawn once a look with the table's display (which the
+        spectators' views share), or drawn anew for a table nothing is showing."""
+        display = self.displays.get(table.id)
+        if display is None or display.table is not table:
+            return table.kind.table(table, [])
+        return display.live_face()
+
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
 
@@ -118,12 +126,12 @@ class Presenter:
         display.want.face = display.live_face
         display.want.version += 1
         self.watchers.changed(table)
-        # Rendering applies what the events leave on the table (notices) once, now.
-        rendered = table.kind.table(table, events or [])
+        self._notice(table, events)
         if _from_message(interaction, table.record.message_id) and not display.want.post:
             assert interaction is not None
             try:
-                await interaction.response.edit_message(**rendered.kwargs())
+                # (the move's one rendering, shared with the spectators: the display has nothing left to show)
+                await interaction.response.edit_message(**display.live_face().kwargs())
             except TRANSIENT:
                 log.warning("game %s: the answer that shows the table failed; the display retries", table.id)
             else:
@@ -179,12 +187,18 @@ class Presenter:
         """A new deal: its hands go out by DM, then its table is posted as a new message."""
         display = self.display(table)
         want = display.want
-        table.kind.table(table, events)  # what the events leave on the table (notices), once
+        self._notice(table, events)
         want.face, want.post = display.live_face, True
         # a player whose live panel the bot will redraw with the new hand needs no DM of it
         want.hands = {s.seat for s in table.seats if not self.panels.live(table, s.seat)}
         want.version += 1
         display.wake()
+
+    def _notice(self, table: LiveTable, events: list[Event] | None) -> None:
+        """What the move's events leave on the table (a deal's result), once per move: drawing
+        the table changes nothing, so the display draws it once, when it shows it."""
+        for note in table.kind.notices(table, events or []):
+            table.notice(note)
 
     def show_ended(self, table: LiveTable, by: str) -> None:
         """The host ended the game: the table shows it, without controls."""

@@ -33,6 +33,7 @@ from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
 from bot.shards import shard_of
+from bot.snapshot import forget
 from bot.thinking import Thinker
 from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store
 from games.common.engine import Event
@@ -295,6 +296,7 @@ class TableManager(Registry):
         before_key = table.kind.message_key(engine)
         before_deal = engine.deal_number
         new_engine, events = engine.apply(seat, action)
+        forget(engine)  # the views of the state before the move are never shown again
         # a new deal's deck is stored with the move that dealt it (the provable shuffle)
         deal = fairness.dealt(new_engine) if new_engine.deal_number != before_deal else None
         stored = dict(action)  # the JSON object the log keeps

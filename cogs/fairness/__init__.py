@@ -15,4 +15,6 @@ from cogs.fairness.spectators import WatchButton, spectator_view
 
 async def setup(bot: CardBot) -> None:
     bot.add_dynamic_items(WatchButton)
-    bot.tables.presenter.watchers.render = spectator_view  # the bot keeps each view current
+    presenter = bot.tables.presenter
+    # the bot keeps each view current, drawn from the table message's own rendering of the move
+    presenter.watchers.render = lambda table: spectator_view(table, presenter.live_face(table))

@@ -25,6 +25,7 @@ from bot.errors import Refusal, guarded
 from bot.render.cards import labels
 from bot.render.common import COLOR
 from bot.secrecy import Door
+from bot.snapshot import view as shared_view
 from games.common.cards import card_code
 
 
@@ -69,16 +70,18 @@ def watch_button(table: LiveTable) -> WatchButton:
     return WatchButton(table.id, "open")
 
 
-def spectator_view(table: LiveTable) -> Rendered:
-    """What a spectator sees: no hand of a player who has not allowed it, until the deal is over."""
+def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered:
+    """What a spectator sees: no hand of a player who has not allowed it, until the deal is over.
+    ``public``: the table message as drawn for this state (drawn here if not given)."""
     engine = table.engine
     assert engine is not None
-    public = table.kind.table(table, [])
+    if public is None:
+        public = table.kind.table(table, [])
     shown: list[str] = []
     for seat in table.seats:
         if not seat.shows_hand:
             continue
-        view: Mapping[str, Any] = engine.view(seat.seat)
+        view: Mapping[str, Any] = shared_view(engine, seat.seat)  # that seat let spectators see its hand
         hand = view.get("hand") or []
         shown.append(f"**{seat.name}**: {labels(hand) if hand else 'no cards in hand'}")
     hands = discord.Embed(title="👁️ Hands shown to spectators", color=COLOR)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
+from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import label
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
@@ -22,6 +22,8 @@ from cogs.ohhell.render import (
     deal_notes,
     deal_result_embed,
     hand_embed,
+    public_view,
+    seat_view,
     standings_embed,
     table_embed,
     turn_content,
@@ -73,8 +75,8 @@ class OhHellKind(GameKind[OhHellSeatView]):
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: Engine) -> Any:
-        view: View = engine.view(None)
-        return view["deal"]
+        assert isinstance(engine, OhHell)
+        return public_view(engine)["deal"]
 
     def decision_key(self, engine: Engine, seat: int) -> Any:
         """The deal and phase; while the seat is to act, also what it decides from: its hand (or
@@ -82,7 +84,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         ones), the bids it may make, the trick on the table and the cards it may play. Another
         player's secret bid changes none of these."""
         assert isinstance(engine, OhHell)
-        view = engine.view(seat)
+        view = seat_view(engine, seat)
         key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
         if key["acting"]:
             key |= {
@@ -103,10 +105,11 @@ class OhHellKind(GameKind[OhHellSeatView]):
             }
         return key
 
+    def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
+        return deal_notes(events, table.name)
+
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
-        for note in deal_notes(events, table.name):
-            table.notice(note)
+        view = public_view(_game(table))
         embed = table_embed(view, table.name, table.notices)
         files = trick_picture(view, table.name, embed, four_colour(table.record.options))
         return Rendered(
@@ -133,7 +136,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         )
 
     def hand(self, table: LiveTable, seat: int) -> Rendered:
-        view = _game(table).view(seat)
+        view = seat_view(_game(table), seat)
         embed = hand_embed(view, _place(self.bot, table), table.name)
         return Rendered(
             content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
@@ -143,7 +146,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        view = _game(table).view(seat)
+        view = seat_view(_game(table), seat)
         embed = hand_embed(view, _place(self.bot, table), table.name)
         return Rendered(
             content=None,
@@ -213,7 +216,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        view = _game(table).view(None)
+        view = public_view(_game(table))
         names = [table.name(s) for s in range(view["seat_count"])]
         rows = rows_from_history(view["history"], len(names))
         return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)

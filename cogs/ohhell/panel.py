@@ -24,7 +24,7 @@ from bot.render.cards import label, suit_symbol
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
 from cogs.ohhell.pictures import hand_picture
-from cogs.ohhell.render import _trick_text, hand_embed
+from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 
@@ -91,7 +91,7 @@ def panel(
 ) -> Rendered:
     """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did."""
     engine = _game(table)
-    view = engine.view(seat)
+    view = seat_view(engine, seat)
     key = table.kind.decision_digest(engine, seat)
     # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
     embed = hand_embed(view, where or f"Game #{table.id}", table.name)

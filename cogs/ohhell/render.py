@@ -4,15 +4,28 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
 from bot.render.cards import label, labels, suit_symbol
 from bot.render.common import COLOR, a_or_an, count, ordinal
 from bot.render.emojis import card_text, hand_text
+from bot.snapshot import view as shared_view
 from games.common.engine import Event
+from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView, OhHellView
+
+
+def seat_view(engine: OhHell, seat: int) -> OhHellSeatView:
+    """``engine.view(seat)``, built once per move and shared by whatever draws for that seat."""
+    return cast(OhHellSeatView, shared_view(engine, seat))
+
+
+def public_view(engine: OhHell) -> OhHellView:
+    """``engine.view(None)``, built once per move and shared by whatever draws the table."""
+    return cast(OhHellView, shared_view(engine, None))
+
 
 Name = Callable[[int], str]
 #: the public view every table message is built from (a seat's view extends it)

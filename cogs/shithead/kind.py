@@ -19,7 +19,7 @@ from cogs.lobby.rematch import rematch_view
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
-from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
+from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from db.store import DealScore, ResultRow
 from games.common.engine import Engine, Event
 from games.shithead import rules as sh_rules
@@ -83,7 +83,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         panel alone, while any move in play (which changes the pile or whose turn it is) makes a
         panel drawn before it stale."""
         assert isinstance(engine, Shithead)
-        view = engine.view(seat)
+        view = game_view(engine, seat)
         me = view["seats"][seat]
         key: dict[str, Any] = {
             "phase": view["phase"],
@@ -107,7 +107,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return key
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
+        view = game_view(_game(table), None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
@@ -118,7 +118,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
+        view = game_view(_game(table), None)
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
@@ -135,7 +135,7 @@ class ShitheadKind(GameKind[ShitheadView]):
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
-        view = _game(table).view(seat)
+        view = game_view(_game(table), seat)
         embed = dm_embed(view, where)
         return Rendered(
             content=None,

@@ -40,7 +40,7 @@ from bot.table_options import four_colour
 from cogs.shithead.panel_actions import press_action
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
-from cogs.shithead.render import panel_embed
+from cogs.shithead.render import game_view, panel_embed
 from games.shithead.game import Shithead
 
 
@@ -51,7 +51,7 @@ def panel(
     ``warning`` says why nothing happened, ``note`` what did."""
     engine = table.engine
     assert isinstance(engine, Shithead)
-    view = engine.view(seat)
+    view = game_view(engine, seat)
     key = table.kind.decision_digest(engine, seat)
     me = view["seats"][seat]
     notes = [f"⚠️ {warning}"] if warning else []
@@ -383,7 +383,7 @@ async def on_panel(
         return
     if act == "choose" and not values:  # a tap: the new choice mask is the argument
         assert isinstance(engine, Shithead)
-        in_hand = engine.view(seat)["hand"]
+        in_hand = game_view(engine, seat)["hand"]
         mask = int(arg, 16)
         values = [c for i, c in enumerate(in_hand) if mask >> i & 1]
     if act in ("sel", "choose"):
@@ -431,7 +431,7 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     """The panel redrawn from the current table with the player's choice marked (acts on nothing)."""
     engine = table.engine
     assert isinstance(engine, Shithead)
-    view = engine.view(seat)
+    view = game_view(engine, seat)
     if act == "choose":
         if view["phase"] != "swap" or view["rules"]["deal"] != "choose":
             return panel(table, seat, warning="Choosing the face-up cards is over.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.contract import Action, LiveTable
 from bot.errors import Refusal
 from cogs.shithead.panel_choices import cards_of, play_options
+from cogs.shithead.render import game_view
 from games.shithead.game import Shithead
 
 PLAY_ACTS = frozenset({"play", "put", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
@@ -24,7 +25,7 @@ def press_action(table: LiveTable, seat: int, key: str, act: str, arg: str, valu
     if act in PLAY_ACTS and key != table.kind.decision_digest(engine, seat):
         raise Refusal("The table has moved on since this was shown; nothing was changed. Here it is now.")
     if act == "play":
-        cards = cards_of(play_options(engine.view(seat)), int(arg, 16))
+        cards = cards_of(play_options(game_view(engine, seat)), int(arg, 16))
         if not cards:
             raise Refusal("Choose the cards to play first.")
         return {"type": "play", "cards": cards}
@@ -45,6 +46,6 @@ def press_action(table: LiveTable, seat: int, key: str, act: str, arg: str, valu
         return {"type": "ready"}
     if act == "confirm":
         mask = int(arg, 16)
-        in_hand = engine.view(seat)["hand"]
+        in_hand = game_view(engine, seat)["hand"]
         return {"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]}
     raise Refusal("That control is not known any more; press **My cards** again.")

@@ -8,16 +8,25 @@ hidden can reach a channel whatever this module does. A player's private panel c
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import discord
 
 from bot.render.cards import label, labels
 from bot.render.common import COLOR, count, ordinal
 from bot.render.emojis import cards_text
+from bot.snapshot import view as shared_view
 from games.shithead.contracts import ShitheadView
+from games.shithead.game import Shithead
 
 Name = Callable[[int], str]
 View = ShitheadView
+
+
+def game_view(engine: Shithead, viewer: int | None) -> ShitheadView:
+    """``engine.view(viewer)``, built once per move and shared by whatever draws for that viewer."""
+    return cast(ShitheadView, shared_view(engine, viewer))
+
 
 FACE_DOWN = "🂠"
 PILE_SHOWN = 6  # top cards of the pile shown on the table
