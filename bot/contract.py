@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot.comparison import BY_POINTS, Comparison
 from bot.render.readable import readable
 from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
@@ -165,6 +166,8 @@ class GameKind(ABC, Generic[ViewT]):
     ai_levels: tuple[str, ...] = ("quick", "strong")
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
+    #: how a duplicate match compares the players who held the same cards (points by default)
+    comparison: Comparison = BY_POINTS
     #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
     seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
 

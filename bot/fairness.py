@@ -25,8 +25,9 @@ from games.common.commitment import SALT_BYTES, commitment, computer_seed, match
 from games.common.engine import Engine, GameError
 
 #: the export's ``format`` (tools/verify_shuffle.py reads this one; version 1 had no packs and
-#: no deal count, so a checker needed the rules and could not tell a deal was missing)
-EXPORT_FORMAT = "cardtable-shuffle/2"
+#: no deal count, so a checker needed the rules and could not tell a deal was missing; version 2
+#: had no draws, so the checker knew each game's order of draws)
+EXPORT_FORMAT = "cardtable-shuffle/3"
 #: statuses after which the seed may be shown
 OVER = ("finished", "cancelled")
 
@@ -159,10 +160,11 @@ def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[
 
 
 def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
-    """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/2``): the revealed seed and
-    salt, the commitment, how many deals the game had (replayed from its seed and moves), and
-    every stored deck with the pack it was shuffled from, so the checker needs no rules (the
-    rules ride along for the reader). Only for a game that is over; CPU-bound (a replay)."""
+    """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/3``): the revealed seed and
+    salt, the commitment, how many deals the game had (replayed from its seed and moves), every
+    stored deck with the pack it was shuffled from, and how the game draws on its seed (the
+    engine's ``DRAWS_BEFORE_SHUFFLE`` and ``LEGACY_SHUFFLE``), so the checker needs no game's
+    rules (they ride along for the reader). Only for a game that is over; CPU-bound (a replay)."""
     if not is_over(record):
         raise ValueError("the seed of a game that is not over stays secret")
     try:
@@ -176,6 +178,8 @@ def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[
         "kind": record.kind,
         "generator": record.rng_version,
         "players": len(record.seats),
+        "draws_before_shuffle": kind.engine.DRAWS_BEFORE_SHUFFLE,
+        "generator_1_shuffle": kind.engine.LEGACY_SHUFFLE,
         "commitment": record.commitment,
         "seed": record.seed,
         "salt": record.salt,

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.comparison import BY_PLACE
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.cards import labels
 from bot.render.common import game_place
@@ -50,6 +51,7 @@ class ShitheadKind(GameKind[ShitheadView]):
     }
     ai_levels = ("quick", "strong", "random")
     hand_button = "My cards"
+    comparison = BY_PLACE  # no points: a duplicate match compares finishing places
 
     def __init__(self, bot: discord.Client | None) -> None:
         self.bot = bot
