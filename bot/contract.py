@@ -141,7 +141,7 @@ class LiveTable:
 
 
 #: the methods that draw a table's messages (each takes the table first)
-READABLE = ("table", "closing", "hand", "panel", "dm", "finale", "scores")
+READABLE = ("table", "closing", "panel", "dm", "finale", "scores")
 
 
 def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -163,7 +163,6 @@ class GameKind(ABC, Generic[ViewT]):
     default_preset: str
     #: per preset key: a name a player understands and one line of what the preset is
     preset_info: Mapping[str, tuple[str, str]] = {}
-    ai_levels: tuple[str, ...] = ("quick", "strong")
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
     #: how a duplicate match compares the players who held the same cards (points by default)
@@ -235,13 +234,9 @@ class GameKind(ABC, Generic[ViewT]):
         """The last state of a table message whose deal (or game) just ended: no controls."""
 
     @abstractmethod
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        """What ``seat`` alone may see, for an ephemeral reply."""
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): their
-        cards and one button a move. By default the plain private view."""
-        return self.hand(table, seat)
+        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
+        ``seat`` alone may see, their cards and one control a move."""
 
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
@@ -285,10 +280,6 @@ class GameKind(ABC, Generic[ViewT]):
         """``/<game> scores`` of a finished game, from what the store kept; ``None``: the generic
         list of places."""
         return None
-
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        """A short public line for what a computer did on someone's behalf (no hidden card)."""
-        return "made their move"
 
 
 #: length of :func:`digest`'s text (48 bits: a chance collision between two states is negligible)

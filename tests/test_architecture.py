@@ -263,3 +263,42 @@ def test_feature_packages_meet_only_through_the_runtime() -> None:
         if top(target) == "cogs" and target != "cogs" and target.split(".")[1] != name.split(".")[1]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def _is_a_kind(node: ast.expr) -> bool:
+    """An expression the runtime holds a game's kind in: ``kind``, ``….kind``, ``kinds[…]``."""
+    if isinstance(node, ast.Name):
+        return node.id in ("kind", "fresh")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "kind"
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Attribute | ast.Name) and "kinds" in ast.unparse(node.value)
+    return False
+
+
+def test_every_member_of_the_game_contract_is_used() -> None:
+    """A :class:`~bot.contract.GameKind` member every game must define and nothing calls is
+    dead weight on each new game: each is read somewhere other than its own definitions (the
+    contract and the games' adapters, ``cogs/<game>/kind.py``)."""
+    contract = ast.parse((ROOT / "bot" / "contract.py").read_text(encoding="utf-8"))
+    kind = next(n for n in ast.walk(contract) if isinstance(n, ast.ClassDef) and n.name == "GameKind")
+    members: set[str] = set()
+    for node in kind.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            members.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            members.add(node.target.id)
+    members = {m for m in members if not m.startswith("_")}
+    read: set[str] = set()
+    for package in ("bot", "cogs", "games"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path == ROOT / "bot" / "contract.py" or (path.name == "kind.py" and path.parent.parent.name == "cogs"):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_a_kind(n.value)}
+    # the contract's own methods that call another member count as readers of it
+    read |= {n.attr for f in kind.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)
+             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"}  # fmt: skip
+    assert "panel" in members and "table" in members
+    dead = sorted(members - read)
+    assert not dead, f"GameKind members nothing reads: {dead}"

@@ -4,13 +4,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
-from bot.render.cards import label
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
@@ -132,13 +130,6 @@ class OhHellKind(GameKind[OhHellSeatView]):
             files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
         )
 
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        view = _game(table).view(seat)
-        embed = hand_embed(view, _place(self.bot, table), table.name)
-        return Rendered(
-            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
-        )
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
@@ -223,11 +214,6 @@ class OhHellKind(GameKind[OhHellSeatView]):
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
         return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
-
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        if action["type"] == "bid":
-            return "bid"
-        return f"played {label(action['card'])}" if action["card"] != "?" else "played their hidden card"
 
 
 def _game(table: LiveTable) -> OhHell:

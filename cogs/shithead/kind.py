@@ -5,14 +5,12 @@ computer plays it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot.comparison import BY_PLACE
 from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
-from bot.render.cards import labels
 from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
@@ -49,7 +47,6 @@ class ShitheadKind(GameKind[ShitheadView]):
             "winner": "Play for a winner",
         }.items()
     }
-    ai_levels = ("quick", "strong", "random")
     hand_button = "My cards"
     comparison = BY_PLACE  # no points: a duplicate match compares finishing places
 
@@ -129,9 +126,6 @@ class ShitheadKind(GameKind[ShitheadView]):
             files=table_picture(view, table.name, embed, four_colour(table.record.options)),
         )
 
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        return panel(table, seat)
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return panel(table, seat, warning=warning, note=note)
 
@@ -197,16 +191,6 @@ class ShitheadKind(GameKind[ShitheadView]):
 
     def ai_decider(self) -> Any:
         return decide
-
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        kind = action["type"]
-        if kind == "play":
-            return f"played {labels(action['cards'])}"
-        if kind == "flip":
-            return "flipped a face-down card"
-        if kind == "pickup":
-            return "picked up the pile"
-        return "got ready"
 
 
 def _footer(table: LiveTable) -> str:
