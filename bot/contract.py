@@ -35,7 +35,10 @@ from games.common.engine import Engine, Event
 View = Mapping[str, Any]
 #: an action as engines take it: ``{"type": ..., ...}`` (each game's own TypedDicts fit it)
 Action = Mapping[str, Any]
+#: a game's own engine, seat view and action types, which its :class:`GameKind` is generic over
+EngineT = TypeVar("EngineT", bound=Engine)
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +97,7 @@ class LiveTable:
     and what only lives in memory (the lock every change takes, notices, running tasks)."""
 
     record: GameRecord
-    kind: GameKind
+    kind: AnyKind
     rules: Any = None
     engine: Engine | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -152,13 +155,17 @@ def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
     return drawn
 
 
-class GameKind(ABC, Generic[ViewT]):
+class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     """What the runtime needs from one game: its rules, how its table looks, how it scores and
-    how a computer plays it. Implemented by ``cogs/<game>/kind.py``."""
+    how a computer plays it. Implemented by ``cogs/<game>/kind.py``.
+
+    Generic over the game's own engine, seat view and action types, so that a game's adapter
+    reads its own engine and views with their own types (:meth:`game` is the one check that a
+    table's engine is this game's); the runtime holds any game as :data:`AnyKind`."""
 
     key: str  # the engine's GAME and the slash command group
     title: str
-    engine: type[Engine]
+    engine: type[EngineT]
     presets: tuple[str, ...]
     default_preset: str
     #: per preset key: a name a player understands and one line of what the preset is
@@ -208,11 +215,11 @@ class GameKind(ABC, Generic[ViewT]):
 
     # -- the running game ---------------------------------------------------------------------
     @abstractmethod
-    def message_key(self, engine: Engine) -> Any:
+    def message_key(self, engine: EngineT) -> Any:
         """When this changes a new table message is posted (a new deal) and hands are sent."""
 
     @abstractmethod
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: EngineT, seat: int) -> Any:
         """Everything that bears on ``seat``'s choice now, as JSON-able data, from that seat's view.
 
         A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
@@ -221,7 +228,7 @@ class GameKind(ABC, Generic[ViewT]):
         act, their legal actions, the bids and cards they can see), never on another player's
         secret bid or unrelated move. It must never hold what ``seat`` may not see."""
 
-    def decision_digest(self, engine: Engine, seat: int) -> str:
+    def decision_digest(self, engine: EngineT, seat: int) -> str:
         """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits."""
         return digest(self.decision_key(engine, seat))
 
@@ -242,8 +249,10 @@ class GameKind(ABC, Generic[ViewT]):
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         """The private message sent at a new deal (``None``: nothing to send)."""
 
-    @abstractmethod
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]: ...
+    def deal_scores(self, engine: EngineT, events: list[Event]) -> list[DealScore]:
+        """The scores of the deals that ``events`` ended, for the store; by default none (a game
+        without deals or points)."""
+        return []
 
     @abstractmethod
     def results(self, table: LiveTable) -> list[ResultRow]: ...
@@ -252,24 +261,34 @@ class GameKind(ABC, Generic[ViewT]):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
 
     @abstractmethod
-    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
         """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[ViewT, str, random.Random], ActionT] | None:
         """A module-level function deciding as :meth:`ai_action` does, ``(view, level, rng) -> Action``,
         for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
         return None
 
     @abstractmethod
-    def ai_view(self, engine: Engine, seat: int) -> ViewT:
+    def ai_view(self, engine: EngineT, seat: int) -> ViewT:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
 
-    def replay(self, rules: Any, record: GameRecord) -> Engine:
+    def replay(self, rules: Any, record: GameRecord) -> EngineT:
         """The game's state after ``record``'s stored actions, from its stored seed and generator:
         every rebuild (a restart, a re-read, a failed commit, a finished game shown again) goes here."""
-        return self.engine.replay(
-            rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
-        )
+        seats, seed = len(record.seats), record.seed or 0
+        return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
+
+    def game(self, table: LiveTable) -> EngineT:
+        """The table's engine as this game's own type (its views are this game's TypedDicts)."""
+        return self.mine(table.engine)
+
+    def mine(self, engine: Engine | None) -> EngineT:
+        """``engine`` as this game's own type; a table that has not started, or another game's
+        engine, is a bug in the runtime (TypeError)."""
+        if not isinstance(engine, self.engine):
+            raise TypeError(f"not a started {self.title} game: {type(engine).__name__}")
+        return engine
 
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself."""
@@ -281,6 +300,9 @@ class GameKind(ABC, Generic[ViewT]):
         list of places."""
         return None
 
+
+#: any game's kind, as the runtime holds it (it passes each kind only what that kind gave it)
+AnyKind = GameKind[Any, Any, Any]
 
 #: length of :func:`digest`'s text (48 bits: a chance collision between two states is negligible)
 DIGEST_LENGTH = 12

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.contract import GameKind, LiveTable, Rendered
+from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.render.common import COLOR
@@ -55,7 +55,7 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     return games if done else None
 
 
-async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list[GameRecord]) -> None:
+async def finish(store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord]) -> None:
     """Post the comparison in every table's channel, and the seed in those that have not seen it."""
     try:
         entries = await _entries(store, kind, games)
@@ -71,7 +71,7 @@ async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list
         log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)
 
 
-async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> list[Entry]:
+async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list[Entry]:
     out: list[Entry] = []
     for game in games:
         scores: list[DealScore] = await store.deal_scores(game.id)
@@ -92,7 +92,7 @@ async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> lis
     return out
 
 
-def comparison_embed(kind: GameKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
+def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
     points = kind.comparison.points
     embed = discord.Embed(
         title=f"⚖️ Duplicate match: {len(games)} tables played the same cards",

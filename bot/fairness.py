@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from bot.render.common import count
 from db.store import DealtDeck, GameRecord, Store
@@ -104,7 +104,7 @@ class Verdict:
     lines: list[str] = field(default_factory=list)
 
 
-def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
+def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
     """Check a finished game: the revealed seed matches the commitment, and replaying the game from
     that seed and its log deals exactly the stored decks, deal by deal. CPU-bound: run it off the
     event loop. The caller refuses a game that is not over (this raises ``ValueError`` then)."""
@@ -139,7 +139,7 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
     return Verdict(True, lines)
 
 
-def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[str], list[str]]]:
+def _replayed_decks(kind: AnyKind, record: GameRecord) -> dict[int, tuple[list[str], list[str]]]:
     """Every deal the game had, replayed from its seed and moves: its deck as dealt and its pack
     (the cards before the shuffle, in the order the generator shuffles them)."""
     assert record.seed is not None
@@ -159,7 +159,7 @@ def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[
     return decks
 
 
-def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
+def export(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
     """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/3``): the revealed seed and
     salt, the commitment, how many deals the game had (replayed from its seed and moves), every
     stored deck with the pack it was shuffled from, and how the game draws on its seed (the

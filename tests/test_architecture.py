@@ -292,10 +292,14 @@ def test_every_member_of_the_game_contract_is_used() -> None:
     read: set[str] = set()
     for package in ("bot", "cogs", "games"):
         for path in (ROOT / package).rglob("*.py"):
-            if path == ROOT / "bot" / "contract.py" or (path.name == "kind.py" and path.parent.parent.name == "cogs"):
+            if path == ROOT / "bot" / "contract.py":
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
             read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_a_kind(n.value)}
+            if path.name == "kind.py" and path.parent.parent.name == "cogs":  # a helper an adapter calls
+                read |= {
+                    n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and ast.unparse(n.value) == "self"
+                }
     # the contract's own methods that call another member count as readers of it
     read |= {n.attr for f in kind.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)
              if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"}  # fmt: skip

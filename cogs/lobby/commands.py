@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import secrecy
 from bot.client import tables_of
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded, mark_committed
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.secrecy import Door
@@ -27,7 +27,7 @@ from games.common.text import quoted, shorten
 TIMER_OPTION = "turn_timer"
 
 
-def game_group(kind: GameKind) -> app_commands.Group:
+def game_group(kind: AnyKind) -> app_commands.Group:
     """The ``/<game>`` command group: everything a player types, for one game."""
 
     group = app_commands.Group(name=kind.key, description=f"Play {kind.title}", guild_only=True)

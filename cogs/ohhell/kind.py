@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered, View
+from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
@@ -26,15 +27,16 @@ from cogs.ohhell.render import (
 )
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
-from games.common.engine import Engine, Event
+from games.common.engine import Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
+from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 
 
-class OhHellKind(GameKind[OhHellSeatView]):
+class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     key = "ohhell"
     title = "Oh Hell"
     engine = OhHell
@@ -70,16 +72,14 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return rules.player_range()
 
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Engine) -> Any:
-        view: View = engine.view(None)
-        return view["deal"]
+    def message_key(self, engine: OhHell) -> Any:
+        return engine.view(None)["deal"]
 
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: OhHell, seat: int) -> Any:
         """The deal and phase; while the seat is to act, also what it decides from: its hand (or
         the others' cards on a Devil's Bridge), trumps, the bids it can see (none of the secret
         ones), the bids it may make, the trick on the table and the cards it may play. Another
         player's secret bid changes none of these."""
-        assert isinstance(engine, OhHell)
         view = engine.view(seat)
         key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
         if key["acting"]:
@@ -102,7 +102,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return key
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
+        view = self.game(table).view(None)
         for note in deal_notes(events, table.name):
             table.notice(note)
         embed = table_embed(view, table.name, table.notices)
@@ -134,7 +134,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        view = _game(table).view(seat)
+        view = self.game(table).view(seat)
         embed = hand_embed(view, _place(self.bot, table), table.name)
         return Rendered(
             content=None,
@@ -143,7 +143,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
             files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
+    def deal_scores(self, engine: OhHell, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []
         for event in events:
             if event.kind != "deal_scored":
@@ -159,8 +159,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return out
 
     def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = table.engine
-        assert isinstance(engine, OhHell)
+        engine = self.game(table)
         stats = {row["seat"]: row for row in engine.stats()}
         standings = engine.standings()
         last_rank = max(row["rank"] for row in standings)
@@ -178,8 +177,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         ]
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        engine = table.engine
-        assert isinstance(engine, OhHell)
+        engine = self.game(table)
         view = engine.view(None)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
         names = [table.name(s) for s in range(view["seat_count"])]
@@ -193,18 +191,17 @@ class OhHellKind(GameKind[OhHellSeatView]):
             files=chart,
         )
 
-    def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> OhHellAction:
         return choose_action(view, level, rng)
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[OhHellSeatView, str, random.Random], OhHellAction]:
         return choose_action
 
-    def ai_view(self, engine: Engine, seat: int) -> OhHellSeatView:
-        assert isinstance(engine, OhHell)
+    def ai_view(self, engine: OhHell, seat: int) -> OhHellSeatView:
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        view = _game(table).view(None)
+        view = self.game(table).view(None)
         names = [table.name(s) for s in range(view["seat_count"])]
         rows = rows_from_history(view["history"], len(names))
         return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)
@@ -214,13 +211,6 @@ class OhHellKind(GameKind[OhHellSeatView]):
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
         return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
-
-
-def _game(table: LiveTable) -> OhHell:
-    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
-    engine = table.engine
-    assert isinstance(engine, OhHell), "the game has not started"
-    return engine
 
 
 def _people(table: LiveTable) -> set[int]:

@@ -5,12 +5,13 @@ computer plays it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
+from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
@@ -19,15 +20,15 @@ from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
-from db.store import DealScore, ResultRow
-from games.common.engine import Engine, Event
+from db.store import ResultRow
+from games.common.engine import Event
 from games.shithead import rules as sh_rules
 from games.shithead.ai import choose_action, random_action
-from games.shithead.contracts import ShitheadView
+from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.game import Shithead
 
 
-class ShitheadKind(GameKind[ShitheadView]):
+class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     key = "shithead"
     title = "Shithead"
     engine = Shithead
@@ -73,15 +74,14 @@ class ShitheadKind(GameKind[ShitheadView]):
         return rules.player_range()
 
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Engine) -> Any:
+    def message_key(self, engine: Shithead) -> Any:
         return "game"  # one table message for the whole game
 
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: Shithead, seat: int) -> Any:
         """The phase and whether the seat is to act, its own cards and legal actions; in play also
         the pile and every seat's public cards. So another player's swap or Ready leaves a swap
         panel alone, while any move in play (which changes the pile or whose turn it is) makes a
         panel drawn before it stale."""
-        assert isinstance(engine, Shithead)
         view = engine.view(seat)
         me = view["seats"][seat]
         key: dict[str, Any] = {
@@ -106,7 +106,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return key
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
+        view = self.game(table).view(None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
@@ -117,7 +117,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = _game(table).view(None)
+        view = self.game(table).view(None)
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
@@ -131,7 +131,7 @@ class ShitheadKind(GameKind[ShitheadView]):
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
-        view = _game(table).view(seat)
+        view = self.game(table).view(seat)
         embed = dm_embed(view, where)
         return Rendered(
             content=None,
@@ -140,12 +140,8 @@ class ShitheadKind(GameKind[ShitheadView]):
             files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
-        return []  # one game, no deals to score
-
     def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
+        engine = self.game(table)
         res = engine.results()
         order: list[int] = res["order"]
         left = _cards_left(engine)
@@ -168,8 +164,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return sorted(rows, key=lambda r: (r.place, r.seat))
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
+        engine = self.game(table)
         view = engine.view(None)
         order = engine.results()["order"]
         embed = final_embed(view, table.name, order, _cards_left(engine))
@@ -182,14 +177,13 @@ class ShitheadKind(GameKind[ShitheadView]):
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
         return Rendered(content=content, embeds=[embed], view=rematch_view(table.id))
 
-    def ai_view(self, engine: Engine, seat: int) -> ShitheadView:
-        assert isinstance(engine, Shithead)
+    def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
         return engine.view(seat)
 
-    def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
         return decide(view, level, rng)
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[ShitheadView, str, random.Random], ShitheadAction]:
         return decide
 
 
@@ -203,14 +197,7 @@ def _cards_left(engine: Shithead) -> dict[int, int]:
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
 
 
-def _game(table: LiveTable) -> Shithead:
-    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
-    engine = table.engine
-    assert isinstance(engine, Shithead), "the game has not started"
-    return engine
-
-
-def decide(view: ShitheadView, level: str, rng: random.Random) -> Action:
+def decide(view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
     """A computer seat's move; module-level so that computer worker processes can be sent it."""
     if level == "random":
         return random_action(view, rng)
