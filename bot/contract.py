@@ -20,6 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 import discord
@@ -143,6 +144,28 @@ class LiveTable:
         del self.notices[:-4]
 
 
+def _nothing(table: LiveTable) -> None:
+    return None
+
+
+@dataclass(slots=True)
+class Lent:
+    """What other features lend every game's messages, so that a game's adapter draws them
+    without importing those features (they meet only through the runtime). Each feature sets
+    its part at its ``setup()``; one that is not loaded lends nothing."""
+
+    #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
+    take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: ...then **Watch** (the fairness feature's spectators)
+    watch: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: the controls under a game's final message (the lobby's **Rematch**)
+    finale: Callable[[LiveTable], discord.ui.View | None] = _nothing
+
+    def table_controls(self, table: LiveTable) -> list[discord.ui.Item[Any]]:
+        """The lent controls under ``table``'s message, in their order."""
+        return [item for make in (self.take_back, self.watch) if (item := make(table)) is not None]
+
+
 #: the methods that draw a table's messages (each takes the table first)
 READABLE = ("table", "closing", "panel", "dm", "finale", "scores")
 
@@ -174,6 +197,12 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     hand_button: str = "My hand"
     #: how a duplicate match compares the players who held the same cards (points by default)
     comparison: Comparison = BY_POINTS
+
+    @cached_property
+    def lent(self) -> Lent:
+        """What other features lend this game's messages (this kind's own, set at their setup)."""
+        return Lent()
+
     #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
     seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
 

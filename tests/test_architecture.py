@@ -20,8 +20,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "db", "games")
 
@@ -252,7 +250,6 @@ def test_no_game_is_named_in_the_runtime_the_store_or_the_tools() -> None:
     assert not found, "a game named outside its own packages:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason="the lobby's and fairness's controls are still imported by the games")
 def test_feature_packages_meet_only_through_the_runtime() -> None:
     """``cogs/<a>`` never imports ``cogs/<b>``: what two features share belongs in ``bot/``."""
     wrong = [

@@ -13,7 +13,6 @@ from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
-from cogs.lobby.rematch import rematch_view
 from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -187,7 +186,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return Rendered(
             content=f"🎉 Game over! Winner: {', '.join(winners)}",
             embeds=[embed],
-            view=rematch_view(table.id),
+            view=self.lent.finale(table),
             files=chart,
         )
 

@@ -15,7 +15,6 @@ from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
-from cogs.lobby.rematch import rematch_view
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
@@ -175,7 +174,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
-        return Rendered(content=content, embeds=[embed], view=rematch_view(table.id))
+        return Rendered(content=content, embeds=[embed], view=self.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
         return engine.view(seat)
