@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
 from bot.render.readable import readable
 from bot.table_options import four_colour
@@ -197,6 +198,8 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     hand_button: str = "My hand"
     #: how a duplicate match compares the players who held the same cards (points by default)
     comparison: Comparison = BY_POINTS
+    #: the game's coach (``/<game> analysis``); None: the game has none
+    coaching: Coaching | None = None
 
     @cached_property
     def lent(self) -> Lent:

@@ -13,6 +13,7 @@ from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
+from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -41,6 +42,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     engine = OhHell
     presets = tuple(oh_rules.PRESETS)
     default_preset = "classic"
+    coaching = COACHING
     preset_info = {
         "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
         "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),

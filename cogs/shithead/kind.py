@@ -15,6 +15,7 @@ from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.render.common import game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
+from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
@@ -33,6 +34,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     engine = Shithead
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
+    coaching = COACHING
     preset_info = {
         key: (name, sh_rules.PRESET_HELP.get(key, ""))
         for key, name in {
