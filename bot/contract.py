@@ -28,6 +28,7 @@ import discord
 from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
 from bot.render.readable import readable
+from bot.replaying import Replayer
 from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from games.common.engine import Engine, Event
@@ -200,6 +201,8 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     comparison: Comparison = BY_POINTS
     #: the game's coach (``/<game> analysis``); None: the game has none
     coaching: Coaching | None = None
+    #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay
+    replayer: Replayer[EngineT] | None = None
 
     @cached_property
     def lent(self) -> Lent:

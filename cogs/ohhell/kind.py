@@ -25,6 +25,7 @@ from cogs.ohhell.render import (
     table_embed,
     turn_content,
 )
+from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
 from games.common.engine import Event
@@ -43,6 +44,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     presets = tuple(oh_rules.PRESETS)
     default_preset = "classic"
     coaching = COACHING
+    replayer = OhHellReplayer()
     preset_info = {
         "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
         "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),

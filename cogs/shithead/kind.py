@@ -20,6 +20,7 @@ from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, table_embed, turn_content
+from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
 from games.common.engine import Event
 from games.shithead import rules as sh_rules
@@ -35,6 +36,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
     coaching = COACHING
+    replayer = ShitheadReplayer()
     preset_info = {
         key: (name, sh_rules.PRESET_HELP.get(key, ""))
         for key, name in {

@@ -20,6 +20,7 @@ from discord import app_commands
 from bot import secrecy
 from bot.client import CardBot
 from bot.components import GameItem
+from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
 from bot.secrecy import Door
@@ -107,12 +108,15 @@ class ReplayButton(GameItem[discord.ui.Button[Any]], template=r"replay:(?P<game_
         client = interaction.client
         assert isinstance(client, CardBot)
         record = await finished_game(client.store, self.game_id, interaction, doors=(Door.REPLAY,))
-        embed, view = replay_page(record, self.step)
+        kind = client.tables.kinds.get(record.kind)
+        if kind is None:
+            raise Refusal("This game can no longer be replayed here.")
+        embed, view = replay_page(kind, record, self.step)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.ui.View]:
-    found = steps(record)
+def replay_page(kind: AnyKind, record: GameRecord, step: int) -> tuple[discord.Embed, discord.ui.View]:
+    found = steps(kind, record)
     step = max(0, min(step, len(found) - 1))
     last = len(found) - 1
     view = discord.ui.View(timeout=None)
@@ -121,7 +125,7 @@ def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.u
     view.add_item(ReplayButton(record.id, min(step + 1, last), "next", "Next ▶", disabled=step == last))
     view.add_item(ReplayButton(record.id, last, "last", "Last ⏭", disabled=step == last))
     view.stop()  # the buttons are dynamic items: nothing in memory needs to wait for them
-    return page(record, found, step), view
+    return page(kind, record, found, step), view
 
 
 async def game_choices(store: Store, guild_id: int | None, kind: str, current: str) -> list[app_commands.Choice[int]]:
@@ -177,7 +181,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
     async def replay(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind)
         results = await bot.store.results(record.id)
-        embed, view = replay_page(record, 0)
+        embed, view = replay_page(bot.tables.kinds[kind], record, 0)
         data = json.dumps(hand_history(record, results), indent=1).encode()
         attachment = discord.File(io.BytesIO(data), filename=f"{kind}-game-{record.id}.json")
         await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)
