@@ -199,6 +199,8 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     hand_button: str = "My hand"
     #: how a duplicate match compares the players who held the same cards (points by default)
     comparison: Comparison = BY_POINTS
+    #: the mark after the name of a game's loser in a list of results (💩); none by default
+    loser_mark: str = ""
     #: the game's coach (``/<game> analysis``); None: the game has none
     coaching: Coaching | None = None
     #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay

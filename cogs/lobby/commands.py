@@ -164,7 +164,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         embed.description = "\n".join(
             f"{row.place}. {row.name}"
             + (f": **{row.total}**" if row.total is not None else "")
-            + (" 💩" if row.is_loser and kind.key == "shithead" else "")
+            + (f" {kind.loser_mark}" if row.is_loser and kind.loser_mark else "")
             for row in rows
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

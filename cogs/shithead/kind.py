@@ -52,6 +52,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         }.items()
     }
     hand_button = "My cards"
+    loser_mark = "💩"  # the shithead
     comparison = BY_PLACE  # no points: a duplicate match compares finishing places
 
     def __init__(self, bot: discord.Client | None) -> None:

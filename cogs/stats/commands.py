@@ -71,7 +71,7 @@ class Stats(commands.Cog):
         await self.book.warm(guild.id, list(self.bot.tables.kinds))
 
     def _kinds(self, game: str | None) -> list[str]:
-        return [game] if game else [k for k in ("ohhell", "shithead") if k in self.bot.tables.kinds]
+        return [game] if game else list(self.bot.tables.kinds)
 
     # -- /leaderboard -----------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="This server's best players by rating")
@@ -122,7 +122,7 @@ class Stats(commands.Cog):
             return []
         game = getattr(interaction.namespace, "game", None)
         found: set[str] = set()
-        for kind in self._kinds(game if game in ("ohhell", "shithead") else None):
+        for kind in self._kinds(game if game in self.bot.tables.kinds else None):
             await self.book.catch_up(guild_id, kind)
             found |= {r.season for r in await self.bot.store.ratings(guild_id, kind, None)}
         found.discard(ALL_TIME)

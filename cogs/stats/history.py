@@ -50,14 +50,15 @@ async def finished_game(
     return record
 
 
-def result_line(game: FinishedGame) -> str:
+def result_line(game: FinishedGame, loser_mark: str = "") -> str:
+    """The places of a finished game; ``loser_mark``: the game's mark for its loser (if any)."""
     people = []
     for r in game.results:
         text = f"{r.place}. {r.name}"
         if r.total is not None:
             text += f" ({r.total})"
-        if r.is_loser and game.kind == "shithead":
-            text += " 💩"
+        if r.is_loser and loser_mark:
+            text += f" {loser_mark}"
         people.append(text)
     return ", ".join(people)
 
@@ -71,16 +72,19 @@ def history_embed(
     games: list[FinishedGame],
     preset_name: Callable[[str], str] = str,
     hidden: set[int] | None = None,
-    command: str = "ohhell",
+    *,
+    command: str,
+    loser_mark: str = "",
 ) -> discord.Embed:
-    """The list of past games; ``hidden``: the games whose result the reader may not see yet."""
+    """The list of past games of the game whose command is ``command``; ``hidden``: the games
+    whose result the reader may not see yet."""
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
         embed.add_field(
             name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}",
-            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game)[:1024],
+            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)[:1024],
             inline=False,
         )
     if games:  # the real command, with a real number to copy
@@ -172,8 +176,10 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
+        mark = game_kind.loser_mark if game_kind is not None else ""
         hidden = await _hidden(bot.store, games, interaction)
-        await interaction.response.send_message(embed=history_embed(title, games, names, hidden, kind), ephemeral=True)
+        embed = history_embed(title, games, names, hidden, command=kind, loser_mark=mark)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")
