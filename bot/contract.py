@@ -27,6 +27,7 @@ import discord
 
 from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
+from bot.profiles import Profile
 from bot.render.readable import readable
 from bot.replaying import Replayer
 from bot.table_options import four_colour
@@ -239,6 +240,10 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
 
     @abstractmethod
     def describe(self, rules: Any) -> list[str]: ...
+
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        """Add this game's own figures to a member's ``/cardstats`` lines (the first says games,
+        wins and places; the second the rating): bids made, times the loser… By default none."""
 
     @abstractmethod
     def player_range(self, rules: Any) -> tuple[int, int]: ...

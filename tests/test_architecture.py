@@ -263,9 +263,10 @@ def test_feature_packages_meet_only_through_the_runtime() -> None:
 
 
 def _is_a_kind(node: ast.expr) -> bool:
-    """An expression the runtime holds a game's kind in: ``kind``, ``….kind``, ``kinds[…]``."""
+    """An expression the runtime holds a game's kind in: ``kind``, ``game_kind``, ``….kind``,
+    ``kinds[…]``."""
     if isinstance(node, ast.Name):
-        return node.id in ("kind", "fresh")
+        return node.id.endswith("kind") or node.id == "fresh"
     if isinstance(node, ast.Attribute):
         return node.attr == "kind"
     if isinstance(node, ast.Subscript):

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
@@ -73,6 +74,12 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
 
     def player_range(self, rules: oh_rules.Rules) -> tuple[int, int]:
         return rules.player_range()
+
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        rate = f" ({100 * profile.bids_made / profile.deals:.0f}%)" if profile.deals else ""
+        lines.append(f"Bids made: {profile.bids_made} of {profile.deals}{rate}")
+        if profile.best is not None:
+            lines[0] += f" · best total {profile.best.total} (game #{profile.best.game_id})"
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: OhHell) -> Any:

@@ -12,7 +12,8 @@ import discord
 
 from bot.comparison import BY_PLACE
 from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
-from bot.render.common import game_place
+from bot.profiles import Profile
+from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.shithead.coach import COACHING
@@ -76,6 +77,12 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
 
     def player_range(self, rules: sh_rules.Rules) -> tuple[int, int]:
         return rules.player_range()
+
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        best = profile.best
+        lines.append(f"{count(profile.losses, 'time')} the shithead")
+        if best is not None:
+            lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: Shithead) -> Any:

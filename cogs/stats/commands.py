@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.client import CardBot
 from bot.contract import LiveTable
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR, count
+from bot.render.common import COLOR
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -171,16 +171,9 @@ class Stats(commands.Cog):
                 f"Rating **{p.rating if p.rating is not None else '—'}**"
                 + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
             ]
-            best = p.best
-            if kind == "ohhell":
-                rate = f" ({100 * p.bids_made / p.deals:.0f}%)" if p.deals else ""
-                lines.append(f"Bids made: {p.bids_made} of {p.deals}{rate}")
-                if best is not None:
-                    lines[0] += f" · best total {best.total} (game #{best.game_id})"
-            else:
-                lines.append(f"{count(p.shitheads, 'time')} the shithead")
-                if best is not None:
-                    lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
+            game_kind = self.bot.tables.kinds.get(kind)
+            if game_kind is not None:
+                game_kind.add_profile(lines, p)  # the game's own figures (bids made, times the loser…)
             lines.append(
                 f"Current streak: {p.streak} · favourite preset: {self._preset_name(kind, p.favourite_preset)}"
             )
