@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.client import CardBot
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach, add_coach_command
-from cogs.stats.commands import CardAdmin, Stats
+from cogs.stats.commands import CardAdmin, Stats, add_stats_commands
 from cogs.stats.history import ReplayButton, add_history_commands
 
 
@@ -30,6 +30,7 @@ async def setup(bot: CardBot) -> None:
             add_history_commands(bot, group, kind.key, kind.title)
             if kind.coaching is not None:
                 add_coach_command(bot, group, cog.coach, kind)
+    add_stats_commands(bot.tree, cog)
     bot.tree.add_command(CardAdmin(bot, book))
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(cog)

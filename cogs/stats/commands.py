@@ -18,7 +18,6 @@ from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
 from games.common.text import shorten
 
-GAMES = [app_commands.Choice(name="Oh Hell", value="ohhell"), app_commands.Choice(name="Shithead", value="shithead")]
 LEADERBOARD_ROWS = 15
 
 
@@ -73,15 +72,7 @@ class Stats(commands.Cog):
     def _kinds(self, game: str | None) -> list[str]:
         return [game] if game else list(self.bot.tables.kinds)
 
-    # -- /leaderboard -----------------------------------------------------------------------
-    @app_commands.command(name="leaderboard", description="This server's best players by rating")
-    @app_commands.describe(
-        game="Which game (both if left empty)",
-        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
-    )
-    @app_commands.choices(game=GAMES)
-    @app_commands.guild_only()
-    @guarded
+    # -- /leaderboard (the commands themselves: :func:`add_stats_commands`) ----------------------
     async def leaderboard(
         self, interaction: discord.Interaction, game: str | None = None, season: str | None = None
     ) -> None:
@@ -114,7 +105,6 @@ class Stats(commands.Cog):
             embeds.append(embed)
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    @leaderboard.autocomplete("season")
     async def season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """This server's seasons of the chosen game (both if none is chosen), newest first, and ``all``."""
         guild_id = interaction.guild_id
@@ -134,15 +124,6 @@ class Stats(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
     # -- /cardstats ---------------------------------------------------------------------------
-    @app_commands.command(name="cardstats", description="A player's record on this server")
-    @app_commands.describe(
-        member="Whose record (yours if left empty)",
-        game="Which game (every game played if left empty)",
-        versus="Compare with this member: the games you both played, who finished ahead",
-    )
-    @app_commands.choices(game=GAMES)
-    @app_commands.guild_only()
-    @guarded
     async def cardstats(
         self,
         interaction: discord.Interaction,
@@ -185,6 +166,47 @@ class Stats(commands.Cog):
                 )
             embed.add_field(name=self.bot.tables.title_of(kind), value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def add_stats_commands(tree: app_commands.CommandTree, cog: Stats) -> None:
+    """``/leaderboard`` and ``/cardstats``, made once the games are registered: their ``game``
+    choices are the registered games (discord.py reads choices when a command is made)."""
+    games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in cog.bot.tables.kinds.values()]
+
+    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.describe(
+        game="Which game (both if left empty)",
+        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
+    )
+    @app_commands.choices(game=games)
+    @app_commands.guild_only()
+    @guarded
+    async def leaderboard(interaction: discord.Interaction, game: str | None = None, season: str | None = None) -> None:
+        await cog.leaderboard(interaction, game, season)
+
+    @leaderboard.autocomplete("season")
+    async def season_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await cog.season_choices(interaction, current)
+
+    @app_commands.command(name="cardstats", description="A player's record on this server")
+    @app_commands.describe(
+        member="Whose record (yours if left empty)",
+        game="Which game (every game played if left empty)",
+        versus="Compare with this member: the games you both played, who finished ahead",
+    )
+    @app_commands.choices(game=games)
+    @app_commands.guild_only()
+    @guarded
+    async def cardstats(
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+        versus: discord.Member | None = None,
+    ) -> None:
+        await cog.cardstats(interaction, member, game, versus)
+
+    tree.add_command(leaderboard)
+    tree.add_command(cardstats)
 
 
 class CardAdmin(app_commands.Group):

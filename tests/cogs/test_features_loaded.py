@@ -21,3 +21,15 @@ async def test_every_feature_is_loaded_and_every_game_registered(simcord_env):
         names = {c.name for c in group.commands}
         assert {"new", "verify", "history"} <= names, (key, names)
     assert new_commands() == " or ".join(f"/{key} new" for key in bot.tables.kinds)
+
+
+async def test_the_stats_commands_offer_every_registered_game(simcord_env):
+    """``/leaderboard`` and ``/cardstats`` list the registered games by title (made after them)."""
+    bot = simcord_env.bot
+    wanted = [(kind.title, kind.key) for kind in bot.tables.kinds.values()]
+    assert wanted == [("Oh Hell", "ohhell"), ("Shithead", "shithead")]
+    for name in ("leaderboard", "cardstats"):
+        command = bot.tree.get_command(name)
+        assert isinstance(command, app_commands.Command), name
+        game = next(p for p in command.parameters if p.name == "game")
+        assert [(c.name, c.value) for c in game.choices] == wanted, name
