@@ -24,17 +24,20 @@ from collections.abc import Callable
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bot.render import faces, images  # noqa: E402
-from games.common.cards import card_code  # noqa: E402
-from games.ohhell.decks import pack63  # noqa: E402
+from cogs.shithead.pictures import table_png  # noqa: E402
+from games.common.cards import (
+    card_code,  # noqa: E402
+    every_face,  # noqa: E402
+)
 
-DECK = [card_code(c) for c in pack63()]
+DECK = [card_code(c) for c in every_face()]
 NAMES = ("ann", "bob", "Computer 1 (strong)", "dan", "eve")
 
 
 def clear_all() -> None:
     for cached in (faces.card_face, faces.card_back, faces.font, images.hand_png, images.trick_png):
         cached.cache_clear()
-    images.shithead_png.cache_clear()
+    table_png.cache_clear()
     images.scores_chart_png.cache_clear()
     images.palette.cache_clear()
 
@@ -56,7 +59,7 @@ def shithead(rng: random.Random) -> Callable[[], bytes]:
         (NAMES[i], tuple(cards[6 + 3 * i : 9 + 3 * i]), 3, rng.randint(0, 12), False, i == 0) for i in range(4)
     )
     pile = tuple(cards[:6])
-    return lambda: images.shithead_png(pile, 17, pile[-1], seats)
+    return lambda: table_png(pile, 17, pile[-1], seats)
 
 
 def chart(rng: random.Random) -> Callable[[], bytes]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
+import pkgutil
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -24,7 +27,34 @@ from db.store import Store, StoreConfigError, StoreError
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.lobby", "cogs.ohhell", "cogs.shithead", "cogs.stats", "cogs.fairness")
+#: the package whose sub-packages are the features the bot loads (one extension each)
+FEATURES = "cogs"
+
+
+def _features() -> list[tuple[str, bool]]:
+    """Each feature package under ``cogs/`` and whether it is a game (it has a ``kind`` module:
+    its :class:`~bot.contract.GameKind`), found on disk without importing any of them."""
+    spec = importlib.util.find_spec(FEATURES)
+    assert spec is not None and spec.submodule_search_locations is not None, f"no {FEATURES} package"
+    out = []
+    for found in pkgutil.iter_modules(spec.submodule_search_locations):
+        if found.ispkg:
+            path = [str(Path(p) / found.name) for p in spec.submodule_search_locations]
+            out.append((found.name, any(m.name == "kind" for m in pkgutil.iter_modules(path))))
+    return sorted(out)
+
+
+def extensions() -> list[str]:
+    """The extensions to load, in order: the games first (each registers its kind and its command
+    group), then every other feature, which may read the registered games (the stats cog adds its
+    commands to each game's group). So a new game is a new package, and the runtime names none."""
+    return [f"{FEATURES}.{name}" for name, game in sorted(_features(), key=lambda f: (not f[1], f[0]))]
+
+
+def game_commands() -> list[str]:
+    """Each game's slash command group, before the games are loaded (a help line, the local
+    channel's topic): a game's package is named after its command (``kind.key``)."""
+    return [name for name, game in _features() if game]
 
 
 async def _plain_wait(awaitable: Awaitable[Any]) -> Any:
@@ -93,7 +123,7 @@ class CardBot(commands.Bot):
     async def setup_hook(self) -> None:
         metrics.watch_rest(self.http)
         await self.prepare()
-        for name in COGS:
+        for name in extensions():
             await self.load_extension(name)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

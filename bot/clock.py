@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot import fairness
-from bot.contract import Action, GameKind, LiveTable, View
+from bot.contract import Action, AnyKind, LiveTable, View
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.render.common import count
@@ -42,7 +42,7 @@ ComputerMove = Callable[[LiveTable, int, Action], Awaitable[object]]
 StandIn = Callable[[LiveTable, int], Awaitable[None]]
 Job = Callable[[], Coroutine[Any, Any, None]]
 #: decides a computer seat's move off the event loop (``Thinker.decide``): kind, view, level, seed
-Decide = Callable[[GameKind[Any], View, str, int], Awaitable[Action]]
+Decide = Callable[[AnyKind, View, str, int], Awaitable[Action]]
 
 
 class Clock:

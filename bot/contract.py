@@ -20,11 +20,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot.coaching import Coaching
+from bot.comparison import BY_POINTS, Comparison
+from bot.profiles import Profile
 from bot.render.readable import readable
+from bot.replaying import Replayer
 from bot.snapshot import snapshot
 from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
@@ -35,7 +40,10 @@ from games.common.engine import Engine, Event
 View = Mapping[str, Any]
 #: an action as engines take it: ``{"type": ..., ...}`` (each game's own TypedDicts fit it)
 Action = Mapping[str, Any]
+#: a game's own engine, seat view and action types, which its :class:`GameKind` is generic over
+EngineT = TypeVar("EngineT", bound=Engine)
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +102,7 @@ class LiveTable:
     and what only lives in memory (the lock every change takes, notices, running tasks)."""
 
     record: GameRecord
-    kind: GameKind
+    kind: AnyKind
     rules: Any = None
     engine: Engine | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -140,8 +148,30 @@ class LiveTable:
         del self.notices[:-4]
 
 
+def _nothing(table: LiveTable) -> None:
+    return None
+
+
+@dataclass(slots=True)
+class Lent:
+    """What other features lend every game's messages, so that a game's adapter draws them
+    without importing those features (they meet only through the runtime). Each feature sets
+    its part at its ``setup()``; one that is not loaded lends nothing."""
+
+    #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
+    take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: ...then **Watch** (the fairness feature's spectators)
+    watch: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: the controls under a game's final message (the lobby's **Rematch**)
+    finale: Callable[[LiveTable], discord.ui.View | None] = _nothing
+
+    def table_controls(self, table: LiveTable) -> list[discord.ui.Item[Any]]:
+        """The lent controls under ``table``'s message, in their order."""
+        return [item for make in (self.take_back, self.watch) if (item := make(table)) is not None]
+
+
 #: the methods that draw a table's messages (each takes the table first)
-READABLE = ("table", "closing", "hand", "panel", "dm", "finale", "scores")
+READABLE = ("table", "closing", "panel", "dm", "finale", "scores")
 
 
 def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -152,20 +182,37 @@ def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
     return drawn
 
 
-class GameKind(ABC, Generic[ViewT]):
+class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     """What the runtime needs from one game: its rules, how its table looks, how it scores and
-    how a computer plays it. Implemented by ``cogs/<game>/kind.py``."""
+    how a computer plays it. Implemented by ``cogs/<game>/kind.py``.
+
+    Generic over the game's own engine, seat view and action types, so that a game's adapter
+    reads its own engine and views with their own types (:meth:`game` is the one check that a
+    table's engine is this game's); the runtime holds any game as :data:`AnyKind`."""
 
     key: str  # the engine's GAME and the slash command group
     title: str
-    engine: type[Engine]
+    engine: type[EngineT]
     presets: tuple[str, ...]
     default_preset: str
     #: per preset key: a name a player understands and one line of what the preset is
     preset_info: Mapping[str, tuple[str, str]] = {}
-    ai_levels: tuple[str, ...] = ("quick", "strong")
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
+    #: how a duplicate match compares the players who held the same cards (points by default)
+    comparison: Comparison = BY_POINTS
+    #: the mark after the name of a game's loser in a list of results (💩); none by default
+    loser_mark: str = ""
+    #: the game's coach (``/<game> analysis``); None: the game has none
+    coaching: Coaching | None = None
+    #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay
+    replayer: Replayer[EngineT] | None = None
+
+    @cached_property
+    def lent(self) -> Lent:
+        """What other features lend this game's messages (this kind's own, set at their setup)."""
+        return Lent()
+
     #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
     seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
 
@@ -195,6 +242,10 @@ class GameKind(ABC, Generic[ViewT]):
     @abstractmethod
     def describe(self, rules: Any) -> list[str]: ...
 
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        """Add this game's own figures to a member's ``/cardstats`` lines (the first says games,
+        wins and places; the second the rating): bids made, times the loser… By default none."""
+
     @abstractmethod
     def player_range(self, rules: Any) -> tuple[int, int]: ...
 
@@ -207,11 +258,11 @@ class GameKind(ABC, Generic[ViewT]):
 
     # -- the running game ---------------------------------------------------------------------
     @abstractmethod
-    def message_key(self, engine: Engine) -> Any:
+    def message_key(self, engine: EngineT) -> Any:
         """When this changes a new table message is posted (a new deal) and hands are sent."""
 
     @abstractmethod
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: EngineT, seat: int) -> Any:
         """Everything that bears on ``seat``'s choice now, as JSON-able data, from that seat's view.
 
         A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
@@ -220,7 +271,7 @@ class GameKind(ABC, Generic[ViewT]):
         act, their legal actions, the bids and cards they can see), never on another player's
         secret bid or unrelated move. It must never hold what ``seat`` may not see."""
 
-    def decision_digest(self, engine: Engine, seat: int) -> str:
+    def decision_digest(self, engine: EngineT, seat: int) -> str:
         """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
         Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
         and their buttons all ask for it."""
@@ -242,20 +293,18 @@ class GameKind(ABC, Generic[ViewT]):
         """The last state of a table message whose deal (or game) just ended: no controls."""
 
     @abstractmethod
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        """What ``seat`` alone may see, for an ephemeral reply."""
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): their
-        cards and one button a move. By default the plain private view."""
-        return self.hand(table, seat)
+        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
+        ``seat`` alone may see, their cards and one control a move."""
 
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         """The private message sent at a new deal (``None``: nothing to send)."""
 
-    @abstractmethod
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]: ...
+    def deal_scores(self, engine: EngineT, events: list[Event]) -> list[DealScore]:
+        """The scores of the deals that ``events`` ended, for the store; by default none (a game
+        without deals or points)."""
+        return []
 
     @abstractmethod
     def results(self, table: LiveTable) -> list[ResultRow]: ...
@@ -264,24 +313,34 @@ class GameKind(ABC, Generic[ViewT]):
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
 
     @abstractmethod
-    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
         """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[ViewT, str, random.Random], ActionT] | None:
         """A module-level function deciding as :meth:`ai_action` does, ``(view, level, rng) -> Action``,
         for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
         return None
 
     @abstractmethod
-    def ai_view(self, engine: Engine, seat: int) -> ViewT:
+    def ai_view(self, engine: EngineT, seat: int) -> ViewT:
         """What a computer seat decides from: that seat's view (a game may add public facts)."""
 
-    def replay(self, rules: Any, record: GameRecord) -> Engine:
+    def replay(self, rules: Any, record: GameRecord) -> EngineT:
         """The game's state after ``record``'s stored actions, from its stored seed and generator:
         every rebuild (a restart, a re-read, a failed commit, a finished game shown again) goes here."""
-        return self.engine.replay(
-            rules, len(record.seats), record.seed or 0, record.actions, rng_version=record.rng_version
-        )
+        seats, seed = len(record.seats), record.seed or 0
+        return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
+
+    def game(self, table: LiveTable) -> EngineT:
+        """The table's engine as this game's own type (its views are this game's TypedDicts)."""
+        return self.mine(table.engine)
+
+    def mine(self, engine: Engine | None) -> EngineT:
+        """``engine`` as this game's own type; a table that has not started, or another game's
+        engine, is a bug in the runtime (TypeError)."""
+        if not isinstance(engine, self.engine):
+            raise TypeError(f"not a started {self.title} game: {type(engine).__name__}")
+        return engine
 
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself."""
@@ -293,10 +352,9 @@ class GameKind(ABC, Generic[ViewT]):
         list of places."""
         return None
 
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        """A short public line for what a computer did on someone's behalf (no hidden card)."""
-        return "made their move"
 
+#: any game's kind, as the runtime holds it (it passes each kind only what that kind gave it)
+AnyKind = GameKind[Any, Any, Any]
 
 #: length of :func:`digest`'s text (48 bits: a chance collision between two states is negligible)
 DIGEST_LENGTH = 12

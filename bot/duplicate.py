@@ -3,8 +3,8 @@ comparison (seat by seat and deal by deal, the points each player took with the 
 a ranking by score against the others who held those cards) and the shared seed is revealed.
 
 The comparison is built from the store (each table's stored deal scores and results), so it
-shows exactly what was recorded. Oh Hell compares points; Shithead, which has no points,
-compares finishing places (lower is better).
+shows exactly what was recorded; what it compares (points, or finishing places for a game with
+none) is the game's :attr:`~bot.contract.GameKind.comparison`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.contract import GameKind, LiveTable, Rendered
+from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.render.common import COLOR
@@ -31,8 +31,8 @@ class Entry:
     game: GameRecord
     seat: int
     name: str
-    score: float | None  # Oh Hell: total points (so far, if ended early); Shithead: finishing place
-    deals: list[int]  # Oh Hell: points deal by deal
+    score: float | None  # total points (so far, if ended early), or the finishing place
+    deals: list[int]  # points deal by deal (a game that keeps points)
     against: float | None = None  # score against the others who held the same cards
     #: the table played to its end; one ended early is shown apart and ranked against nobody
     complete: bool = True
@@ -55,7 +55,7 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     return games if done else None
 
 
-async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list[GameRecord]) -> None:
+async def finish(store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord]) -> None:
     """Post the comparison in every table's channel, and the seed in those that have not seen it."""
     try:
         entries = await _entries(store, kind, games)
@@ -71,7 +71,7 @@ async def finish(store: Store, presenter: Presenter, kind: GameKind, games: list
         log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)
 
 
-async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> list[Entry]:
+async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list[Entry]:
     out: list[Entry] = []
     for game in games:
         scores: list[DealScore] = await store.deal_scores(game.id)
@@ -79,15 +79,8 @@ async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> lis
         for seat in game.seats:
             deals = [d.delta for d in scores if d.seat == seat.seat]
             row = results.get(seat.seat)
-            score: float | None
-            if kind.key == "shithead":
-                score = row.place if row is not None else None
-            elif row is not None and row.total is not None:
-                score = row.total
-            else:  # ended early: the points so far
-                score = next((d.total for d in reversed(scores) if d.seat == seat.seat), 0)
+            score = kind.comparison.score(seat.seat, row, scores)
             out.append(Entry(game, seat.seat, seat.name, score, deals, complete=row is not None))
-    better_is_lower = kind.key == "shithead"
     for entry in out:
         # only whole games compare: a table ended after one deal has played a fraction of the cards
         others = [
@@ -95,18 +88,15 @@ async def _entries(store: Store, kind: GameKind, games: list[GameRecord]) -> lis
         ]
         if entry.complete and entry.score is not None and others:
             mean = sum(others) / len(others)
-            entry.against = (mean - entry.score) if better_is_lower else (entry.score - mean)
+            entry.against = kind.comparison.against(entry.score, mean)
     return out
 
 
-def comparison_embed(kind: GameKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
-    points = kind.key != "shithead"
+def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
+    points = kind.comparison.points
     embed = discord.Embed(
         title=f"⚖️ Duplicate match: {len(games)} tables played the same cards",
-        description=(
-            "Seat by seat, the same cards at every table. "
-            + ("Points deal by deal, then the total." if points else "Finishing places (1 is best).")
-        ),
+        description="Seat by seat, the same cards at every table. " + kind.comparison.description,
         color=COLOR,
     )
     seats = sorted({e.seat for e in entries})

@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from bot.render.common import count
 from db.store import DealtDeck, GameRecord, Store
@@ -25,8 +25,9 @@ from games.common.commitment import SALT_BYTES, commitment, computer_seed, match
 from games.common.engine import Engine, GameError
 
 #: the export's ``format`` (tools/verify_shuffle.py reads this one; version 1 had no packs and
-#: no deal count, so a checker needed the rules and could not tell a deal was missing)
-EXPORT_FORMAT = "cardtable-shuffle/2"
+#: no deal count, so a checker needed the rules and could not tell a deal was missing; version 2
+#: had no draws, so the checker knew each game's order of draws)
+EXPORT_FORMAT = "cardtable-shuffle/3"
 #: statuses after which the seed may be shown
 OVER = ("finished", "cancelled")
 
@@ -103,7 +104,7 @@ class Verdict:
     lines: list[str] = field(default_factory=list)
 
 
-def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
+def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
     """Check a finished game: the revealed seed matches the commitment, and replaying the game from
     that seed and its log deals exactly the stored decks, deal by deal. CPU-bound: run it off the
     event loop. The caller refuses a game that is not over (this raises ``ValueError`` then)."""
@@ -138,7 +139,7 @@ def verify(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> Verdi
     return Verdict(True, lines)
 
 
-def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[str], list[str]]]:
+def _replayed_decks(kind: AnyKind, record: GameRecord) -> dict[int, tuple[list[str], list[str]]]:
     """Every deal the game had, replayed from its seed and moves: its deck as dealt and its pack
     (the cards before the shuffle, in the order the generator shuffles them)."""
     assert record.seed is not None
@@ -158,11 +159,12 @@ def _replayed_decks(kind: GameKind, record: GameRecord) -> dict[int, tuple[list[
     return decks
 
 
-def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
-    """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/2``): the revealed seed and
-    salt, the commitment, how many deals the game had (replayed from its seed and moves), and
-    every stored deck with the pack it was shuffled from, so the checker needs no rules (the
-    rules ride along for the reader). Only for a game that is over; CPU-bound (a replay)."""
+def export(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> dict[str, Any]:
+    """What tools/verify_shuffle.py checks (format ``cardtable-shuffle/3``): the revealed seed and
+    salt, the commitment, how many deals the game had (replayed from its seed and moves), every
+    stored deck with the pack it was shuffled from, and how the game draws on its seed (the
+    engine's ``DRAWS_BEFORE_SHUFFLE`` and ``LEGACY_SHUFFLE``), so the checker needs no game's
+    rules (they ride along for the reader). Only for a game that is over; CPU-bound (a replay)."""
     if not is_over(record):
         raise ValueError("the seed of a game that is not over stays secret")
     try:
@@ -176,6 +178,8 @@ def export(kind: GameKind, record: GameRecord, stored: list[DealtDeck]) -> dict[
         "kind": record.kind,
         "generator": record.rng_version,
         "players": len(record.seats),
+        "draws_before_shuffle": kind.engine.DRAWS_BEFORE_SHUFFLE,
+        "generator_1_shuffle": kind.engine.LEGACY_SHUFFLE,
         "commitment": record.commitment,
         "seed": record.seed,
         "salt": record.salt,

@@ -57,8 +57,8 @@ class Fault:
         if self.retry_after is not None:
             return max(0.05, self.retry_after)
         if self.permission is not None:
-            return min(PERMISSION_CAP, PERMISSION_START * 2 ** max(0, failures - 1))
-        return min(BACKOFF_CAP, BACKOFF_START * 2 ** max(0, failures - 1))
+            return min(PERMISSION_CAP, PERMISSION_START * 2.0 ** max(0, failures - 1))
+        return min(BACKOFF_CAP, BACKOFF_START * 2.0 ** max(0, failures - 1))
 
 
 def classify(error: BaseException, what: str, *, posting: bool) -> Fault:

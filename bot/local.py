@@ -34,7 +34,7 @@ from typing import Any
 
 import discord
 
-from bot.client import CardBot, create_bot
+from bot.client import CardBot, create_bot, game_commands
 from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
@@ -248,12 +248,17 @@ def declare_outside_waits(bot: CardBot, env: Any) -> None:
     bot.outside_wait = outside
 
 
+def new_commands() -> str:
+    """The commands that open a table, one a game: "/a new or /b new"."""
+    return " or ".join(f"/{game} new" for game in game_commands())
+
+
 def build_world(env: Any) -> tuple[Any, list[Any]]:
     """The server, its channel and its members, with the same ids on every run (SimCord's ids
     follow its clock, which is still at its fixed start when this runs)."""
     env.backend.bot_user.name = env.backend.bot_user.global_name = BOT_NAME
     guild = env.create_guild(GUILD_NAME, id=GUILD_ID)
-    channel = guild.create_text_channel(CHANNEL_NAME, topic="Type /ohhell new or /shithead new to open a table.")
+    channel = guild.create_text_channel(CHANNEL_NAME, topic=f"Type {new_commands()} to open a table.")
     members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
     return channel, members
 
@@ -344,8 +349,8 @@ async def run(
             back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
             announce(
                 f"Card Table is running locally. Open {preview.url} in your browser.\n"
-                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type /ohhell new "
-                f"or /shithead new in #{CHANNEL_NAME} to open a table.\n"
+                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type {new_commands()} "
+                f"in #{CHANNEL_NAME} to open a table.\n"
                 + (back if shown else "")
                 + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."
             )

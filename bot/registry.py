@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from db.store import GameRecord
 
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 class Registry:
     def __init__(self) -> None:
-        self.kinds: dict[str, GameKind] = {}
+        self.kinds: dict[str, AnyKind] = {}
         self.tables: dict[int, LiveTable] = {}
         #: live here only to answer an interaction: games of guilds another process owns (a DM
         #: interaction arrives on shard 0; a process restarted with other shards). Their clock
@@ -29,7 +29,7 @@ class Registry:
         self.foreign: set[int] = set()
 
     # -- game kinds ---------------------------------------------------------------------------
-    def register(self, kind: GameKind) -> GameKind:
+    def register(self, kind: AnyKind) -> AnyKind:
         self.kinds[kind.key] = kind
         return kind
 

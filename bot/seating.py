@@ -17,7 +17,7 @@ import discord
 
 from bot import duplicate, fairness, logs
 from bot.clock import Clock
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from bot.presentation import Presenter
 from bot.registry import Registry
@@ -34,7 +34,7 @@ class Seating:
 
     # -- the lobby ----------------------------------------------------------------------------
     async def open_lobby(
-        self, kind: GameKind, guild_id: int | None, channel_id: int, host: discord.abc.User, preset: str
+        self, kind: AnyKind, guild_id: int | None, channel_id: int, host: discord.abc.User, preset: str
     ) -> LiveTable:
         existing = self.registry.in_channel(channel_id)
         if existing is not None:

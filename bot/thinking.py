@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot import metrics
-from bot.contract import Action, GameKind
+from bot.contract import Action, AnyKind
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +50,14 @@ class Thinker:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def decide(self, kind: GameKind[Any], view: Mapping[str, Any], level: str, seed: int) -> Action:
+    async def decide(self, kind: AnyKind, view: Mapping[str, Any], level: str, seed: int) -> Action:
         started = time.perf_counter()
         try:
             return await self._decide(kind, view, level, seed)
         finally:
             metrics.THINK.labels(kind.key).observe(time.perf_counter() - started)
 
-    async def _decide(self, kind: GameKind[Any], view: Mapping[str, Any], level: str, seed: int) -> Action:
+    async def _decide(self, kind: AnyKind, view: Mapping[str, Any], level: str, seed: int) -> Action:
         loop = asyncio.get_running_loop()
         decider = kind.ai_decider()
         if self.workers <= 0 or decider is None:

@@ -63,7 +63,7 @@ class PostgresStore(PostgresStats):
 
     # -- lobby ------------------------------------------------------------------------------
     async def create_game(
-        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict
+        self, kind: str, guild_id: int | None, channel_id: int, host_id: int, preset: str, options: dict[str, Any]
     ) -> int:
         try:
             async with self._tx() as conn:
@@ -88,7 +88,7 @@ class PostgresStore(PostgresStats):
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET message_id=$1, message_key=$2 WHERE id=$3", message_id, key, game_id)
 
-    async def set_options(self, game_id: int, preset: str, options: dict, turn_seconds: int | None) -> None:
+    async def set_options(self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute(
                 "UPDATE games SET preset=$1, options=$2, turn_seconds=$3 WHERE id=$4",
@@ -114,7 +114,7 @@ class PostgresStore(PostgresStats):
     async def start_game(
         self,
         game_id: int,
-        rules: dict,
+        rules: dict[str, Any],
         seed: int,
         seats: list[SeatRecord],
         rng_version: int,
@@ -172,7 +172,7 @@ class PostgresStore(PostgresStats):
         found = await self._fetch("SELECT * FROM matches WHERE code=$1", code)
         return rows.match(found[0]) if found else None
 
-    async def fix_match_rules(self, match_id: int, rules: dict, players: int) -> MatchRecord:
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
         async with self._tx() as conn:
             await conn.execute(
                 "UPDATE matches SET rules=$1, players=$2 WHERE id=$3 AND rules IS NULL",
@@ -209,7 +209,7 @@ class PostgresStore(PostgresStats):
         game_id: int,
         seq: int,
         seat: int,
-        action: dict,
+        action: dict[str, Any],
         *,
         by_ai: bool = False,
         deal_scores: list[DealScore] | None = None,
@@ -228,7 +228,9 @@ class PostgresStore(PostgresStats):
             # the driver failing to release the connection): learn the outcome before anyone is told.
             await self._settle_action(game_id, seq, seat, action, error)
 
-    async def _settle_action(self, game_id: int, seq: int, seat: int, action: dict, error: StoreError) -> None:
+    async def _settle_action(
+        self, game_id: int, seq: int, seat: int, action: dict[str, Any], error: StoreError
+    ) -> None:
         """Returns if the move ``seq`` is stored as given (it was saved); raises :class:`StaleAction`
         if another move holds that number, ``error`` if none does, :class:`OutcomeUnknown` if the
         database cannot be asked."""
@@ -254,7 +256,7 @@ class PostgresStore(PostgresStats):
         game_id: int,
         seq: int,
         seat: int,
-        action: dict,
+        action: dict[str, Any],
         by_ai: bool,
         *,
         deal_scores: list[DealScore] | None,

@@ -5,12 +5,19 @@ inside functions and under ``TYPE_CHECKING``):
 - nothing in ``bot/``, ``db/`` or ``games/`` imports from ``cogs/`` (features sit on the runtime,
   never the reverse);
 - ``db/`` imports neither ``bot/`` nor ``cogs/``;
-- ``games/`` imports only ``games/``.
+- ``games/`` imports only ``games/``;
+- no game is named in ``bot/``, ``db/`` or ``tools/`` (the runtime, the store and the
+  stand-alone tools ask a game's adapter): no import of a game's package (``games/<game>``,
+  ``cogs/<game>``) and no identifier or string in the code that spells a game's name (its package
+  name, its words apart or joined by ``_`` or ``-``, any case); prose (comments, docstrings) may
+  give one as an example;
+- one feature package under ``cogs/`` imports another only through the runtime (``bot/``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,3 +140,179 @@ def test_imports_go_down_the_layers() -> None:
         if top(target) not in allowed[top(name)]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+# -- no game named outside its own packages ------------------------------------------------------
+#: the parts of the project that serve every game alike
+NEUTRAL = ("bot", "db", "tools")
+
+
+def game_names() -> list[str]:
+    """The games, found as the packages under ``games/`` (all but ``common``): a new game is
+    covered without touching this test."""
+    return sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists() and p.name != "common")
+
+
+def game_pattern(names: list[str]) -> re.Pattern[str]:
+    """A game's name in any case, its letters joined or split anywhere by one space, ``_`` or
+    ``-`` ("ohhell", "OhHell", "oh_hell", "Oh Hell", "shit-head")."""
+    return re.compile("|".join("[ _-]?".join(map(re.escape, name)) for name in names), re.IGNORECASE)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (prose, not code)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def names_of_games(path: Path, pattern: re.Pattern[str], names: list[str]) -> list[str]:
+    """Each place in ``path``'s code that names a game: an import of a game's package, an
+    identifier (name, attribute, argument, definition) or a string that spells one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    prose = _docstrings(tree)
+    packages = {f"{top}.{name}" for top in ("games", "cogs") for name in names}
+    found: list[str] = []
+
+    def hit(node: ast.AST, what: str) -> None:
+        where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+        found.append(f"{where}:{getattr(node, 'lineno', '?')}: {what}")
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            for module in modules:
+                if any(module == p or module.startswith(p + ".") for p in packages):
+                    hit(node, f"imports {module}")
+            words = [a.asname or a.name for a in node.names]
+        elif isinstance(node, ast.Name):
+            words = [node.id]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr]
+        elif isinstance(node, ast.arg):
+            words = [node.arg]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words = [node.name]
+        elif isinstance(node, ast.keyword):
+            words = [node.arg or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            words = [node.value]
+        else:
+            continue
+        for word in words:
+            if pattern.search(word):
+                hit(node, repr(word[:60]))
+    return found
+
+
+def test_the_game_names_are_found() -> None:
+    names = game_names()
+    assert names == ["ohhell", "shithead"]
+    pattern = game_pattern(names)
+    for spelled in ("ohhell", "OhHell", "oh_hell", "Oh Hell", "OH-HELL", "shithead", "Shit Head", "x_shithead_png"):
+        assert pattern.search(spelled), spelled
+    for other in ("oh, hell", "hello", "shield", "the head"):
+        assert not pattern.search(other), other
+
+
+def test_a_name_in_code_counts_and_one_in_prose_does_not(tmp_path: Path) -> None:
+    names = game_names()
+    pattern = game_pattern(names)
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        '"""Oh Hell and Shithead in a docstring are prose."""\n'
+        "# Oh Hell in a comment is prose\n"
+        "from games.ohhell.decks import pack63\n"
+        "import cogs.shithead\n"
+        "def shithead_png(kind):\n"
+        '    """Shithead\'s table."""\n'
+        '    return kind.key == "shithead" or f"/{kind} new" == "Oh Hell"\n',
+        encoding="utf-8",
+    )
+    found = names_of_games(probe, pattern, names)
+    lines = sorted({int(f.split(":")[1]) for f in found})
+    assert lines == [3, 4, 5, 7], found
+
+
+def test_no_game_is_named_in_the_runtime_the_store_or_the_tools() -> None:
+    names = game_names()
+    pattern = game_pattern(names)
+    found = [
+        place
+        for package in NEUTRAL
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for place in names_of_games(path, pattern, names)
+    ]
+    assert not found, "a game named outside its own packages:\n" + "\n".join(found)
+
+
+def test_no_game_is_named_in_the_other_features() -> None:
+    """The features every game shares (everything under ``cogs/`` but the games' own packages)
+    ask the game's adapter too."""
+    names = game_names()
+    pattern = game_pattern(names)
+    found = []
+    for package in sorted(p for p in (ROOT / "cogs").iterdir() if p.is_dir() and p.name not in names):
+        for path in sorted(package.rglob("*.py")):
+            found += names_of_games(path, pattern, names)
+    assert not found, "a game named in a shared feature:\n" + "\n".join(found)
+
+
+def test_feature_packages_meet_only_through_the_runtime() -> None:
+    """``cogs/<a>`` never imports ``cogs/<b>``: what two features share belongs in ``bot/``."""
+    wrong = [
+        f"{name} imports {target}"
+        for name, targets in sorted(graph().items())
+        if top(name) == "cogs" and name != "cogs"
+        for target in sorted(targets)
+        if top(target) == "cogs" and target != "cogs" and target.split(".")[1] != name.split(".")[1]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def _is_a_kind(node: ast.expr) -> bool:
+    """An expression the runtime holds a game's kind in: ``kind``, ``game_kind``, ``….kind``,
+    ``kinds[…]``."""
+    if isinstance(node, ast.Name):
+        return node.id.endswith("kind") or node.id == "fresh"
+    if isinstance(node, ast.Attribute):
+        return node.attr == "kind"
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Attribute | ast.Name) and "kinds" in ast.unparse(node.value)
+    return False
+
+
+def test_every_member_of_the_game_contract_is_used() -> None:
+    """A :class:`~bot.contract.GameKind` member every game must define and nothing calls is
+    dead weight on each new game: each is read somewhere other than its own definitions (the
+    contract and the games' adapters, ``cogs/<game>/kind.py``)."""
+    contract = ast.parse((ROOT / "bot" / "contract.py").read_text(encoding="utf-8"))
+    kind = next(n for n in ast.walk(contract) if isinstance(n, ast.ClassDef) and n.name == "GameKind")
+    members: set[str] = set()
+    for node in kind.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            members.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            members.add(node.target.id)
+    members = {m for m in members if not m.startswith("_")}
+    read: set[str] = set()
+    for package in ("bot", "cogs", "games"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path == ROOT / "bot" / "contract.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_a_kind(n.value)}
+            if path.name == "kind.py" and path.parent.parent.name == "cogs":  # a helper an adapter calls
+                read |= {
+                    n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and ast.unparse(n.value) == "self"
+                }
+    # the contract's own methods that call another member count as readers of it
+    read |= {n.attr for f in kind.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)
+             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"}  # fmt: skip
+    assert "panel" in members and "table" in members
+    dead = sorted(members - read)
+    assert not dead, f"GameKind members nothing reads: {dead}"

@@ -1,6 +1,8 @@
 """The type checker is part of the suite, so the README's one test command (and CI) runs it:
-strict on the engines (``games/``), where the contracts between parts are defined, and the
-project's configuration (``pyproject.toml``) on the Discord side and the store."""
+``mypy --strict`` on the engines (``games/``), the runtime (``bot/``), the features (``cogs/``)
+and the store (``db/``), with the project's configuration (``pyproject.toml``). The seam between
+the runtime and a game is typed: each game's :class:`~bot.contract.GameKind` names its own
+engine, view and action types, so neither side narrows ``Any`` with an assert."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "cogs", "db", "games")
 
 
 def _mypy(*args: str) -> tuple[str, int]:
@@ -16,11 +19,6 @@ def _mypy(*args: str) -> tuple[str, int]:
     return out + err, status
 
 
-def test_games_are_strictly_typed():
-    report, status = _mypy("--strict", str(ROOT / "games"))
-    assert status == 0, report
-
-
-def test_bot_cogs_and_db_type_check():
-    report, status = _mypy(*(str(ROOT / p) for p in ("bot", "cogs", "db")))
+def test_the_project_is_strictly_typed():
+    report, status = _mypy("--strict", *(str(ROOT / p) for p in PACKAGES))
     assert status == 0, report

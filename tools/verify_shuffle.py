@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Check a Card Table game's shuffle yourself: python3 verify_shuffle.py shuffle-ohhell-17.json
+"""Check a Card Table game's shuffle yourself: python3 verify_shuffle.py shuffle-<game>-17.json
 
-Standard library only, and independent of the bot's code (no rules: the file names each deal's
-pack). It checks (1) that the revealed seed and 32-byte salt hash to the commitment shown when the
-game started, (2) that the file holds every deal the game had, and (3) that each deal's deck is its
-pack shuffled by the seed. Exit status 0 when all hold, 1 otherwise (a damaged file too: one
-sentence). The file is what ``/ohhell verify`` or ``/shithead verify`` attaches:
-{"format": "cardtable-shuffle/2", "game", "kind", "generator" (1, 2 or 3), "players",
-"commitment", "seed", "salt" (hex), "deal_count" (the deals the game had), "deals": [{"deal",
-"pack" (its cards before the shuffle), "deck" (as dealt, the first card dealt first)}, ...]}.
+Standard library only, and independent of the bot's code (no game and no rules: the file names
+each deal's pack and the game's order of draws). It checks (1) that the revealed seed and 32-byte
+salt hash to the commitment shown when the game started, (2) that the file holds every deal the
+game had, and (3) that each deal's deck is its pack shuffled by the seed. Exit status 0 when all
+hold, 1 otherwise (a damaged file too: one sentence). The file is what ``/<game> verify``
+attaches: {"format": "cardtable-shuffle/3", "game", "kind", "generator" (1, 2 or 3), "players",
+"draws_before_shuffle", "generator_1_shuffle" ("keys" or "python"), "commitment", "seed", "salt"
+(hex), "deal_count" (the deals the game had), "deals": [{"deal", "pack" (its cards before the
+shuffle), "deck" (as dealt, the first card dealt first)}, ...]}.
 
 Generator 3: draw c (0, 1, ...) reads SHAKE-256(b"cardtable/v3/" + seed as 32 big-endian bytes +
 c as 8 big-endian bytes); below(n) = its first 8-byte big-endian word under 2**64 - 2**64 % n,
@@ -16,10 +17,10 @@ modulo n; shuffle of m cards: F = m!, L = (F.bit_length() + 7) // 8 + 8, v = the
 chunk under 2**(8L) - 2**(8L) % F, r = v % F, then for i from m - 1 down to 1: j = r % (i + 1),
 r //= i + 1, swap cards i and j. Generator 2: block i = HMAC-SHA-256(seed as 32 bytes,
 b"cardtable/v2/" + i as 8 bytes), one stream of 8-byte words; below(n) as above; shuffle =
-Fisher-Yates from the end with j = below(i + 1). Generator 1: Python's random.Random(seed) (Oh
-Hell sorts the cards by one random() each; Shithead uses random.shuffle).
-Draws: Oh Hell draws the first dealer (below(players)), then shuffles each deal's pack in turn;
-Shithead shuffles once, then draws the dealer.
+Fisher-Yates from the end with j = below(i + 1). Generator 1: Python's random.Random(seed)
+("keys": the cards sorted by one random() each; "python": random.shuffle).
+Draws: below(players) "draws_before_shuffle" times (a first dealer drawn before the cards), then
+each deal's pack shuffled in turn; any draw after the last shuffle changes no deck.
 Commitment: SHA-256(b"cardtable/commitment/v1" + bytes([generator]) + seed (32 bytes) + salt).
 """
 
@@ -86,8 +87,8 @@ class V2:
 class V1(random.Random):
     below = random.Random.randrange
 
-    def shuffle(self, cards, kind="ohhell"):
-        if kind == "shithead":
+    def shuffle(self, cards, how="keys"):
+        if how == "python":
             super().shuffle(cards)
             return cards
         keys = [self.random() for _ in cards]
@@ -105,10 +106,16 @@ def need(ok, sentence):
 
 def read(game):
     """The file's fields, checked for type and size before any work is done."""
-    need(isinstance(game, dict) and game.get("format") == "cardtable-shuffle/2", "not a cardtable-shuffle/2 file")
+    need(isinstance(game, dict), "not a cardtable-shuffle/3 file")
+    old = game.get("format") == "cardtable-shuffle/2"
+    need(not old, "an older cardtable-shuffle/2 file: download it again with the game's verify command")
+    need(game.get("format") == "cardtable-shuffle/3", "not a cardtable-shuffle/3 file")
     need(type(game.get("game")) is int and 0 < game["game"] < 2**63, "its game is not a game number")
     kind, version, players, seed = game.get("kind"), game.get("generator"), game.get("players"), game.get("seed")
-    need(kind in ("ohhell", "shithead"), "its kind is neither ohhell nor shithead")
+    need(isinstance(kind, str) and 0 < len(kind) <= 32 and kind.isprintable(), "its kind is not a game's name")
+    draws, how = game.get("draws_before_shuffle"), game.get("generator_1_shuffle")
+    need(type(draws) is int and 0 <= draws <= MAX_PLAYERS, "its draws_before_shuffle is not a small number")
+    need(how in ("keys", "python"), 'its generator_1_shuffle is neither "keys" nor "python"')
     need(version in (1, 2, 3) and type(version) is int, "its generator is not 1, 2 or 3")
     need(type(players) is int and 1 <= players <= MAX_PLAYERS, f"its players is not a number from 1 to {MAX_PLAYERS}")
     need(type(seed) is int and 0 <= seed < 2**256, "its seed is not a whole number from 0 to 2**256 - 1")
@@ -121,7 +128,6 @@ def read(game):
         raise Bad("its salt or commitment is not hex") from None
     count, deals = game.get("deal_count"), game.get("deals")
     need(type(count) is int and 1 <= count <= MAX_DEALS, f"its deal_count is not a number from 1 to {MAX_DEALS}")
-    need(kind == "ohhell" or count == 1, "a Shithead game has one deal")
     need(isinstance(deals, list) and len(deals) <= MAX_DEALS, f"its deals are not a list of at most {MAX_DEALS}")
     for number, deal in enumerate(deals, start=1):
         need(isinstance(deal, dict) and deal.get("deal") == number, f"deal {number} is not numbered {number}")
@@ -129,12 +135,12 @@ def read(game):
             cards = deal.get(key)
             need(isinstance(cards, list) and 2 <= len(cards) <= MAX_CARDS, f"deal {number}'s {key} is not a list")
             need(all(isinstance(c, str) and len(c) <= 8 for c in cards), f"deal {number}'s {key} holds a non-card")
-    return kind, version, players, seed, salt, digest.lower(), count, deals
+    return kind, version, players, (draws, how), seed, salt, digest.lower(), count, deals
 
 
 def check(game):
     """(ok, lines): what was checked and what failed."""
-    kind, version, players, seed, salt, digest, count, deals = read(game)
+    kind, version, players, (draws, how), seed, salt, digest, count, deals = read(game)
     lines = [f"game #{game.get('game')}: {kind}, {players} players, generator {version}, {count} deals"]
     data = b"cardtable/commitment/v1" + bytes([version]) + seed.to_bytes(32, "big") + salt
     if hashlib.sha256(data).hexdigest() != digest:
@@ -143,11 +149,11 @@ def check(game):
     if len(deals) != count:
         return False, [*lines, f"FAIL: the game had {count} deals, the file holds {len(deals)}"]
     rng = {1: V1, 2: V2, 3: V3}[version](seed)
-    if kind == "ohhell":
-        rng.below(players)  # the first dealer is drawn before the first shuffle
+    for _ in range(draws):
+        rng.below(players)  # a first dealer drawn before the first shuffle
     for deal in deals:
         number, pack = deal["deal"], list(deal["pack"])
-        expected = rng.shuffle(pack, kind) if version == 1 else rng.shuffle(pack)
+        expected = rng.shuffle(pack, how) if version == 1 else rng.shuffle(pack)
         if deal["deck"] != expected:
             return False, [*lines, f"FAIL: deal {number}: the deck is not its pack shuffled by the seed"]
         lines.append(f"ok: deal {number}: {len(pack)} cards, {' '.join(expected[:6])} ... as the seed deals")

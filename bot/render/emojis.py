@@ -17,8 +17,7 @@ import discord
 
 from bot.render.cards import SUIT_OF_LETTER, hand_lines, label
 from bot.render.faces import emoji_face, suit_emoji_face
-from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, is_joker, parse_card, suit_of
-from games.ohhell.decks import pack63
+from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, every_face, is_joker, parse_card, suit_of
 
 PREFIX = "ct_"
 #: the four-colour set (``four_colour on``): clubs green and diamonds blue, as on the pictures
@@ -47,7 +46,7 @@ def emoji_name(code: str, four: bool = False) -> str:
 def all_codes() -> list[str]:
     """Every face any game shows (the 63-card pack holds the 52, the 500-pack ranks and the
     joker), and the back."""
-    return [card_code(c) for c in pack63()] + ["?"]
+    return [card_code(c) for c in every_face()] + ["?"]
 
 
 def all_emojis() -> dict[str, tuple[str, bool]]:

@@ -24,12 +24,12 @@ from games.common.cards import (
     RANK_LABELS,
     SPADES,
     card_code,
+    every_face,
     is_joker,
     parse_card,
     rank_of,
     suit_of,
 )
-from games.ohhell.decks import pack63
 
 #: a card's size in the composite pictures (pixels); about a poker card's 5:7
 CARD_W, CARD_H = 72, 100
@@ -225,6 +225,6 @@ def suit_emoji_face(suit: int, four_colour: bool = False) -> Image.Image:
 
 def warm() -> None:
     """Draw every face once (at start-up, in a thread): no picture a player waits for pays for it."""
-    for card in pack63():
+    for card in every_face():
         card_face(card_code(card), False)  # as the pictures call it: lru_cache keys on the arguments given
     card_back()

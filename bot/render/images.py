@@ -1,4 +1,5 @@
-"""Pictures of cards for messages: a hand, the trick in progress, Shithead's table, a score chart.
+"""Pictures of cards for messages: a hand, the trick in progress, a score chart, and the pieces a
+game's own picture is laid out with (a felt, a fan of cards, names that fit).
 
 Pure functions from card codes and names to PNG bytes, so any message (the table, a private
 panel, a DM) can carry them and tests can look at the pixels. The faces come from
@@ -21,9 +22,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import faces
-from bot.render.faces import CARD_H, CARD_W, card_back, card_face, font
-from games.common.cards import card_code
-from games.ohhell.decks import pack63
+from bot.render.faces import CARD_H, CARD_W, card_face, font
+from games.common.cards import card_code, every_face
 
 FELT = (28, 88, 56)
 INK = (245, 245, 240)
@@ -32,7 +32,7 @@ GOLD = (250, 200, 60)
 MARGIN = 10
 #: how much of a card shows under the next one in a hand: its index (rank and pip) stays readable
 HAND_STEP = 30
-HAND_ROW = 13  # cards a row before a hand wraps (a 13-card Oh Hell hand is one row)
+HAND_ROW = 13  # cards a row before a hand wraps (a 13-card hand is one row)
 NAME_H = 18
 CACHE = 64
 
@@ -51,10 +51,10 @@ def palette() -> Image.Image:
     """The colours every picture is drawn from, found once: every face on the felt, the text
     colours written on it (with their anti-aliased edges) and the chart's lines."""
     faces_w = (CARD_W + 2) * 16
-    swatch, draw = _canvas(faces_w, (CARD_H + 2) * 5 + 120)
-    codes = [card_code(c) for c in pack63()] + ["?"]
+    swatch, draw = canvas(faces_w, (CARD_H + 2) * 5 + 120)
+    codes = [card_code(c) for c in every_face()] + ["?"]
     for i, code in enumerate(codes):
-        _lay(swatch, card_face(code), ((i % 16) * (CARD_W + 2), (i // 16) * (CARD_H + 2)))
+        lay(swatch, card_face(code), ((i % 16) * (CARD_W + 2), (i // 16) * (CARD_H + 2)))
     y = (CARD_H + 2) * 4 + 4
     for j, colour in enumerate((INK, DIM, GOLD, *PALETTE)):
         draw.text((4 + (j % 6) * 190, y + (j // 6) * 24), "Ann Bob 10 ▶ hand", font=font(15), fill=colour)
@@ -62,18 +62,18 @@ def palette() -> Image.Image:
     return swatch.quantize(224, method=Image.Quantize.FASTOCTREE)
 
 
-def _canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """An RGB felt: cards are laid on it with their own alpha as the mask (cheaper than
     compositing two RGBA images, and the PNG has no alpha to carry)."""
     image = Image.new("RGB", (w, h), FELT)
     return image, ImageDraw.Draw(image)
 
 
-def _lay(image: Image.Image, card: Image.Image, xy: tuple[int, int]) -> None:
+def lay(image: Image.Image, card: Image.Image, xy: tuple[int, int]) -> None:
     image.paste(card, xy, card)
 
 
-def _short(name: str, limit: int = 11) -> str:
+def short_name(name: str, limit: int = 11) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
@@ -116,13 +116,13 @@ def fit_names(names: Sequence[str], width: float, size: int = 12) -> tuple[str, 
     return tuple(out)
 
 
-def _row_width(n: int, step: int = HAND_STEP) -> int:
+def row_width(n: int, step: int = HAND_STEP) -> int:
     return CARD_W + step * (n - 1) if n else 0
 
 
-def _fan(image: Image.Image, codes: Sequence[str], x: int, y: int, four_colour: bool, step: int = HAND_STEP) -> None:
+def fan(image: Image.Image, codes: Sequence[str], x: int, y: int, four_colour: bool, step: int = HAND_STEP) -> None:
     for i, code in enumerate(codes):
-        _lay(image, card_face(code, four_colour), (x + i * step, y))
+        lay(image, card_face(code, four_colour), (x + i * step, y))
 
 
 # -- a hand ---------------------------------------------------------------------------------------
@@ -130,18 +130,18 @@ def _fan(image: Image.Image, codes: Sequence[str], x: int, y: int, four_colour: 
 def hand_png(codes: tuple[str, ...], four_colour: bool = False) -> bytes:
     """A hand as overlapping cards in the order given (engines sort hands), 13 to a row."""
     rows = [codes[i : i + HAND_ROW] for i in range(0, len(codes), HAND_ROW)] or [()]
-    width = max(_row_width(len(r)) for r in rows) or CARD_W
+    width = max(row_width(len(r)) for r in rows) or CARD_W
     row_h = CARD_H // 2 + 8  # a second row covers the lower half of the first: the indices show
     height = CARD_H + row_h * (len(rows) - 1)
-    image, draw = _canvas(width + 2 * MARGIN, height + 2 * MARGIN)
+    image, draw = canvas(width + 2 * MARGIN, height + 2 * MARGIN)
     if not codes:
         draw.text((MARGIN + 4, MARGIN + CARD_H // 2), "no cards", font=font(16), fill=DIM, anchor="lm")
     for r, row in enumerate(rows):
-        _fan(image, row, MARGIN, MARGIN + r * row_h, four_colour)
+        fan(image, row, MARGIN, MARGIN + r * row_h, four_colour)
     return encode(image)
 
 
-# -- Oh Hell's trick --------------------------------------------------------------------------
+# -- a trick -----------------------------------------------------------------------------------
 @lru_cache(maxsize=CACHE)
 def trick_png(
     plays: tuple[tuple[str, str], ...],
@@ -156,16 +156,16 @@ def trick_png(
     left = (CARD_W + 3 * gap) if turnup else 0
     width = left + max(slots, 1) * (CARD_W + gap) - gap + 2 * MARGIN
     height = CARD_H + NAME_H + 2 * MARGIN
-    image, draw = _canvas(width, height)
+    image, draw = canvas(width, height)
     small = font(12)
     if turnup:
-        _lay(image, card_face(turnup, four_colour), (MARGIN, MARGIN))
+        lay(image, card_face(turnup, four_colour), (MARGIN, MARGIN))
         draw.text((MARGIN + CARD_W // 2, MARGIN + CARD_H + 3), "turn-up", font=small, fill=GOLD, anchor="mt")
     x = MARGIN + left
     # each name within its card's width, no two alike ("Computer 1…" and "Computer 2…" ran together)
     labels = fit_names([name for name, _ in plays] + list(waiting), CARD_W + gap - 4)
     for (name, code), shown in zip(plays, labels, strict=False):
-        _lay(image, card_face(code, four_colour), (x, MARGIN))
+        lay(image, card_face(code, four_colour), (x, MARGIN))
         colour = GOLD if name.startswith("★") else INK
         draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), shown, font=small, fill=colour, anchor="mt")
         x += CARD_W + gap
@@ -178,71 +178,7 @@ def trick_png(
     return encode(image)
 
 
-# -- Shithead's table ---------------------------------------------------------------------------
-#: one seat as the table shows it: name, face-up cards, face-down count, cards in hand, out, to play
-SeatPicture = tuple[str, tuple[str, ...], int, int, bool, bool]
-
-
-@lru_cache(maxsize=CACHE)
-def shithead_png(
-    pile: tuple[str, ...],
-    pile_size: int,
-    to_beat: str | None,
-    seats: tuple[SeatPicture, ...],
-    four_colour: bool = False,
-) -> bytes:
-    """The pile's top cards (newest on the right, the card to beat marked) above one row per seat:
-    face-down cards as backs with the face-up cards laid on them, and the hand's size."""
-    pile_step = 24
-    label_w = 120
-    widest_seat = max((max(len(up), down) for _, up, down, *_ in seats), default=0)
-    seat_cards_w = _row_width(widest_seat, CARD_W + 4) if widest_seat else CARD_W
-    width = max(label_w + seat_cards_w, label_w + _row_width(max(len(pile), 1), pile_step)) + 2 * MARGIN
-    seat_h = CARD_H // 2 + 12
-    height = MARGIN + CARD_H + NAME_H + 8 + seat_h * len(seats) + MARGIN
-    image, draw = _canvas(width, height)
-    big, small = font(15), font(12)
-    draw.text((MARGIN, MARGIN + 4), "Pile", font=big, fill=INK)
-    draw.text((MARGIN, MARGIN + 24), f"{pile_size} card{'s' if pile_size != 1 else ''}", font=small, fill=DIM)
-    x0 = MARGIN + label_w
-    if pile:
-        _fan(image, pile, x0, MARGIN, four_colour, pile_step)
-        top_x = x0 + pile_step * (len(pile) - 1)
-        if to_beat is not None and to_beat != pile[-1]:
-            note = "see-through: beat the card below"
-        elif to_beat is not None:
-            note = "to beat"
-        else:
-            note = "any card"
-        draw.text((top_x + CARD_W // 2, MARGIN + CARD_H + 3), note, font=small, fill=GOLD, anchor="mt")
-    else:
-        draw.rounded_rectangle([x0, MARGIN, x0 + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
-        draw.text((x0 + CARD_W // 2, MARGIN + CARD_H // 2), "empty", font=small, fill=DIM, anchor="mm")
-    y = MARGIN + CARD_H + NAME_H + 8
-    half = _top(None, seat_h - 6, four_colour)
-    for name, up, down, hand, out, turn in seats:
-        colour = GOLD if turn else (DIM if out else INK)
-        draw.text((MARGIN, y + 4), ("▶ " if turn else "") + _short(name, 13), font=big, fill=colour)
-        draw.text((MARGIN, y + 24), "out" if out else f"hand {hand}", font=small, fill=DIM)
-        for i in range(max(down, len(up))):
-            x = x0 + i * (CARD_W + 4)
-            if i < down:
-                _lay(image, half, (x, y))
-            if i < len(up):
-                face = _top(up[i], seat_h - 12, four_colour)
-                _lay(image, face, (x + 3 if i < down else x, y + 6))
-        y += seat_h
-    return encode(image)
-
-
-@lru_cache(maxsize=256)
-def _top(code: str | None, height: int, four_colour: bool) -> Image.Image:
-    """The top of a card (``None``: of a back): its index shows, the rest is under the next row."""
-    face = card_back() if code is None else card_face(code, four_colour)
-    return face.crop((0, 0, CARD_W, height))
-
-
-# -- Oh Hell's running totals ---------------------------------------------------------------------
+# -- running totals ------------------------------------------------------------------------------
 PALETTE = ((250, 200, 60), (120, 200, 255), (255, 120, 120), (150, 230, 140), (220, 150, 255), (255, 170, 90),
            (240, 240, 240), (110, 220, 210))  # fmt: skip
 
@@ -267,7 +203,7 @@ def _chart(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: i
     key_rows = -(-len(names) // columns)
     plot_h = 200
     height = MARGIN + plot_h + 36 + key_rows * ROW_H + MARGIN
-    image, draw = _canvas(width, height)
+    image, draw = canvas(width, height)
     small = font(11)
     plot = (MARGIN + 34, MARGIN + 6, width - MARGIN, MARGIN + plot_h)
     series = [(0,) * len(names), *totals]
@@ -325,7 +261,7 @@ def scoresheet_png(names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: t
     body = MARGIN + ROW_H * (len(rows) + 3) + 6
     chart = _chart(names, totals, max(width, 360))
     width = max(width, chart.width)
-    image, draw = _canvas(width, body + chart.height)
+    image, draw = canvas(width, body + chart.height)
     small, bold = font(11), font(12)
     draw.text((MARGIN, MARGIN), "deal", font=small, fill=DIM)
     if with_cards:

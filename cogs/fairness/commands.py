@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import fairness, secrecy
 from bot.client import tables_of
-from bot.contract import GameKind
+from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
 from bot.secrecy import Door
@@ -21,7 +21,7 @@ from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
 
 
-def add_fairness_commands(group: app_commands.Group, kind: GameKind) -> None:
+def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
     add_spectator_commands(group, kind)
     add_duplicate_commands(group, kind)
 

@@ -13,18 +13,17 @@ import discord
 from discord import app_commands
 
 from bot.client import tables_of
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded
 from bot.fairness import new_salt
 from bot.secrecy import Door, State, decide, match_role
-from cogs.lobby.controls import render_lobby
 from db.store import MatchRecord, StoreConflict
 from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 
 
-def add_duplicate_commands(group: app_commands.Group, kind: GameKind) -> None:
+def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     duplicate = app_commands.Group(
         name="duplicate", description="Several tables play the same cards, seat for seat", parent=group
     )
@@ -75,13 +74,16 @@ def add_duplicate_commands(group: app_commands.Group, kind: GameKind) -> None:
         await _link(interaction, table, match, len(games) + 1)
 
 
-async def _open(interaction: discord.Interaction, kind: GameKind, preset: str) -> LiveTable:
+async def _open(interaction: discord.Interaction, kind: AnyKind, preset: str) -> LiveTable:
     tables = tables_of(interaction)
+    lobby = tables.presenter.lobby  # the lobby feature's renderer, lent through the runtime
+    if lobby is None:
+        raise Refusal("Tables cannot be opened here: the lobby is not loaded.")
     table = await tables.seating.open_lobby(
         kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, preset
     )
     async with table.lock:
-        await interaction.response.send_message(**render_lobby(table).kwargs())
+        await interaction.response.send_message(**lobby(table).kwargs())
         message = await interaction.original_response()
         await tables.presenter.remember_message(table, message.id)
     return table

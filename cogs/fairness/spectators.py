@@ -20,7 +20,7 @@ from discord import app_commands
 from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
-from bot.contract import GameKind, LiveTable, Rendered
+from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
 from bot.render.cards import labels
 from bot.render.common import COLOR
@@ -110,7 +110,7 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
     return Rendered(content=content, embeds=embeds, view=controls, files=files)
 
 
-def add_spectator_commands(group: app_commands.Group, kind: GameKind) -> None:
+def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @group.command(name="spectators", description="Let people watching this table see your hand, or stop it")
     @app_commands.describe(hand="show: spectators see your hand; hide: they do not (the default)")
     @guarded

@@ -1,6 +1,6 @@
 """The lobby every game shares (an extension): ``/<game> new`` opens a table whose lobby message
 carries Join / Leave / Add computer / Start / Cancel buttons and the host's preset picker, and the
-slash-command group each game gets (:func:`cogs.lobby.commands.game_group`).
+commands it adds to each game's group (:func:`cogs.lobby.commands.add_lobby_commands`).
 
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
@@ -11,20 +11,26 @@ slash-command group each game gets (:func:`cogs.lobby.commands.game_group`).
 
 from __future__ import annotations
 
-from discord.ext import commands
+from discord.ext.commands import Cog
 
 from bot.client import CardBot
-from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby
+from bot.groups import groups_of
+from cogs.lobby.commands import add_lobby_commands
+from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby, take_back_button
 from cogs.lobby.ending import EndButton
-from cogs.lobby.rematch import RematchButton
+from cogs.lobby.rematch import RematchButton, rematch_view
 
 
-class Lobby(commands.Cog):
+class Lobby(Cog):
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
 
 async def setup(bot: CardBot) -> None:
     bot.tables.presenter.lobby = render_lobby
+    for kind, group in groups_of(bot.tree, list(bot.tables.kinds.values())):
+        add_lobby_commands(group, kind)
+        kind.lent.take_back = take_back_button
+        kind.lent.finale = rematch_view
     bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton)
     await bot.add_cog(Lobby(bot))

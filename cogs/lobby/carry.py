@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.contract import GameKind
+from bot.contract import AnyKind
 from games.common.engine import RulesError
 
 
@@ -32,7 +32,7 @@ class Carried:
         return "\n".join(lines)
 
 
-def carry_options(kind: GameKind, preset: str, options: dict[str, str]) -> Carried:
+def carry_options(kind: AnyKind, preset: str, options: dict[str, str]) -> Carried:
     """Each of ``options`` that ``preset`` still accepts, tried in the order they were set."""
     out = Carried()
     for name, value in options.items():

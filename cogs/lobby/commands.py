@@ -1,6 +1,6 @@
-"""The slash-command group each game gets: ``/<game> new``, ``set``, ``rules``, ``scores``,
-``table``, ``leave``, ``back`` and ``end``. Each game's cog builds its group with
-:func:`game_group` and adds its own commands (``hand``) to it.
+"""The lobby's commands in each game's group (:mod:`bot.groups`): ``/<game> new``, ``set``,
+``rules``, ``scores``, ``table``, ``leave``, ``back`` and ``end``, added by
+:func:`add_lobby_commands` at the lobby's setup.
 
 Commands change tables only through the runtime (``bot.tables``: its seating and presenter);
 ``/<game> scores`` of a finished game reads the stored result from the store (a read, no write).
@@ -13,12 +13,11 @@ from discord import app_commands
 
 from bot import secrecy
 from bot.client import tables_of
-from bot.contract import GameKind, LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded, mark_committed
 from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.secrecy import Door
 from bot.table_options import DISPLAY_OPTIONS, display_lines
-from cogs.fairness.commands import add_fairness_commands
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
@@ -27,10 +26,8 @@ from games.common.text import quoted, shorten
 TIMER_OPTION = "turn_timer"
 
 
-def game_group(kind: GameKind) -> app_commands.Group:
-    """The ``/<game>`` command group: everything a player types, for one game."""
-
-    group = app_commands.Group(name=kind.key, description=f"Play {kind.title}", guild_only=True)
+def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
+    """The lobby's commands in ``kind``'s ``/<game>`` group."""
 
     def live_table(interaction: discord.Interaction) -> LiveTable:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
@@ -167,7 +164,7 @@ def game_group(kind: GameKind) -> app_commands.Group:
         embed.description = "\n".join(
             f"{row.place}. {row.name}"
             + (f": **{row.total}**" if row.total is not None else "")
-            + (" 💩" if row.is_loser and kind.key == "shithead" else "")
+            + (f" {kind.loser_mark}" if row.is_loser and kind.loser_mark else "")
             for row in rows
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -244,6 +241,3 @@ def game_group(kind: GameKind) -> app_commands.Group:
                 await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
                 return
             await interaction.response.send_message(question(table.id), view=confirm_view(table.id), ephemeral=True)
-
-    add_fairness_commands(group, kind)
-    return group

@@ -11,7 +11,7 @@ import discord
 from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
-from bot.contract import GameKind, LiveTable, Rendered
+from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
 from bot.faults import TRANSIENT, Fault
@@ -130,7 +130,7 @@ def started_text(table: LiveTable, fault: Fault | None) -> str:
 class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<game_id>\d+)"):
     fields = {"game_id": int}
 
-    def __init__(self, game_id: int, kind: GameKind | None = None, current: str | None = None) -> None:
+    def __init__(self, game_id: int, kind: AnyKind | None = None, current: str | None = None) -> None:
         options = (
             [
                 discord.SelectOption(

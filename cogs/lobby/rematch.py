@@ -15,6 +15,7 @@ import discord
 
 from bot.client import tables_of
 from bot.components import GameItem
+from bot.contract import LiveTable
 from bot.errors import Refusal
 from cogs.lobby.controls import render_lobby
 
@@ -60,8 +61,9 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
             await manager.presenter.remember_message(table, message.id)
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
+def rematch_view(table: LiveTable) -> discord.ui.View:
+    """Under a game's final message (lent to every game: :attr:`bot.contract.GameKind.lent`)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
+    view.add_item(RematchButton(table.id))
     view.stop()  # dispatched by custom id (dynamic items): nothing to store
     return view

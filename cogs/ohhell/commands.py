@@ -1,4 +1,4 @@
-"""``/ohhell``: the shared game group (:func:`cogs.lobby.commands.game_group`) plus ``hand``,
+"""``/ohhell``: the game's group (:func:`bot.groups.game_group`; the other features add theirs) plus ``hand``,
 which opens the same live panel as **My hand**."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.client import tables_of
 from bot.errors import Refusal, guarded
-from cogs.lobby.commands import game_group
+from bot.groups import game_group
 from cogs.ohhell.kind import OhHellKind
 from cogs.ohhell.panel import open_panel
 

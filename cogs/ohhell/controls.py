@@ -16,8 +16,6 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import LiveTable
 from bot.errors import Refusal
-from cogs.fairness.spectators import watch_button
-from cogs.lobby.controls import take_back_button
 from cogs.ohhell.panel import open_panel
 
 
@@ -43,10 +41,8 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
 def table_view(table: LiveTable) -> discord.ui.View:
     controls = discord.ui.View(timeout=None)
     controls.add_item(TableButton(table.id))
-    back = take_back_button(table)
-    if back is not None:
-        controls.add_item(back)
-    controls.add_item(watch_button(table))
+    for item in table.kind.lent.table_controls(table):  # a seat's take-back, Watch
+        controls.add_item(item)
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 

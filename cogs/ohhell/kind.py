@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
-from bot.render.cards import label
+from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
-from cogs.lobby.rematch import rematch_view
+from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -28,22 +28,26 @@ from cogs.ohhell.render import (
     table_embed,
     turn_content,
 )
+from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
-from games.common.engine import Engine, Event
+from games.common.engine import Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
+from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 
 
-class OhHellKind(GameKind[OhHellSeatView]):
+class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     key = "ohhell"
     title = "Oh Hell"
     engine = OhHell
     presets = tuple(oh_rules.PRESETS)
     default_preset = "classic"
+    coaching = COACHING
+    replayer = OhHellReplayer()
     preset_info = {
         "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
         "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),
@@ -73,17 +77,21 @@ class OhHellKind(GameKind[OhHellSeatView]):
     def player_range(self, rules: oh_rules.Rules) -> tuple[int, int]:
         return rules.player_range()
 
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        rate = f" ({100 * profile.bids_made / profile.deals:.0f}%)" if profile.deals else ""
+        lines.append(f"Bids made: {profile.bids_made} of {profile.deals}{rate}")
+        if profile.best is not None:
+            lines[0] += f" · best total {profile.best.total} (game #{profile.best.game_id})"
+
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Engine) -> Any:
-        assert isinstance(engine, OhHell)
+    def message_key(self, engine: OhHell) -> Any:
         return public_view(engine)["deal"]
 
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: OhHell, seat: int) -> Any:
         """The deal and phase; while the seat is to act, also what it decides from: its hand (or
         the others' cards on a Devil's Bridge), trumps, the bids it can see (none of the secret
         ones), the bids it may make, the trick on the table and the cards it may play. Another
         player's secret bid changes none of these."""
-        assert isinstance(engine, OhHell)
         view = seat_view(engine, seat)
         key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
         if key["acting"]:
@@ -109,7 +117,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return deal_notes(events, table.name)
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = public_view(_game(table))
+        view = public_view(self.game(table))
         embed = table_embed(view, table.name, table.notices)
         files = trick_picture(view, table.name, embed, four_colour(table.record.options))
         return Rendered(
@@ -135,18 +143,11 @@ class OhHellKind(GameKind[OhHellSeatView]):
             files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
         )
 
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        view = seat_view(_game(table), seat)
-        embed = hand_embed(view, _place(self.bot, table), table.name)
-        return Rendered(
-            content=None, embeds=[embed], view=None, files=hand_picture(view, embed, four_colour(table.record.options))
-        )
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        view = seat_view(_game(table), seat)
+        view = seat_view(self.game(table), seat)
         embed = hand_embed(view, _place(self.bot, table), table.name)
         return Rendered(
             content=None,
@@ -155,7 +156,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
             files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
+    def deal_scores(self, engine: OhHell, events: list[Event]) -> list[DealScore]:
         out: list[DealScore] = []
         for event in events:
             if event.kind != "deal_scored":
@@ -171,8 +172,7 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return out
 
     def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = table.engine
-        assert isinstance(engine, OhHell)
+        engine = self.game(table)
         stats = {row["seat"]: row for row in engine.stats()}
         standings = engine.standings()
         last_rank = max(row["rank"] for row in standings)
@@ -190,9 +190,8 @@ class OhHellKind(GameKind[OhHellSeatView]):
         ]
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        engine = table.engine
-        assert isinstance(engine, OhHell)
-        view = engine.view(None)
+        engine = self.game(table)
+        view = public_view(engine)
         embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
         names = [table.name(s) for s in range(view["seat_count"])]
         chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
@@ -201,22 +200,21 @@ class OhHellKind(GameKind[OhHellSeatView]):
         return Rendered(
             content=f"🎉 Game over! Winner: {', '.join(winners)}",
             embeds=[embed],
-            view=rematch_view(table.id),
+            view=self.lent.finale(table),
             files=chart,
         )
 
-    def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: OhHellSeatView, level: str, rng: random.Random) -> OhHellAction:
         return choose_action(view, level, rng)
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[OhHellSeatView, str, random.Random], OhHellAction]:
         return choose_action
 
-    def ai_view(self, engine: Engine, seat: int) -> OhHellSeatView:
-        assert isinstance(engine, OhHell)
+    def ai_view(self, engine: OhHell, seat: int) -> OhHellSeatView:
         return ai_view(engine, seat)
 
     def scores(self, table: LiveTable) -> Rendered:
-        view = public_view(_game(table))
+        view = public_view(self.game(table))
         names = [table.name(s) for s in range(view["seat_count"])]
         rows = rows_from_history(view["history"], len(names))
         return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)
@@ -226,18 +224,6 @@ class OhHellKind(GameKind[OhHellSeatView]):
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
         return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
-
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        if action["type"] == "bid":
-            return "bid"
-        return f"played {label(action['card'])}" if action["card"] != "?" else "played their hidden card"
-
-
-def _game(table: LiveTable) -> OhHell:
-    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
-    engine = table.engine
-    assert isinstance(engine, OhHell), "the game has not started"
-    return engine
 
 
 def _people(table: LiveTable) -> set[int]:

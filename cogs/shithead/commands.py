@@ -1,4 +1,4 @@
-"""``/shithead``: the shared game group (:func:`cogs.lobby.commands.game_group`) plus ``hand``."""
+"""``/shithead``: the game's group (:func:`bot.groups.game_group`; the other features add theirs) plus ``hand``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.client import CardBot, tables_of
 from bot.errors import Refusal, guarded
-from cogs.lobby.commands import game_group
+from bot.groups import game_group
 from cogs.shithead.controls import send_panel
 from cogs.shithead.kind import ShitheadKind
 

@@ -5,35 +5,39 @@ computer plays it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Rendered
-from bot.render.cards import labels
-from bot.render.common import game_place
+from bot.comparison import BY_PLACE
+from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.profiles import Profile
+from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
-from cogs.lobby.rematch import rematch_view
+from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
-from db.store import DealScore, ResultRow
-from games.common.engine import Engine, Event
+from cogs.shithead.replay import ShitheadReplayer
+from db.store import ResultRow
+from games.common.engine import Event
 from games.shithead import rules as sh_rules
 from games.shithead.ai import choose_action, random_action
-from games.shithead.contracts import ShitheadView
+from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.game import Shithead
 
 
-class ShitheadKind(GameKind[ShitheadView]):
+class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     key = "shithead"
     title = "Shithead"
     engine = Shithead
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
+    coaching = COACHING
+    replayer = ShitheadReplayer()
     preset_info = {
         key: (name, sh_rules.PRESET_HELP.get(key, ""))
         for key, name in {
@@ -48,8 +52,9 @@ class ShitheadKind(GameKind[ShitheadView]):
             "winner": "Play for a winner",
         }.items()
     }
-    ai_levels = ("quick", "strong", "random")
     hand_button = "My cards"
+    loser_mark = "💩"  # the shithead
+    comparison = BY_PLACE  # no points: a duplicate match compares finishing places
 
     def __init__(self, bot: discord.Client | None) -> None:
         self.bot = bot
@@ -73,16 +78,21 @@ class ShitheadKind(GameKind[ShitheadView]):
     def player_range(self, rules: sh_rules.Rules) -> tuple[int, int]:
         return rules.player_range()
 
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        best = profile.best
+        lines.append(f"{count(profile.losses, 'time')} the shithead")
+        if best is not None:
+            lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
+
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Engine) -> Any:
+    def message_key(self, engine: Shithead) -> Any:
         return "game"  # one table message for the whole game
 
-    def decision_key(self, engine: Engine, seat: int) -> Any:
+    def decision_key(self, engine: Shithead, seat: int) -> Any:
         """The phase and whether the seat is to act, its own cards and legal actions; in play also
         the pile and every seat's public cards. So another player's swap or Ready leaves a swap
         panel alone, while any move in play (which changes the pile or whose turn it is) makes a
         panel drawn before it stale."""
-        assert isinstance(engine, Shithead)
         view = game_view(engine, seat)
         me = view["seats"][seat]
         key: dict[str, Any] = {
@@ -107,7 +117,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return key
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = game_view(_game(table), None)
+        view = game_view(self.game(table), None)
         people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
@@ -118,7 +128,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = game_view(_game(table), None)
+        view = game_view(self.game(table), None)
         embed = table_embed(view, table.name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
@@ -127,15 +137,12 @@ class ShitheadKind(GameKind[ShitheadView]):
             files=table_picture(view, table.name, embed, four_colour(table.record.options)),
         )
 
-    def hand(self, table: LiveTable, seat: int) -> Rendered:
-        return panel(table, seat)
-
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return panel(table, seat, warning=warning, note=note)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)
-        view = game_view(_game(table), seat)
+        view = game_view(self.game(table), seat)
         embed = dm_embed(view, where)
         return Rendered(
             content=None,
@@ -144,12 +151,8 @@ class ShitheadKind(GameKind[ShitheadView]):
             files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
-    def deal_scores(self, engine: Engine, events: list[Event]) -> list[DealScore]:
-        return []  # one game, no deals to score
-
     def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
+        engine = self.game(table)
         res = engine.results()
         order: list[int] = res["order"]
         left = _cards_left(engine)
@@ -172,8 +175,7 @@ class ShitheadKind(GameKind[ShitheadView]):
         return sorted(rows, key=lambda r: (r.place, r.seat))
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        engine = table.engine
-        assert isinstance(engine, Shithead)
+        engine = self.game(table)
         view = engine.view(None)
         order = engine.results()["order"]
         embed = final_embed(view, table.name, order, _cards_left(engine))
@@ -184,27 +186,16 @@ class ShitheadKind(GameKind[ShitheadView]):
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
-        return Rendered(content=content, embeds=[embed], view=rematch_view(table.id))
+        return Rendered(content=content, embeds=[embed], view=self.lent.finale(table))
 
-    def ai_view(self, engine: Engine, seat: int) -> ShitheadView:
-        assert isinstance(engine, Shithead)
+    def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
         return engine.view(seat)
 
-    def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> Action:
+    def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
         return decide(view, level, rng)
 
-    def ai_decider(self) -> Any:
+    def ai_decider(self) -> Callable[[ShitheadView, str, random.Random], ShitheadAction]:
         return decide
-
-    def describe_action(self, table: LiveTable, seat: int, action: Mapping[str, Any]) -> str:
-        kind = action["type"]
-        if kind == "play":
-            return f"played {labels(action['cards'])}"
-        if kind == "flip":
-            return "flipped a face-down card"
-        if kind == "pickup":
-            return "picked up the pile"
-        return "got ready"
 
 
 def _footer(table: LiveTable) -> str:
@@ -217,14 +208,7 @@ def _cards_left(engine: Shithead) -> dict[int, int]:
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
 
 
-def _game(table: LiveTable) -> Shithead:
-    """The table's engine, as this game's own type (its views are this game's TypedDicts)."""
-    engine = table.engine
-    assert isinstance(engine, Shithead), "the game has not started"
-    return engine
-
-
-def decide(view: ShitheadView, level: str, rng: random.Random) -> Action:
+def decide(view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
     """A computer seat's move; module-level so that computer worker processes can be sent it."""
     if level == "random":
         return random_action(view, rng)

@@ -5,11 +5,28 @@ the public view, which holds no hand and no face-down card."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import discord
+from PIL import Image
 
 from bot.contract import ImageFile
-from bot.render.images import SeatPicture, hand_png, shithead_png
+from bot.render.faces import CARD_H, CARD_W, card_back, card_face, font
+from bot.render.images import (
+    CACHE,
+    DIM,
+    GOLD,
+    INK,
+    MARGIN,
+    NAME_H,
+    canvas,
+    encode,
+    fan,
+    hand_png,
+    lay,
+    row_width,
+    short_name,
+)
 from bot.render.pictures import show_picture
 from games.shithead.contracts import ShitheadView
 
@@ -26,7 +43,7 @@ def table_picture(view: ShitheadView, name: Name, embed: discord.Embed, four: bo
         turn = view["phase"] == "play" and view["turn"] == seat
         seats.append((name(seat), tuple(info["face_up"]), info["face_down"], info["hand_size"], info["out"], turn))
     pile = tuple(view["pile"][-PILE_SHOWN:])
-    data = shithead_png(pile, view["pile_size"], view["to_beat"], tuple(seats), four)
+    data = table_png(pile, view["pile_size"], view["to_beat"], tuple(seats), four)
     return [show_picture(embed, TABLE_FILE, data)]
 
 
@@ -36,3 +53,66 @@ def hand_picture(view: ShitheadView, embed: discord.Embed, four: bool = False) -
     assert seat is not None, "a seat's own view"
     cards = view["hand"] or view["seats"][seat]["face_up"]
     return [show_picture(embed, HAND_FILE, hand_png(tuple(cards), four))]
+
+
+#: one seat as the table shows it: name, face-up cards, face-down count, cards in hand, out, to play
+SeatPicture = tuple[str, tuple[str, ...], int, int, bool, bool]
+
+
+@lru_cache(maxsize=CACHE)
+def table_png(
+    pile: tuple[str, ...],
+    pile_size: int,
+    to_beat: str | None,
+    seats: tuple[SeatPicture, ...],
+    four_colour: bool = False,
+) -> bytes:
+    """The pile's top cards (newest on the right, the card to beat marked) above one row per seat:
+    face-down cards as backs with the face-up cards laid on them, and the hand's size."""
+    pile_step = 24
+    label_w = 120
+    widest_seat = max((max(len(up), down) for _, up, down, *_ in seats), default=0)
+    seat_cards_w = row_width(widest_seat, CARD_W + 4) if widest_seat else CARD_W
+    width = max(label_w + seat_cards_w, label_w + row_width(max(len(pile), 1), pile_step)) + 2 * MARGIN
+    seat_h = CARD_H // 2 + 12
+    height = MARGIN + CARD_H + NAME_H + 8 + seat_h * len(seats) + MARGIN
+    image, draw = canvas(width, height)
+    big, small = font(15), font(12)
+    draw.text((MARGIN, MARGIN + 4), "Pile", font=big, fill=INK)
+    draw.text((MARGIN, MARGIN + 24), f"{pile_size} card{'s' if pile_size != 1 else ''}", font=small, fill=DIM)
+    x0 = MARGIN + label_w
+    if pile:
+        fan(image, pile, x0, MARGIN, four_colour, pile_step)
+        top_x = x0 + pile_step * (len(pile) - 1)
+        if to_beat is not None and to_beat != pile[-1]:
+            note = "see-through: beat the card below"
+        elif to_beat is not None:
+            note = "to beat"
+        else:
+            note = "any card"
+        draw.text((top_x + CARD_W // 2, MARGIN + CARD_H + 3), note, font=small, fill=GOLD, anchor="mt")
+    else:
+        draw.rounded_rectangle([x0, MARGIN, x0 + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
+        draw.text((x0 + CARD_W // 2, MARGIN + CARD_H // 2), "empty", font=small, fill=DIM, anchor="mm")
+    y = MARGIN + CARD_H + NAME_H + 8
+    half = _top(None, seat_h - 6, four_colour)
+    for name, up, down, hand, out, turn in seats:
+        colour = GOLD if turn else (DIM if out else INK)
+        draw.text((MARGIN, y + 4), ("▶ " if turn else "") + short_name(name, 13), font=big, fill=colour)
+        draw.text((MARGIN, y + 24), "out" if out else f"hand {hand}", font=small, fill=DIM)
+        for i in range(max(down, len(up))):
+            x = x0 + i * (CARD_W + 4)
+            if i < down:
+                lay(image, half, (x, y))
+            if i < len(up):
+                face = _top(up[i], seat_h - 12, four_colour)
+                lay(image, face, (x + 3 if i < down else x, y + 6))
+        y += seat_h
+    return encode(image)
+
+
+@lru_cache(maxsize=256)
+def _top(code: str | None, height: int, four_colour: bool) -> Image.Image:
+    """The top of a card (``None``: of a back): its index shows, the rest is under the next row."""
+    face = card_back() if code is None else card_face(code, four_colour)
+    return face.crop((0, 0, CARD_W, height))

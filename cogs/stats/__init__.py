@@ -4,8 +4,8 @@
   the store, live and rebuilt; :mod:`cogs.stats.profile`: a member's profile (pure)
 - :mod:`cogs.stats.commands`: ``/cardstats``, ``/leaderboard``, ``/cardadmin``
 - :mod:`cogs.stats.history`, :mod:`cogs.stats.replay`: ``/<game> history`` and ``/<game> replay``
-- :mod:`cogs.stats.coach`: ``/ohhell analysis`` and ``/shithead analysis`` (off the event loop,
-  stored); :mod:`cogs.stats.shithead_coach`: the Shithead coach's page
+- :mod:`cogs.stats.coach`: ``/<game> analysis`` for each game with a coach (its
+  :attr:`~bot.contract.GameKind.coaching`; off the event loop, stored)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.client import CardBot
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach, add_coach_command
-from cogs.stats.commands import CardAdmin, Stats
+from cogs.stats.commands import CardAdmin, Stats, add_stats_commands
 from cogs.stats.history import ReplayButton, add_history_commands
 
 
@@ -28,8 +28,9 @@ async def setup(bot: CardBot) -> None:
         group = bot.tree.get_command(kind.key)
         if isinstance(group, app_commands.Group):
             add_history_commands(bot, group, kind.key, kind.title)
-            if kind.key in ("ohhell", "shithead"):
-                add_coach_command(bot, group, cog.coach, kind.key)
+            if kind.coaching is not None:
+                add_coach_command(bot, group, cog.coach, kind)
+    add_stats_commands(bot.tree, cog)
     bot.tree.add_command(CardAdmin(bot, book))
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(cog)

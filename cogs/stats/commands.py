@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.client import CardBot
 from bot.contract import LiveTable
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR, count
+from bot.render.common import COLOR
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -18,7 +18,6 @@ from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
 from games.common.text import shorten
 
-GAMES = [app_commands.Choice(name="Oh Hell", value="ohhell"), app_commands.Choice(name="Shithead", value="shithead")]
 LEADERBOARD_ROWS = 15
 
 
@@ -71,17 +70,9 @@ class Stats(commands.Cog):
         await self.book.warm(guild.id, list(self.bot.tables.kinds))
 
     def _kinds(self, game: str | None) -> list[str]:
-        return [game] if game else [k for k in ("ohhell", "shithead") if k in self.bot.tables.kinds]
+        return [game] if game else list(self.bot.tables.kinds)
 
-    # -- /leaderboard -----------------------------------------------------------------------
-    @app_commands.command(name="leaderboard", description="This server's best players by rating")
-    @app_commands.describe(
-        game="Which game (both if left empty)",
-        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
-    )
-    @app_commands.choices(game=GAMES)
-    @app_commands.guild_only()
-    @guarded
+    # -- /leaderboard (the commands themselves: :func:`add_stats_commands`) ----------------------
     async def leaderboard(
         self, interaction: discord.Interaction, game: str | None = None, season: str | None = None
     ) -> None:
@@ -114,7 +105,6 @@ class Stats(commands.Cog):
             embeds.append(embed)
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    @leaderboard.autocomplete("season")
     async def season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """This server's seasons of the chosen game (both if none is chosen), newest first, and ``all``."""
         guild_id = interaction.guild_id
@@ -122,7 +112,7 @@ class Stats(commands.Cog):
             return []
         game = getattr(interaction.namespace, "game", None)
         found: set[str] = set()
-        for kind in self._kinds(game if game in ("ohhell", "shithead") else None):
+        for kind in self._kinds(game if game in self.bot.tables.kinds else None):
             await self.book.catch_up(guild_id, kind)
             found |= {r.season for r in await self.bot.store.ratings(guild_id, kind, None)}
         found.discard(ALL_TIME)
@@ -134,15 +124,6 @@ class Stats(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
     # -- /cardstats ---------------------------------------------------------------------------
-    @app_commands.command(name="cardstats", description="A player's record on this server")
-    @app_commands.describe(
-        member="Whose record (yours if left empty)",
-        game="Which game (every game played if left empty)",
-        versus="Compare with this member: the games you both played, who finished ahead",
-    )
-    @app_commands.choices(game=GAMES)
-    @app_commands.guild_only()
-    @guarded
     async def cardstats(
         self,
         interaction: discord.Interaction,
@@ -171,16 +152,9 @@ class Stats(commands.Cog):
                 f"Rating **{p.rating if p.rating is not None else '—'}**"
                 + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
             ]
-            best = p.best
-            if kind == "ohhell":
-                rate = f" ({100 * p.bids_made / p.deals:.0f}%)" if p.deals else ""
-                lines.append(f"Bids made: {p.bids_made} of {p.deals}{rate}")
-                if best is not None:
-                    lines[0] += f" · best total {best.total} (game #{best.game_id})"
-            else:
-                lines.append(f"{count(p.shitheads, 'time')} the shithead")
-                if best is not None:
-                    lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
+            game_kind = self.bot.tables.kinds.get(kind)
+            if game_kind is not None:
+                game_kind.add_profile(lines, p)  # the game's own figures (bids made, times the loser…)
             lines.append(
                 f"Current streak: {p.streak} · favourite preset: {self._preset_name(kind, p.favourite_preset)}"
             )
@@ -192,6 +166,47 @@ class Stats(commands.Cog):
                 )
             embed.add_field(name=self.bot.tables.title_of(kind), value="\n".join(lines)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def add_stats_commands(tree: app_commands.CommandTree, cog: Stats) -> None:
+    """``/leaderboard`` and ``/cardstats``, made once the games are registered: their ``game``
+    choices are the registered games (discord.py reads choices when a command is made)."""
+    games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in cog.bot.tables.kinds.values()]
+
+    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.describe(
+        game="Which game (both if left empty)",
+        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
+    )
+    @app_commands.choices(game=games)
+    @app_commands.guild_only()
+    @guarded
+    async def leaderboard(interaction: discord.Interaction, game: str | None = None, season: str | None = None) -> None:
+        await cog.leaderboard(interaction, game, season)
+
+    @leaderboard.autocomplete("season")
+    async def season_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await cog.season_choices(interaction, current)
+
+    @app_commands.command(name="cardstats", description="A player's record on this server")
+    @app_commands.describe(
+        member="Whose record (yours if left empty)",
+        game="Which game (every game played if left empty)",
+        versus="Compare with this member: the games you both played, who finished ahead",
+    )
+    @app_commands.choices(game=games)
+    @app_commands.guild_only()
+    @guarded
+    async def cardstats(
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+        versus: discord.Member | None = None,
+    ) -> None:
+        await cog.cardstats(interaction, member, game, versus)
+
+    tree.add_command(leaderboard)
+    tree.add_command(cardstats)
 
 
 class CardAdmin(app_commands.Group):

@@ -20,6 +20,7 @@ from discord import app_commands
 from bot import secrecy
 from bot.client import CardBot
 from bot.components import GameItem
+from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
 from bot.render.common import COLOR
 from bot.secrecy import Door
@@ -49,14 +50,15 @@ async def finished_game(
     return record
 
 
-def result_line(game: FinishedGame) -> str:
+def result_line(game: FinishedGame, loser_mark: str = "") -> str:
+    """The places of a finished game; ``loser_mark``: the game's mark for its loser (if any)."""
     people = []
     for r in game.results:
         text = f"{r.place}. {r.name}"
         if r.total is not None:
             text += f" ({r.total})"
-        if r.is_loser and game.kind == "shithead":
-            text += " 💩"
+        if r.is_loser and loser_mark:
+            text += f" {loser_mark}"
         people.append(text)
     return ", ".join(people)
 
@@ -70,16 +72,19 @@ def history_embed(
     games: list[FinishedGame],
     preset_name: Callable[[str], str] = str,
     hidden: set[int] | None = None,
-    command: str = "ohhell",
+    *,
+    command: str,
+    loser_mark: str = "",
 ) -> discord.Embed:
-    """The list of past games; ``hidden``: the games whose result the reader may not see yet."""
+    """The list of past games of the game whose command is ``command``; ``hidden``: the games
+    whose result the reader may not see yet."""
     embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
         embed.add_field(
             name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}",
-            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game)[:1024],
+            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)[:1024],
             inline=False,
         )
     if games:  # the real command, with a real number to copy
@@ -107,12 +112,15 @@ class ReplayButton(GameItem[discord.ui.Button[Any]], template=r"replay:(?P<game_
         client = interaction.client
         assert isinstance(client, CardBot)
         record = await finished_game(client.store, self.game_id, interaction, doors=(Door.REPLAY,))
-        embed, view = replay_page(record, self.step)
+        kind = client.tables.kinds.get(record.kind)
+        if kind is None:
+            raise Refusal("This game can no longer be replayed here.")
+        embed, view = replay_page(kind, record, self.step)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.ui.View]:
-    found = steps(record)
+def replay_page(kind: AnyKind, record: GameRecord, step: int) -> tuple[discord.Embed, discord.ui.View]:
+    found = steps(kind, record)
     step = max(0, min(step, len(found) - 1))
     last = len(found) - 1
     view = discord.ui.View(timeout=None)
@@ -121,7 +129,7 @@ def replay_page(record: GameRecord, step: int) -> tuple[discord.Embed, discord.u
     view.add_item(ReplayButton(record.id, min(step + 1, last), "next", "Next ▶", disabled=step == last))
     view.add_item(ReplayButton(record.id, last, "last", "Last ⏭", disabled=step == last))
     view.stop()  # the buttons are dynamic items: nothing in memory needs to wait for them
-    return page(record, found, step), view
+    return page(kind, record, found, step), view
 
 
 async def game_choices(store: Store, guild_id: int | None, kind: str, current: str) -> list[app_commands.Choice[int]]:
@@ -168,8 +176,10 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
+        mark = game_kind.loser_mark if game_kind is not None else ""
         hidden = await _hidden(bot.store, games, interaction)
-        await interaction.response.send_message(embed=history_embed(title, games, names, hidden, kind), ephemeral=True)
+        embed = history_embed(title, games, names, hidden, command=kind, loser_mark=mark)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")
@@ -177,7 +187,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
     async def replay(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind)
         results = await bot.store.results(record.id)
-        embed, view = replay_page(record, 0)
+        embed, view = replay_page(bot.tables.kinds[kind], record, 0)
         data = json.dumps(hand_history(record, results), indent=1).encode()
         attachment = discord.File(io.BytesIO(data), filename=f"{kind}-game-{record.id}.json")
         await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)

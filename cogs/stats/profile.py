@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from bot.profiles import Profile
 from cogs.stats.ratings import display
 from db.store import MemberGame, RatingChange, RatingRow
 
@@ -14,22 +15,6 @@ TREND_GAMES = 5
 
 def won(game: MemberGame) -> bool:
     return game.place == 1 and not game.is_loser
-
-
-@dataclass(slots=True)
-class Profile:
-    kind: str
-    games: int
-    wins: int
-    average_place: float
-    rating: int | None
-    trend: int | None  # the rating's change over the last TREND_GAMES games
-    deals: int  # Oh Hell: deals bid in
-    bids_made: int
-    shitheads: int
-    best: MemberGame | None
-    streak: str
-    favourite_preset: str
 
 
 def profile(kind: str, games: list[MemberGame], rating: RatingRow | None, changes: list[RatingChange]) -> Profile:
@@ -49,7 +34,7 @@ def profile(kind: str, games: list[MemberGame], rating: RatingRow | None, change
         trend=trend,
         deals=sum(g.deals for g in mine),
         bids_made=sum(g.bids_made for g in mine),
-        shitheads=sum(g.is_loser for g in mine) if kind == "shithead" else 0,
+        losses=sum(g.is_loser for g in mine),
         best=best_game(mine),
         streak=streak(mine),
         favourite_preset=Counter(g.preset for g in mine).most_common(1)[0][0] if mine else "—",
@@ -57,7 +42,8 @@ def profile(kind: str, games: list[MemberGame], rating: RatingRow | None, change
 
 
 def best_game(games: list[MemberGame]) -> MemberGame | None:
-    """Oh Hell: the highest total; Shithead: the best place among the most players (the earliest first)."""
+    """A game of points: the highest total; otherwise the best place among the most players (the
+    earliest first)."""
     if not games:
         return None
     if all(g.total is not None for g in games):

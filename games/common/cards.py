@@ -100,3 +100,17 @@ def cards_label(cards: Iterable[Card]) -> str:
 def standard52(copy: int = 0) -> list[Card]:
     """A 52-card pack, ♣ then ♦ ♥ ♠, each from 2 up to the ace."""
     return [make_card(r, s, copy) for s in SUITS for r in STANDARD_RANKS]
+
+
+def every_face() -> list[Card]:
+    """Every face a card of any game here can show, once each: the 52 standard cards, the 500
+    pack's extra ranks (11 and 12 in the black suits, 11 to 13 in the red) and the joker. What
+    the pictures and the card emojis are drawn for, so neither needs to know a game's packs (a
+    test holds every game's packs to it)."""
+    cards = standard52()
+    for suit in (CLUBS, SPADES):
+        cards += [make_card(r, suit) for r in (11, 12)]
+    for suit in (DIAMONDS, HEARTS):
+        cards += [make_card(r, suit) for r in (11, 12, 13)]
+    cards.append(joker())
+    return cards

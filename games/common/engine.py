@@ -64,6 +64,13 @@ class Engine(ABC):
     JSON_VERSION: ClassVar[int] = 1
     #: the deal generator this game was shuffled with (games/common/rng.py)
     rng_version: int = GENERATOR_VERSION
+    #: how a game draws on its seed, written into the shuffle file so that its stand-alone
+    #: checker (tools/verify_shuffle.py) needs no game's rules: the ``randrange(seats)`` draws
+    #: made before the first shuffle (a first dealer drawn before the cards are shuffled)...
+    DRAWS_BEFORE_SHUFFLE: ClassVar[int] = 0
+    #: ...and how generator 1 (Python's ``random.Random``) shuffled: "keys" sorts the cards by
+    #: one ``random()`` each (:func:`games.common.shuffle.shuffled`), "python" is ``random.shuffle``
+    LEGACY_SHUFFLE: ClassVar[str] = "keys"
 
     # -- building -----------------------------------------------------------------------
     @classmethod

@@ -70,6 +70,7 @@ __all__ = ["BidAction", "OhHell", "OhHellAction", "OhHellSeatView", "OhHellView"
 class OhHell(FastPath, Engine):
     GAME: ClassVar[str] = "ohhell"
     JSON_VERSION: ClassVar[int] = 1
+    DRAWS_BEFORE_SHUFFLE: ClassVar[int] = 1  # the first dealer, then each deal's shuffle
 
     # ------------------------------------------------------------------------------------
     # building

@@ -50,6 +50,7 @@ __all__ = ["Shithead", "sort_key"]
 
 class Shithead(Table, Engine):
     GAME = "shithead"
+    LEGACY_SHUFFLE = "python"  # one random.shuffle of the whole deck, then the dealer is drawn
     JSON_VERSION = 1
 
     def __init__(self, rules: Rules, seats: int, deck: Sequence[Card], dealer: int, seed: int | None = None):

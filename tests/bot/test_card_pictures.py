@@ -11,12 +11,11 @@ from PIL import Image, ImageChops
 
 from bot.render import faces, images
 from bot.render.emojis import all_codes, emoji_name, emoji_png
-from games.common.cards import card_code
-from games.ohhell.decks import pack63
+from games.common.cards import card_code, every_face
 
 DISCORD_DARK = (49, 51, 56)
 DISCORD_LIGHT = (255, 255, 255)
-ALL_FACES = [card_code(c) for c in pack63()]
+ALL_FACES = [card_code(c) for c in every_face()]
 
 
 def _png(data: bytes) -> Image.Image:
@@ -126,15 +125,6 @@ def test_trick_picture_has_a_place_per_player_and_shows_the_cards():
     assert ImageChops.difference(two, other).getbbox() is not None
     with_turnup = _png(images.trick_png((("ann", "QH"),), (), "5S"))
     assert with_turnup.width > _png(images.trick_png((("ann", "QH"),))).width
-
-
-def test_shithead_table_picture_rows_per_seat():
-    seat = ("ann", ("AS", "KD"), 3, 4, False, True)
-    two = _png(images.shithead_png(("7D", "8C"), 2, "8C", (seat, ("bob", (), 3, 5, False, False))))
-    three = _png(images.shithead_png(("7D", "8C"), 2, "8C", (seat, seat, seat)))
-    assert three.height > two.height
-    empty = _png(images.shithead_png((), 0, None, (seat,)))
-    assert empty.width > 0
 
 
 def test_scores_chart_draws_every_player():

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+from cogs.ohhell.kind import OhHellKind
+from cogs.shithead.kind import ShitheadKind
 from cogs.stats.history import history_embed
-from db.store import FinishedGame
+from db.store import FinishedGame, ResultRow
 from games.ohhell.rules import make_rules
 from games.ohhell.rules_text import describe
 from tests.helpers import OhHellDriver, ShitheadDriver, end_game, message_text, open_table
@@ -28,6 +30,16 @@ def test_history_names_the_real_replay_command():
     assert "<game>" not in footer and "<number>" not in footer, footer
     assert "/shithead replay game:12" in footer, footer
     assert history_embed("Shithead", [], command="shithead").footer.text is None  # nothing to replay
+
+
+def test_the_loser_is_marked_as_the_game_marks_its_loser():
+    """Whether a loser carries a mark is the game's (its adapter's ``loser_mark``), not the history's."""
+    rows = [ResultRow(0, 1, "ann", 1, None, False, {}), ResultRow(1, 2, "bob", 2, None, True, {})]
+    game = FinishedGame(12, "x", 1, "p", "2026-11-26T10:00:00", rows)
+    for kind, mark in ((ShitheadKind(None), "💩"), (OhHellKind(None), "")):
+        assert kind.loser_mark == mark
+        text = history_embed("T", [game], command=kind.key, loser_mark=kind.loser_mark).fields[0].value or ""
+        assert text == ("1. ann, 2. bob" + (f" {mark}" if mark else "")), text
 
 
 async def test_game_over_line_points_to_verify_and_one_deck_reads_singular(simcord_env):

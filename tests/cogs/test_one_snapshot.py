@@ -49,7 +49,6 @@ class Count:
 
 
 @pytest.mark.parametrize("watched", [False, True], ids=["players", "and a spectator"])
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_oh_hell_card_press_builds_each_view_once_and_renders_the_table_once(
     simcord_env, monkeypatch, watched
 ):
@@ -90,7 +89,6 @@ async def test_an_oh_hell_card_press_builds_each_view_once_and_renders_the_table
     assert table_message(channel, env.bot.user.id).embeds[0].to_dict() != shown_before  # the table shows it
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_a_shithead_play_builds_each_view_once_and_renders_the_table_once(simcord_env, monkeypatch):
     env = simcord_env
     guild = env.create_guild()
@@ -125,7 +123,6 @@ async def test_a_shithead_play_builds_each_view_once_and_renders_the_table_once(
     assert count.renders == 1
 
 
-@pytest.mark.simcord(settle_timeout=0.5)
 async def test_an_extra_deal_is_noted_once_on_the_table(simcord_env, monkeypatch):
     """The note a move's events leave (a tie sends the game to an extra deal) is on the new
     table once, however often the table is drawn."""

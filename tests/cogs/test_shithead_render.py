@@ -7,16 +7,19 @@ The SimCord tests play a few whole games through the real bot; this sweeps far m
 
 from __future__ import annotations
 
+import io
 import random
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.contract import LiveTable
 from bot.render.cards import label
 from cogs.shithead.kind import ShitheadKind
 from cogs.shithead.panel import panel
 from cogs.shithead.panel_choices import cards_of, play_options
+from cogs.shithead.pictures import table_png
 from db.store import GameRecord, SeatRecord
 from games.common.cards import card_label, is_joker
 from games.shithead.ai import choose_action, random_action
@@ -185,3 +188,16 @@ def test_a_huge_hand_merges_the_biggest_ranks_into_single_options() -> None:
     assert sorted(c for o in options for c in o.codes) == sorted(hand)  # every card still offered
     assert max(len(o.codes) for o in merged) >= max((len(o.codes) for o in options if len(o.codes) == 1), default=1)
     assert len(merged[0].value) <= 100 and "all" in merged[0].text
+
+
+def _png(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data))
+
+
+def test_shithead_table_picture_rows_per_seat():
+    seat = ("ann", ("AS", "KD"), 3, 4, False, True)
+    two = _png(table_png(("7D", "8C"), 2, "8C", (seat, ("bob", (), 3, 5, False, False))))
+    three = _png(table_png(("7D", "8C"), 2, "8C", (seat, seat, seat)))
+    assert three.height > two.height
+    empty = _png(table_png((), 0, None, (seat,)))
+    assert empty.width > 0

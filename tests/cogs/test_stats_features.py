@@ -263,7 +263,7 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
     coach = env.bot.get_cog("Stats").coach
     # a light coach for a test
-    coach.config = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
+    coach.configs["ohhell"] = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
     seen = len(env.http_requests)
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     if coach.running:
@@ -285,7 +285,8 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     # The work runs off the event loop: every deal's analysis is handed to the worker processes,
     # and the loop keeps turning while they work (counted in loop turns, not in seconds, so a
     # loaded machine cannot make this fail or pass).
-    fresh = Coach(env.bot, AnalysisConfig(rollouts=4, luck_rollouts=4, bid_budget=2000, card_budget=500), workers=1)
+    light = AnalysisConfig(rollouts=4, luck_rollouts=4, bid_budget=2000, card_budget=500)
+    fresh = Coach(env.bot, workers=1, configs={"ohhell": light})
     submitted: list[tuple[object, Future]] = []
     pool = fresh._pool()
     real_submit = pool.submit
@@ -339,7 +340,7 @@ async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second
     game_id = env.bot.tables.in_channel(room.id, "shithead").id
     await ShitheadDriver(env, room, {ann.id: ann}, policy=_picks_up_now_and_then).play_to_end()
     coach = env.bot.get_cog("Stats").coach
-    coach.shithead_config = ShitheadConfig(rollouts=2, luck_rollouts=4)  # a light coach for a test
+    coach.configs["shithead"] = ShitheadConfig(rollouts=2, luck_rollouts=4)  # a light coach for a test
     seen = len(env.http_requests)
     first = await ann.slash(room, "shithead analysis", game=game_id)
     if coach.running:

@@ -1,4 +1,5 @@
-"""The Shithead coach's page (:mod:`games.shithead.analysis`'s figures in words).
+"""Shithead's coach (:mod:`games.shithead.analysis`) as the runtime runs it
+(:class:`bot.coaching.Coaching`), and its page (the figures in words).
 
 Every figure is a chance of a good result (of not being the shithead, or of winning when the
 table plays for a winner), so the page says chances in percent and their differences in points.
@@ -10,9 +11,11 @@ from typing import Any
 
 import discord
 
+from bot.coaching import Coaching
 from bot.render.cards import label, labels
 from bot.render.common import COLOR
 from db.store import GameRecord
+from games.shithead import analysis as sh
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -124,3 +127,30 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
         f" {data['decisions']} decisions weighed."
     )
     return embed
+
+
+def _plan(record: GameRecord, config: sh.AnalysisConfig) -> tuple[list[Any], tuple[Any, Any]]:
+    """The luck, each person's swap and decisions (computers are not coached, but ranked)."""
+    people = [s.seat for s in record.seats if s.ai_level is None]
+    players, seed = len(record.seats), record.seed or 0
+    tasks, order, goal = sh.plan(
+        record.rules or {}, players, seed, record.rng_version, record.actions, config, people or None
+    )
+    return tasks, (order, goal)
+
+
+def _summarise(
+    parts: list[dict[str, Any]], record: GameRecord, context: tuple[Any, Any], config: sh.AnalysisConfig
+) -> dict[str, Any]:
+    order, goal = context
+    return sh.summarise(parts, len(record.seats), order, goal, config)
+
+
+COACHING = Coaching(
+    version=sh.VERSION,
+    config=sh.AnalysisConfig(),
+    plan=_plan,
+    work=sh.run_task,
+    summarise=_summarise,
+    embed=shithead_embed,
+)
