@@ -44,11 +44,15 @@ def _features() -> list[tuple[str, bool]]:
     return sorted(out)
 
 
-def extensions() -> list[str]:
+def extensions(extra_games: tuple[str, ...] = ()) -> list[str]:
     """The extensions to load, in order: the games first (each registers its kind and its command
     group), then every other feature, which may read the registered games (the stats cog adds its
-    commands to each game's group). So a new game is a new package, and the runtime names none."""
-    return [f"{FEATURES}.{name}" for name, game in sorted(_features(), key=lambda f: (not f[1], f[0]))]
+    commands to each game's group). So a new game is a new package, and the runtime names none.
+    ``extra_games`` (:attr:`Settings.extra_games`) are game packages from elsewhere, loaded after
+    the games under ``cogs/`` and before the other features."""
+    found = sorted(_features(), key=lambda f: (not f[1], f[0]))
+    games = [f"{FEATURES}.{name}" for name, game in found if game]
+    return games + list(extra_games) + [f"{FEATURES}.{name}" for name, game in found if not game]
 
 
 def game_commands() -> list[str]:
@@ -123,7 +127,7 @@ class CardBot(commands.Bot):
     async def setup_hook(self) -> None:
         metrics.watch_rest(self.http)
         await self.prepare()
-        for name in extensions():
+        for name in extensions(self.settings.extra_games):
             await self.load_extension(name)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -43,6 +43,10 @@ class Settings:
     health_host: str = "127.0.0.1"
     #: ``text`` (one readable line a record) or ``json`` (one JSON object a line, for log collectors)
     log_format: str = "text"
+    #: game packages to load besides those under ``cogs/`` (dotted module names, each an extension
+    #: with a ``kind`` module, like ``cogs/<game>``): loaded with the games, before the other
+    #: features, so that those add their commands to it. Set in code only (a test's third game)
+    extra_games: tuple[str, ...] = ()
 
     @property
     def sharded(self) -> bool:

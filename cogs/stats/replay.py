@@ -9,7 +9,7 @@ reads is the game's (:class:`bot.replaying.Replayer`, from its adapter).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -18,7 +18,7 @@ from bot.contract import AnyKind
 from bot.render.common import COLOR
 from bot.replaying import Replayer
 from db.store import GameRecord, ResultRow
-from games.replay import FORMAT, VERSION, rebuild
+from games.replay import FORMAT, VERSION
 
 
 @dataclass(slots=True)
@@ -57,7 +57,9 @@ def replayer_of(kind: AnyKind) -> Replayer[Any]:
 
 
 def _start(kind: AnyKind, record: GameRecord) -> Any:
-    return kind.mine(rebuild({**hand_history(record, []), "actions": []}))
+    """The game as dealt, rebuilt by its own adapter (:meth:`~bot.contract.GameKind.replay`, as a
+    restart rebuilds it): :mod:`games.replay`'s checker knows only the games it names."""
+    return kind.replay(kind.rules_from_json(record.rules or {}), replace(record, actions=[]))
 
 
 def steps(kind: AnyKind, record: GameRecord) -> list[Step]:

@@ -1,0 +1,144 @@
+"""A third game plugs in through the seam alone (issue 23, "One seam per concern").
+
+High Card (:mod:`tests.thirdgame`, a test-only package) touches nothing outside its own package:
+the bot is told to load it with one setting, ``extra_games=("tests.thirdgame",)`` (the
+registration line), and then the shared features serve it as they serve Oh Hell and Shithead.
+Played as users play: ``/highcard new``, a second member joins, Start, every card pressed on the
+player's live panel (**My hand**); then the final standings in the channel, the stored game and
+its moves, the shuffle's check, the stats (``/cardstats``, ``/leaderboard``, ``/highcard history``)
+and the replay (``/highcard replay``), all through the shared features.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.client import CardBot, extensions
+from bot.settings import Settings
+from tests.helpers import (
+    close_made_bots,
+    current_message,
+    for_tests,
+    message_text,
+    open_table,
+    table_message,
+    walk_components,
+)
+from tests.thirdgame.engine import HighCard, Rules
+
+#: the one registration line: the settings name the extra game package
+THIRD_GAME = ("tests.thirdgame",)
+
+
+@pytest.fixture
+async def simcord_bot(db_path):
+    bot = for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, extra_games=THIRD_GAME)))
+    yield bot
+    await close_made_bots()
+
+
+def card_buttons(panel) -> dict[str, str]:
+    """The enabled card buttons of a High Card panel, ``card code -> custom id``."""
+    return {
+        c["custom_id"].rsplit(":", 1)[1]: c["custom_id"]
+        for c in walk_components(panel.components)
+        if (c.get("custom_id") or "").startswith("hcp:") and not c.get("disabled")
+    }
+
+
+def test_the_extra_game_loads_with_the_games_before_the_other_features() -> None:
+    """Games first (each makes its group), the extra game with them, then the features that add
+    their commands to every game's group."""
+    names = extensions(THIRD_GAME)
+    assert names.index("tests.thirdgame") > max(names.index("cogs.ohhell"), names.index("cogs.shithead"))
+    assert names.index("tests.thirdgame") < min(names.index(f"cogs.{f}") for f in ("lobby", "stats", "fairness"))
+    assert "tests.thirdgame" not in extensions()
+
+
+async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simcord_env):
+    env = simcord_env
+    ann_user = env.create_user("ann")
+    guild = env.create_guild("G", owner=ann_user)  # ann manages the server (/cardadmin)
+    ann, bob = guild.add_member(ann_user), guild.add_member(env.create_user("bob"))
+    room = guild.create_text_channel("cards")
+    bot_id = env.bot.user.id
+    assert "highcard" in env.bot.tables.kinds
+
+    # The lobby (the shared feature's /highcard new, Join, Start).
+    await open_table(env, room, ann, [bob], command="highcard")
+    table = env.bot.tables.in_channel(room.id, "highcard")
+    assert table is not None and isinstance(table.engine, HighCard)
+    game_id, engine = table.id, table.engine
+    assert table.record.commitment is not None  # the shuffle is committed like any game's
+
+    # Play: each player opens My hand once; the bot keeps that panel current (a turn arriving
+    # gives it its card buttons), so every card is one press on it.
+    actors = {ann.id: ann, bob.id: bob}
+    panels: dict[int, int] = {}
+    rng = random.Random(5)
+    opened = 0
+    while not engine.is_over:
+        seat = engine.to_act()[0]
+        actor = actors[table.seats[seat].user_id]
+        panel = current_message(env, room, panels[actor.id]) if actor.id in panels else None
+        if panel is None or not card_buttons(panel):
+            shown = await actor.click(table_message(room, bot_id), label="My hand")
+            assert shown.response is not None and shown.response.ephemeral, shown
+            panel, opened = shown.response, opened + 1
+            panels[actor.id] = panel.id
+        moves = card_buttons(panel)
+        assert sorted(moves) == sorted(a["card"] for a in engine.legal_actions(seat))
+        before = engine.action_count
+        pressed = await actor.click(panel, custom_id=moves[rng.choice(sorted(moves))])
+        assert pressed.acknowledged and "⚠️" not in message_text(pressed.response), message_text(pressed.response)
+        assert engine.action_count == before + 1 and engine.log[before][0] == seat
+    assert opened == 2, "each player's panel was kept current after they opened it once"
+    assert env.bot.tables.in_channel(room.id, "highcard") is None  # the game is over and dropped
+
+    # The channel: the table's last state, then the final standings.
+    texts = [message_text(m) for m in room.history() if m.author.id == bot_id]
+    assert any("🏁 Game over: the result is below." in t and "Tricks won" in t for t in texts)
+    final = texts[-1]
+    assert "final standings" in final and "ann" in final and "bob" in final
+    winners = {f"<@{table.seats[s].user_id}>" for s in engine.winners()}
+    assert {f"<@{m.id}>" for m in (ann, bob) if f"<@{m.id}>" in final.split(" won.")[0]} == winners
+
+    # Storage: finished, with every move, and the results the engine gives.
+    store = env.bot.store
+    record = await store.get_game(game_id)
+    assert record.status == "finished" and record.kind == "highcard"
+    assert [(s, dict(a)) for s, a in record.actions] == [(s, dict(a)) for s, a in engine.log]
+    assert len(record.actions) == 2 * Rules().cards
+    rebuilt = HighCard.replay(
+        Rules.from_json(record.rules), 2, record.seed, record.actions, rng_version=record.rng_version
+    )
+    results = {r.seat: (r.place, r.total) for r in await store.results(game_id)}
+    assert results == {s: (rebuilt.place(s), rebuilt.tricks[s]) for s in range(2)}
+
+    # Fair play: the stored shuffle checks against the commitment shown at the start.
+    verified = await ann.slash(room, "highcard verify", game=game_id)
+    shown = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(shown), message_text(shown)
+
+    # Stats: the profile, the history and the rating.
+    stats = await ann.slash(room, "cardstats", member=ann, game="highcard")
+    assert "1 played" in message_text(stats.response), message_text(stats.response)
+    history = await bob.slash(room, "highcard history")
+    assert f"#{game_id}" in message_text(history.response)
+    rated = await store.ratings(guild.id, "highcard")
+    assert {r.identity for r in rated} == {f"u:{ann.id}", f"u:{bob.id}"} and all(r.games == 1 for r in rated)
+    done = await ann.slash(room, "cardadmin seasons", length="monthly", min_games=1)
+    assert "Ratings rebuilt" in done.response.content
+    board = await ann.slash(room, "leaderboard", game="highcard", season="all")
+    assert "**ann**" in message_text(board.response) and "**bob**" in message_text(board.response)
+
+    # The replay: one step a trick, stepped to the end.
+    replay = await bob.slash(room, "highcard replay", game=game_id)
+    page = replay.response
+    assert page.embeds[0].title.endswith(f"step 1 of {Rules().cards + 1}"), page.embeds[0].title
+    for _ in range(Rules().cards):
+        page = (await bob.click(page, label="Next ▶")).response or page
+    assert "Game over" in page.embeds[0].description
+    assert f"step {Rules().cards + 1} of" in page.embeds[0].title
