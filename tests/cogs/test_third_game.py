@@ -32,10 +32,14 @@ from tests.thirdgame.engine import HighCard, Rules
 THIRD_GAME = ("tests.thirdgame",)
 
 
+def third_game_bot(db_path: str) -> CardBot:
+    """A test bot (:func:`tests.helpers.for_tests`) told to load the third game as well."""
+    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, extra_games=THIRD_GAME)))
+
+
 @pytest.fixture
 async def simcord_bot(db_path):
-    bot = for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0, extra_games=THIRD_GAME)))
-    yield bot
+    yield third_game_bot(db_path)
     await close_made_bots()
 
 
@@ -57,7 +61,7 @@ def test_the_extra_game_loads_with_the_games_before_the_other_features() -> None
     assert "tests.thirdgame" not in extensions()
 
 
-async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simcord_env):
+async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simcord_env, db_path):
     env = simcord_env
     ann_user = env.create_user("ann")
     guild = env.create_guild("G", owner=ann_user)  # ann manages the server (/cardadmin)
@@ -74,12 +78,20 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
     assert table.record.commitment is not None  # the shuffle is committed like any game's
 
     # Play: each player opens My hand once; the bot keeps that panel current (a turn arriving
-    # gives it its card buttons), so every card is one press on it.
+    # gives it its card buttons), so every card is one press on it. After the first trick the bot
+    # stops cleanly and starts again: the game comes back from the store, and so do the open panels.
     actors = {ann.id: ann, bob.id: bob}
     panels: dict[int, int] = {}
     rng = random.Random(5)
-    opened = 0
+    opened, restarted = 0, False
     while not engine.is_over:
+        if engine.action_count == 2 and not restarted:
+            restarted = True
+            await env.bot.close()  # a clean stop: the open panels are saved
+            await env.restart_bot(third_game_bot(db_path))
+            table = env.bot.tables.in_channel(room.id, "highcard")
+            assert table is not None and table.engine is not engine and table.engine.log == engine.log
+            engine = table.engine
         seat = engine.to_act()[0]
         actor = actors[table.seats[seat].user_id]
         panel = current_message(env, room, panels[actor.id]) if actor.id in panels else None
@@ -94,7 +106,7 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
         pressed = await actor.click(panel, custom_id=moves[rng.choice(sorted(moves))])
         assert pressed.acknowledged and "⚠️" not in message_text(pressed.response), message_text(pressed.response)
         assert engine.action_count == before + 1 and engine.log[before][0] == seat
-    assert opened == 2, "each player's panel was kept current after they opened it once"
+    assert restarted and opened == 2, "each player's panel was kept current after they opened it once"
     assert env.bot.tables.in_channel(room.id, "highcard") is None  # the game is over and dropped
 
     # The channel: the table's last state, then the final standings.
