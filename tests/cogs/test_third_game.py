@@ -26,6 +26,8 @@ from tests.helpers import (
     table_message,
     walk_components,
 )
+
+# (the bot imports the package afresh each time it loads it, so these are compared by value)
 from tests.thirdgame.engine import HighCard, Rules
 
 #: the one registration line: the settings name the extra game package
@@ -73,7 +75,7 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
     # The lobby (the shared feature's /highcard new, Join, Start).
     await open_table(env, room, ann, [bob], command="highcard")
     table = env.bot.tables.in_channel(room.id, "highcard")
-    assert table is not None and isinstance(table.engine, HighCard)
+    assert table is not None and table.engine.GAME == "highcard"
     game_id, engine = table.id, table.engine
     assert table.record.commitment is not None  # the shuffle is committed like any game's
 
@@ -154,3 +156,46 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
         page = (await bob.click(page, label="Next ▶")).response or page
     assert "Game over" in page.embeds[0].description
     assert f"step {Rules().cards + 1} of" in page.embeds[0].title
+
+
+async def test_a_third_game_with_a_computer_a_changed_rule_and_a_rematch(simcord_env):
+    """The rest of the lobby and the runtime serve it too: a rule set with ``/highcard set``, a
+    computer seat (the clock asks the adapter for its moves), the rules and scores commands, and
+    **Rematch** on the final standings."""
+    env = simcord_env
+    guild = env.create_guild("G")
+    ann = guild.add_member(env.create_user("ann"))
+    room = guild.create_text_channel("cards")
+    bot_id = env.bot.user.id
+    await open_table(env, room, ann, [], command="highcard", options={"cards": "2"}, computers=1)
+    table = env.bot.tables.in_channel(room.id, "highcard")
+    engine = table.engine
+    assert engine.rules.to_json() == {"cards": 2} and table.seats[1].ai_level is not None
+    rules = await ann.slash(room, "highcard rules")
+    assert "dealt 2 spades" in message_text(rules.response), message_text(rules.response)
+    scores = await ann.slash(room, "highcard scores")
+    assert "Tricks won" in message_text(scores.response), message_text(scores.response)
+
+    panel = None
+    for _ in range(20):
+        if engine.is_over:
+            break
+        if engine.to_act() != [0]:  # the computer's turn: it moves on its own (on the virtual clock)
+            await env.advance_time(1)
+            continue
+        if panel is None or not card_buttons(panel := current_message(env, room, panel.id)):
+            panel = (await ann.click(table_message(room, bot_id), label="My hand")).response
+        before = engine.action_count
+        pressed = await ann.click(panel, custom_id=next(iter(card_buttons(panel).values())))
+        assert "⚠️" not in message_text(pressed.response), message_text(pressed.response)
+        assert engine.log[before][0] == 0  # (the computer may already have answered)
+    assert engine.is_over and [seat for seat, _ in engine.log].count(1) == 2, "the computer played both its cards"
+    record = await env.bot.store.get_game(table.id)
+    assert record.status == "finished" and len(record.actions) == 4
+
+    final = next(m for m in reversed(room.history()) if m.author.id == bot_id and "final standings" in message_text(m))
+    again = await ann.click(final, label="Rematch")
+    assert again.response is not None and not again.ephemeral, again
+    lobby = env.bot.tables.in_channel(room.id, "highcard")
+    assert lobby is not None and lobby.id != table.id and lobby.record.status == "lobby"
+    assert lobby.record.options == {"cards": "2"} and [s.ai_level is not None for s in lobby.seats] == [False, True]
