@@ -12,6 +12,9 @@ and the replay (``/highcard replay``), all through the shared features.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +33,7 @@ from tests.helpers import (
 # (the bot imports the package afresh each time it loads it, so these are compared by value)
 from tests.thirdgame.engine import HighCard, Rules
 
+VERIFY_SHUFFLE = Path(__file__).resolve().parents[2] / "tools" / "verify_shuffle.py"
 #: the one registration line: the settings name the extra game package
 THIRD_GAME = ("tests.thirdgame",)
 
@@ -63,7 +67,7 @@ def test_the_extra_game_loads_with_the_games_before_the_other_features() -> None
     assert "tests.thirdgame" not in extensions()
 
 
-async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simcord_env, db_path):
+async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simcord_env, db_path, tmp_path):
     env = simcord_env
     ann_user = env.create_user("ann")
     guild = env.create_guild("G", owner=ann_user)  # ann manages the server (/cardadmin)
@@ -132,9 +136,17 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
     assert results == {s: (rebuilt.place(s), rebuilt.tricks[s]) for s in range(2)}
 
     # Fair play: the stored shuffle checks against the commitment shown at the start.
+    # The file it attaches checks with the players' stand-alone script, which knows no game.
     verified = await ann.slash(room, "highcard verify", game=game_id)
     shown = verified.followups[-1] if verified.followups else verified.response
     assert "✅" in message_text(shown), message_text(shown)
+    path = tmp_path / shown.attachments[0].filename
+    path.write_bytes(await shown.attachments[0].read())
+    checked = subprocess.run(
+        [sys.executable, "-I", str(VERIFY_SHUFFLE), str(path)], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+    assert checked.returncode == 0 and checked.stdout.splitlines()[-1] == "VERIFIED", checked.stdout + checked.stderr
+    assert "all 1 of the game's 1 deals" in checked.stdout, checked.stdout
 
     # Stats: the profile, the history and the rating.
     stats = await ann.slash(room, "cardstats", member=ann, game="highcard")
