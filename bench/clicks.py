@@ -98,7 +98,7 @@ def live_buttons(message: Any, digest: str) -> list[dict]:
 async def play(game: str, seed: int) -> Tally:
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE)  # as the bot runs
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()

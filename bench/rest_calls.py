@@ -32,7 +32,7 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 
 async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE)  # as the bot runs
+        bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()

@@ -327,7 +327,7 @@ async def play(game: str, seed: int, tracer: Tracer) -> Press:
     _seeded(seed)
     press = Press(game)
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE)  # as the bot runs
+        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()

@@ -51,22 +51,25 @@ def virtual_timers(bot: CardBot) -> CardBot:
     return bot
 
 
-def for_tests(bot: CardBot, *, coalesce: float = 0.0) -> CardBot:
+def for_tests(bot: CardBot, *, coalesce: float = 0.0, virtual: bool = True) -> CardBot:
     """``bot`` set up as every SimCord test bot: its displays edit the table at once
     (``coalesce=0``; coalescing has its own test, and the benchmarks pass
     ``presentation.COALESCE``), its lease held for an hour (the heartbeat and takeover are tested
     in tests/db/test_leases.py and tests/bot/test_shard_settings.py), every timer on SimCord's
-    virtual clock (:func:`virtual_timers`), and closed after the test (:data:`MADE`)."""
+    virtual clock (:func:`virtual_timers`; ``virtual=False`` for the benchmarks, which measure the
+    bot's pauses as it runs, in real time), and closed after the test (:data:`MADE`)."""
     bot.tables.presenter.coalesce = coalesce
     bot.leases.seconds = 3600.0
-    virtual_timers(bot)
+    if virtual:
+        virtual_timers(bot)
     MADE.append(bot)
     return bot
 
 
-def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0) -> CardBot:
+def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0, virtual: bool = True) -> CardBot:
     """A test bot (:func:`for_tests`) on ``db_path``."""
-    return for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay)), coalesce=coalesce)
+    bot = CardBot(Settings(token="test-token", database_path=db_path, ai_delay=ai_delay))
+    return for_tests(bot, coalesce=coalesce, virtual=virtual)
 
 
 async def close_made_bots() -> None:
