@@ -15,16 +15,16 @@ checks that the final standings are the stored ones; the exit status is 0 when t
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
+import pkgutil
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from games.common.engine import Engine, GameError
-from games.ohhell import rules as ohhell_rules
-from games.ohhell.game import OhHell
-from games.shithead import rules as shithead_rules
-from games.shithead.game import Shithead
+from games.common.engine import ENGINES, Engine, GameError
 
 FORMAT = "cardtable-hand-history"
 VERSION = 1
@@ -44,41 +44,30 @@ def rebuild(data: dict[str, Any]) -> Engine:
     seed = int(data["seed"])
     rng_version = int(data["rng_version"])
     log = [(int(a["seat"]), dict(a["action"])) for a in data["actions"]]
-    engine: Engine
-    if data["game"] == "ohhell":
-        engine = OhHell.new(ohhell_rules.Rules.from_json(data["rules"]), seats, seed, rng_version=rng_version)
-    elif data["game"] == "shithead":
-        engine = Shithead.new(shithead_rules.Rules.from_json(data["rules"]), seats, seed, rng_version=rng_version)
-    else:
-        raise ValueError(f"unknown game {data['game']!r}")
+    game = engine_class(str(data["game"]))
+    engine: Engine = game.new(game.rules_from_json(data["rules"]), seats, seed, rng_version=rng_version)
     for seat, action in log:
         engine.check(seat, action)  # an action the rules refuse means the history was altered
         engine, _ = engine.apply(seat, action)
     return engine
 
 
+def engine_class(game: str) -> type[Engine]:
+    """The engine of the game named ``game`` (the games under games/ are imported the first time;
+    a game from elsewhere is known once its module was imported); ValueError if there is none."""
+    if game not in ENGINES:
+        for package in pkgutil.iter_modules([str(Path(__file__).parent)]):
+            if package.ispkg and package.name != "common":
+                with contextlib.suppress(ImportError):
+                    importlib.import_module(f"games.{package.name}.game")
+    if game not in ENGINES:
+        raise ValueError(f"unknown game {game!r}")
+    return ENGINES[game]
+
+
 def final_standings(engine: Engine) -> list[dict[str, Any]]:
-    """Per seat: ``place``, ``total`` (None in Shithead) and ``is_loser``, as the bot stores them."""
-    if isinstance(engine, OhHell):
-        standings = engine.standings()
-        last = max(s["rank"] for s in standings)
-        return [
-            {"seat": s["seat"], "place": s["rank"], "total": s["total"], "is_loser": s["rank"] == last and last > 1}
-            for s in sorted(standings, key=lambda s: s["seat"])
-        ]
-    if isinstance(engine, Shithead):
-        res = engine.results()
-        order: list[int] = res["order"]
-        return [
-            {
-                "seat": seat,
-                "place": order.index(seat) + 1 if seat in order else len(order) + 1,
-                "total": None,
-                "is_loser": seat == res["loser"],
-            }
-            for seat in range(engine.seats)
-        ]
-    raise ValueError("unknown engine")
+    """Per seat: ``place``, ``total`` and ``is_loser``, as the bot stores them (the game's own)."""
+    return engine.final_standings()
 
 
 def check(data: dict[str, Any]) -> tuple[Engine, list[str]]:
@@ -105,22 +94,7 @@ def check(data: dict[str, Any]) -> tuple[Engine, list[str]]:
 def summary(data: dict[str, Any], engine: Engine) -> list[str]:
     names = [s["name"] for s in sorted(data["seats"], key=lambda s: s["seat"])]
     lines = [f"{data['game']} game #{data.get('id')} ({data.get('preset')}), {len(data['actions'])} actions"]
-    if isinstance(engine, OhHell):
-        for entry in engine.history:
-            scores = ", ".join(
-                f"{names[seat]} {bid}/{tricks} {score:+d}"
-                for seat, (bid, tricks, score) in enumerate(
-                    zip(entry["bids"], entry["tricks"], entry["scores"], strict=True)
-                )
-                if score is not None
-            )
-            lines.append(f"deal {entry['deal']}: {scores or 'no points'}")
-        for s in sorted(engine.standings(), key=lambda s: (s["rank"], s["seat"])):
-            lines.append(f"{s['rank']}. {names[s['seat']]} {s['total']}")
-    elif isinstance(engine, Shithead):
-        res = engine.results()
-        for place, seat in enumerate(res["order"], start=1):
-            lines.append(f"{place}. {names[seat]}" + (" (the shithead)" if seat == res["loser"] else ""))
+    lines += engine.result_lines(names)
     return lines
 
 

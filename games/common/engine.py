@@ -55,6 +55,11 @@ class Event:
         return out
 
 
+#: every game's engine by its ``GAME`` name, registered when its class is defined: how a stored
+#: game or a hand history finds its engine (:mod:`games.replay` imports the packages under games/)
+ENGINES: dict[str, type[Engine]] = {}
+
+
 class Engine(ABC):
     """What the bot needs from a game. Subclasses add their own richer, typed API."""
 
@@ -72,7 +77,18 @@ class Engine(ABC):
     #: one ``random()`` each (:func:`games.common.shuffle.shuffled`), "python" is ``random.shuffle``
     LEGACY_SHUFFLE: ClassVar[str] = "keys"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("GAME")
+        if isinstance(game, str):
+            ENGINES[game] = cls
+
     # -- building -----------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> Any:
+        """The game's rules from the JSON object a stored game or a hand history keeps."""
+
     @classmethod
     @abstractmethod
     def new(cls, rules: Any, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> Engine:
@@ -117,6 +133,19 @@ class Engine(ABC):
     def is_over(self) -> bool: ...
 
     # -- what each seat may see -------------------------------------------------------------
+    @abstractmethod
+    def final_standings(self) -> list[dict[str, Any]]:
+        """Per seat, in seat order, once the game is over: ``seat``, ``place`` (1 is first; equal
+        players share one), ``total`` (None for a game that keeps no score) and ``is_loser``, as
+        the bot stores its results: what a replayed game is checked against."""
+
+    def result_lines(self, names: Sequence[str]) -> list[str]:
+        """The result of a finished game, a line a place, for ``python -m games.replay``."""
+        rows = sorted(self.final_standings(), key=lambda r: (r["place"], r["seat"]))
+        return [
+            f"{r['place']}. {names[r['seat']]}" + (f" {r['total']}" if r["total"] is not None else "") for r in rows
+        ]
+
     @abstractmethod
     def view(self, seat: int | None) -> BaseView:
         """Everything ``seat`` may see (``None``: the public view); never another hidden card.

@@ -123,6 +123,34 @@ class OhHell(FastPath, Engine):
         return self._start_events
 
     @classmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_json(dict(data))
+
+    def final_standings(self) -> list[dict[str, Any]]:
+        standings = self.standings()
+        last = max(s["rank"] for s in standings)
+        return [
+            {"seat": s["seat"], "place": s["rank"], "total": s["total"], "is_loser": s["rank"] == last and last > 1}
+            for s in sorted(standings, key=lambda s: s["seat"])
+        ]
+
+    def result_lines(self, names: Sequence[str]) -> list[str]:
+        """Each deal's bids, tricks and scores, then the final ranks and totals."""
+        lines = []
+        for entry in self.history:
+            scores = ", ".join(
+                f"{names[seat]} {bid}/{tricks} {score:+d}"
+                for seat, (bid, tricks, score) in enumerate(
+                    zip(entry["bids"], entry["tricks"], entry["scores"], strict=True)
+                )
+                if score is not None
+            )
+            lines.append(f"deal {entry['deal']}: {scores or 'no points'}")
+        for s in sorted(self.standings(), key=lambda s: (s["rank"], s["seat"])):
+            lines.append(f"{s['rank']}. {names[s['seat']]} {s['total']}")
+        return lines
+
+    @classmethod
     def new(cls, rules: Any, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> OhHell:
         """A fresh game; raises RulesError before dealing if the rules cannot work."""
         return cls(rules, seats, seed, rng_version=rng_version)

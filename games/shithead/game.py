@@ -28,7 +28,7 @@ the next dealer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import games.shithead.events as ev
@@ -61,6 +61,31 @@ class Shithead(Table, Engine):
         self._deal_events = events
 
     # -- building -------------------------------------------------------------------------
+    @classmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_json(dict(data))
+
+    def final_standings(self) -> list[dict[str, Any]]:
+        res = self.results()
+        order: list[int] = res["order"]
+        return [
+            {
+                "seat": seat,
+                "place": order.index(seat) + 1 if seat in order else len(order) + 1,
+                "total": None,
+                "is_loser": seat == res["loser"],
+            }
+            for seat in range(self.seats)
+        ]
+
+    def result_lines(self, names: Sequence[str]) -> list[str]:
+        """The going-out order, the shithead marked."""
+        res = self.results()
+        return [
+            f"{place}. {names[seat]}" + (" (the shithead)" if seat == res["loser"] else "")
+            for place, seat in enumerate(res["order"], start=1)
+        ]
+
     @classmethod
     def new(
         cls, rules: Rules, seats: int, seed: int, dealer: int | None = None, *, rng_version: int = GENERATOR_VERSION

@@ -18,8 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.admin import replay_all
 from bot.client import CardBot, extensions
 from bot.settings import Settings
+from db.transfer import export_rows
 from tests.helpers import (
     close_made_bots,
     current_message,
@@ -134,6 +136,10 @@ async def test_a_third_game_plays_a_whole_game_through_the_shared_features(simco
     )
     results = {r.seat: (r.place, r.total) for r in await store.results(game_id)}
     assert results == {s: (rebuilt.place(s), rebuilt.tricks[s]) for s in range(2)}
+    # ...and the host's backup/export check replays it through the game's own engine (no list of
+    # games in games/replay.py): the finished game replays to the stored results.
+    checked = replay_all(await export_rows(store))
+    assert checked.problems == [] and checked.finished == 1, checked.problems
 
     # Fair play: the stored shuffle checks against the commitment shown at the start.
     # The file it attaches checks with the players' stand-alone script, which knows no game.

@@ -82,6 +82,16 @@ class HighCard(Engine):
         self._log: list[tuple[int, dict[str, Any]]] = []
 
     @classmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_json(data)
+
+    def final_standings(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat, "place": self.place(seat), "total": self.tricks[seat], "is_loser": False}
+            for seat in range(self.seats)
+        ]
+
+    @classmethod
     def new(cls, rules: Any, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> HighCard:
         if not isinstance(rules, Rules):
             raise RulesError("High Card needs its own rules.")
