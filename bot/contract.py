@@ -27,6 +27,7 @@ import discord
 
 from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
+from bot.errors import Refusal
 from bot.profiles import Profile
 from bot.render.readable import readable
 from bot.replaying import Replayer
@@ -44,6 +45,10 @@ Action = Mapping[str, Any]
 EngineT = TypeVar("EngineT", bound=Engine)
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
+
+
+#: the answer to anyone but a player of the table at a player's door
+NOT_PLAYING = "You are not playing at this table."
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,14 @@ class LiveTable:
             if s.user_id == user_id:
                 return s.seat
         return None
+
+    def player_seat(self, user_id: int) -> int:
+        """``user_id``'s seat, or :class:`~bot.errors.Refusal`: the one guard of every door that
+        only a player at this table may use (My hand, a panel's press, Leave, spectators...)."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise Refusal(NOT_PLAYING)
+        return seat
 
     def name(self, seat: int) -> str:
         return self.record.seats[seat].name

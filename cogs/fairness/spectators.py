@@ -120,9 +120,7 @@ def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:
         if table is None:
             raise Refusal(f"There is no {kind.title} table in this channel.")
         async with table.lock:
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("You are not playing at this table.")
+            seat = table.player_seat(interaction.user.id)
             record = table.seats[seat]
             record.shows_hand = hand == "show"
             await tables.store.update_seat(table.id, record)

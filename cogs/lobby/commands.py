@@ -199,9 +199,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("You are not playing at this table.")
+            seat = table.player_seat(interaction.user.id)
             if table.record.status == "lobby":
                 if interaction.user.id == table.record.host_id:
                     raise Refusal("You are the host: press Cancel on the lobby to close the table instead.")

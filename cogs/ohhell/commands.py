@@ -22,9 +22,7 @@ def ohhell_group(kind: OhHellKind) -> app_commands.Group:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
             raise Refusal("There is no Oh Hell game running in this channel.")
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("You are not playing at this table.")
+        seat = table.player_seat(interaction.user.id)
         await open_panel(interaction, table, seat)
 
     return group

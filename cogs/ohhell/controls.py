@@ -30,9 +30,7 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
 
     async def handle(self, interaction: discord.Interaction) -> None:
         table = tables_of(interaction).get(self.game_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("You are not playing at this table.")
+        seat = table.player_seat(interaction.user.id)
         if table.engine is None:
             raise Refusal("The game has not started yet.")
         await open_panel(interaction, table, seat)

@@ -195,9 +195,7 @@ def _action(arg: str, act: str) -> Action:
 async def on_press(interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str) -> None:
     tables = tables_of(interaction)
     table = tables.get(game_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal("You are not playing at this table.")
+    seat = table.player_seat(interaction.user.id)
     if table.engine is None:
         raise Refusal("The game has not started yet.")
     if act == "r":

@@ -34,9 +34,7 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"sh:(?P<game_id>\d
 
 async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
     table = tables_of(interaction).get(game_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal("You are not playing at this table.")
+    seat = table.player_seat(interaction.user.id)
     if table.engine is None:
         raise Refusal("The game has not started yet.")
     rendered = tables_of(interaction).presenter.panels.render(table, seat)

@@ -372,9 +372,7 @@ async def on_panel(
     """Every panel control comes here: redraw (refresh, choosing cards) or act."""
     tables = tables_of(interaction)
     table = tables.get(game_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal("You are not playing at this table.")
+    seat = table.player_seat(interaction.user.id)
     engine = table.engine
     if engine is None:
         raise Refusal("The game has not started yet.")

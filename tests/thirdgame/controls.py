@@ -76,9 +76,7 @@ class CardButton(
 
 
 def _seat(table: LiveTable, interaction: discord.Interaction) -> int:
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal("You are not playing at this table.")
+    seat = table.player_seat(interaction.user.id)
     if table.engine is None:
         raise Refusal("The game has not started yet.")
     return seat
