@@ -73,7 +73,8 @@ def classify(error: BaseException, what: str, *, posting: bool) -> Fault:
             if code == MISSING_ACCESS:
                 permission = "View Channel"
             elif posting:
-                permission = "Send Messages and Embed Links"
+                # a table or a panel carries pictures: the post needs files as well as embeds
+                permission = "Send Messages, Embed Links and Attach Files"
             else:
                 permission = "View Channel and Read Message History"
         return Fault(what, status, code, retry_after=retry_after, permission=permission)

@@ -218,6 +218,8 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
         edited = kind in ("computer move", "table edit")
         needed = "Read Message History" if edited else "Send Messages"  # an edit, or a post
         assert f"**{needed}" in warnings[0] or f"{needed}**" in warnings[0], warnings
+        if not edited:  # a post carries pictures: the warning names every permission it needs
+            assert "Attach Files" in warnings[0], warnings
     assert not any(u in a for a in player.answers for u in UNTRUE), player.answers
     assert not any(u in t for t in texts(channel) for u in UNTRUE)
     assert env.errors == []
