@@ -214,7 +214,13 @@ def playout(t: Shithead, me: int, count: int, rng: random.Random, limit: int) ->
             move = fast_move(t, seat, count + n, rng, power)
         else:
             legal = legal_actions(t, seat)
-            light: Any = {"phase": "play", "legal": legal, "rules": rules, "pile": codes(t.pile), "action_count": count + n}
+            light: Any = {
+                "phase": "play",
+                "legal": legal,
+                "rules": rules,
+                "pile": codes(t.pile),
+                "action_count": count + n,
+            }
             move = parse(t, seat, policy.choose(light))
         do(t, seat, move, events)
         events.clear()
