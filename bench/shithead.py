@@ -142,9 +142,8 @@ def strong_main(argv: list[str]) -> None:
         figures[players] = lost
         rate = lost if players == 4 else 1 - lost
         what = "shithead (neutral 0.250)" if players == 4 else "wins (neutral 0.500)"
-        print(
-            f"{args.level} vs {players - 1} greedy, {players} players, {args.games} games: {what} {rate:.3f} ± {err:.3f}"
-        )
+        table = f"{players - 1} greedy, {players} players, {args.games} games"
+        print(f"{args.level} vs {table}: {what} {rate:.3f} ± {err:.3f}")
     times.sort()
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
