@@ -101,7 +101,7 @@ def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float
         if seat == me:
             start = time.perf_counter()
             if playouts:
-                action = StrongPlayer(mine, SearchConfig(playouts=playouts)).choose(view)
+                action = StrongPlayer(mine, SearchConfig(duel_worlds=playouts)).choose(view)
             else:
                 action = decide(view, level, mine)
             times.append((time.perf_counter() - start) * 1000)
@@ -124,7 +124,7 @@ def strong_main(argv: list[str]) -> None:
     ap.add_argument("--level", default="strong")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--playouts", type=int, default=0, help="the strong search with this many playouts")
+    ap.add_argument("--playouts", type=int, default=0, help="the strong search with this many duel worlds")
     args = ap.parse_args(argv)
     figures: dict[int, float] = {}
     times: list[float] = []

@@ -39,10 +39,12 @@ from games.shithead.turns import do
 class SearchConfig:
     """How much the strong player searches (fixed counts, so decisions repeat)."""
 
-    #: playouts per decision, shared among the candidates
-    playouts: int = 48
-    #: fewest worlds any candidate is tried in
-    min_worlds: int = 8
+    #: worlds each candidate is tried in to find the best challenger to the sensible play
+    screen_worlds: int = 4
+    #: worlds the sensible play and its challenger are then compared in
+    duel_worlds: int = 32
+    #: how many standard errors the challenger's mean gain must reach to be played
+    z: float = 1.0
     #: most candidates searched (the sensible player's favourites first)
     max_candidates: int = 6
     #: a playout longer than this many actions is scored by cards left instead
@@ -248,20 +250,36 @@ class StrongPlayer:
         moves = candidates(view, self.rng, cfg.max_candidates)
         if len(moves) == 1:
             return moves[0]
+        base = base_table(view)
+        if len(moves) > 2:  # screen: the most promising challenger to the sensible play
+            totals = self._scores(view, base, moves, cfg.screen_worlds)
+            challenger = max(range(1, len(moves)), key=lambda i: sum(totals[i]))
+            moves = [moves[0], moves[challenger]]
+        keep, other = self._scores(view, base, moves, cfg.duel_worlds)
+        diffs = [b - a for a, b in zip(keep, other, strict=True)]
+        mean = sum(diffs) / len(diffs)
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+        # only a clear gain overturns the sensible play: a noisy maximum would play worse than it
+        if mean > 0 and mean * mean * len(diffs) > cfg.z * cfg.z * max(spread, 1e-9):
+            return moves[1]
+        return moves[0]
+
+    def _scores(
+        self, view: ShitheadView, base: Shithead, moves: list[ShitheadAction], worlds: int
+    ) -> list[list[float]]:
+        """Each move's playout result in each of ``worlds`` sampled worlds (the same worlds)."""
         me = view["viewer"]
         assert me is not None
-        base = base_table(view)
-        worlds = max(cfg.min_worlds, cfg.playouts // len(moves))
-        totals = [0.0] * len(moves)
+        out: list[list[float]] = [[] for _ in moves]
         for _ in range(worlds):
             world = sample_world(view, base, self.rng)
             seed = self.rng.getrandbits(32)
             for i, move in enumerate(moves):
                 t = _clone(world)
                 do(t, me, parse(t, me, move), [])
-                totals[i] += playout(t, me, view["action_count"] + 1, random.Random(seed), cfg.max_actions)
-        best = max(range(len(moves)), key=lambda i: (totals[i], i == 0))
-        return moves[best]
+                result = playout(t, me, view["action_count"] + 1, random.Random(seed), self.config.max_actions)
+                out[i].append(result)
+        return out
 
 
 def decide(view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:

@@ -14,7 +14,7 @@ from games.shithead.rules import make_rules
 from games.shithead.search import SearchConfig, StrongPlayer, base_table, decide, sample_world
 from tests.games.shithead.scenario import stacked
 
-SMALL = SearchConfig(playouts=12, min_worlds=3)
+SMALL = SearchConfig(screen_worlds=2, duel_worlds=6)
 
 
 def cards(*codes: str) -> list[int]:
