@@ -2,8 +2,15 @@
 
 Why: the sensible player's rules of thumb are blind to what comes next (who is about to go out,
 what the pile will cost the next seat, whether keeping a 10 back pays). The strong player tries
-each distinct legal play in many *worlds* consistent with what its seat can see, plays each world
-out with sensible players in every seat, and keeps the play that leaves it the shithead least.
+distinct legal plays in *worlds* consistent with what its seat can see, plays each world out with
+sensible players in every seat (:func:`fast_move`), and counts how often it ends the shithead.
+
+Two stages, because a playout's result is one bit and the plain "best average" over a few dozen
+playouts was measured to play *worse* than the sensible player (a 4-player loser rate of 0.256
+against 0.171: the maximum of noisy estimates is mostly noise). So: a short screen of every
+candidate finds the best challenger to the sensible player's own choice, then the two are
+compared in fresh worlds, and the challenger is played only if its mean gain clears ``z``
+standard errors of the paired differences; otherwise the sensible play stands.
 
 What is sampled, from the seat's own view only (never a hidden card): every card that is not in
 its hand, on the table face up or on the pile is unknown, and is dealt at random to the other
@@ -73,12 +80,14 @@ def candidates(view: ShitheadView, rng: random.Random, limit: int) -> list[Shith
     ranked = sorted(plays, key=lambda a: -sensible._score(a, view))  # type: ignore[arg-type]
     seen = {_key(first, runs)}
     out = [first]
+    others: list[ShitheadAction] = []
     for a in ranked + [a for a in legal if a["type"] != "play"]:
         k = _key(a, runs)
         if k not in seen:
             seen.add(k)
-            out.append(a)
-    return out[:limit]
+            (out if a["type"] == "play" else others).append(a)
+    others.sort(key=lambda a: a["type"] != "pickup")  # taking the pile on purpose is always tried
+    return (out[: max(1, limit - 1)] + others + out[max(1, limit - 1) :])[:limit]
 
 
 def _remove(pool: list[Card], cards: list[Card]) -> None:
