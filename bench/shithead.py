@@ -85,10 +85,10 @@ def longest_sensible(games: int, seed0: int = 0) -> tuple[int, float, str]:
 
 def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float]]:
     """One game of ``level`` in seat ``g % players`` against greedy players: (lost, ms a decision).
-    ``playouts`` > 0: the strong search with that many playouts a decision instead of the level."""
+    ``duel_worlds`` > 0: the strong search with that many duel worlds instead of the level."""
     from games.shithead.search import SearchConfig, StrongPlayer, decide
 
-    level, players, seed0, g, playouts = task
+    level, players, seed0, g, duel_worlds = task
     seed = seed0 * 1_000_003 + g
     game = Shithead.new(make_rules("pagat"), players, seed)
     me = g % players
@@ -100,8 +100,8 @@ def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float
         view = game.view(seat)
         if seat == me:
             start = time.perf_counter()
-            if playouts:
-                action = StrongPlayer(mine, SearchConfig(duel_worlds=playouts)).choose(view)
+            if duel_worlds:
+                action = StrongPlayer(mine, SearchConfig(duel_worlds=duel_worlds)).choose(view)
             else:
                 action = decide(view, level, mine)
             times.append((time.perf_counter() - start) * 1000)
@@ -124,12 +124,12 @@ def strong_main(argv: list[str]) -> None:
     ap.add_argument("--level", default="strong")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--playouts", type=int, default=0, help="the strong search with this many duel worlds")
+    ap.add_argument("--duel-worlds", type=int, default=0, help="the strong search with this many duel worlds")
     args = ap.parse_args(argv)
     figures: dict[int, float] = {}
     times: list[float] = []
     for players in (4, 2):
-        tasks = [(args.level, players, args.seed, g, args.playouts) for g in range(args.games)]
+        tasks = [(args.level, players, args.seed, g, args.duel_worlds) for g in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 results = list(pool.map(_strong_game, tasks, chunksize=4))

@@ -77,7 +77,7 @@ def candidates(view: ShitheadView, rng: random.Random, limit: int) -> list[Shith
     first = sensible.choose(view)
     runs = bool(view["rules"].get("runs"))
     plays = [a for a in legal if a["type"] == "play"]
-    ranked = sorted(plays, key=lambda a: -sensible._score(a, view))  # type: ignore[arg-type]
+    ranked = sorted(plays, key=lambda a: -sensible._score(a, view))
     seen = {_key(first, runs)}
     out = [first]
     others: list[ShitheadAction] = []
@@ -133,7 +133,7 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
     t.burnt = pool
     t.pile = pile
     t.free = set()
-    t.phase = view["phase"]
+    t.phase = "play"  # searched only in the play phase
     t.turn = view["turn"]
     t.direction = view["direction"]
     t.finished = list(view["finished"])
