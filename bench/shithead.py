@@ -10,6 +10,14 @@ information, against the plain :class:`~games.shithead.ai.LowestPlayer`, and the
 
 Run: ``python bench/shithead.py [games] [players]`` (default 400 games of 4). The last line is
 ``shithead games/s=N ai loser rate=P random loser rate=Q``.
+
+Strong mode (issue 26): ``python -m bench.shithead --strong [--games N] [--level strong] [--jobs J]
+[--seed S]`` plays ``N`` four-player games, the level in one seat (rotating) against three greedy
+players (:class:`~games.shithead.ai.LowestPlayer`: no swap, always the lowest play), and ``N``
+two-player games against one, Pagat's rules, each game from its own seed. It prints each rate with
+two standard errors, and the level's decision time (``time.perf_counter`` around every decision of
+its seat, one process a core). Its last line is ``strong loser rate(4p vs 3 greedy)=P strong win
+rate(2p vs greedy)=W median ms=M p99 ms=Q games=N``.
 """
 
 from __future__ import annotations
@@ -75,7 +83,80 @@ def longest_sensible(games: int, seed0: int = 0) -> tuple[int, float, str]:
     return longest, played / (time.perf_counter() - start), where
 
 
+def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float]]:
+    """One game of ``level`` in seat ``g % players`` against greedy players: (lost, ms a decision).
+    ``duel_worlds`` > 0: the strong search with that many duel worlds instead of the level."""
+    from games.shithead.search import SearchConfig, StrongPlayer, decide
+
+    level, players, seed0, g, duel_worlds = task
+    seed = seed0 * 1_000_003 + g
+    game = Shithead.new(make_rules("pagat"), players, seed)
+    me = g % players
+    mine = random.Random(seed * 7 + 1)
+    greedy = [LowestPlayer(random.Random(seed * 31 + i)) for i in range(players)]
+    times: list[float] = []
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if seat == me:
+            start = time.perf_counter()
+            if duel_worlds:
+                action = StrongPlayer(mine, SearchConfig(duel_worlds=duel_worlds)).choose(view)
+            else:
+                action = decide(view, level, mine)
+            times.append((time.perf_counter() - start) * 1000)
+        else:
+            action = greedy[seat].choose(view)
+        game.apply(seat, action)
+    return game.loser == me, times
+
+
+def strong_main(argv: list[str]) -> None:
+    """The strong mode (see the module docstring)."""
+    import argparse
+    import math
+    import statistics
+    from concurrent.futures import ProcessPoolExecutor
+
+    ap = argparse.ArgumentParser(description="Shithead strong level against greedy players")
+    ap.add_argument("--strong", action="store_true")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--level", default="strong")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--duel-worlds", type=int, default=0, help="the strong search with this many duel worlds")
+    args = ap.parse_args(argv)
+    figures: dict[int, float] = {}
+    times: list[float] = []
+    for players in (4, 2):
+        tasks = [(args.level, players, args.seed, g, args.duel_worlds) for g in range(args.games)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(_strong_game, tasks, chunksize=4))
+        else:
+            results = list(map(_strong_game, tasks))
+        lost = sum(r[0] for r in results) / len(results)
+        err = 2 * math.sqrt(lost * (1 - lost) / len(results))
+        for r in results:
+            times.extend(r[1])
+        figures[players] = lost
+        rate = lost if players == 4 else 1 - lost
+        what = "shithead (neutral 0.250)" if players == 4 else "wins (neutral 0.500)"
+        table = f"{players - 1} greedy, {players} players, {args.games} games"
+        print(f"{args.level} vs {table}: {what} {rate:.3f} ± {err:.3f}")
+    times.sort()
+    median = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(
+        f"strong loser rate(4p vs 3 greedy)={figures[4]:.3f} strong win rate(2p vs greedy)={1 - figures[2]:.3f} "
+        f"median ms={median:.1f} p99 ms={p99:.1f} games={args.games}"
+    )
+
+
 def main() -> None:
+    if "--strong" in sys.argv[1:]:
+        strong_main(sys.argv[1:])
+        return
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     rules = make_rules("pagat")

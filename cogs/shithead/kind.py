@@ -25,9 +25,9 @@ from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
 from games.common.engine import Event
 from games.shithead import rules as sh_rules
-from games.shithead.ai import choose_action, random_action
 from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.game import Shithead
+from games.shithead.search import decide as search_decide
 
 
 class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
@@ -209,7 +209,6 @@ def _cards_left(engine: Shithead) -> dict[int, int]:
 
 
 def decide(view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
-    """A computer seat's move; module-level so that computer worker processes can be sent it."""
-    if level == "random":
-        return random_action(view, rng)
-    return choose_action(view, rng)  # "strong" and "quick" (a stand-in) both play sensibly
+    """A computer seat's move; module-level so that computer worker processes can be sent it.
+    "strong" searches (:mod:`games.shithead.search`), "quick" plays sensibly, "random" at random."""
+    return search_decide(view, level, rng)
