@@ -92,6 +92,12 @@ def mark_committed(interaction: discord.Interaction | None, what: str) -> None:
         interaction.extras[SAVED] = what
 
 
+async def _store_failed(interaction: discord.Interaction, error: StoreError, what: str, answer: str) -> None:
+    """A store failure is logged in one line (the store described it; no traceback) and answered."""
+    log.error("%s %s: %s; %s", _game(interaction), what, error, _where(interaction), extra=_extra(interaction))
+    await reply_ephemeral(interaction, answer)
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """The single error handler for commands and components."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
@@ -126,30 +132,20 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     elif isinstance(error, OutcomeUnknown):
         # The connection was lost while committing and the database could not be asked since:
         # neither "saved" nor "not saved" would be known to be true.
-        log.error(
-            "%s outcome unknown, the store failed while committing: %s; %s",
-            _game(interaction),
-            error,
-            _where(interaction),
-            extra=_extra(interaction),
-        )
-        await reply_ephemeral(
+        await _store_failed(
             interaction,
+            error,
+            "outcome unknown, the store failed while committing",
             "⚠️ I lost my database connection while saving that, so I cannot tell yet whether it counted."
             " Press **My hand** in a moment: it shows the table as it stands, and whether it is still your turn.",
         )
     elif isinstance(error, StoreError):
         # The database refused the write (a full disk, a lost server): an operating condition the
         # store already described in one line, not a bug; no traceback.
-        log.error(
-            "%s not saved, the store failed: %s; %s",
-            _game(interaction),
-            error,
-            _where(interaction),
-            extra=_extra(interaction),
-        )
-        await reply_ephemeral(
+        await _store_failed(
             interaction,
+            error,
+            "not saved, the store failed",
             "⚠️ That was not saved: I could not save it to my database just now, so nothing changed."
             " Please try again in a moment.",
         )

@@ -13,6 +13,7 @@ from games.common.cards import (
     SPADES,
     STANDARD_RANKS,
     Card,
+    every_face,
     joker,
     make_card,
     standard52,
@@ -38,14 +39,9 @@ DECK_HELP: dict[str, str] = {
 
 
 def pack63() -> list[Card]:
-    """The six-hand 500 pack: the extra ranks sort between the 10 and the jack by their value."""
-    cards = standard52()
-    for suit in (CLUBS, SPADES):
-        cards += [make_card(r, suit) for r in (11, 12)]
-    for suit in (DIAMONDS, HEARTS):
-        cards += [make_card(r, suit) for r in (11, 12, 13)]
-    cards.append(joker())
-    return cards
+    """The six-hand 500 pack: the extra ranks sort between the 10 and the jack by their value.
+    It holds every face a card here can show, once each, in that order: :func:`every_face`."""
+    return every_face()
 
 
 def australian(players: int) -> list[Card]:
