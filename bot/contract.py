@@ -119,6 +119,16 @@ class PanelRedraw:
 
 
 @dataclass(frozen=True, slots=True)
+class Explicit:
+    """A press's move that names all it asks for (these cards, Ready), so that it means the same
+    from a panel drawn before a change: it is not refused as out of date, the engine's check alone
+    judges it (and says why, "you are already ready"). Any other move a press asks for is refused
+    once the decision digest its panel was drawn with is not the seat's now."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One settable rule: its name, the values it takes (as typed by a host) and a line of help."""
 
@@ -337,7 +347,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         ``seat`` alone may see, their cards and one control a move."""
 
     @abstractmethod
-    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | PanelRedraw:
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
         """What a press on ``seat``'s panel asks for: the move to make, or only a redraw; a
         :class:`~bot.errors.Refusal` when it asks for nothing the player may do. Only the mapping:
         who may press, a press from an out-of-date panel, the computer playing the seat, a double

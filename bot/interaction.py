@@ -12,7 +12,8 @@ press are here, the same in every game:
 - a press that asks for a move while the computer plays the seat is refused;
 - a press from a panel drawn before a change that bears on the player's choice (its decision digest
   is not the seat's now) changes nothing (:data:`bot.tables.STALE`), also when the game cannot even
-  read what it asked for any more;
+  read what it asked for any more; unless the game says its move names all it asks for
+  (:class:`~bot.contract.Explicit`), which the engine's check alone judges;
 - a refused press is answered by redrawing the panel with why (:func:`bot.panels.refused_note`:
   "counted (once)" for the very press the seat's last move was made with, a double press);
 - a move goes through the one move pipeline (:meth:`bot.tables.TableManager.act`) under the table's
@@ -27,7 +28,7 @@ import discord
 
 from bot.client import tables_of
 from bot.components import GameItem
-from bot.contract import LiveTable, PanelRedraw, Press
+from bot.contract import Explicit, LiveTable, PanelRedraw, Press
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
 from bot.render.readable import readable
@@ -83,12 +84,13 @@ async def press(interaction: discord.Interaction, game_id: int, pressed: Press) 
                 return
             if table.seats[seat].ai_level is not None:
                 raise Refusal(COMPUTER_PLAYS)
+            action, expect = (outcome.action, None) if isinstance(outcome, Explicit) else (outcome, pressed.key)
             await tables.act(
                 table,
                 seat,
-                outcome,
+                action,
                 interaction=interaction,
-                expect_key=pressed.key,
+                expect_key=expect,
                 reply=lambda: tables.presenter.panels.render(table, seat),
             )
         except USER_ERRORS as error:

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
@@ -147,7 +147,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
 
-    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | PanelRedraw:
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
         return press_action(press)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:

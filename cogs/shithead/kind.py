@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
@@ -141,7 +141,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return panel(table, seat, warning=warning, note=note)
 
-    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | PanelRedraw:
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
         return press_action(table, seat, press)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:

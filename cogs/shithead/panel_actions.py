@@ -9,7 +9,7 @@ player meant, from the custom id alone, and touches no Discord message.
 
 from __future__ import annotations
 
-from bot.contract import Action, LiveTable, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
 from bot.errors import Refusal
 from cogs.shithead.panel import panel
 from cogs.shithead.panel_choices import cards_of, mask_of, play_options
@@ -17,7 +17,7 @@ from cogs.shithead.render import game_view
 from games.shithead.game import Shithead
 
 
-def press_action(table: LiveTable, seat: int, press: Press) -> Action | PanelRedraw:
+def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
     """The action a press asks for, or the redraw it asks for; :class:`Refusal` if it asks for nothing."""
     engine = table.engine
     assert isinstance(engine, Shithead)
@@ -43,19 +43,21 @@ def press_action(table: LiveTable, seat: int, press: Press) -> Action | PanelRed
         return {"type": "pickup", "add": arg}
     if act == "flip":
         return {"type": "flip", "index": int(arg, 16)}
+    # The swap phase's presses name their cards: from an older panel they mean the same (another
+    # player's swap or Ready never makes them stale), and the engine says why one no longer can.
     if act == "stack":
-        return {"type": "stack", "card": arg}
+        return Explicit({"type": "stack", "card": arg})
     if act == "swap" and values and values[0].endswith("+"):  # the list's stacks
-        return {"type": "stack", "card": values[0][:-1]}
+        return Explicit({"type": "stack", "card": values[0][:-1]})
     if act == "swap":
         hand, _, up = (values[0] if values else arg).partition(">")
-        return {"type": "swap", "hand": hand, "up": up}
+        return Explicit({"type": "swap", "hand": hand, "up": up})
     if act == "ready":
-        return {"type": "ready"}
+        return Explicit({"type": "ready"})
     if act == "confirm":
         mask = int(arg, 16)
         in_hand = game_view(engine, seat)["hand"]
-        return {"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]}
+        return Explicit({"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]})
     raise Refusal("That control is not known any more; press **My cards** again.")
 
 
