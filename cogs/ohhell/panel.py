@@ -5,8 +5,9 @@
 bid disabled, its reason written on the panel); while they are to play, a button per card in
 hand order (legal ones enabled; a no-trump joker one button per suit it may be named as). Each
 button carries the seat's decision digest, so a press from a panel drawn before a change that
-bears on the player's choice is refused and the panel redrawn, and acts through the one move
-pipeline; the click is answered by redrawing the panel.
+bears on the player's choice is refused and the panel redrawn. A press goes to the runtime's one
+pipeline (:mod:`bot.interaction`), which asks this game only what it means (:func:`press_action`);
+the click is answered by redrawing the panel.
 """
 
 from __future__ import annotations

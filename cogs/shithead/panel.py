@@ -1,4 +1,4 @@
-"""Shithead's private panel: drawing it, its controls, and what happens when one is pressed.
+"""Shithead's private panel: drawing it, and its controls.
 
 **My cards** on the table (:mod:`cogs.shithead.controls`) answers with the player's *panel*, an
 ephemeral message holding their hand and exactly the controls their situation allows: in the swap
@@ -10,16 +10,15 @@ Every control of the panel is a dynamic item whose custom id carries the game, a
 bore on the player's choice when the panel was drawn (:meth:`~bot.contract.GameKind.decision_digest`:
 their cards, their legal actions, and in play the pile and the public cards) and the choice (a bit
 mask over the panel's own options), so a panel keeps working after a restart and no state is held
-in memory. Choosing cards in the select acts on nothing: it redraws the panel from the current
-table with **Play** armed for that choice. Controls that act in play (Play, Pick up, a flip)
-refuse once that digest has changed (the pile moved, or the turn passed); another player's swap or
-Ready never does. The refusal, like any refused move, redraws the panel with a warning and
-changes nothing.
-An accepted action answers the click by redrawing the panel, then edits the table with one call.
-
-Drawing and pressing stay in one module because they call each other: the panel is drawn from
-these controls, and a press redraws the panel. What the panel offers is in
-:mod:`cogs.shithead.panel_choices`, what a press asks for in :mod:`cogs.shithead.panel_actions`.
+in memory. A press goes to the runtime's one pipeline (:mod:`bot.interaction`: the guard, the
+computer's seat, an out-of-date panel, a double press, the answer), which asks this game only what
+the press means (:mod:`cogs.shithead.panel_actions`). Choosing cards in the select acts on
+nothing: it redraws the panel from the current table with **Play** armed for that choice. Controls
+that act in play (Play, Pick up, a flip) are refused once that digest has changed (the pile moved,
+or the turn passed); the swap phase's name their cards, so another player's swap or Ready never
+makes them stale. A refusal, like any refused move, redraws the panel with a warning and changes
+nothing. An accepted action answers the click by redrawing the panel, then edits the table with one
+call. What the panel offers is in :mod:`cogs.shithead.panel_choices`.
 """
 
 from __future__ import annotations
