@@ -5,8 +5,8 @@ and expects the same answers. Played through SimCord as the players would.
 - a press from a panel drawn before a change is refused and answered with the panel redrawn;
 - the same control pressed again (on another copy drawn from the same state) says "counted (once)",
   while another button of that older copy gets the warning;
-- a member who is not playing gets the one guard's answer, at My hand, at ``/<game> hand`` and at a
-  panel's press;
+- a member who is not playing gets the one guard's answer, at My hand, at ``/<game> hand``, at a
+  panel's press and at Take my seat back;
 - a press while the computer plays the seat is refused and changes nothing.
 """
 
@@ -181,3 +181,10 @@ async def test_a_press_while_the_computer_plays_the_seat_is_refused(simcord_env,
     assert COMPUTER_PLAYS in text and "Take my seat back" in text, text
     assert late.response.embeds and not move_ids(late.response), "the panel redrawn, without moves"
     assert list(at.table.engine.log) == moves, "nothing was played"
+    # and Take my seat back, which the table now carries, is the player's door too
+    stranger = at.channel.guild.add_member(env.create_user("eve"))
+    refused = await stranger.click(table_message(at.channel, env.bot.user.id), label="Take my seat back")
+    assert refused.ephemeral and NOT_PLAYING in refused.response.content, refused.response.content
+    typed = await stranger.slash(at.channel, f"{game} back")
+    assert typed.ephemeral and NOT_PLAYING in typed.response.content, typed.response.content
+    assert at.table.seats[seat].ai_level is not None
