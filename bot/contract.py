@@ -93,6 +93,42 @@ class Rendered:
 
 
 @dataclass(frozen=True, slots=True)
+class Press:
+    """One press of a control on a player's panel, as its custom id and the interaction carry it:
+    ``key`` is the decision digest the panel was drawn with (:meth:`GameKind.decision_digest`),
+    ``act`` and ``arg`` what the game wrote in the custom id, ``values`` what a select's chooser
+    picked (empty for a button). What it asks for is the game's to say
+    (:meth:`GameKind.press_action`); everything else about it is the runtime's
+    (:mod:`bot.interaction`)."""
+
+    key: str
+    act: str
+    arg: str = ""
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRedraw:
+    """A press that moves nothing: the panel is drawn again and answers it (Refresh, or choosing
+    cards that a later press plays). ``rendered``: the panel as the game drew it for this press
+    (a choice marked); None: the panel as it is now, with ``warning`` or ``note`` on it."""
+
+    warning: str | None = None
+    note: str | None = None
+    rendered: Rendered | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Explicit:
+    """A press's move that names all it asks for (these cards, Ready), so that it means the same
+    from a panel drawn before a change: it is not refused as out of date, the engine's check alone
+    judges it (and says why, "you are already ready"). Any other move a press asks for is refused
+    once the decision digest its panel was drawn with is not the seat's now."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One settable rule: its name, the values it takes (as typed by a host) and a line of help."""
 
@@ -309,6 +345,13 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
         ``seat`` alone may see, their cards and one control a move."""
+
+    @abstractmethod
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+        """What a press on ``seat``'s panel asks for: the move to make, or only a redraw; a
+        :class:`~bot.errors.Refusal` when it asks for nothing the player may do. Only the mapping:
+        who may press, a press from an out-of-date panel, the computer playing the seat, a double
+        press and the answer are the runtime's, the same in every game (:mod:`bot.interaction`)."""
 
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:

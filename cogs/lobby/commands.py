@@ -219,9 +219,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("You have no seat at this table.")
+            seat = table.player_seat(interaction.user.id)  # the one guard of a player's door
             await tables.seating.take_back(table, seat)
             await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
 

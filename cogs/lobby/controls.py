@@ -199,9 +199,7 @@ class SeatBackButton(GameItem[discord.ui.Button[Any]], template=r"seatback:(?P<g
         manager = tables_of(interaction)
         table = manager.get(self.game_id)
         async with table.lock:
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("You have no seat at this table.")
+            seat = table.player_seat(interaction.user.id)  # the one guard of a player's door
             await manager.seating.take_back(table, seat)
             await interaction.response.send_message(
                 "Your seat is yours again: your turn is yours to play.", ephemeral=True

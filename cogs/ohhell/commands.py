@@ -9,8 +9,8 @@ from discord import app_commands
 from bot.client import tables_of
 from bot.errors import Refusal, guarded
 from bot.groups import game_group
+from bot.interaction import open_panel
 from cogs.ohhell.kind import OhHellKind
-from cogs.ohhell.panel import open_panel
 
 
 def ohhell_group(kind: OhHellKind) -> app_commands.Group:
@@ -22,7 +22,6 @@ def ohhell_group(kind: OhHellKind) -> app_commands.Group:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
             raise Refusal("There is no Oh Hell game running in this channel.")
-        seat = table.player_seat(interaction.user.id)
-        await open_panel(interaction, table, seat)
+        await open_panel(interaction, table.id)
 
     return group

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
@@ -17,6 +17,7 @@ from bot.table_options import four_colour, rule_options
 from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
+from cogs.ohhell.panel import press_action
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
 from cogs.ohhell.render import (
     deal_notes,
@@ -145,6 +146,9 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
 
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
+
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+        return press_action(press)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = seat_view(self.game(table), seat)

@@ -5,8 +5,9 @@
 bid disabled, its reason written on the panel); while they are to play, a button per card in
 hand order (legal ones enabled; a no-trump joker one button per suit it may be named as). Each
 button carries the seat's decision digest, so a press from a panel drawn before a change that
-bears on the player's choice is refused and the panel redrawn, and acts through the one move
-pipeline; the click is answered by redrawing the panel.
+bears on the player's choice is refused and the panel redrawn. A press goes to the runtime's one
+pipeline (:mod:`bot.interaction`), which asks this game only what it means (:func:`press_action`);
+the click is answered by redrawing the panel.
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from typing import Any
 
 import discord
 
-from bot.client import tables_of
-from bot.components import GameItem
-from bot.contract import Action, LiveTable, Rendered
-from bot.errors import USER_ERRORS, Refusal
-from bot.panels import refused_note
+from bot.contract import Action, LiveTable, PanelRedraw, Press, Rendered
+from bot.errors import Refusal
+from bot.interaction import PressItem
 from bot.render.cards import label, suit_symbol
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
@@ -36,13 +35,11 @@ WAITING = "⏳ Not your turn yet (the table shows whose it is)."
 
 
 class PanelButton(
-    GameItem[discord.ui.Button[Any]],
+    PressItem[discord.ui.Button[Any]],
     template=r"ohp:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]):(?P<arg>[0-9A-Za-z?@.#]*)",
 ):
     """``ohp:<game>:<digest>:<act>:<arg>``: act ``b`` (bid ``arg``), ``p`` (play ``index.card``
-    or ``index.card@suit``) or ``r`` (redraw)."""
-
-    fields = {"game_id": int}
+    or ``index.card@suit``) or ``r`` (redraw); what a press asks for is :func:`press_action`."""
 
     def __init__(
         self,
@@ -62,9 +59,6 @@ class PanelButton(
             discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled, emoji=emoji)
         )
         self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
-
-    async def handle(self, interaction: discord.Interaction) -> None:
-        await on_press(interaction, self.game_id, self.key, self.act, self.arg)
 
 
 def _game(table: LiveTable) -> OhHell:
@@ -165,58 +159,14 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
     return buttons, notes
 
 
-async def register(
-    interaction: discord.Interaction, table: LiveTable, seat: int, message_id: int | None = None
-) -> None:
-    await tables_of(interaction).presenter.panels.opened(table, seat, interaction, message_id)
-
-
-async def open_panel(interaction: discord.Interaction, table: LiveTable, seat: int) -> None:
-    """**My hand**: answer with the live panel and remember it for the bot's own redraws."""
-    rendered = tables_of(interaction).presenter.panels.render(table, seat)
-    sent = await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
-    await register(interaction, table, seat, sent.message_id)
-
-
-async def _redraw(interaction: discord.Interaction, table: LiveTable, seat: int, **notes: Any) -> None:
-    presenter = tables_of(interaction).presenter
-    await presenter.answer(interaction, presenter.panels.render(table, seat, **notes))
-    await register(interaction, table, seat)
-
-
-def _action(arg: str, act: str) -> Action:
-    if act == "b":
-        return {"type": "bid", "bid": int(arg)}
-    _, _, value = arg.partition(".")
+def press_action(press: Press) -> Action | PanelRedraw:
+    """What a press on the panel asks for: Refresh redraws it, a bid or a card is the move."""
+    if press.act == "r":
+        return PanelRedraw()
+    if press.act == "b":
+        return {"type": "bid", "bid": int(press.arg)}
+    if press.act != "p":
+        raise Refusal("That button is not known any more; press **My hand** again.")
+    _, _, value = press.arg.partition(".")
     card, _, suit = value.partition("@")
     return {"type": "play", "card": card, **({"suit": suit} if suit else {})}
-
-
-async def on_press(interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str) -> None:
-    tables = tables_of(interaction)
-    table = tables.get(game_id)
-    seat = table.player_seat(interaction.user.id)
-    if table.engine is None:
-        raise Refusal("The game has not started yet.")
-    if act == "r":
-        await _redraw(interaction, table, seat)
-        return
-    async with table.lock:
-        if not tables.is_live(table) or table.engine is None:
-            raise Refusal("This game has ended.")
-        try:
-            if table.seats[seat].ai_level is not None:
-                raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
-            await tables.act(
-                table,
-                seat,
-                _action(arg, act),
-                interaction=interaction,
-                expect_key=key,
-                reply=lambda: tables.presenter.panels.render(table, seat),
-            )
-        except USER_ERRORS as error:
-            if interaction.response.is_done():
-                raise
-            warning, note = refused_note(table, seat, interaction, error)
-            await _redraw(interaction, table, seat, warning=warning, note=note)

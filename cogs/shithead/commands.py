@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.client import CardBot, tables_of
 from bot.errors import Refusal, guarded
 from bot.groups import game_group
-from cogs.shithead.controls import send_panel
+from bot.interaction import open_panel
 from cogs.shithead.kind import ShitheadKind
 
 
@@ -22,7 +22,7 @@ def shithead_group(kind: ShitheadKind) -> app_commands.Group:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
             raise Refusal("There is no Shithead game running in this channel.")
-        await send_panel(interaction, table.id)
+        await open_panel(interaction, table.id)
 
     return group
 

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from bot.render.common import count, game_place
 from bot.render.ratings import add_rating_field
@@ -19,6 +19,7 @@ from bot.table_options import four_colour, rule_options
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
+from cogs.shithead.panel_actions import press_action
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from cogs.shithead.replay import ShitheadReplayer
@@ -139,6 +140,9 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
 
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         return panel(table, seat, warning=warning, note=note)
+
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+        return press_action(table, seat, press)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         where = game_place(self.bot, table.id, table.record.guild_id, table.record.channel_id)

@@ -1,4 +1,4 @@
-"""Shithead's private panel: drawing it, its controls, and what happens when one is pressed.
+"""Shithead's private panel: drawing it, and its controls.
 
 **My cards** on the table (:mod:`cogs.shithead.controls`) answers with the player's *panel*, an
 ephemeral message holding their hand and exactly the controls their situation allows: in the swap
@@ -10,16 +10,15 @@ Every control of the panel is a dynamic item whose custom id carries the game, a
 bore on the player's choice when the panel was drawn (:meth:`~bot.contract.GameKind.decision_digest`:
 their cards, their legal actions, and in play the pile and the public cards) and the choice (a bit
 mask over the panel's own options), so a panel keeps working after a restart and no state is held
-in memory. Choosing cards in the select acts on nothing: it redraws the panel from the current
-table with **Play** armed for that choice. Controls that act in play (Play, Pick up, a flip)
-refuse once that digest has changed (the pile moved, or the turn passed); another player's swap or
-Ready never does. The refusal, like any refused move, redraws the panel with a warning and
-changes nothing.
-An accepted action answers the click by redrawing the panel, then edits the table with one call.
-
-Drawing and pressing stay in one module because they call each other: the panel is drawn from
-these controls, and a press redraws the panel. What the panel offers is in
-:mod:`cogs.shithead.panel_choices`, what a press asks for in :mod:`cogs.shithead.panel_actions`.
+in memory. A press goes to the runtime's one pipeline (:mod:`bot.interaction`: the guard, the
+computer's seat, an out-of-date panel, a double press, the answer), which asks this game only what
+the press means (:mod:`cogs.shithead.panel_actions`). Choosing cards in the select acts on
+nothing: it redraws the panel from the current table with **Play** armed for that choice. Controls
+that act in play (Play, Pick up, a flip) are refused once that digest has changed (the pile moved,
+or the turn passed); the swap phase's name their cards, so another player's swap or Ready never
+makes them stale. A refusal, like any refused move, redraws the panel with a warning and changes
+nothing. An accepted action answers the click by redrawing the panel, then edits the table with one
+call. What the panel offers is in :mod:`cogs.shithead.panel_choices`.
 """
 
 from __future__ import annotations
@@ -28,17 +27,14 @@ from typing import Any
 
 import discord
 
-from bot.client import tables_of
-from bot.components import GameItem
 from bot.contract import LiveTable, Rendered, View
-from bot.errors import USER_ERRORS, Refusal
-from bot.panels import refused_note
+from bot.errors import USER_ERRORS
+from bot.interaction import PressItem
 from bot.render.cards import label, labels
 from bot.render.common import count
 from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
-from cogs.shithead.panel_actions import press_action
-from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
+from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed
 from games.shithead.game import Shithead
@@ -261,13 +257,11 @@ def quick_plays(game_id: int, key: str, view: View) -> list[QuickButton]:
 
 
 class QuickButton(
-    GameItem[discord.ui.Button[Any]],
+    PressItem[discord.ui.Button[Any]],
     template=r"shq:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9A-Za-z#.>]*)",
 ):
     """A one-press move: ``put`` (play the cards ``arg``), ``swap`` (``hand>up``), ``stack``,
     ``add`` (add ``arg`` and pick up) or ``tap`` (choosing face-up cards: the new choice mask)."""
-
-    fields = {"game_id": int}
 
     def __init__(
         self,
@@ -284,24 +278,14 @@ class QuickButton(
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, emoji=emoji))
         self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
 
-    async def handle(self, interaction: discord.Interaction) -> None:
-        act, arg, values = self.act, self.arg, [self.arg]
-        if act == "stack":
-            act, values = "swap", [f"{self.arg}+"]
-        elif act == "tap":
-            act, values = "choose", []
-        await on_panel(interaction, self.game_id, self.key, act, arg, values)
-
 
 class PanelButton(
-    GameItem[discord.ui.Button[Any]],
+    PressItem[discord.ui.Button[Any]],
     template=r"shb:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9a-f]+)",
 ):
     """A panel button; ``key`` is the decision digest the panel was drawn with (hex; an older
     panel's decimal action count parses too and is simply stale), ``arg`` (hex) the chosen
     options' bit mask or a face-down position."""
-
-    fields = {"game_id": int}  # ``key`` and ``arg`` stay hex text
 
     def __init__(
         self,
@@ -328,14 +312,11 @@ class PanelButton(
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, row=row, disabled=disabled))
         self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
 
-    async def handle(self, interaction: discord.Interaction) -> None:
-        await on_panel(interaction, self.game_id, self.key, self.act, self.arg, [])
-
 
 class PanelSelect(
-    GameItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+)"
+    PressItem[discord.ui.Select[Any]], template=r"shs:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+)"
 ):
-    fields = {"game_id": int}
+    """A list of the panel (``swap``, ``choose``, ``sel``): a press carries the chosen values."""
 
     def __init__(
         self,
@@ -360,88 +341,4 @@ class PanelSelect(
                 row=row,
             )
         )
-        self.game_id, self.key, self.act = game_id, key, act
-
-    async def handle(self, interaction: discord.Interaction) -> None:
-        await on_panel(interaction, self.game_id, self.key, self.act, "0", list(self.item.values))
-
-
-async def on_panel(
-    interaction: discord.Interaction, game_id: int, key: str, act: str, arg: str, values: list[str]
-) -> None:
-    """Every panel control comes here: redraw (refresh, choosing cards) or act."""
-    tables = tables_of(interaction)
-    table = tables.get(game_id)
-    seat = table.player_seat(interaction.user.id)
-    engine = table.engine
-    if engine is None:
-        raise Refusal("The game has not started yet.")
-    if act == "refresh":
-        await _redraw(interaction, panel(table, seat))
-        return
-    if act == "choose" and not values:  # a tap: the new choice mask is the argument
-        assert isinstance(engine, Shithead)
-        in_hand = game_view(engine, seat)["hand"]
-        mask = int(arg, 16)
-        values = [c for i, c in enumerate(in_hand) if mask >> i & 1]
-    if act in ("sel", "choose"):
-        await _redraw(interaction, _chosen(table, seat, act, values))
-        return
-    async with table.lock:
-        if not tables.is_live(table) or table.engine is None:
-            raise Refusal("This game has ended.")
-        try:
-            if table.seats[seat].ai_level is not None:
-                raise Refusal("The computer is playing your seat: press **Take my seat back** first.")
-            action = press_action(table, seat, key, act, arg, values)
-            await tables.act(
-                table, seat, action, interaction=interaction, reply=lambda: tables.presenter.panels.render(table, seat)
-            )
-        except USER_ERRORS as error:
-            if interaction.response.is_done():
-                raise
-            # a double click must not hear "nothing was changed" about the move it did make, nor
-            # an older copy's other button "counted" about a move never made (one rule, bot.panels)
-            warning, note = refused_note(table, seat, interaction, error)
-            await _redraw(interaction, panel(table, seat, warning=warning, note=note))
-
-
-async def _redraw(interaction: discord.Interaction, rendered: Rendered) -> None:
-    """Answer a click by redrawing the panel; that click's interaction is now the one the bot
-    edits the panel through (:mod:`bot.panels`)."""
-    tables = tables_of(interaction)
-    await tables.presenter.answer(interaction, rendered)
-    game_id = _game_of(interaction)
-    table = tables.tables.get(game_id) if game_id is not None else None
-    seat = table.seat_of(interaction.user.id) if table is not None else None
-    if table is not None and seat is not None:
-        await tables.presenter.panels.opened(table, seat, interaction)
-
-
-def _game_of(interaction: discord.Interaction) -> int | None:
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    parts = custom_id.split(":")
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
-
-
-def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
-    """The panel redrawn from the current table with the player's choice marked (acts on nothing)."""
-    engine = table.engine
-    assert isinstance(engine, Shithead)
-    view = game_view(engine, seat)
-    if act == "choose":
-        if view["phase"] != "swap" or view["rules"]["deal"] != "choose":
-            return panel(table, seat, warning="Choosing the face-up cards is over.")
-        chosen = set(values)
-        return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
-    if view["phase"] != "play":
-        return panel(table, seat, warning="There is nothing to play now.")
-    if view["turn"] != seat:  # (no name: this panel stays up after the turn moves on)
-        return panel(table, seat, warning="It is not your turn yet.")
-    options = play_options(view)
-    mask = mask_of(options, values)
-    warning = None
-    if len(values) != bin(mask).count("1"):
-        warning = "Some of those cards cannot be played any more; they were left out."
-    return panel(table, seat, mask=mask, warning=warning)
+        self.game_id, self.key, self.act, self.arg = game_id, key, act, "0"

@@ -1,30 +1,36 @@
-"""What a press on Shithead's panel asks for: the action it makes, and whether the panel it came
-from is out of date (whether it is the second click of a move that already counted is the
-runtime's one rule for both games: :func:`bot.panels.refused_note`).
+"""What a press on Shithead's panel asks for (:meth:`~bot.contract.GameKind.press_action`): the
+move it makes, or a redraw with the player's choice marked (choosing cards acts on nothing).
 
-Kept apart from the panel's drawing and dispatch (:mod:`cogs.shithead.panel`) because it decides
-what the player meant, from the custom id alone, and touches no Discord message.
+Only the mapping: who may press, a press from an out-of-date panel, the computer playing the seat,
+a double press and the answer are the runtime's, one rule for every game (:mod:`bot.interaction`).
+Kept apart from the panel's drawing (:mod:`cogs.shithead.panel`) because it decides what the
+player meant, from the custom id alone, and touches no Discord message.
 """
 
 from __future__ import annotations
 
-from bot.contract import Action, LiveTable
+from bot.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
 from bot.errors import Refusal
-from cogs.shithead.panel_choices import cards_of, play_options
+from cogs.shithead.panel import panel
+from cogs.shithead.panel_choices import cards_of, mask_of, play_options
 from cogs.shithead.render import game_view
 from games.shithead.game import Shithead
 
-PLAY_ACTS = frozenset({"play", "put", "pick", "add", "flip"})  # turn controls: refused from an out-of-date panel
 
-
-def press_action(table: LiveTable, seat: int, key: str, act: str, arg: str, values: list[str]) -> Action:
-    """The action a press asks for; :class:`Refusal` if its panel is out of date or it asks for nothing."""
+def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+    """The action a press asks for, or the redraw it asks for; :class:`Refusal` if it asks for nothing."""
     engine = table.engine
     assert isinstance(engine, Shithead)
-    # Checked before the mask is read: it indexes the options the panel was drawn with.
-    if act in PLAY_ACTS and key != table.kind.decision_digest(engine, seat):
-        raise Refusal("The table has moved on since this was shown; nothing was changed. Here it is now.")
-    if act == "play":
+    act, arg, values = press.act, press.arg, list(press.values)
+    if act == "refresh":
+        return PanelRedraw()
+    if act == "tap":  # choosing face-up cards by buttons: the new choice mask is the argument
+        in_hand = game_view(engine, seat)["hand"]
+        mask = int(arg, 16)
+        return PanelRedraw(rendered=_chosen(table, seat, "choose", [c for i, c in enumerate(in_hand) if mask >> i & 1]))
+    if act in ("sel", "choose"):
+        return PanelRedraw(rendered=_chosen(table, seat, act, values))
+    if act == "play":  # (the mask indexes the options the panel was drawn with)
         cards = cards_of(play_options(game_view(engine, seat)), int(arg, 16))
         if not cards:
             raise Refusal("Choose the cards to play first.")
@@ -34,18 +40,44 @@ def press_action(table: LiveTable, seat: int, key: str, act: str, arg: str, valu
     if act == "pick":
         return {"type": "pickup"}
     if act == "add":
-        return {"type": "pickup", "add": values[0]}
+        return {"type": "pickup", "add": arg}
     if act == "flip":
         return {"type": "flip", "index": int(arg, 16)}
-    if act == "swap" and values and values[0].endswith("+"):
-        return {"type": "stack", "card": values[0][:-1]}
+    # The swap phase's presses name their cards: from an older panel they mean the same (another
+    # player's swap or Ready never makes them stale), and the engine says why one no longer can.
+    if act == "stack":
+        return Explicit({"type": "stack", "card": arg})
+    if act == "swap" and values and values[0].endswith("+"):  # the list's stacks
+        return Explicit({"type": "stack", "card": values[0][:-1]})
     if act == "swap":
-        hand, _, up = values[0].partition(">")
-        return {"type": "swap", "hand": hand, "up": up}
+        hand, _, up = (values[0] if values else arg).partition(">")
+        return Explicit({"type": "swap", "hand": hand, "up": up})
     if act == "ready":
-        return {"type": "ready"}
+        return Explicit({"type": "ready"})
     if act == "confirm":
         mask = int(arg, 16)
         in_hand = game_view(engine, seat)["hand"]
-        return {"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]}
+        return Explicit({"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]})
     raise Refusal("That control is not known any more; press **My cards** again.")
+
+
+def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
+    """The panel redrawn from the current table with the player's choice marked (acts on nothing)."""
+    engine = table.engine
+    assert isinstance(engine, Shithead)
+    view = game_view(engine, seat)
+    if act == "choose":
+        if view["phase"] != "swap" or view["rules"]["deal"] != "choose":
+            return panel(table, seat, warning="Choosing the face-up cards is over.")
+        chosen = set(values)
+        return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
+    if view["phase"] != "play":
+        return panel(table, seat, warning="There is nothing to play now.")
+    if view["turn"] != seat:  # (no name: this panel stays up after the turn moves on)
+        return panel(table, seat, warning="It is not your turn yet.")
+    options = play_options(view)
+    mask = mask_of(options, values)
+    warning = None
+    if len(values) != bin(mask).count("1"):
+        warning = "Some of those cards cannot be played any more; they were left out."
+    return panel(table, seat, mask=mask, warning=warning)

@@ -15,7 +15,6 @@ from tests.helpers import (
     open_table,
     panel_moves,
     press,
-    refuse_pointer_edits,
     table_message,
     walk_components,
 )
@@ -72,80 +71,8 @@ def move_ids(panel) -> list[str]:
     return out
 
 
-async def test_an_older_oh_hell_panel_pressed_for_another_card_says_the_table_moved_on(simcord_env):
-    """Issue 22.2: My hand opened twice, a card played on the newer copy; at the player's next
-    turn a *different* card pressed on the older copy played nothing, and the answer must say so
-    (not "counted once"). The same card pressed again on the older copy did count once."""
-    env = simcord_env
-    channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="3", sequence="fixed")
-    bot_id = env.bot.user.id
-    while table.engine.view(None)["phase"] == "bidding":  # everyone bids through a fresh panel
-        person = by_seat[table.engine.to_act()[0]]
-        panel = await open_hand(person, channel, bot_id)
-        await press(person, panel, next(iter(panel_moves(panel))))
-    seat = table.engine.to_act()[0]
-    leader = by_seat[seat]
-    # Three copies, the two older ones still with their buttons (the bot's edits turning them
-    # into pointers to the live one were refused, as a press racing such an edit would meet)
-    oldest = await open_hand(leader, channel, bot_id)
-    refuse_pointer_edits(env, times=2)
-    older = await open_hand(leader, channel, bot_id)
-    newer = await open_hand(leader, channel, bot_id)
-    first, second = move_ids(oldest)[:2]  # the leader may lead any of their three cards
-    assert move_ids(newer)[:2] == move_ids(older)[:2] == [first, second], "all drawn from the same state"
-    moves = len(table.engine.log)
-    await leader.click(newer, custom_id=first)
-    assert len(table.engine.log) == moves + 1
-    again = await leader.click(older, custom_id=first)  # the same card: it did count, once
-    assert len(table.engine.log) == moves + 1
-    assert "counted (once)" in message_text(again.response), message_text(again.response)
-    while table.engine.to_act() != [seat]:  # the others play until the leader's next turn
-        person = by_seat[table.engine.to_act()[0]]
-        panel = await open_hand(person, channel, bot_id)
-        await press(person, panel, next(iter(panel_moves(panel))))
-    moves = len(table.engine.log)
-    late = await leader.click(oldest, custom_id=second)  # another card, from the outdated copy
-    text = message_text(late.response)
-    assert "counted" not in text and "moved on" in text and "nothing was changed" in text, text
-    assert len(table.engine.log) == moves and table.engine.to_act() == [seat], "nothing was played"
-
-
-async def test_an_older_shithead_panel_pressed_for_another_play_says_the_table_moved_on(simcord_env, monkeypatch):
-    """Issue 22.2 in Shithead: the same rule (one rule, in the runtime, for both games)."""
-    from tests.cogs.test_shithead_games import use_seed
-    from tests.helpers import ShitheadDriver
-
-    use_seed(monkeypatch, 4)
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("palace")
-    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-    await open_table(env, channel, people[0], people[1:], command="shithead")
-    table = env.bot.tables.in_channel(channel.id, "shithead")
-    driver = ShitheadDriver(env, channel, {p.id: p for p in people})
-    while table.engine.view(None)["phase"] != "play":
-        await driver.step()
-    seat = table.engine.to_act()[0]
-    player = next(p for p in people if table.seat_of(p.id) == seat)
-    oldest = await driver.open_panel(seat)
-    refuse_pointer_edits(env, times=2)  # (as in Oh Hell: the two older copies keep their buttons)
-    older = await driver.open_panel(seat)
-    newer = await driver.open_panel(seat)
-    first, second = move_ids(oldest)[:2]
-    assert move_ids(newer)[:2] == move_ids(older)[:2] == [first, second], "all drawn from the same state"
-    await player.click(newer, custom_id=first)
-    again = await player.click(older, custom_id=first)  # the same press: it did count, once
-    assert "counted (once)" in message_text(again.response), message_text(again.response)
-    for _ in range(30):  # the others move until the player's next turn
-        if table.engine.to_act() == [seat]:
-            break
-        await driver.step()
-    assert table.engine.to_act() == [seat]
-    moves = len(table.engine.log)
-    late = await player.click(oldest, custom_id=second)
-    text = message_text(late.response)
-    assert "counted" not in text and "moved on" in text and "nothing was changed" in text, text
-    assert len(table.engine.log) == moves and table.engine.to_act() == [seat], "nothing was played"
+# Issue 22.2 (an older copy of the panel: the same press counts once, any other says the table
+# moved on) is one rule of the runtime for every game: tests/cogs/test_interaction_kit.py.
 
 
 @pytest.mark.parametrize("game", ["ohhell", "shithead"])

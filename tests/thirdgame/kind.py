@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.render.cards import label, labels
 from bot.render.common import COLOR
 from bot.render.ratings import add_rating_field
@@ -85,6 +85,9 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         controls.stop()
         embed = discord.Embed(title=f"Your hand · game #{table.id}", description="\n".join(lines), color=COLOR)
         return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=[])
+
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+        return {"type": "play", "card": press.arg}  # a card button's only press
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         return None  # the panel is the only private message
