@@ -270,20 +270,11 @@ def check_targets() -> None:
 
 
 # -- the games -----------------------------------------------------------------------------------
-class _FixedSeed:
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def getrandbits(self, bits: int) -> int:
-        return self.seed % (1 << bits)
-
-
 def _seeded(seed: int) -> None:
     """Every game deals the same cards: the seat's seed and the commitment's salt are fixed."""
     import bot.fairness
-    import bot.seating
 
-    bot.seating.random = types.SimpleNamespace(SystemRandom=lambda: _FixedSeed(seed))  # type: ignore[assignment]
+    bot.fairness.new_seed = lambda: seed
     bot.fairness.new_salt = lambda: bytes(range(32))
 
 

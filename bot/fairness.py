@@ -12,7 +12,6 @@ game that is not over (a duplicate match's shared seed waits for every table: :m
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +31,20 @@ EXPORT_FORMAT = "cardtable-shuffle/3"
 OVER = ("finished", "cancelled")
 
 
+#: where every game's seed and salt come from: the operating system's generator. It is the one
+#: source of a game's unpredictability, so it is one name: the test suite swaps in a generator
+#: seeded by each test's name (tests/conftest.py), so that a test deals the same cards every run.
+ENTROPY: random.Random = random.SystemRandom()
+
+
+def new_seed() -> int:
+    """A new game's (or a duplicate match's) deal seed."""
+    return ENTROPY.getrandbits(62)
+
+
 def new_salt() -> bytes:
     """The commitment's salt: from the operating system's generator, like the seed."""
-    return secrets.token_bytes(SALT_BYTES)
+    return ENTROPY.randbytes(SALT_BYTES)
 
 
 def start_proof(seed: int, salt: bytes, version: int, engine: Engine) -> tuple[str, DealtDeck | None]:
@@ -58,7 +68,7 @@ def computer_seed_of(record: GameRecord, seq: int) -> int:
     computers' choices are stored as actions, so a replay never needs their dice).
     """
     if record.salt is None:
-        return secrets.randbits(128)
+        return ENTROPY.getrandbits(128)
     return computer_seed(bytes.fromhex(record.salt), seq)
 
 

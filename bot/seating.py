@@ -10,7 +10,6 @@ answers the interaction, this module only posts through :class:`~bot.presentatio
 from __future__ import annotations
 
 import contextlib
-import random
 from typing import Any
 
 import discord
@@ -113,7 +112,7 @@ class Seating:
         count = len(table.seats)
         if not low <= count <= high:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
-        seed = random.SystemRandom().getrandbits(62)
+        seed = fairness.new_seed()
         salt = fairness.new_salt()
         if table.record.match_id is not None:  # a duplicate match's table deals the match's cards
             seed, salt = await fairness.match_deal(self.store, table, table.kind.rules_to_json(rules), count)

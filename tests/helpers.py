@@ -72,6 +72,17 @@ def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0, virt
     return for_tests(bot, coalesce=coalesce, virtual=virtual)
 
 
+#: the commitment's salt a fixed-seed test deals with (the computers' dice come from it)
+FIXED_SALT = bytes(range(32))
+
+
+def use_seed(monkeypatch, seed: int, salt: bytes = FIXED_SALT) -> None:
+    """Every game the test starts deals from ``seed`` with ``salt`` (see ``bot.fairness.ENTROPY``):
+    for a test that needs a deal with a given property, found with the pure engine first."""
+    monkeypatch.setattr("bot.fairness.new_seed", lambda: seed)
+    monkeypatch.setattr("bot.fairness.new_salt", lambda: salt)
+
+
 async def close_made_bots() -> None:
     while MADE:
         bot = MADE.pop()

@@ -6,7 +6,6 @@ When the last table is over, :mod:`bot.duplicate` posts the comparison in every 
 
 from __future__ import annotations
 
-import random
 import secrets
 
 import discord
@@ -15,7 +14,7 @@ from discord import app_commands
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded
-from bot.fairness import new_salt
+from bot.fairness import new_salt, new_seed
 from bot.secrecy import Door, State, decide, match_role
 from db.store import MatchRecord, StoreConflict
 from games.common.text import quoted
@@ -33,7 +32,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @guarded
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
         store = tables_of(interaction).store
-        seed, salt = random.SystemRandom().getrandbits(62), new_salt().hex()
+        seed, salt = new_seed(), new_salt().hex()
         match: MatchRecord | None = None
         for _ in range(5):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))

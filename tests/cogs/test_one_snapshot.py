@@ -22,6 +22,7 @@ from tests.helpers import (
     panel_moves,
     press,
     table_message,
+    use_seed,
 )
 
 
@@ -127,12 +128,7 @@ async def test_an_extra_deal_is_noted_once_on_the_table(simcord_env, monkeypatch
     """The note a move's events leave (a tie sends the game to an extra deal) is on the new
     table once, however often the table is drawn."""
 
-    class FixedSeed:
-        def getrandbits(self, bits: int) -> int:
-            return 9  # (tests/cogs/test_standings.py: this deal ties bob and cat after deal 2)
-
-    monkeypatch.setattr("bot.seating.random.SystemRandom", FixedSeed)
-    monkeypatch.setattr("bot.fairness.new_salt", lambda: bytes(range(32)))
+    use_seed(monkeypatch, 9)  # (tests/cogs/test_standings.py: this deal ties bob and cat after deal 2)
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")

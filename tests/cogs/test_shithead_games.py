@@ -1,11 +1,11 @@
 """Whole Shithead games through the real bot, played as users play: **My cards**, the panel's
 selects and buttons. Every step checks that no hidden card reached the channel or another player.
 
-The bot draws a game's seed from ``random.SystemRandom``; to get a game with a given property
+The bot draws a game's seed from ``bot.fairness.new_seed``; to get a game with a given property
 (a person's face-down flip that does not fit, a joker played by a person) the test first looks for
 a seed with the pure engine, playing exactly as the bot and the driver will, then hands that seed
-to the bot by replacing ``SystemRandom`` for the test (and fixing the salt the computers' dice come
-from, :func:`bot.fairness.computer_rng`). The bot itself is not changed.
+to the bot for the test (``tests.helpers.use_seed``, which also fixes the salt the computers' dice
+come from, :func:`bot.fairness.computer_rng`). The bot itself is not changed.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from games.common.commitment import computer_seed
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
 from tests.helpers import (
+    FIXED_SALT,
     ShitheadDriver,
     _sensible,
     card_faces,
@@ -30,10 +31,11 @@ from tests.helpers import (
     open_table,
     refuse_pointer_edits,
     table_message,
+    use_seed,
 )
 
 SEARCH = 300  # seeds tried at most when looking for a game with a property
-SALT = bytes(range(32))  # the commitment's salt, fixed with the seed (the computers' dice come from it)
+SALT = FIXED_SALT  # the commitment's salt, fixed with the seed (the computers' dice come from it)
 
 
 # -- finding a seed with the pure engine ----------------------------------------------------------
@@ -66,15 +68,6 @@ def find_seed(rules, computers: list[bool], wanted: Callable[[Shithead, list], b
         if wanted(game, events):
             return seed
     raise AssertionError("no seed with that property among the first seeds")
-
-
-def use_seed(monkeypatch, seed: int) -> None:
-    class FixedSeed:
-        def getrandbits(self, bits: int) -> int:
-            return seed
-
-    monkeypatch.setattr("bot.seating.random.SystemRandom", FixedSeed)
-    monkeypatch.setattr("bot.fairness.new_salt", lambda: SALT)
 
 
 def person_did(computers: list[bool], predicate) -> Callable[[Shithead, list], bool]:

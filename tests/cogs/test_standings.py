@@ -4,18 +4,7 @@ the figure that separated equal totals, each tied player's figure shown)."""
 
 from __future__ import annotations
 
-from tests.helpers import OhHellDriver, bot_messages, open_hand, open_table, panel_moves, press, warning_of
-
-SALT = bytes(range(32))
-
-
-def use_seed(monkeypatch, seed: int) -> None:
-    class FixedSeed:
-        def getrandbits(self, bits: int) -> int:
-            return seed
-
-    monkeypatch.setattr("bot.seating.random.SystemRandom", FixedSeed)
-    monkeypatch.setattr("bot.fairness.new_salt", lambda: SALT)
+from tests.helpers import OhHellDriver, bot_messages, open_hand, open_table, panel_moves, press, use_seed, warning_of
 
 
 class FirstChoice(OhHellDriver):
