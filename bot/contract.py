@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import io
 import json
 import random
 from abc import ABC, abstractmethod
@@ -29,11 +28,12 @@ from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
 from bot.errors import Refusal
 from bot.profiles import Profile
-from bot.render.readable import readable
 from bot.replaying import Replayer
 from bot.snapshot import snapshot
 from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
+from draw.pictures import ImageFile
+from draw.readable import readable
 from games.common.engine import Engine, Event
 
 #: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
@@ -49,19 +49,6 @@ ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
 
 #: the answer to anyone but a player of the table at a player's door
 NOT_PLAYING = "You are not playing at this table."
-
-
-@dataclass(frozen=True, slots=True)
-class ImageFile:
-    """A picture a message carries: PNG bytes and the file name an embed points at
-    (``attachment://<filename>``). Kept as bytes because a :class:`discord.File` is used up by
-    the request that sends it, and a rendering may be sent again (a retry, a repost)."""
-
-    filename: str
-    data: bytes
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
 
 
 @dataclass(slots=True)
@@ -231,7 +218,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
-        emojis (four-colour when the table chose it) or words (:mod:`bot.render.readable`)."""
+        emojis (four-colour when the table chose it) or words (:mod:`draw.readable`)."""
         super().__init_subclass__(**kwargs)
         for name in READABLE:
             method = cls.__dict__.get(name)

@@ -11,8 +11,6 @@ import discord
 
 from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.profiles import Profile
-from bot.render.common import count, game_place
-from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import dm_view, table_view
@@ -31,6 +29,8 @@ from cogs.ohhell.render import (
 from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
+from draw.common import count, game_place
+from draw.ratings import add_rating_field
 from games.common.engine import Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text

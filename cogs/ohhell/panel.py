@@ -20,11 +20,11 @@ from bot.components import GameItem
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
-from bot.render.cards import label, suit_symbol
-from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
+from draw.cards import label, suit_symbol
+from draw.emojis import EMOJIS
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 

@@ -13,8 +13,6 @@ import discord
 from bot.comparison import BY_PLACE
 from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
 from bot.profiles import Profile
-from bot.render.common import count, game_place
-from bot.render.ratings import add_rating_field
 from bot.table_options import four_colour, rule_options
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import dm_view, table_view
@@ -23,6 +21,8 @@ from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
+from draw.common import count, game_place
+from draw.ratings import add_rating_field
 from games.common.engine import Event
 from games.shithead import rules as sh_rules
 from games.shithead.contracts import ShitheadAction, ShitheadView

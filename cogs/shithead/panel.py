@@ -33,14 +33,14 @@ from bot.components import GameItem
 from bot.contract import LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
-from bot.render.cards import label, labels
-from bot.render.common import count
-from bot.render.emojis import EMOJIS
 from bot.table_options import four_colour
 from cogs.shithead.panel_actions import press_action
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed
+from draw.cards import label, labels
+from draw.common import count
+from draw.emojis import EMOJIS
 from games.shithead.game import Shithead
 
 

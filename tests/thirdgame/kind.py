@@ -9,12 +9,12 @@ from typing import Any
 import discord
 
 from bot.contract import GameKind, LiveTable, OptionSpec, Rendered
-from bot.render.cards import label, labels
-from bot.render.common import COLOR
-from bot.render.ratings import add_rating_field
 from bot.replaying import Replayer
 from bot.table_options import rule_options
 from db.store import ResultRow
+from draw.cards import label, labels
+from draw.common import COLOR
+from draw.ratings import add_rating_field
 from games.common.engine import Event
 from tests.thirdgame.controls import CardButton, table_view
 from tests.thirdgame.engine import GAME, HighCard, HighCardAction, HighCardView, Rules, make_rules
