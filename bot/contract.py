@@ -34,6 +34,7 @@ from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from draw.pictures import ImageFile
 from draw.readable import readable
+from draw.seats import mention
 from games.common.engine import Engine, Event
 
 #: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
@@ -111,10 +112,13 @@ class LiveTable:
     #: a duplicate match's table that is over while another table still plays: its seed (shared
     #: by the match) stays secret until every table is over
     seed_held: bool = False
+    #: the game's id, its record's (a table's record is only ever replaced by a fresh read of the
+    #: same game): a plain attribute, so that the features and the game's adapter read it as data
+    #: rather than calling into the runtime (issue 23)
+    id: int = field(init=False)
 
-    @property
-    def id(self) -> int:
-        return self.record.id
+    def __post_init__(self) -> None:
+        self.id = self.record.id
 
     @property
     def seats(self) -> list[SeatRecord]:
@@ -138,10 +142,7 @@ class LiveTable:
         return self.record.seats[seat].name
 
     def mention(self, seat: int) -> str:
-        s = self.record.seats[seat]
-        if s.user_id is None or s.ai_level is not None:
-            return f"**{s.name}**"
-        return f"<@{s.user_id}>"
+        return mention(self.record.seats[seat])
 
     def notice(self, text: str) -> None:
         self.notices.append(text)

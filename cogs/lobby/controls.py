@@ -179,7 +179,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
 
 def take_back_button(table: LiveTable) -> discord.ui.Item[Any] | None:
     """Shown on a table message while the computer stands in for an absent person."""
-    if any(s.user_id is not None and s.ai_level is not None for s in table.seats):
+    if any(s.user_id is not None and s.ai_level is not None for s in table.record.seats):
         return SeatBackButton(table.id)
     return None
 

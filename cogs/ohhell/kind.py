@@ -31,6 +31,7 @@ from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_t
 from db.store import DealScore, GameRecord, ResultRow
 from draw.common import count, game_place
 from draw.ratings import add_rating_field
+from draw.seats import Faces
 from games.common.engine import Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
@@ -114,14 +115,15 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return key
 
     def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
-        return deal_notes(events, table.name)
+        return deal_notes(events, Faces.of(table.record.seats).name)
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = public_view(self.game(table))
-        embed = table_embed(view, table.name, table.notices)
-        files = trick_picture(view, table.name, embed, four_colour(table.record.options))
+        faces = Faces.of(table.record.seats)
+        embed = table_embed(view, faces.name, table.notices)
+        files = trick_picture(view, faces.name, embed, four_colour(table.record.options))
         return Rendered(
-            content=turn_content(view, table.mention, _people(table)),
+            content=turn_content(view, faces.mention, faces.people),
             embeds=[embed],
             view=table_view(table),
             files=files,
@@ -135,12 +137,13 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
                 last = {"cards": event.data["cards"], "winner": event.data["seat"]}
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
-        embed = deal_result_embed(scored, table.name, last)
+        name = Faces.of(table.record.seats).name
+        embed = deal_result_embed(scored, name, last)
         return Rendered(
             content=None,
             embeds=[embed],
             view=None,
-            files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
+            files=last_trick_picture(last, name, embed, four_colour(table.record.options)),
         )
 
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
@@ -148,7 +151,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = seat_view(self.game(table), seat)
-        embed = hand_embed(view, _place(self.bot, table), table.name)
+        embed = hand_embed(view, _place(self.bot, table), Faces.of(table.record.seats).name)
         return Rendered(
             content=None,
             embeds=[embed],
@@ -224,11 +227,6 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
         return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
-
-
-def _people(table: LiveTable) -> set[int]:
-    """The seats people play (a computer stands in for the others)."""
-    return {seat.seat for seat in table.seats if seat.ai_level is None}
 
 
 def _place(client: discord.Client | None, table: LiveTable) -> str:

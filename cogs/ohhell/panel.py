@@ -25,6 +25,7 @@ from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from draw.cards import label, suit_symbol
 from draw.emojis import EMOJIS
+from draw.seats import Faces
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 
@@ -93,14 +94,15 @@ def panel(
     engine = _game(table)
     view = seat_view(engine, seat)
     key = table.kind.decision_digest(engine, seat)
+    faces = Faces.of(table.record.seats)
     # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
-    embed = hand_embed(view, where or f"Game #{table.id}", table.name)
+    embed = hand_embed(view, where or f"Game #{table.id}", faces.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
     acting = seat in view["to_act"] and view["phase"] != "over"
-    if table.seats[seat].ai_level is not None:
+    if faces.computer(seat):
         lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif acting and view["phase"] == "bidding":
         lines.append("**Your bid:** how many tricks will you take?")
@@ -119,8 +121,8 @@ def panel(
     elif view["phase"] == "over" or engine.is_over:
         lines.append("🏁 The game is over.")
     if view["trick"] and view["phase"] == "playing" and acting:
-        lines.append(f"Trick so far: {_trick_text(view['trick'], table.name)}")
-    tricks = tricks_text(view, table.name)
+        lines.append(f"Trick so far: {_trick_text(view['trick'], faces.name)}")
+    tricks = tricks_text(view, faces.name)
     if tricks:
         embed.add_field(name="Tricks this deal", value=tricks, inline=False)
     if lines:

@@ -23,6 +23,7 @@ from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
 from draw.common import count, game_place
 from draw.ratings import add_rating_field
+from draw.seats import Faces
 from games.common.engine import Event
 from games.shithead import rules as sh_rules
 from games.shithead.contracts import ShitheadAction, ShitheadView
@@ -118,23 +119,25 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = game_view(self.game(table), None)
-        people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
-        embed = table_embed(view, table.name, table.notices, _footer(table))
+        faces = Faces.of(table.record.seats)
+        people = [s for s in view["to_act"] if s in faces.people]
+        embed = table_embed(view, faces.name, table.notices, _footer(table))
         return Rendered(
-            content=turn_content(view, table.mention, people),
+            content=turn_content(view, faces.mention, people),
             embeds=[embed],
             view=table_view(table),
-            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
+            files=table_picture(view, faces.name, embed, four_colour(table.record.options)),
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = game_view(self.game(table), None)
-        embed = table_embed(view, table.name, table.notices, _footer(table))
+        name = Faces.of(table.record.seats).name
+        embed = table_embed(view, name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
             embeds=[embed],
             view=None,
-            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
+            files=table_picture(view, name, embed, four_colour(table.record.options)),
         )
 
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:

@@ -41,6 +41,7 @@ from cogs.shithead.render import game_view, panel_embed
 from draw.cards import label, labels
 from draw.common import count
 from draw.emojis import EMOJIS
+from draw.seats import Faces
 from games.shithead.game import Shithead
 
 
@@ -58,8 +59,8 @@ def panel(
     if note:
         notes.append(note)
     controls = discord.ui.View(timeout=None)
-    computer = table.seats[seat].ai_level is not None
-    if computer:
+    faces = Faces.of(table.record.seats)
+    if faces.computer(seat):
         notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif view["phase"] == "swap" and not me["ready"]:
         if view["rules"]["deal"] == "choose":
@@ -80,7 +81,7 @@ def panel(
             notes += _play_controls(controls, table.id, key, view, engine, mask)
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
-    embed = panel_embed(view, table.name, table.id, notes)
+    embed = panel_embed(view, faces.name, table.id, notes)
     files = hand_picture(view, embed, four_colour(table.record.options))
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
