@@ -32,10 +32,11 @@ counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into
   view; it is built on a ``public_view(viewer=seat)`` of its own, which is not counted again).
   Shithead: fresh calls of ``games/shithead/views.py:view`` (public when ``viewer`` is None, else a
   seat's). The detail line splits public / seat.
-- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.table`` and
-  ``GameKind.closing`` (``cogs/ohhell/kind.py:OhHellKind.table`` / ``.closing``,
-  ``cogs/shithead/kind.py:ShitheadKind.table`` / ``.closing``): each call renders a whole table
-  message (embed, picture, buttons), whether or not it is sent.
+- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.draw_table``
+  (what the runtime's ``GameKind.table`` hands the public view) and ``GameKind.closing``
+  (``cogs/ohhell/kind.py:OhHellKind.draw_table`` / ``.closing``,
+  ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``): each call renders a whole
+  table message (embed, picture, buttons), whether or not it is sent.
 - ``transactions``: fresh calls of the store's one transaction boundary, the async context manager
   ``db/sqlite_connection.py:SqliteConnection._tx`` (``BEGIN IMMEDIATE … COMMIT``; PostgreSQL's is
   ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite.
@@ -80,9 +81,9 @@ OHHELL_SEAT = "games/ohhell/views.py:seat_view"
 SHITHEAD_VIEW = "games/shithead/views.py:view"
 VIEWS = (OHHELL_PUBLIC, OHHELL_SEAT, SHITHEAD_VIEW)
 RENDERS = (
-    "cogs/ohhell/kind.py:OhHellKind.table",
+    "cogs/ohhell/kind.py:OhHellKind.draw_table",
     "cogs/ohhell/kind.py:OhHellKind.closing",
-    "cogs/shithead/kind.py:ShitheadKind.table",
+    "cogs/shithead/kind.py:ShitheadKind.draw_table",
     "cogs/shithead/kind.py:ShitheadKind.closing",
 )
 TRANSACTIONS = ("db/sqlite_connection.py:SqliteConnection._tx", "db/postgres_pool.py:PostgresPool._tx")

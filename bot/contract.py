@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import discord
 
@@ -30,8 +30,8 @@ from bot.errors import Refusal
 from bot.profiles import Profile
 from bot.replaying import Replayer
 from bot.snapshot import snapshot
-from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
+from draw.looks import four_colour
 from draw.pictures import ImageFile
 from draw.readable import readable
 from draw.seats import mention
@@ -172,7 +172,7 @@ class Lent:
 
 
 #: the methods that draw a table's messages (each takes the table first)
-READABLE = ("table", "closing", "panel", "dm", "finale", "scores")
+READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 
 
 def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -262,9 +262,17 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def message_key(self, engine: EngineT) -> Any:
         """When this changes a new table message is posted (a new deal) and hands are sent."""
 
+    def message_key_of(self, engine: EngineT) -> Any:
+        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
+        the move pipeline asks for the state before a move, the presenter for the state after it
+        (which the next move asks for again), the display and a restart for the state shown."""
+        return snapshot(engine).message_key(lambda: self.message_key(engine))
+
     @abstractmethod
-    def decision_key(self, engine: EngineT, seat: int) -> Any:
-        """Everything that bears on ``seat``'s choice now, as JSON-able data, from that seat's view.
+    def decision_key(self, view: ViewT, seat: int) -> Any:
+        """Everything that bears on ``seat``'s choice now, as JSON-able data, from ``view``: that
+        seat's own view, which the runtime passes in (built once per move by :mod:`bot.snapshot`),
+        so that the key is made from what ``seat`` may see and nothing else.
 
         A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
         the move pipeline refuses its action once the key has changed: a control goes stale when
@@ -276,7 +284,8 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
         Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
         and their buttons all ask for it."""
-        return snapshot(engine).digest(seat, lambda: digest(self.decision_key(engine, seat)))
+        shown = snapshot(engine)
+        return shown.digest(seat, lambda: digest(self.decision_key(cast(ViewT, shown.view(seat)), seat)))
 
     def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
         """The public one-liners a move's ``events`` leave on the table (a deal's result), in
@@ -284,19 +293,38 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         the table never changes it. By default none."""
         return []
 
-    @abstractmethod
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The public table message after ``events``: drawn from the table as it is, changing
-        nothing (what the events leave on it comes from :meth:`notices`)."""
+        nothing (what the events leave on it comes from :meth:`notices`). The runtime hands the
+        game's :meth:`draw_table` this state's public view (built once per move, however many
+        places show it: :mod:`bot.snapshot`)."""
+        return self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
+
+    @abstractmethod
+    def draw_table(self, table: LiveTable, events: list[Event], view: View) -> Rendered:
+        """The game's public table message (for :meth:`table`), drawn from ``view``, the public
+        view of the table's state; it asks the runtime for nothing more."""
 
     @abstractmethod
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The last state of a table message whose deal (or game) just ended: no controls."""
 
-    @abstractmethod
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
-        ``seat`` alone may see, their cards and one control a move."""
+        ``seat`` alone may see, their cards and one control a move. The runtime hands the game's
+        :meth:`draw_panel` the seat's view and decision digest of this state (each made once per
+        move: :mod:`bot.snapshot`)."""
+        engine = self.mine(table.engine)
+        view = cast(ViewT, snapshot(engine).view(seat))
+        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
+
+    @abstractmethod
+    def draw_panel(
+        self, table: LiveTable, seat: int, view: ViewT, key: str, *, warning: str | None = None, note: str | None = None
+    ) -> Rendered:
+        """The game's panel for ``seat`` (for :meth:`panel`), drawn from ``view`` (that seat's
+        own) with ``key`` (its decision digest) on every control; ``warning`` says why nothing
+        happened, ``note`` what did."""
 
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:

@@ -16,9 +16,9 @@ from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
 from bot.faults import TRANSIENT, Fault
 from bot.secrecy import Door
-from bot.table_options import display_lines
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
+from draw.looks import display_lines
 
 
 def render_lobby(table: LiveTable) -> Rendered:

@@ -20,11 +20,11 @@ from bot.components import GameItem
 from bot.contract import Action, LiveTable, Rendered
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
-from bot.table_options import four_colour
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from draw.cards import label, suit_symbol
 from draw.emojis import EMOJIS
+from draw.looks import four_colour
 from draw.seats import Faces
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
@@ -88,12 +88,21 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
 
 
 def panel(
-    table: LiveTable, seat: int, *, where: str | None = None, warning: str | None = None, note: str | None = None
+    table: LiveTable,
+    seat: int,
+    *,
+    where: str | None = None,
+    warning: str | None = None,
+    note: str | None = None,
+    view: OhHellSeatView | None = None,
+    key: str | None = None,
 ) -> Rendered:
-    """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did."""
+    """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did. ``view``
+    and ``key`` (the seat's view and decision digest) are what the runtime hands the kind's
+    ``draw_panel``; without them the panel asks for this state's."""
     engine = _game(table)
-    view = seat_view(engine, seat)
-    key = table.kind.decision_digest(engine, seat)
+    view = seat_view(engine, seat) if view is None else view
+    key = table.kind.decision_digest(engine, seat) if key is None else key
     faces = Faces.of(table.record.seats)
     # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
     embed = hand_embed(view, where or f"Game #{table.id}", faces.name)

@@ -33,7 +33,6 @@ from bot.components import GameItem
 from bot.contract import LiveTable, Rendered, View
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
-from bot.table_options import four_colour
 from cogs.shithead.panel_actions import press_action
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, mask_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
@@ -41,19 +40,30 @@ from cogs.shithead.render import game_view, panel_embed
 from draw.cards import label, labels
 from draw.common import count
 from draw.emojis import EMOJIS
+from draw.looks import four_colour
 from draw.seats import Faces
+from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
 
 
 def panel(
-    table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = None, note: str | None = None
+    table: LiveTable,
+    seat: int,
+    *,
+    mask: int = 0,
+    warning: str | None = None,
+    note: str | None = None,
+    view: ShitheadView | None = None,
+    key: str | None = None,
 ) -> Rendered:
     """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices);
-    ``warning`` says why nothing happened, ``note`` what did."""
+    ``warning`` says why nothing happened, ``note`` what did. ``view`` and ``key`` (the seat's
+    view and decision digest) are what the runtime hands the kind's ``draw_panel``; without them
+    (a press redrawing its own panel) the panel asks for this state's."""
     engine = table.engine
     assert isinstance(engine, Shithead)
-    view = game_view(engine, seat)
-    key = table.kind.decision_digest(engine, seat)
+    view = game_view(engine, seat) if view is None else view
+    key = table.kind.decision_digest(engine, seat) if key is None else key
     me = view["seats"][seat]
     notes = [f"⚠️ {warning}"] if warning else []
     if note:
