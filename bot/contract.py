@@ -155,9 +155,13 @@ def _nothing(table: LiveTable) -> None:
 
 @dataclass(slots=True)
 class Lent:
-    """What other features lend every game's messages, so that a game's adapter draws them
-    without importing those features (they meet only through the runtime). Each feature sets
-    its part at its ``setup()``; one that is not loaded lends nothing."""
+    """What other features lend every game's messages, so that they show under each game's
+    messages without the game importing those features (they meet only through the runtime).
+    Each feature sets its part at its ``setup()``; one that is not loaded lends nothing.
+
+    The runtime puts the table message's (:meth:`table_controls`) under the game's own controls
+    (:meth:`GameKind.table`); a game's final message carries :attr:`finale`'s, which its
+    ``finale`` asks for."""
 
     #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
     take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
@@ -297,8 +301,18 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         """The public table message after ``events``: drawn from the table as it is, changing
         nothing (what the events leave on it comes from :meth:`notices`). The runtime hands the
         game's :meth:`draw_table` this state's public view (built once per move, however many
-        places show it: :mod:`bot.snapshot`)."""
-        return self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
+        places show it: :mod:`bot.snapshot`), then puts what the other features lend a table
+        message (:class:`Lent`: a seat's take-back, Watch) under the game's own controls: the
+        game draws its message, the runtime adds the shared controls, and neither asks the other."""
+        rendered = self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
+        lent = self.lent.table_controls(table)
+        if lent:
+            controls = rendered.view if rendered.view is not None else discord.ui.View(timeout=None)
+            for item in lent:
+                controls.add_item(item)
+            controls.stop()  # dispatched by custom id (dynamic items): nothing to store
+            rendered.view = controls
+        return rendered
 
     @abstractmethod
     def draw_table(self, table: LiveTable, events: list[Event], view: View) -> Rendered:

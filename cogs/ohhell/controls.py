@@ -37,10 +37,9 @@ class TableButton(GameItem[discord.ui.Button[Any]], template=r"oh:(?P<game_id>\d
 
 
 def table_view(table: LiveTable) -> discord.ui.View:
+    """**My hand**; the runtime adds what the other features lend (a seat's take-back, Watch)."""
     controls = discord.ui.View(timeout=None)
     controls.add_item(TableButton(table.id))
-    for item in table.kind.lent.table_controls(table):  # a seat's take-back, Watch
-        controls.add_item(item)
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 

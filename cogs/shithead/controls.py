@@ -43,10 +43,9 @@ async def send_panel(interaction: discord.Interaction, game_id: int) -> None:
 
 
 def table_view(table: LiveTable) -> discord.ui.View:
+    """**My cards**; the runtime adds what the other features lend (a seat's take-back, Watch)."""
     controls = discord.ui.View(timeout=None)
     controls.add_item(TableButton(table.id))
-    for item in table.kind.lent.table_controls(table):  # a seat's take-back, Watch
-        controls.add_item(item)
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 

@@ -83,10 +83,8 @@ def _seat(table: LiveTable, interaction: discord.Interaction) -> int:
 
 
 def table_view(table: LiveTable) -> discord.ui.View:
-    """**My hand**, then what the other features lend (a seat's take-back, Watch)."""
+    """**My hand**; the runtime adds what the other features lend (a seat's take-back, Watch)."""
     controls = discord.ui.View(timeout=None)
     controls.add_item(HandButton(table.id))
-    for item in table.kind.lent.table_controls(table):
-        controls.add_item(item)
     controls.stop()  # dispatched by custom id: nothing to keep
     return controls
