@@ -21,8 +21,9 @@ the first start of a coroutine or generator (its frame is at its first ``RESUME`
 later resumes of a coroutine (after each ``await``) are not calls. Each figure, with where it is
 counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into a :class:`Call`):
 
-- ``files``: distinct source files under ``bot/ cogs/ db/ games/`` with at least one call event
-  (fresh or a resume) whose frame runs code of that file.
+- ``files``: distinct source files under ``bot/ cogs/ db/ draw/ games/`` with at least one call
+  event (fresh or a resume) whose frame runs code of that file (``draw/``, the drawing toolkit,
+  was ``bot/render/`` before it became a package of its own, and is counted as it was).
 - ``handoffs``: fresh calls whose callee's file is under ``bot/`` and whose caller frame
   (``frame.f_back``, the frame directly below, whatever it is) is under ``cogs/``, or the reverse.
   A call that goes through discord.py or asyncio in between (a task, a button callback) is not a
@@ -71,7 +72,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 #: the project's source folders (``files`` counts files under these)
-PROJECT = ("bot", "cogs", "db", "games")
+PROJECT = ("bot", "cogs", "db", "draw", "games")
 #: ``handoffs`` counts calls between these two
 SIDES = ("bot", "cogs")
 #: Oh Hell: a public view (counted when ``viewer`` is None) and a seat's view

@@ -88,6 +88,7 @@ def test_only_the_project_folders_are_project_files(trace: types.ModuleType) -> 
     root = Path(trace.ROOT)
     assert trace.project_file(str(root / "bot" / "tables.py")) == "bot/tables.py"
     assert trace.project_file(str(root / "games" / "ohhell" / "views.py")) == "games/ohhell/views.py"
+    assert trace.project_file(str(root / "draw" / "cards.py")) == "draw/cards.py"
     assert trace.project_file(str(root / "bench" / "trace_click.py")) is None
     assert trace.project_file(str(root / "tests" / "helpers.py")) is None
     assert trace.project_file(asyncio.__file__) is None
