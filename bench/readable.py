@@ -1,4 +1,4 @@
-"""What rewriting a message for readable suits costs (issue 24): :func:`bot.render.readable.readable`
+"""What rewriting a message for readable suits costs (issue 24): :func:`draw.readable.readable`
 runs on every table, panel and DM a game draws. Draws a realistic Oh Hell panel (an embed naming
 cards, 13 card buttons) and a Shithead table line, with the card emojis registered (two-colour and
 four-colour) and without (then it returns at once), and prints the median and p99 in microseconds.
@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord  # noqa: E402
 
 from bot.contract import Rendered  # noqa: E402
-from bot.render.emojis import EMOJIS, all_emojis  # noqa: E402
-from bot.render.readable import readable  # noqa: E402
+from draw.emojis import EMOJIS, all_emojis  # noqa: E402
+from draw.readable import readable  # noqa: E402
 
 HAND = ["AS", "KS", "9S", "4S", "QH", "10H", "3H", "JD", "8D", "2D", "AC", "9C", "5C"]
 

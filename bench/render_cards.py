@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bot.render import faces, images  # noqa: E402
 from cogs.shithead.pictures import table_png  # noqa: E402
+from draw import faces, images  # noqa: E402
 from games.common.cards import (
     card_code,  # noqa: E402
     every_face,  # noqa: E402

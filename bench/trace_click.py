@@ -21,8 +21,9 @@ the first start of a coroutine or generator (its frame is at its first ``RESUME`
 later resumes of a coroutine (after each ``await``) are not calls. Each figure, with where it is
 counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into a :class:`Call`):
 
-- ``files``: distinct source files under ``bot/ cogs/ db/ games/`` with at least one call event
-  (fresh or a resume) whose frame runs code of that file.
+- ``files``: distinct source files under ``bot/ cogs/ db/ draw/ games/`` with at least one call
+  event (fresh or a resume) whose frame runs code of that file (``draw/``, the drawing toolkit,
+  was ``bot/render/`` before it became a package of its own, and is counted as it was).
 - ``handoffs``: fresh calls whose callee's file is under ``bot/`` and whose caller frame
   (``frame.f_back``, the frame directly below, whatever it is) is under ``cogs/``, or the reverse.
   A call that goes through discord.py or asyncio in between (a task, a button callback) is not a
@@ -32,10 +33,11 @@ counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into
   view; it is built on a ``public_view(viewer=seat)`` of its own, which is not counted again).
   Shithead: fresh calls of ``games/shithead/views.py:view`` (public when ``viewer`` is None, else a
   seat's). The detail line splits public / seat.
-- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.table`` and
-  ``GameKind.closing`` (``cogs/ohhell/kind.py:OhHellKind.table`` / ``.closing``,
-  ``cogs/shithead/kind.py:ShitheadKind.table`` / ``.closing``): each call renders a whole table
-  message (embed, picture, buttons), whether or not it is sent.
+- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.draw_table``
+  (what the runtime's ``GameKind.table`` hands the public view) and ``GameKind.closing``
+  (``cogs/ohhell/kind.py:OhHellKind.draw_table`` / ``.closing``,
+  ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``): each call renders a whole
+  table message (embed, picture, buttons), whether or not it is sent.
 - ``transactions``: fresh calls of the store's one transaction boundary, the async context manager
   ``db/sqlite_connection.py:SqliteConnection._tx`` (``BEGIN IMMEDIATE … COMMIT``; PostgreSQL's is
   ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite.
@@ -70,7 +72,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 #: the project's source folders (``files`` counts files under these)
-PROJECT = ("bot", "cogs", "db", "games")
+PROJECT = ("bot", "cogs", "db", "draw", "games")
 #: ``handoffs`` counts calls between these two
 SIDES = ("bot", "cogs")
 #: Oh Hell: a public view (counted when ``viewer`` is None) and a seat's view
@@ -80,9 +82,9 @@ OHHELL_SEAT = "games/ohhell/views.py:seat_view"
 SHITHEAD_VIEW = "games/shithead/views.py:view"
 VIEWS = (OHHELL_PUBLIC, OHHELL_SEAT, SHITHEAD_VIEW)
 RENDERS = (
-    "cogs/ohhell/kind.py:OhHellKind.table",
+    "cogs/ohhell/kind.py:OhHellKind.draw_table",
     "cogs/ohhell/kind.py:OhHellKind.closing",
-    "cogs/shithead/kind.py:ShitheadKind.table",
+    "cogs/shithead/kind.py:ShitheadKind.draw_table",
     "cogs/shithead/kind.py:ShitheadKind.closing",
 )
 TRANSACTIONS = ("db/sqlite_connection.py:SqliteConnection._tx", "db/postgres_pool.py:PostgresPool._tx")

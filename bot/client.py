@@ -18,12 +18,12 @@ from bot.emojis import upload_card_emojis
 from bot.errors import report
 from bot.health import HealthServer
 from bot.leases import LeaseKeeper
-from bot.render.emojis import EMOJIS
-from bot.render.images import warm
 from bot.settings import Settings
 from bot.tables import TableManager
 from db.factory import make_store
 from db.store import Store, StoreConfigError, StoreError
+from draw.emojis import EMOJIS
+from draw.images import warm
 
 log = logging.getLogger(__name__)
 

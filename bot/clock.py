@@ -25,8 +25,8 @@ from bot import fairness
 from bot.contract import Action, AnyKind, LiveTable, View
 from bot.presentation import Presenter
 from bot.registry import Registry
-from bot.render.common import count
 from db.store import Store, Timer
+from draw.common import count
 
 log = logging.getLogger(__name__)
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import io
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import discord
 
@@ -29,11 +28,13 @@ from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
 from bot.errors import Refusal
 from bot.profiles import Profile
-from bot.render.readable import readable
 from bot.replaying import Replayer
 from bot.snapshot import snapshot
-from bot.table_options import four_colour
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
+from draw.looks import four_colour
+from draw.pictures import ImageFile
+from draw.readable import readable
+from draw.seats import mention
 from games.common.engine import Engine, Event
 
 #: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
@@ -49,19 +50,6 @@ ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
 
 #: the answer to anyone but a player of the table at a player's door
 NOT_PLAYING = "You are not playing at this table."
-
-
-@dataclass(frozen=True, slots=True)
-class ImageFile:
-    """A picture a message carries: PNG bytes and the file name an embed points at
-    (``attachment://<filename>``). Kept as bytes because a :class:`discord.File` is used up by
-    the request that sends it, and a rendering may be sent again (a retry, a repost)."""
-
-    filename: str
-    data: bytes
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
 
 
 @dataclass(slots=True)
@@ -160,10 +148,13 @@ class LiveTable:
     #: a duplicate match's table that is over while another table still plays: its seed (shared
     #: by the match) stays secret until every table is over
     seed_held: bool = False
+    #: the game's id, its record's (a table's record is only ever replaced by a fresh read of the
+    #: same game): a plain attribute, so that the features and the game's adapter read it as data
+    #: rather than calling into the runtime (issue 23)
+    id: int = field(init=False)
 
-    @property
-    def id(self) -> int:
-        return self.record.id
+    def __post_init__(self) -> None:
+        self.id = self.record.id
 
     @property
     def seats(self) -> list[SeatRecord]:
@@ -187,10 +178,7 @@ class LiveTable:
         return self.record.seats[seat].name
 
     def mention(self, seat: int) -> str:
-        s = self.record.seats[seat]
-        if s.user_id is None or s.ai_level is not None:
-            return f"**{s.name}**"
-        return f"<@{s.user_id}>"
+        return mention(self.record.seats[seat])
 
     def notice(self, text: str) -> None:
         self.notices.append(text)
@@ -203,9 +191,13 @@ def _nothing(table: LiveTable) -> None:
 
 @dataclass(slots=True)
 class Lent:
-    """What other features lend every game's messages, so that a game's adapter draws them
-    without importing those features (they meet only through the runtime). Each feature sets
-    its part at its ``setup()``; one that is not loaded lends nothing."""
+    """What other features lend every game's messages, so that they show under each game's
+    messages without the game importing those features (they meet only through the runtime).
+    Each feature sets its part at its ``setup()``; one that is not loaded lends nothing.
+
+    The runtime puts the table message's (:meth:`table_controls`) under the game's own controls
+    (:meth:`GameKind.table`); a game's final message carries :attr:`finale`'s, which its
+    ``finale`` asks for."""
 
     #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
     take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
@@ -220,7 +212,7 @@ class Lent:
 
 
 #: the methods that draw a table's messages (each takes the table first)
-READABLE = ("table", "closing", "panel", "dm", "finale", "scores")
+READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 
 
 def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -267,7 +259,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
-        emojis (four-colour when the table chose it) or words (:mod:`bot.render.readable`)."""
+        emojis (four-colour when the table chose it) or words (:mod:`draw.readable`)."""
         super().__init_subclass__(**kwargs)
         for name in READABLE:
             method = cls.__dict__.get(name)
@@ -310,9 +302,17 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def message_key(self, engine: EngineT) -> Any:
         """When this changes a new table message is posted (a new deal) and hands are sent."""
 
+    def message_key_of(self, engine: EngineT) -> Any:
+        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
+        the move pipeline asks for the state before a move, the presenter for the state after it
+        (which the next move asks for again), the display and a restart for the state shown."""
+        return snapshot(engine).message_key(lambda: self.message_key(engine))
+
     @abstractmethod
-    def decision_key(self, engine: EngineT, seat: int) -> Any:
-        """Everything that bears on ``seat``'s choice now, as JSON-able data, from that seat's view.
+    def decision_key(self, view: ViewT, seat: int) -> Any:
+        """Everything that bears on ``seat``'s choice now, as JSON-able data, from ``view``: that
+        seat's own view, which the runtime passes in (built once per move by :mod:`bot.snapshot`),
+        so that the key is made from what ``seat`` may see and nothing else.
 
         A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
         the move pipeline refuses its action once the key has changed: a control goes stale when
@@ -324,7 +324,8 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
         Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
         and their buttons all ask for it."""
-        return snapshot(engine).digest(seat, lambda: digest(self.decision_key(engine, seat)))
+        shown = snapshot(engine)
+        return shown.digest(seat, lambda: digest(self.decision_key(cast(ViewT, shown.view(seat)), seat)))
 
     def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
         """The public one-liners a move's ``events`` leave on the table (a deal's result), in
@@ -332,19 +333,48 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         the table never changes it. By default none."""
         return []
 
-    @abstractmethod
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The public table message after ``events``: drawn from the table as it is, changing
-        nothing (what the events leave on it comes from :meth:`notices`)."""
+        nothing (what the events leave on it comes from :meth:`notices`). The runtime hands the
+        game's :meth:`draw_table` this state's public view (built once per move, however many
+        places show it: :mod:`bot.snapshot`), then puts what the other features lend a table
+        message (:class:`Lent`: a seat's take-back, Watch) under the game's own controls: the
+        game draws its message, the runtime adds the shared controls, and neither asks the other."""
+        rendered = self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
+        lent = self.lent.table_controls(table)
+        if lent:
+            controls = rendered.view if rendered.view is not None else discord.ui.View(timeout=None)
+            for item in lent:
+                controls.add_item(item)
+            controls.stop()  # dispatched by custom id (dynamic items): nothing to store
+            rendered.view = controls
+        return rendered
+
+    @abstractmethod
+    def draw_table(self, table: LiveTable, events: list[Event], view: View) -> Rendered:
+        """The game's public table message (for :meth:`table`), drawn from ``view``, the public
+        view of the table's state; it asks the runtime for nothing more."""
 
     @abstractmethod
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The last state of a table message whose deal (or game) just ended: no controls."""
 
-    @abstractmethod
     def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
         """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
-        ``seat`` alone may see, their cards and one control a move."""
+        ``seat`` alone may see, their cards and one control a move. The runtime hands the game's
+        :meth:`draw_panel` the seat's view and decision digest of this state (each made once per
+        move: :mod:`bot.snapshot`)."""
+        engine = self.mine(table.engine)
+        view = cast(ViewT, snapshot(engine).view(seat))
+        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
+
+    @abstractmethod
+    def draw_panel(
+        self, table: LiveTable, seat: int, view: ViewT, key: str, *, warning: str | None = None, note: str | None = None
+    ) -> Rendered:
+        """The game's panel for ``seat`` (for :meth:`panel`), drawn from ``view`` (that seat's
+        own) with ``key`` (its decision digest) on every control; ``warning`` says why nothing
+        happened, ``note`` what did."""
 
     @abstractmethod
     def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:

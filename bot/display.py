@@ -465,7 +465,7 @@ class Display:
 
     def _key(self) -> str | None:
         engine = self.table.engine
-        return json.dumps(self.table.kind.message_key(engine)) if engine is not None else None
+        return json.dumps(self.table.kind.message_key_of(engine)) if engine is not None else None
 
     def _after_the_end(self, fault: Fault) -> str:
         """The line for a game that is over: there is no game going on and no table to ask for

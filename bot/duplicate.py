@@ -17,9 +17,9 @@ import discord
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
-from bot.render.common import COLOR
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, ResultRow, Store, StoreError
+from draw.common import COLOR
 
 log = logging.getLogger(__name__)
 

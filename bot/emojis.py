@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.render.emojis import EMOJIS, all_emojis, emoji_png
+from draw.emojis import EMOJIS, all_emojis, emoji_png
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
-from bot.render.common import count
 from db.store import DealtDeck, GameRecord, Store
+from draw.common import count
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
 from games.common.engine import Engine, GameError

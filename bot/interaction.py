@@ -31,9 +31,9 @@ from bot.components import GameItem
 from bot.contract import Explicit, LiveTable, PanelRedraw, Press
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
-from bot.render.readable import readable
-from bot.table_options import four_colour
 from bot.tables import STALE, TableManager
+from draw.looks import four_colour
+from draw.readable import readable
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
@@ -142,12 +142,10 @@ class PressItem(GameItem[ItemT], template=r"(?!)"):  # the base itself never mat
 
 
 def table_view(table: LiveTable, hand: discord.ui.Item[Any]) -> discord.ui.View:
-    """The controls under a table message: the game's **My hand**, then what the other features
-    lend (a seat's take-back, Watch)."""
+    """The game's own controls under a table message: its **My hand** (what the other features
+    lend, a seat's take-back and Watch, the runtime puts under them: :meth:`GameKind.table`)."""
     controls = discord.ui.View(timeout=None)
     controls.add_item(hand)
-    for item in table.kind.lent.table_controls(table):
-        controls.add_item(item)
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     return controls
 

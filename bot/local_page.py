@@ -32,7 +32,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from bot.render.emojis import EMOJIS, all_emojis, emoji_png
+from draw.emojis import EMOJIS, all_emojis, emoji_png
 
 log = logging.getLogger("cardtable.local")
 

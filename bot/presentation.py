@@ -155,7 +155,7 @@ class Presenter:
         interaction's own answer showed it (False: the display shows it as soon as it can)."""
         engine = table.engine
         assert engine is not None
-        if table.kind.message_key(engine) == before_key and not engine.is_over:
+        if table.kind.message_key_of(engine) == before_key and not engine.is_over:
             return await self.update(table, events, interaction)
         self.watchers.changed(table)
         display = self.display(table)
@@ -221,7 +221,7 @@ class Presenter:
         self._new_table(table, events)
 
     def key_text(self, table: LiveTable) -> str | None:
-        return json.dumps(table.kind.message_key(table.engine)) if table.engine is not None else None
+        return json.dumps(table.kind.message_key_of(table.engine)) if table.engine is not None else None
 
     def repost(self, table: LiveTable, *, with_hands: bool = False) -> None:
         """Post the table afresh (lost in a busy channel, or never posted before a crash). The old

@@ -31,15 +31,16 @@ View = Mapping[str, Any]
 
 
 class Snapshot:
-    """The views (and decision digests) of one engine's state, each built once, when first asked."""
+    """The views (decision digests and message key) of one engine's state, each built once, when first asked."""
 
-    __slots__ = ("engine", "count", "_views", "_digests", "built", "__weakref__")
+    __slots__ = ("engine", "count", "_views", "_digests", "_message_key", "built", "__weakref__")
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.count = engine.action_count
         self._views: dict[int | None, View] = {}
         self._digests: dict[int, str] = {}
+        self._message_key: tuple[Any] | None = None
         #: views built for this state (for the tests: at most 1 + seats)
         self.built = 0
 
@@ -57,6 +58,14 @@ class Snapshot:
         if found is None:
             found = self._digests[seat] = make()
         return found
+
+    def message_key(self, make: Callable[[], Any]) -> Any:
+        """The game's message key in this state, made by ``make()`` the first time: the move
+        pipeline asks for it before a move and the presenter after it, so the state after one
+        move (its key asked by the presenter) is asked again as the state before the next."""
+        if self._message_key is None:
+            self._message_key = (make(),)
+        return self._message_key[0]
 
 
 _snapshots: weakref.WeakKeyDictionary[Engine, Snapshot] = weakref.WeakKeyDictionary()

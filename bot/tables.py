@@ -293,7 +293,7 @@ class TableManager(Registry):
         if expect_key is not None and expect_key != digest:
             raise Refusal(STALE)
         engine.check(seat, action)
-        before_key = table.kind.message_key(engine)
+        before_key = table.kind.message_key_of(engine)
         before_deal = engine.deal_number
         new_engine, events = engine.apply(seat, action)
         forget(engine)  # the views of the state before the move are never shown again

@@ -380,7 +380,7 @@ class SecretWatch:
             self.hand_ever[seat] |= {card_label(c) for c in hand if not is_joker(c)}
 
     def _add(self, events) -> None:
-        from bot.render.cards import label
+        from draw.cards import label
 
         self.events += events
         for event in events:
@@ -407,7 +407,7 @@ class SecretWatch:
         self.seen = len(log)
 
     def hand_faces(self, seat: int) -> set[str]:
-        from bot.render.cards import label
+        from draw.cards import label
 
         return {label(c) for c in self.table.engine.view(seat)["hand"] if not c.startswith("X")}
 

@@ -5,8 +5,10 @@ inside functions and under ``TYPE_CHECKING``):
 - nothing in ``bot/``, ``db/`` or ``games/`` imports from ``cogs/`` (features sit on the runtime,
   never the reverse);
 - ``db/`` imports neither ``bot/`` nor ``cogs/``;
+- ``draw/`` (the drawing toolkit every game shares: card labels, emoji text, pictures) imports
+  only ``draw/`` and ``games/`` (the cards): neither the runtime, nor the features, nor the store;
 - ``games/`` imports only ``games/``;
-- no game is named in ``bot/``, ``db/`` or ``tools/`` (the runtime, the store and the
+- no game is named in ``bot/``, ``db/``, ``draw/`` or ``tools/`` (the runtime, the store and the
   stand-alone tools ask a game's adapter): no import of a game's package (``games/<game>``,
   ``cogs/<game>``) and no identifier or string in the code that spells a game's name (its package
   name, its words apart or joined by ``_`` or ``-``, any case); prose (comments, docstrings) may
@@ -21,7 +23,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs", "db", "games")
+PACKAGES = ("bot", "cogs", "db", "draw", "games")
 
 
 def module_name(path: Path) -> str:
@@ -130,8 +132,9 @@ def test_imports_go_down_the_layers() -> None:
     allowed = {
         "games": {"games"},
         "db": {"db", "games"},
-        "bot": {"bot", "db", "games"},
-        "cogs": {"cogs", "bot", "db", "games"},
+        "draw": {"draw", "games"},
+        "bot": {"bot", "db", "draw", "games"},
+        "cogs": {"cogs", "bot", "db", "draw", "games"},
     }
     wrong = [
         f"{name} imports {target}"
@@ -144,7 +147,7 @@ def test_imports_go_down_the_layers() -> None:
 
 # -- no game named outside its own packages ------------------------------------------------------
 #: the parts of the project that serve every game alike
-NEUTRAL = ("bot", "db", "tools")
+NEUTRAL = ("bot", "db", "draw", "tools")
 
 
 def game_names() -> list[str]:
@@ -238,7 +241,7 @@ def test_a_name_in_code_counts_and_one_in_prose_does_not(tmp_path: Path) -> None
     assert lines == [3, 4, 5, 7], found
 
 
-def test_no_game_is_named_in_the_runtime_the_store_or_the_tools() -> None:
+def test_no_game_is_named_in_the_runtime_the_store_the_toolkit_or_the_tools() -> None:
     names = game_names()
     pattern = game_pattern(names)
     found = [

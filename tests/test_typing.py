@@ -1,8 +1,9 @@
 """The type checker is part of the suite, so the README's one test command (and CI) runs it:
-``mypy --strict`` on the engines (``games/``), the runtime (``bot/``), the features (``cogs/``)
-and the store (``db/``), with the project's configuration (``pyproject.toml``). The seam between
-the runtime and a game is typed: each game's :class:`~bot.contract.GameKind` names its own
-engine, view and action types, so neither side narrows ``Any`` with an assert."""
+``mypy --strict`` on the engines (``games/``), the runtime (``bot/``), the features (``cogs/``),
+the store (``db/``) and the drawing toolkit (``draw/``), with the project's configuration
+(``pyproject.toml``). The seam between the runtime and a game is typed: each game's
+:class:`~bot.contract.GameKind` names its own engine, view and action types, so neither side
+narrows ``Any`` with an assert."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs", "db", "games")
+PACKAGES = ("bot", "cogs", "db", "draw", "games")
 
 
 def _mypy(*args: str) -> tuple[str, int]:

@@ -15,10 +15,10 @@ from bot import fairness, secrecy
 from bot.client import tables_of
 from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR
 from bot.secrecy import Door
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
+from draw.common import COLOR
 
 
 def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:

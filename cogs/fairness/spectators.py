@@ -22,10 +22,10 @@ from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
-from bot.render.cards import labels
-from bot.render.common import COLOR
 from bot.secrecy import Door
 from bot.snapshot import view as shared_view
+from draw.cards import labels
+from draw.common import COLOR
 from games.common.cards import card_code
 
 

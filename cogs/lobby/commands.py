@@ -15,12 +15,12 @@ from bot import secrecy
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded, mark_committed
-from bot.render.common import TIMER_CHOICES, parse_timer, timer_label
 from bot.secrecy import Door
-from bot.table_options import DISPLAY_OPTIONS, display_lines
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
+from draw.common import TIMER_CHOICES, parse_timer, timer_label
+from draw.looks import DISPLAY_OPTIONS, display_lines
 from games.common.text import quoted, shorten
 
 TIMER_OPTION = "turn_timer"

@@ -16,9 +16,9 @@ from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
 from bot.faults import TRANSIENT, Fault
 from bot.secrecy import Door
-from bot.table_options import display_lines
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
+from draw.looks import display_lines
 
 
 def render_lobby(table: LiveTable) -> Rendered:
@@ -179,7 +179,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
 
 def take_back_button(table: LiveTable) -> discord.ui.Item[Any] | None:
     """Shown on a table message while the computer stands in for an absent person."""
-    if any(s.user_id is not None and s.ai_level is not None for s in table.seats):
+    if any(s.user_id is not None and s.ai_level is not None for s in table.record.seats):
         return SeatBackButton(table.id)
     return None
 

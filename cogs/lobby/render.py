@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.contract import LiveTable, Rendered
-from bot.render.common import COLOR, timer_label
+from draw.common import COLOR, timer_label
 
 
 def lobby_message(

@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 from bot.coaching import Coaching
-from bot.render.cards import label
-from bot.render.common import COLOR
 from db.store import GameRecord
+from draw.cards import label
+from draw.common import COLOR
 from games.ohhell.analysis import VERSION, AnalysisConfig, DealTask, analyse_deal, deal_tasks, summarise
 
 

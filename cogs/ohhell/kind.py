@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
 from bot.profiles import Profile
-from bot.render.common import count, game_place
-from bot.render.ratings import add_rating_field
-from bot.table_options import four_colour, rule_options
 from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import dm_view, table_view
 from cogs.ohhell.panel import panel as live_panel
@@ -32,13 +29,17 @@ from cogs.ohhell.render import (
 from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
+from draw.common import count, game_place
+from draw.looks import four_colour, rule_options
+from draw.ratings import add_rating_field
+from draw.seats import Faces
 from games.common.engine import Event
 from games.ohhell import rules as oh_rules
 from games.ohhell import rules_text
 from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
-from games.ohhell.views import OhHellSeatView
+from games.ohhell.views import OhHellSeatView, OhHellView
 
 
 class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
@@ -86,14 +87,13 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: OhHell) -> Any:
-        return public_view(engine)["deal"]
+        return engine.deal_number  # the public view's "deal": a new deal posts a new table message
 
-    def decision_key(self, engine: OhHell, seat: int) -> Any:
+    def decision_key(self, view: OhHellSeatView, seat: int) -> Any:
         """The deal and phase; while the seat is to act, also what it decides from: its hand (or
         the others' cards on a Devil's Bridge), trumps, the bids it can see (none of the secret
         ones), the bids it may make, the trick on the table and the cards it may play. Another
         player's secret bid changes none of these."""
-        view = seat_view(engine, seat)
         key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
         if key["acting"]:
             key |= {
@@ -115,14 +115,15 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return key
 
     def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
-        return deal_notes(events, table.name)
+        return deal_notes(events, Faces.of(table.record.seats).name)
 
-    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = public_view(self.game(table))
-        embed = table_embed(view, table.name, table.notices)
-        files = trick_picture(view, table.name, embed, four_colour(table.record.options))
+    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
+        view = cast(OhHellView, public)
+        faces = Faces.of(table.record.seats)
+        embed = table_embed(view, faces.name, table.notices)
+        files = trick_picture(view, faces.name, embed, four_colour(table.record.options))
         return Rendered(
-            content=turn_content(view, table.mention, _people(table)),
+            content=turn_content(view, faces.mention, faces.people),
             embeds=[embed],
             view=table_view(table),
             files=files,
@@ -136,23 +137,34 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
                 last = {"cards": event.data["cards"], "winner": event.data["seat"]}
         if scored is None:  # ended another way (the host ended the game)
             return Rendered(content=None, embeds=[], view=None)
-        embed = deal_result_embed(scored, table.name, last)
+        name = Faces.of(table.record.seats).name
+        embed = deal_result_embed(scored, name, last)
         return Rendered(
             content=None,
             embeds=[embed],
             view=None,
-            files=last_trick_picture(last, table.name, embed, four_colour(table.record.options)),
+            files=last_trick_picture(last, name, embed, four_colour(table.record.options)),
         )
 
-    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        return live_panel(table, seat, where=_place(self.bot, table), warning=warning, note=note)
+    def draw_panel(
+        self,
+        table: LiveTable,
+        seat: int,
+        view: OhHellSeatView,
+        key: str,
+        *,
+        warning: str | None = None,
+        note: str | None = None,
+    ) -> Rendered:
+        where = _place(self.bot, table)
+        return live_panel(table, seat, where=where, warning=warning, note=note, view=view, key=key)
 
     def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
         return press_action(press)
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = seat_view(self.game(table), seat)
-        embed = hand_embed(view, _place(self.bot, table), table.name)
+        embed = hand_embed(view, _place(self.bot, table), Faces.of(table.record.seats).name)
         return Rendered(
             content=None,
             embeds=[embed],
@@ -228,11 +240,6 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
         return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
-
-
-def _people(table: LiveTable) -> set[int]:
-    """The seats people play (a computer stands in for the others)."""
-    return {seat.seat for seat in table.seats if seat.ai_level is None}
 
 
 def _place(client: discord.Client | None, table: LiveTable) -> str:

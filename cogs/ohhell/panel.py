@@ -19,11 +19,12 @@ import discord
 from bot.contract import Action, LiveTable, PanelRedraw, Press, Rendered
 from bot.errors import Refusal
 from bot.interaction import PressItem
-from bot.render.cards import label, suit_symbol
-from bot.render.emojis import EMOJIS
-from bot.table_options import four_colour
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
+from draw.cards import label, suit_symbol
+from draw.emojis import EMOJIS
+from draw.looks import four_colour
+from draw.seats import Faces
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
 
@@ -81,20 +82,30 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
 
 
 def panel(
-    table: LiveTable, seat: int, *, where: str | None = None, warning: str | None = None, note: str | None = None
+    table: LiveTable,
+    seat: int,
+    *,
+    where: str | None = None,
+    warning: str | None = None,
+    note: str | None = None,
+    view: OhHellSeatView | None = None,
+    key: str | None = None,
 ) -> Rendered:
-    """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did."""
+    """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did. ``view``
+    and ``key`` (the seat's view and decision digest) are what the runtime hands the kind's
+    ``draw_panel``; without them the panel asks for this state's."""
     engine = _game(table)
-    view = seat_view(engine, seat)
-    key = table.kind.decision_digest(engine, seat)
+    view = seat_view(engine, seat) if view is None else view
+    key = table.kind.decision_digest(engine, seat) if key is None else key
+    faces = Faces.of(table.record.seats)
     # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
-    embed = hand_embed(view, where or f"Game #{table.id}", table.name)
+    embed = hand_embed(view, where or f"Game #{table.id}", faces.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
     acting = seat in view["to_act"] and view["phase"] != "over"
-    if table.seats[seat].ai_level is not None:
+    if faces.computer(seat):
         lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif acting and view["phase"] == "bidding":
         lines.append("**Your bid:** how many tricks will you take?")
@@ -113,8 +124,8 @@ def panel(
     elif view["phase"] == "over" or engine.is_over:
         lines.append("🏁 The game is over.")
     if view["trick"] and view["phase"] == "playing" and acting:
-        lines.append(f"Trick so far: {_trick_text(view['trick'], table.name)}")
-    tricks = tricks_text(view, table.name)
+        lines.append(f"Trick so far: {_trick_text(view['trick'], faces.name)}")
+    tricks = tricks_text(view, faces.name)
     if tricks:
         embed.add_field(name="Tricks this deal", value=tricks, inline=False)
     if lines:

@@ -10,9 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.contract import ImageFile
-from bot.render.images import hand_png, scores_chart_png, trick_png
-from bot.render.pictures import show_picture
+from draw.images import hand_png, scores_chart_png, trick_png
+from draw.pictures import ImageFile, show_picture
 from games.ohhell.views import OhHellSeatView, OhHellView
 
 Name = Callable[[int], str]

@@ -8,10 +8,10 @@ from typing import Any, cast
 
 import discord
 
-from bot.render.cards import label, labels, suit_symbol
-from bot.render.common import COLOR, a_or_an, count, ordinal
-from bot.render.emojis import card_text, hand_text
 from bot.snapshot import view as shared_view
+from draw.cards import label, labels, suit_symbol
+from draw.common import COLOR, a_or_an, count, ordinal
+from draw.emojis import card_text, hand_text
 from games.common.engine import Event
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView, OhHellView

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.cards import label, labels, suit_symbol
 from bot.replaying import Replayer
+from draw.cards import label, labels, suit_symbol
 from games.common.engine import Event
 from games.ohhell.game import OhHell
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.contract import ImageFile, Rendered
-from bot.render.common import COLOR, count
-from bot.render.images import scoresheet_png
-from bot.render.pictures import show_picture
+from bot.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE
 from db.store import DealScore
+from draw.common import COLOR, count
+from draw.images import scoresheet_png
+from draw.pictures import ImageFile, show_picture
 from games.ohhell.results import HistoryEntry
 
 LIMIT = 4000  # an embed description holds 4096 characters

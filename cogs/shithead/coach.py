@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from bot.coaching import Coaching
-from bot.render.cards import label, labels
-from bot.render.common import COLOR
 from db.store import GameRecord
+from draw.cards import label, labels
+from draw.common import COLOR
 from games.shithead import analysis as sh
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
 from bot.profiles import Profile
-from bot.render.common import count, game_place
-from bot.render.ratings import add_rating_field
-from bot.table_options import four_colour, rule_options
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import dm_view, table_view
 from cogs.shithead.panel import panel
@@ -24,6 +21,10 @@ from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
+from draw.common import count, game_place
+from draw.looks import four_colour, rule_options
+from draw.ratings import add_rating_field
+from draw.seats import Faces
 from games.common.engine import Event
 from games.shithead import rules as sh_rules
 from games.shithead.contracts import ShitheadAction, ShitheadView
@@ -89,12 +90,11 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     def message_key(self, engine: Shithead) -> Any:
         return "game"  # one table message for the whole game
 
-    def decision_key(self, engine: Shithead, seat: int) -> Any:
+    def decision_key(self, view: ShitheadView, seat: int) -> Any:
         """The phase and whether the seat is to act, its own cards and legal actions; in play also
         the pile and every seat's public cards. So another player's swap or Ready leaves a swap
         panel alone, while any move in play (which changes the pile or whose turn it is) makes a
         panel drawn before it stale."""
-        view = game_view(engine, seat)
         me = view["seats"][seat]
         key: dict[str, Any] = {
             "phase": view["phase"],
@@ -117,29 +117,40 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
             }
         return key
 
-    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = game_view(self.game(table), None)
-        people = [s for s in view["to_act"] if table.seats[s].ai_level is None]
-        embed = table_embed(view, table.name, table.notices, _footer(table))
+    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
+        view = cast(ShitheadView, public)
+        faces = Faces.of(table.record.seats)
+        people = [s for s in view["to_act"] if s in faces.people]
+        embed = table_embed(view, faces.name, table.notices, _footer(table))
         return Rendered(
-            content=turn_content(view, table.mention, people),
+            content=turn_content(view, faces.mention, people),
             embeds=[embed],
             view=table_view(table),
-            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
+            files=table_picture(view, faces.name, embed, four_colour(table.record.options)),
         )
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = game_view(self.game(table), None)
-        embed = table_embed(view, table.name, table.notices, _footer(table))
+        name = Faces.of(table.record.seats).name
+        embed = table_embed(view, name, table.notices, _footer(table))
         return Rendered(
             content="🏁 Game over: the result is below.",
             embeds=[embed],
             view=None,
-            files=table_picture(view, table.name, embed, four_colour(table.record.options)),
+            files=table_picture(view, name, embed, four_colour(table.record.options)),
         )
 
-    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        return panel(table, seat, warning=warning, note=note)
+    def draw_panel(
+        self,
+        table: LiveTable,
+        seat: int,
+        view: ShitheadView,
+        key: str,
+        *,
+        warning: str | None = None,
+        note: str | None = None,
+    ) -> Rendered:
+        return panel(table, seat, warning=warning, note=note, view=view, key=key)
 
     def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
         return press_action(table, seat, press)

@@ -30,32 +30,43 @@ import discord
 from bot.contract import LiveTable, Rendered, View
 from bot.errors import USER_ERRORS
 from bot.interaction import PressItem
-from bot.render.cards import label, labels
-from bot.render.common import count
-from bot.render.emojis import EMOJIS
-from bot.table_options import four_colour
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed
+from draw.cards import label, labels
+from draw.common import count
+from draw.emojis import EMOJIS
+from draw.looks import four_colour
+from draw.seats import Faces
+from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
 
 
 def panel(
-    table: LiveTable, seat: int, *, mask: int = 0, warning: str | None = None, note: str | None = None
+    table: LiveTable,
+    seat: int,
+    *,
+    mask: int = 0,
+    warning: str | None = None,
+    note: str | None = None,
+    view: ShitheadView | None = None,
+    key: str | None = None,
 ) -> Rendered:
     """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices);
-    ``warning`` says why nothing happened, ``note`` what did."""
+    ``warning`` says why nothing happened, ``note`` what did. ``view`` and ``key`` (the seat's
+    view and decision digest) are what the runtime hands the kind's ``draw_panel``; without them
+    (a press redrawing its own panel) the panel asks for this state's."""
     engine = table.engine
     assert isinstance(engine, Shithead)
-    view = game_view(engine, seat)
-    key = table.kind.decision_digest(engine, seat)
+    view = game_view(engine, seat) if view is None else view
+    key = table.kind.decision_digest(engine, seat) if key is None else key
     me = view["seats"][seat]
     notes = [f"⚠️ {warning}"] if warning else []
     if note:
         notes.append(note)
     controls = discord.ui.View(timeout=None)
-    computer = table.seats[seat].ai_level is not None
-    if computer:
+    faces = Faces.of(table.record.seats)
+    if faces.computer(seat):
         notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif view["phase"] == "swap" and not me["ready"]:
         if view["rules"]["deal"] == "choose":
@@ -76,7 +87,7 @@ def panel(
             notes += _play_controls(controls, table.id, key, view, engine, mask)
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
-    embed = panel_embed(view, table.name, table.id, notes)
+    embed = panel_embed(view, faces.name, table.id, notes)
     files = hand_picture(view, embed, four_colour(table.record.options))
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)

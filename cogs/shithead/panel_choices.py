@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.contract import View
-from bot.render.cards import label, labels
+from draw.cards import label, labels
 from games.common.cards import parse_card, rank_of
 from games.shithead.game import sort_key
 

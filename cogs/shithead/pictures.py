@@ -10,9 +10,8 @@ from functools import lru_cache
 import discord
 from PIL import Image
 
-from bot.contract import ImageFile
-from bot.render.faces import CARD_H, CARD_W, card_back, card_face, font
-from bot.render.images import (
+from draw.faces import CARD_H, CARD_W, card_back, card_face, font
+from draw.images import (
     CACHE,
     DIM,
     GOLD,
@@ -27,7 +26,7 @@ from bot.render.images import (
     row_width,
     short_name,
 )
-from bot.render.pictures import show_picture
+from draw.pictures import ImageFile, show_picture
 from games.shithead.contracts import ShitheadView
 
 Name = Callable[[int], str]

@@ -12,10 +12,10 @@ from typing import cast
 
 import discord
 
-from bot.render.cards import label, labels
-from bot.render.common import COLOR, count, ordinal
-from bot.render.emojis import cards_text
 from bot.snapshot import view as shared_view
+from draw.cards import label, labels
+from draw.common import COLOR, count, ordinal
+from draw.emojis import cards_text
 from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
 

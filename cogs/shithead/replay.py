@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.cards import labels
 from bot.replaying import Replayer
+from draw.cards import labels
 from games.common.engine import Event
 from games.shithead.game import Shithead
 from games.shithead.hands import codes

@@ -10,12 +10,12 @@ from discord.ext import commands
 from bot.client import CardBot
 from bot.contract import LiveTable
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
+from draw.common import COLOR
 from games.common.text import shorten
 
 LEADERBOARD_ROWS = 15

@@ -22,10 +22,10 @@ from bot.client import CardBot
 from bot.components import GameItem
 from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
-from bot.render.common import COLOR
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from db.store import FinishedGame, GameRecord, Store
+from draw.common import COLOR
 
 HISTORY_GAMES = 10
 

@@ -15,9 +15,9 @@ from typing import Any
 import discord
 
 from bot.contract import AnyKind
-from bot.render.common import COLOR
 from bot.replaying import Replayer
 from db.store import GameRecord, ResultRow
+from draw.common import COLOR
 from games.replay import FORMAT, VERSION
 
 

@@ -51,9 +51,9 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
         Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=None),
         Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=0),
         # table renders, one from the runtime (a handoff too); a panel render is not one
-        Call("cogs/ohhell/kind.py", "OhHellKind.table", "bot/presentation.py"),
+        Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/contract.py"),
         Call("cogs/shithead/kind.py", "ShitheadKind.closing", "cogs/shithead/kind.py"),
-        Call("cogs/ohhell/kind.py", "OhHellKind.panel", "bot/panels.py"),
+        Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "bot/contract.py"),
     ]
     t = trace.tally(calls)
     assert t.files == {
@@ -73,7 +73,7 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
     assert t.resumed_handoffs == 1
     assert (t.public_views, t.seat_views) == (2, 2)
     assert dict(t.renders) == {
-        "cogs/ohhell/kind.py:OhHellKind.table": 1,
+        "cogs/ohhell/kind.py:OhHellKind.draw_table": 1,
         "cogs/shithead/kind.py:ShitheadKind.closing": 1,
     }
     assert t.transactions == 1
@@ -88,6 +88,7 @@ def test_only_the_project_folders_are_project_files(trace: types.ModuleType) -> 
     root = Path(trace.ROOT)
     assert trace.project_file(str(root / "bot" / "tables.py")) == "bot/tables.py"
     assert trace.project_file(str(root / "games" / "ohhell" / "views.py")) == "games/ohhell/views.py"
+    assert trace.project_file(str(root / "draw" / "cards.py")) == "draw/cards.py"
     assert trace.project_file(str(root / "bench" / "trace_click.py")) is None
     assert trace.project_file(str(root / "tests" / "helpers.py")) is None
     assert trace.project_file(asyncio.__file__) is None

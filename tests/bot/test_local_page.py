@@ -19,9 +19,9 @@ from PIL import Image  # noqa: E402
 
 from bot.contract import Rendered  # noqa: E402
 from bot.local import local_table  # noqa: E402
-from bot.render.emojis import EMOJIS, all_emojis, emoji_png  # noqa: E402
-from bot.render.readable import readable  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from draw.emojis import EMOJIS, all_emojis, emoji_png  # noqa: E402
+from draw.readable import readable  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -42,7 +42,7 @@ async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(tmp_p
     (SimCord keeps an uploaded emoji's name and id, not its image: before, the local mode showed
     the symbols, and with the emojis alone the page said "Custom emoji unavailable").
 
-    The message is made as a game's are (every text through :func:`bot.render.readable.readable`,
+    The message is made as a game's are (every text through :func:`draw.readable.readable`,
     a card button with the card's emoji); the browser test plays a real game on the page."""
     settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.0)
     async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, _clock, _shown):

@@ -6,8 +6,8 @@ import discord
 import pytest
 
 from bot import __main__ as entry
-from bot.render.common import parse_timer
 from bot.settings import Settings, SettingsError
+from draw.common import parse_timer
 
 
 @pytest.fixture

@@ -57,3 +57,27 @@ def test_forget_drops_the_state_seen(game: Counting) -> None:
     forget(game)
     view(game, None)
     assert game.built == [None, None]
+
+
+def test_the_message_key_is_made_once_per_state(game: Counting) -> None:
+    """The move pipeline asks for the key of the state before a move, the presenter for the state
+    after it: the state after one move is asked again before the next, and made once."""
+    made: list[int] = []
+
+    def make() -> int:
+        made.append(game.action_count)
+        return game.deal_number
+
+    assert snapshot(game).message_key(make) == 1
+    assert snapshot(game).message_key(make) == 1
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    assert snapshot(game).message_key(make) == 1
+    assert made == [0, 1]
+
+
+def test_a_falsy_message_key_is_kept_too(game: Counting) -> None:
+    made: list[str] = []
+    assert snapshot(game).message_key(lambda: made.append("x") or 0) == 0
+    assert snapshot(game).message_key(lambda: made.append("y") or 1) == 0
+    assert made == ["x"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.client import CardBot
-from bot.render.emojis import EMOJIS, all_emojis
 from bot.settings import Settings
+from draw.emojis import EMOJIS, all_emojis
 from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, walk_components
 
 

@@ -3,7 +3,7 @@ table's picture and text show the finished trick, its winner marked, until the n
 
 from __future__ import annotations
 
-from bot.render.images import trick_png
+from draw.images import trick_png
 from tests.helpers import OhHellDriver, message_text, open_table, table_message
 
 

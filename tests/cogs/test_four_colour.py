@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.images import hand_png
 from cogs.ohhell.pictures import trick_picture
 from cogs.shithead.pictures import table_picture
+from draw.images import hand_png
 from tests.helpers import OhHellDriver, ShitheadDriver, message_text, open_table, table_message
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.render.cards import label
-from bot.render.emojis import emoji_name
+from draw.cards import label
+from draw.emojis import emoji_name
 from tests.helpers import (
     card_faces,
     end_game,

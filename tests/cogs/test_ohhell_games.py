@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from bot.render.cards import label
+from draw.cards import label
 from tests.helpers import OhHellDriver, open_table
 
 PRESETS = {

@@ -64,7 +64,7 @@ async def test_closed_dms_keep_the_game_going(simcord_env):
     bob_seat = table.seat_of(bob.id)
     hand = table.engine.view(bob_seat)["hand"]
     text = " ".join(f.value for f in shown.response.embeds[0].fields)
-    from bot.render.cards import label
+    from draw.cards import label
 
     assert all(label(code).replace("♣", "").replace("♦", "").replace("♥", "").replace("♠", "") in text for code in hand)
     assert not any(m.id == shown.response.id for m in channel.history(viewer=people[0]))

@@ -11,8 +11,8 @@ import json
 import pytest
 
 from bot.client import CardBot
-from bot.render.emojis import EMOJIS
 from bot.settings import Settings
+from draw.emojis import EMOJIS
 from tests.cogs.test_wording import strings
 from tests.helpers import OhHellDriver, ShitheadDriver, for_tests, open_table
 
@@ -72,8 +72,8 @@ def test_a_long_embed_falls_back_to_words_within_discords_limit():
     import discord
 
     from bot.contract import Rendered
-    from bot.render.emojis import all_emojis
-    from bot.render.readable import readable
+    from draw.emojis import all_emojis
+    from draw.readable import readable
 
     EMOJIS.set({name: 10**18 + i for i, name in enumerate(all_emojis())})
     try:

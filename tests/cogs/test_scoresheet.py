@@ -67,8 +67,8 @@ LONG = ("Alexandra the Great", "Computer 1 (strong)", "Computer 2 (strong)", "Co
 
 
 def test_fitted_names_are_distinct_and_fit():
-    from bot.render.faces import font
-    from bot.render.images import fit_names
+    from draw.faces import font
+    from draw.images import fit_names
 
     for width in (40, 60, 76, 100):
         fitted = fit_names(LONG, width)
@@ -108,7 +108,7 @@ def test_equal_totals_draw_side_by_side_and_the_key_stays_inside():
 
     from PIL import Image
 
-    from bot.render.images import PALETTE, scores_chart_png
+    from draw.images import PALETTE, scores_chart_png
 
     names = ("Computer 1 (strong)", "Computer 2 (strong)", "ann")
     totals = ((10, 10, 0), (20, 20, -10))

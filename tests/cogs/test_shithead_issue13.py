@@ -3,7 +3,7 @@ table, and Smeghead's flush person named on the table, in whole games played as 
 
 from __future__ import annotations
 
-from bot.render.cards import label
+from draw.cards import label
 from games.shithead.rules import make_rules
 from tests.cogs.test_shithead_games import find_seed, person_did, seat_table, use_seed
 from tests.helpers import ShitheadDriver, message_text

@@ -5,7 +5,7 @@ must not see; nothing they are shown lets them act, and no table button obeys th
 
 from __future__ import annotations
 
-from bot.render.cards import label
+from draw.cards import label
 from tests.helpers import (
     OhHellDriver,
     ShitheadDriver,

@@ -14,9 +14,9 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
-from bot.render.cards import labels
 from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
+from draw.cards import labels
 from games.ohhell.analysis import AnalysisConfig, analyse_deal
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules as OhHellRules

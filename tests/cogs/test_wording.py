@@ -7,9 +7,9 @@ import re
 
 import discord
 
-from bot.render.common import count
 from cogs.ohhell.render import deal_notes, deal_result_embed, deal_title, scoreboard_embed, table_embed
 from cogs.shithead.render import final_embed
+from draw.common import count
 from games.common.engine import Event
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules

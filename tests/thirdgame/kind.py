@@ -4,17 +4,17 @@ answer, everything else left to the seam's defaults."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
-from bot.render.cards import label, labels
-from bot.render.common import COLOR
-from bot.render.ratings import add_rating_field
+from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
 from bot.replaying import Replayer
-from bot.table_options import rule_options
 from db.store import ResultRow
+from draw.cards import label, labels
+from draw.common import COLOR
+from draw.looks import rule_options
+from draw.ratings import add_rating_field
 from games.common.engine import Event
 from tests.thirdgame.controls import CardButton, table_view
 from tests.thirdgame.engine import GAME, HighCard, HighCardAction, HighCardView, Rules, make_rules
@@ -54,12 +54,11 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
     def message_key(self, engine: HighCard) -> Any:
         return "game"  # one table message for the whole game
 
-    def decision_key(self, engine: HighCard, seat: int) -> Any:
-        view = engine.view(seat)
+    def decision_key(self, view: HighCardView, seat: int) -> Any:
         return {"hand": view["hand"], "legal": view["legal"], "trick": view["trick"]}
 
-    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = self.game(table).view(None)
+    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
+        view = cast(HighCardView, public)
         turn = view["turn"]
         content = f"🃏 {table.mention(turn)} to play." if turn is not None else None
         return Rendered(content=content, embeds=[_table_embed(table, view)], view=table_view(table), files=[])
@@ -68,9 +67,16 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         view = self.game(table).view(None)
         return Rendered(content="🏁 Game over: the result is below.", embeds=[_table_embed(table, view)], view=None)
 
-    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        engine = self.game(table)
-        view = engine.view(seat)
+    def draw_panel(
+        self,
+        table: LiveTable,
+        seat: int,
+        view: HighCardView,
+        key: str,
+        *,
+        warning: str | None = None,
+        note: str | None = None,
+    ) -> Rendered:
         lines = [f"⚠️ {warning}"] if warning else []
         if note:
             lines.append(note)
@@ -79,7 +85,6 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         acting = seat in view["to_act"] and table.seats[seat].ai_level is None
         if acting:
             lines.append("**Your turn:** press a card to play it.")
-            key = self.decision_digest(engine, seat)
             for action in view["legal"]:
                 controls.add_item(CardButton(table.id, key, action["card"], label=label(action["card"])))
         controls.stop()

@@ -3,7 +3,7 @@ game's own picture is laid out with (a felt, a fan of cards, names that fit).
 
 Pure functions from card codes and names to PNG bytes, so any message (the table, a private
 panel, a DM) can carry them and tests can look at the pixels. The faces come from
-:mod:`bot.render.faces` (each drawn once); a whole picture is cached by its content in a small
+:mod:`draw.faces` (each drawn once); a whole picture is cached by its content in a small
 LRU, because the same table is drawn again when a message is edited for a reason that did not
 change it (a notice, a timer, a retry). Pictures are palette PNGs at a low compression level: the
 files stay small (about 10 kB) and encoding costs a few milliseconds.
@@ -21,8 +21,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import faces
-from bot.render.faces import CARD_H, CARD_W, card_face, font
+from draw import faces
+from draw.faces import CARD_H, CARD_W, card_face, font
 from games.common.cards import card_code, every_face
 
 FELT = (28, 88, 56)

@@ -9,8 +9,8 @@ import itertools
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render import faces, images
-from bot.render.emojis import all_codes, emoji_name, emoji_png
+from draw import faces, images
+from draw.emojis import all_codes, emoji_name, emoji_png
 from games.common.cards import card_code, every_face
 
 DISCORD_DARK = (49, 51, 56)
@@ -155,7 +155,8 @@ def test_emoji_set_names_and_sizes():
 def test_rendered_carries_fresh_files_for_sends_and_edits():
     """A discord.File is used up by the request that sends it: each call gives new ones. An edit
     with ``files=None`` leaves the message's attachments alone; a list (even empty) replaces them."""
-    from bot.contract import ImageFile, Rendered
+    from bot.contract import Rendered
+    from draw.pictures import ImageFile
 
     picture = ImageFile("table.png", images.hand_png(("AS",)))
     rendered = Rendered(content="x", files=[picture])

@@ -5,6 +5,11 @@ Rematch carry them like any rule), but every game kind strips them before it bui
 the engine never sees them, the stored rules JSON stays the same, and stored games replay
 exactly as before. Today there is one: ``four_colour`` (clubs green, diamonds blue on the
 card pictures).
+
+These are pure functions of the stored options (a plain mapping), and what they decide is how
+cards are drawn, so they sit in the drawing toolkit: a game's adapter reads its table's look
+from the options it already holds, as it reads a card's label, without a call into the runtime.
+The runtime (the lobby's commands, the readable rewrite of every message) uses them too.
 """
 
 from __future__ import annotations

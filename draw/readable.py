@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.render.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
+from draw.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
 
 CARD = re.compile(r"(?<![\w:<])(10|11|12|13|[2-9JQKA])([♣♦♥♠])")
 SUIT_CHAR = re.compile(r"[♣♦♥♠]")

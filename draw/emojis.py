@@ -15,8 +15,8 @@ from functools import cache
 
 import discord
 
-from bot.render.cards import SUIT_OF_LETTER, hand_lines, label
-from bot.render.faces import emoji_face, suit_emoji_face
+from draw.cards import SUIT_OF_LETTER, hand_lines, label
+from draw.faces import emoji_face, suit_emoji_face
 from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, every_face, is_joker, parse_card, suit_of
 
 PREFIX = "ct_"
@@ -120,7 +120,7 @@ def cards_text(codes: list[str], limit: int = 1024) -> str:
 
 def hand_text(codes: list[str], trump: str | None = None) -> str:
     """A hand in text, one line a suit in the order given, trumps marked: as emojis when they are
-    uploaded, else as :func:`bot.render.cards.hand_lines` writes it."""
+    uploaded, else as :func:`draw.cards.hand_lines` writes it."""
     if not codes or not len(EMOJIS):
         return hand_lines(codes, trump)
     groups: dict[str, list[str]] = {}
