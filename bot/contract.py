@@ -81,6 +81,15 @@ class Rendered:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveNotes:
+    """What a move leaves besides the game's new state (:meth:`GameKind.move_notes`): the scores
+    of the deals it ended, for the store, and the one-liners it leaves on the table, in order."""
+
+    deal_scores: list[DealScore] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
 class Press:
     """One press of a control on a player's panel, as its custom id and the interaction carry it:
     ``key`` is the decision digest the panel was drawn with (:meth:`GameKind.decision_digest`),
@@ -240,6 +249,9 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     preset_info: Mapping[str, tuple[str, str]] = {}
     #: the label of the table button that shows a player their cards privately (named in notices)
     hand_button: str = "My hand"
+    #: the table's **My hand** button, drawn by the runtime (``hand_item(game_id, label=...)``): a
+    #: subclass of :class:`bot.interaction.HandItem` that gives the game's custom id
+    hand_item: Callable[..., discord.ui.Item[Any]]
     #: how a duplicate match compares the players who held the same cards (points by default)
     comparison: Comparison = BY_POINTS
     #: the mark after the name of a game's loser in a list of results (💩); none by default
@@ -327,27 +339,28 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         shown = snapshot(engine)
         return shown.digest(seat, lambda: digest(self.decision_key(cast(ViewT, shown.view(seat)), seat)))
 
-    def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
-        """The public one-liners a move's ``events`` leave on the table (a deal's result), in
-        order; the presenter adds them to :attr:`LiveTable.notices` once per move, so that drawing
-        the table never changes it. By default none."""
-        return []
+    def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
+        """What a move's ``events`` leave besides the new state (``table`` holds it), read once
+        per move by the move pipeline: the deals they scored, stored with the move, and the public
+        one-liners (a deal's result) it adds to :attr:`LiveTable.notices`, so that drawing the
+        table never changes it. By default nothing (a game without deals or points)."""
+        return MoveNotes()
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The public table message after ``events``: drawn from the table as it is, changing
         nothing (what the events leave on it comes from :meth:`notices`). The runtime hands the
         game's :meth:`draw_table` this state's public view (built once per move, however many
         places show it: :mod:`bot.snapshot`), then puts what the other features lend a table
-        message (:class:`Lent`: a seat's take-back, Watch) under the game's own controls: the
-        game draws its message, the runtime adds the shared controls, and neither asks the other."""
+        message: **My hand** (:attr:`hand_item`) first, then the game's own controls if any, then
+        what the other features lend (:class:`Lent`: a seat's take-back, Watch): the game draws
+        its message, the runtime adds the shared controls, and neither asks the other."""
         rendered = self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
-        lent = self.lent.table_controls(table)
-        if lent:
-            controls = rendered.view if rendered.view is not None else discord.ui.View(timeout=None)
-            for item in lent:
-                controls.add_item(item)
-            controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-            rendered.view = controls
+        controls = discord.ui.View(timeout=None)
+        controls.add_item(self.hand_item(table.id, label=self.hand_button))
+        for item in [*(rendered.view.children if rendered.view is not None else []), *self.lent.table_controls(table)]:
+            controls.add_item(item)
+        controls.stop()  # dispatched by custom id (dynamic items): nothing to store
+        rendered.view = controls
         return rendered
 
     @abstractmethod
@@ -386,11 +399,6 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     @abstractmethod
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         """The private message sent at a new deal (``None``: nothing to send)."""
-
-    def deal_scores(self, engine: EngineT, events: list[Event]) -> list[DealScore]:
-        """The scores of the deals that ``events`` ended, for the store; by default none (a game
-        without deals or points)."""
-        return []
 
     @abstractmethod
     def results(self, table: LiveTable) -> list[ResultRow]: ...

@@ -22,7 +22,9 @@ press are here, the same in every game:
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
@@ -115,11 +117,21 @@ async def redraw(
 
 
 class HandItem(GameItem[discord.ui.Button[Any]], template=r"(?!)"):  # the base itself never matches
-    """**My hand**: a game's subclass gives its custom id's ``template`` (with ``game_id``) and
-    draws the button; pressing it opens the panel (:func:`open_panel`)."""
+    """**My hand**: a game's subclass gives its custom id's ``template`` (with ``game_id``; it may
+    also match the ids of older buttons, which open the panel too) and :attr:`custom_id`, the id a
+    new button carries; the runtime draws it (:meth:`bot.contract.GameKind.table`) and pressing it
+    opens the panel (:func:`open_panel`)."""
 
     fields = {"game_id": int}
-    game_id: int
+    #: the id of a new button: ``{game_id}`` and the template's other groups (from :attr:`parts`)
+    custom_id_format: ClassVar[str] = ""
+    #: what the template's other groups are on a new button
+    parts: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, game_id: int, *, label: str = "My hand", **parts: str) -> None:
+        custom_id = self.custom_id_format.format(game_id=game_id, **{**self.parts, **parts})
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id))
+        self.game_id = game_id
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await open_panel(interaction, self.game_id)
@@ -136,18 +148,24 @@ class PressItem(GameItem[ItemT], template=r"(?!)"):  # the base itself never mat
     act: str
     arg: str = ""
 
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
+    ) -> Self:
+        """A press: the pressed control as Discord sent it, with what its custom id carries. The
+        game's constructor draws a control, which a press does not need (without the pressed
+        control, as a test may call it, it draws one)."""
+        if item is None:
+            return cast(Self, await super().from_custom_id(interaction, item, match))
+        pressed = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(pressed, item)
+        for name, value in cls.parse(match).items():
+            setattr(pressed, name, value)
+        return pressed
+
     async def handle(self, interaction: discord.Interaction) -> None:
         values = tuple(self.item.values) if isinstance(self.item, discord.ui.Select) else ()
         await press(interaction, self.game_id, Press(self.key, self.act, self.arg, values))
-
-
-def table_view(table: LiveTable, hand: discord.ui.Item[Any]) -> discord.ui.View:
-    """The game's own controls under a table message: its **My hand** (what the other features
-    lend, a seat's take-back and Watch, the runtime puts under them: :meth:`GameKind.table`)."""
-    controls = discord.ui.View(timeout=None)
-    controls.add_item(hand)
-    controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-    return controls
 
 
 def dm_view(hand: discord.ui.Item[Any]) -> discord.ui.View:

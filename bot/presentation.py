@@ -126,7 +126,6 @@ class Presenter:
         display.want.face = display.live_face
         display.want.version += 1
         self.watchers.changed(table)
-        self._notice(table, events)
         if _from_message(interaction, table.record.message_id) and not display.want.post:
             assert interaction is not None
             try:
@@ -187,18 +186,11 @@ class Presenter:
         """A new deal: its hands go out by DM, then its table is posted as a new message."""
         display = self.display(table)
         want = display.want
-        self._notice(table, events)
         want.face, want.post = display.live_face, True
         # a player whose live panel the bot will redraw with the new hand needs no DM of it
         want.hands = {s.seat for s in table.seats if not self.panels.live(table, s.seat)}
         want.version += 1
         display.wake()
-
-    def _notice(self, table: LiveTable, events: list[Event] | None) -> None:
-        """What the move's events leave on the table (a deal's result), once per move: drawing
-        the table changes nothing, so the display draws it once, when it shows it."""
-        for note in table.kind.notices(table, events or []):
-            table.notice(note)
 
     def show_ended(self, table: LiveTable, by: str) -> None:
         """The host ended the game: the table shows it, without controls."""

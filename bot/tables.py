@@ -301,6 +301,7 @@ class TableManager(Registry):
         deal = fairness.dealt(new_engine) if new_engine.deal_number != before_deal else None
         stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
+        notes = table.kind.move_notes(table, events)
         try:
             results = table.kind.results(table) if new_engine.is_over else None
             await self.store.record_action(
@@ -309,7 +310,7 @@ class TableManager(Registry):
                 seat,
                 stored,
                 by_ai=by_ai,
-                deal_scores=table.kind.deal_scores(new_engine, events),
+                deal_scores=notes.deal_scores,
                 results=results,
                 timer=None,
                 deal=deal,
@@ -328,6 +329,8 @@ class TableManager(Registry):
             table.engine = table.kind.replay(table.rules, table.record)
             raise
         table.record.actions.append((seat, stored))
+        for note in notes.notices:  # once per move: drawing the table changes nothing
+            table.notice(note)
         metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
         # (what the move was is left out: it may be a card, which is a hand's secret until played)
         log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")

@@ -17,17 +17,10 @@ from bot.interaction import HandItem
 
 
 class TableButton(HandItem, template=r"oh:(?P<game_id>\d+):(?P<act>bid|play|hand)"):
-    def __init__(self, game_id: int, act: str = "hand") -> None:
-        super().__init__(
-            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"oh:{game_id}:{act}")
-        )
-        self.game_id, self.act = game_id, act
-
-
-def table_view(table: LiveTable) -> discord.ui.View:
-    return interaction.table_view(table, TableButton(table.id))
+    custom_id_format = "oh:{game_id}:{act}"
+    parts = {"act": "hand"}
 
 
 def dm_view(table: LiveTable) -> discord.ui.View:
     """The button under a hand sent by DM: it opens the same live panel, in the DM."""
-    return interaction.dm_view(TableButton(table.id))
+    return interaction.dm_view(TableButton(table.id, label=table.kind.hand_button))

@@ -9,10 +9,21 @@ from typing import Any, cast
 
 import discord
 
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
+from bot.contract import (
+    Action,
+    Explicit,
+    GameKind,
+    LiveTable,
+    MoveNotes,
+    OptionSpec,
+    PanelRedraw,
+    Press,
+    Rendered,
+    View,
+)
 from bot.profiles import Profile
 from cogs.ohhell.coach import COACHING
-from cogs.ohhell.controls import dm_view, table_view
+from cogs.ohhell.controls import TableButton, dm_view
 from cogs.ohhell.panel import panel as live_panel
 from cogs.ohhell.panel import press_action
 from cogs.ohhell.pictures import chart_picture, hand_picture, last_trick_picture, trick_picture
@@ -44,6 +55,7 @@ from games.ohhell.views import OhHellSeatView, OhHellView
 
 class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     key = "ohhell"
+    hand_item = TableButton
     title = "Oh Hell"
     engine = OhHell
     presets = tuple(oh_rules.PRESETS)
@@ -114,9 +126,6 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
             }
         return key
 
-    def notices(self, table: LiveTable, events: list[Event]) -> list[str]:
-        return deal_notes(events, Faces.of(table.record.seats).name)
-
     def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
         view = cast(OhHellView, public)
         faces = Faces.of(table.record.seats)
@@ -125,7 +134,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return Rendered(
             content=turn_content(view, faces.mention, faces.people),
             embeds=[embed],
-            view=table_view(table),
+            view=None,
             files=files,
         )
 
@@ -172,20 +181,8 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
             files=hand_picture(view, embed, four_colour(table.record.options)),
         )
 
-    def deal_scores(self, engine: OhHell, events: list[Event]) -> list[DealScore]:
-        out: list[DealScore] = []
-        for event in events:
-            if event.kind != "deal_scored":
-                continue
-            data = event.data
-            for seat, delta in enumerate(data["scores"]):
-                if delta is not None:
-                    out.append(
-                        DealScore(
-                            data["deal"], seat, data["bids"][seat], data["tricks"][seat], delta, data["totals"][seat]
-                        )
-                    )
-        return out
+    def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
+        return MoveNotes(deal_scores_of(events), deal_notes(events, Faces.of(table.record.seats).name))
 
     def results(self, table: LiveTable) -> list[ResultRow]:
         engine = self.game(table)
@@ -244,3 +241,19 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
 
 def _place(client: discord.Client | None, table: LiveTable) -> str:
     return game_place(client, table.id, table.record.guild_id, table.record.channel_id)
+
+
+def deal_scores_of(events: list[Event]) -> list[DealScore]:
+    """The scores of the deals that ``events`` ended, as the store keeps them (a play-off deal's
+    too: it is on the sheet, though never added to a total)."""
+    out: list[DealScore] = []
+    for event in events:
+        if event.kind != "deal_scored":
+            continue
+        data = event.data
+        for seat, delta in enumerate(data["scores"]):
+            if delta is not None:
+                out.append(
+                    DealScore(data["deal"], seat, data["bids"][seat], data["tricks"][seat], delta, data["totals"][seat])
+                )
+    return out

@@ -17,17 +17,9 @@ from bot.interaction import HandItem
 
 
 class TableButton(HandItem, template=r"sh:(?P<game_id>\d+):cards"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="My cards", style=discord.ButtonStyle.primary, custom_id=f"sh:{game_id}:cards")
-        )
-        self.game_id = game_id
-
-
-def table_view(table: LiveTable) -> discord.ui.View:
-    return interaction.table_view(table, TableButton(table.id))
+    custom_id_format = "sh:{game_id}:cards"
 
 
 def dm_view(table: LiveTable) -> discord.ui.View:
     """The button under the cards sent by DM: it opens the same live panel, in the DM."""
-    return interaction.dm_view(TableButton(table.id))
+    return interaction.dm_view(TableButton(table.id, label=table.kind.hand_button))

@@ -14,7 +14,7 @@ from bot.comparison import BY_PLACE
 from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
 from bot.profiles import Profile
 from cogs.shithead.coach import COACHING
-from cogs.shithead.controls import dm_view, table_view
+from cogs.shithead.controls import TableButton, dm_view
 from cogs.shithead.panel import panel
 from cogs.shithead.panel_actions import press_action
 from cogs.shithead.pictures import hand_picture, table_picture
@@ -55,6 +55,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         }.items()
     }
     hand_button = "My cards"
+    hand_item = TableButton
     loser_mark = "💩"  # the shithead
     comparison = BY_PLACE  # no points: a duplicate match compares finishing places
 
@@ -125,7 +126,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         return Rendered(
             content=turn_content(view, faces.mention, people),
             embeds=[embed],
-            view=table_view(table),
+            view=None,
             files=table_picture(view, faces.name, embed, four_colour(table.record.options)),
         )
 

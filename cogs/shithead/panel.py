@@ -329,6 +329,8 @@ class PanelSelect(
 ):
     """A list of the panel (``swap``, ``choose``, ``sel``): a press carries the chosen values."""
 
+    arg = "0"  # (a select carries its choice in its values)
+
     def __init__(
         self,
         game_id: int,

@@ -9,36 +9,27 @@ from typing import Any
 
 import discord
 
-from bot import interaction
-from bot.contract import LiveTable
 from bot.interaction import HandItem, PressItem
 
 
 class HandButton(HandItem, template=r"hc:(?P<game_id>\d+):hand"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(label="My hand", style=discord.ButtonStyle.primary, custom_id=f"hc:{game_id}:hand")
-        )
-        self.game_id = game_id
+    custom_id_format = "hc:{game_id}:hand"
 
 
 class CardButton(
-    PressItem[discord.ui.Button[Any]], template=r"hcp:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<card>[0-9A-Z]+)"
+    PressItem[discord.ui.Button[Any]], template=r"hcp:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<arg>[0-9A-Z]+)"
 ):
     """Plays one card (its ``arg``); refused (the panel redrawn with why) once the seat's decision changed."""
 
-    def __init__(self, game_id: int, key: str, card: str, label: str = "", disabled: bool = False) -> None:
+    act = "play"
+
+    def __init__(self, game_id: int, key: str, arg: str, label: str = "", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or card,
+                label=label or arg,
                 style=discord.ButtonStyle.success,
-                custom_id=f"hcp:{game_id}:{key}:{card}",
+                custom_id=f"hcp:{game_id}:{key}:{arg}",
                 disabled=disabled,
             )
         )
-        self.game_id, self.key, self.act, self.arg = game_id, key, "play", card
-
-
-def table_view(table: LiveTable) -> discord.ui.View:
-    """**My hand**, then what the other features lend (a seat's take-back, Watch)."""
-    return interaction.table_view(table, HandButton(table.id))
+        self.game_id, self.key, self.arg = game_id, key, arg

@@ -16,13 +16,14 @@ from draw.common import COLOR
 from draw.looks import rule_options
 from draw.ratings import add_rating_field
 from games.common.engine import Event
-from tests.thirdgame.controls import CardButton, table_view
+from tests.thirdgame.controls import CardButton, HandButton
 from tests.thirdgame.engine import GAME, HighCard, HighCardAction, HighCardView, Rules, make_rules
 
 
 class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
     key = GAME
     title = "High Card"
+    hand_item = HandButton
     engine = HighCard
     presets = ("standard",)
     default_preset = "standard"
@@ -61,7 +62,7 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         view = cast(HighCardView, public)
         turn = view["turn"]
         content = f"🃏 {table.mention(turn)} to play." if turn is not None else None
-        return Rendered(content=content, embeds=[_table_embed(table, view)], view=table_view(table), files=[])
+        return Rendered(content=content, embeds=[_table_embed(table, view)], view=None, files=[])
 
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
         view = self.game(table).view(None)
