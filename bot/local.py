@@ -28,7 +28,7 @@ import dataclasses
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -248,9 +248,11 @@ def declare_outside_waits(bot: CardBot, env: Any) -> None:
     bot.outside_wait = outside
 
 
-def new_commands() -> str:
-    """The commands that open a table, one a game: "/a new or /b new"."""
-    return " or ".join(f"/{game} new" for game in game_commands())
+def new_commands(keys: Iterable[str] | None = None) -> str:
+    """The commands that open a table, one a game: "/a new or /b new". ``keys``: the games the
+    bot has loaded (its registry, which also holds ``Settings.extra_games``); before they are
+    loaded, the game packages under ``cogs/``."""
+    return " or ".join(f"/{game} new" for game in (game_commands() if keys is None else keys))
 
 
 def build_world(env: Any) -> tuple[Any, list[Any]]:
@@ -311,6 +313,9 @@ async def local_table(
         # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
         # its store, whose thread would otherwise keep the process alive.
         await env.start()
+        # (the topic was written before the games loaded: now it names every game the bot runs,
+        # those of Settings.extra_games too; the page reads it from SimCord's channel)
+        channel._channel.topic = f"Type {new_commands(bot.tables.kinds)} to open a table."
         with env.time_context():
             await env.settle()
             if bot.emoji_task is not None:
@@ -341,7 +346,7 @@ async def run(
 ) -> None:
     """Serve the local table until ``stop`` is set (Ctrl-C or SIGTERM when run from the shell)."""
     stop = stop or asyncio.Event()
-    async with local_table(settings, port=port, clock_rate=clock_rate) as (_env, preview, clock, shown):
+    async with local_table(settings, port=port, clock_rate=clock_rate) as (env, preview, clock, shown):
         tasks = [asyncio.create_task(clock.run())]
         if clock_from_stdin:
             tasks.append(asyncio.create_task(follow_clock_commands(clock, announce)))
@@ -349,7 +354,7 @@ async def run(
             back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
             announce(
                 f"Card Table is running locally. Open {preview.url} in your browser.\n"
-                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type {new_commands()} "
+                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type {new_commands(env.bot.tables.kinds)} "
                 f"in #{CHANNEL_NAME} to open a table.\n"
                 + (back if shown else "")
                 + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."

@@ -88,3 +88,20 @@ async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(tmp_p
                     Image.open(io.BytesIO(emoji_png(*codes[emoji["name"]]))) as own,
                 ):
                     assert served.size == own.size and served.convert("RGBA").tobytes() == own.convert("RGBA").tobytes()
+
+
+async def test_the_local_channel_names_every_game_the_bot_runs_an_extra_one_too(tmp_path: Path) -> None:
+    """The channel's topic says how to open a table, one command a game: written before the games
+    load, it is rewritten from the bot's registry, so a game of ``Settings.extra_games`` (the
+    test-only High Card) is named beside the games under ``cogs/``."""
+    settings = Settings(
+        token="",
+        database_path=str(tmp_path / "local.sqlite3"),
+        ai_delay=0.0,
+        extra_games=("tests.thirdgame",),
+    )
+    async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, _clock, _shown):
+        keys = list(env.bot.tables.kinds)
+        assert len(keys) == 3, keys
+        topic = env.backend.channels[preview.channel.id].topic
+        assert topic == "Type " + " or ".join(f"/{key} new" for key in keys) + " to open a table.", topic
