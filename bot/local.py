@@ -352,9 +352,10 @@ async def run(
             tasks.append(asyncio.create_task(follow_clock_commands(clock, announce)))
         try:
             back = f"{shown} unfinished game(s) from {settings.database_path} are back on the table.\n"
+            commands = new_commands(env.bot.tables.kinds)
             announce(
                 f"Card Table is running locally. Open {preview.url} in your browser.\n"
-                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type {new_commands(env.bot.tables.kinds)} "
+                f"Switch between {', '.join(MEMBERS)} with 'Playing as' at the top; type {commands} "
                 f"in #{CHANNEL_NAME} to open a table.\n"
                 + (back if shown else "")
                 + f"Games are saved in {settings.database_path}. Press Ctrl-C to stop."
