@@ -149,9 +149,7 @@ class PressItem(GameItem[ItemT], template=r"(?!)"):  # the base itself never mat
     arg: str = ""
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
-    ) -> Self:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Self:
         """A press: the pressed control as Discord sent it, with what its custom id carries. The
         game's constructor draws a control, which a press does not need (without the pressed
         control, as a test may call it, it draws one)."""
