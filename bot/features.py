@@ -170,17 +170,19 @@ class Features:
 
     def start(self, bot: commands.Bot, kinds: Mapping[str, AnyKind]) -> None:
         """Once every extension is loaded: check the whole (:meth:`check`), then give every game
-        every feature's commands and add the features' own commands and dynamic items."""
+        every feature's commands and add the features' own commands and dynamic items, features by
+        name and games by key, so that the commands come out the same whatever the load order."""
         groups = {key: _group(bot.tree, key) for key in kinds}
         self.check(kinds, groups)
         self.started = True
+        games = [kinds[key] for key in sorted(kinds)]  # by key, whatever order they loaded in
         for feature in self.ordered():
-            for key, kind in kinds.items():
-                group = groups[key]
+            for kind in games:
+                group = groups[kind.key]
                 if feature.per_game is not None and group is not None:
                     feature.per_game(group, kind)
             if feature.commands is not None:
-                for command in feature.commands(list(kinds.values())):
+                for command in feature.commands(games):
                     bot.tree.add_command(command)
             if feature.items:
                 bot.add_dynamic_items(*feature.items)
