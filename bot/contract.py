@@ -406,7 +406,9 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def results(self, table: LiveTable) -> list[ResultRow]: ...
 
     @abstractmethod
-    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
+    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
+        """The final standings; under them the controls the features lend a final message
+        (``view=table.lent.finale(table)``: the lobby's **Rematch**)."""
 
     @abstractmethod
     def ai_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
