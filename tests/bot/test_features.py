@@ -12,24 +12,26 @@ with one sentence.
 
 from __future__ import annotations
 
+import discord
 import pytest
 from discord import app_commands
 
 import bot.client
-from bot.client import CardBot, extensions
-from bot.features import Feature, FeatureError
-from bot.settings import Settings
+from bot import __main__ as entry
+from bot.client import extensions
+from bot.contract import Rendered
+from bot.features import Feature, FeatureError, Features
 from tests.cogs.conftest import db_path  # noqa: F401  (the SimCord fixtures)
 from tests.helpers import (
     OhHellDriver,
     bot_messages,
     buttons,
     close_made_bots,
-    for_tests,
     make_bot,
     open_table,
     table_message,
 )
+from tests.thirdgame.kind import HighCardKind
 
 SHORT = {"fixed_hands": "2,1", "sequence": "fixed", "turn_timer": "1m"}
 
@@ -115,39 +117,53 @@ async def test_features_loaded_before_the_games_still_serve_every_game(simcord_e
     assert rematch.ephemeral and "already has" in rematch.response.content
 
 
-async def test_two_features_claiming_one_slot_stop_the_start_with_one_sentence(db_path, monkeypatch):  # noqa: F811
+def test_two_features_claiming_one_slot_stop_the_start_with_one_sentence(monkeypatch, tmp_path, capsys) -> None:
     """A second lobby renderer (a feature that claims what the lobby feature fills) is refused at
-    start-up, after every extension loaded, whatever their order."""
-    import tests.bot.test_features as here
+    start-up, once every extension is loaded, whatever their order: ``python -m bot`` says so in
+    one sentence and exits with 2, as for a bad store."""
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name in ("DEV_GUILD_ID", "DATABASE_URL", "HEALTH_PORT", "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "cards.sqlite3"))
+    monkeypatch.setattr(bot.client, "extensions", lambda extra=(): ["tests.bot.second_lobby", *backwards(extra)])
 
-    monkeypatch.setattr(bot.client, "extensions", lambda extra=(): [*extensions(extra), here.__name__])
-    card_bot = for_tests(CardBot(Settings(token="test-token", database_path=db_path, ai_delay=0.0)))
-    try:
-        with pytest.raises(FeatureError) as refused:
-            await card_bot.setup_hook()
-    finally:
-        await close_made_bots()
-    said = str(refused.value)
+    async def login(self, token):  # Discord is not reachable here; the extensions load in setup_hook
+        await self.setup_hook()
+
+    monkeypatch.setattr(discord.Client, "login", login)
+    assert entry.main() == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
     assert said == "The features lobby and second-lobby both claim the lobby renderer: only one feature may fill it."
 
 
-async def test_the_check_refuses_a_game_without_its_group_and_games_without_a_lobby() -> None:
-    from bot.features import Features
-    from tests.thirdgame.kind import HighCardKind
-
+def test_the_check_refuses_a_game_without_its_group_or_my_hand_and_games_without_a_lobby() -> None:
     features = Features()
     kind = HighCardKind()
-    with pytest.raises(FeatureError, match="no /highcard command group"):
+    group = app_commands.Group(name="highcard", description="High Card")
+    with pytest.raises(FeatureError, match="The game highcard has no /highcard command group"):
         features.check({"highcard": kind}, {"highcard": None})
     with pytest.raises(FeatureError, match="no feature draws a lobby"):
-        features.check({"highcard": kind}, {"highcard": app_commands.Group(name="highcard", description="x")})
-    features.add(Feature(name="lobby", lobby=lambda table: None))  # type: ignore[arg-type,return-value]
-    features.check({"highcard": kind}, {"highcard": app_commands.Group(name="highcard", description="x")})
+        features.check({"highcard": kind}, {"highcard": group})
+    features.add(Feature(name="lobby", lobby=lambda table: Rendered(content="lobby")))
+    features.check({"highcard": kind}, {"highcard": group})
+
+    class NoHand(HighCardKind):
+        hand_item = None
+
+    with pytest.raises(FeatureError, match="The game highcard has no My hand button"):
+        features.check({"highcard": NoHand()}, {"highcard": group})
     features.add(Feature(name="lobby"))
     with pytest.raises(FeatureError, match="Two features are named lobby"):
         features.check({}, {})
 
 
-async def setup(card_bot: CardBot) -> None:
-    """This module as an extension: a feature that draws lobbies too (the conflict above)."""
-    card_bot.features.add(Feature(name="second-lobby", lobby=lambda table: None))  # type: ignore[arg-type,return-value]
+def test_what_a_feature_lends_is_read_from_its_registration_and_one_registered_late_is_refused() -> None:
+    features = Features()
+    assert features.lent.finale is not None and features.lent.seat_note(None, None) is None  # lends nothing
+    note = Feature(name="stats", seat_note=lambda table, seat: "rating 25")
+    features.add(note)
+    assert features.lent.seat_note(None, None) == "rating 25"
+    features.started = True
+    with pytest.raises(FeatureError, match="registered after start-up"):
+        features.add(Feature(name="late"))
