@@ -116,10 +116,15 @@ class Features:
         if self.started:
             raise FeatureError(f"The feature {feature.name} registered after start-up; features register at setup.")
         self.added.append(feature)
-        for slot in ("take_back", "watch", "finale", "seat_note"):
-            made = getattr(feature, slot)
-            if made is not None:
-                setattr(self.lent, slot, made)
+        # the lent slots, read by every table (two claims of one are refused at start-up)
+        if feature.take_back is not None:
+            self.lent.take_back = feature.take_back
+        if feature.watch is not None:
+            self.lent.watch = feature.watch
+        if feature.finale is not None:
+            self.lent.finale = feature.finale
+        if feature.seat_note is not None:
+            self.lent.seat_note = feature.seat_note
 
     def _one(self, slot: str) -> Any:
         return next((made for f in self.added if (made := getattr(f, slot)) is not None), None)
