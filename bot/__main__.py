@@ -16,6 +16,7 @@ import aiohttp
 import discord
 
 from bot.client import CardBot, create_bot
+from bot.features import FeatureError
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from bot.stopping import on_stop_signals
@@ -38,7 +39,7 @@ def main() -> int:
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
-    except StoreConfigError as error:
+    except (StoreConfigError, FeatureError) as error:  # a bad store, or features that cannot start together
         print(error, file=sys.stderr)
         return 2
     except discord.LoginFailure:

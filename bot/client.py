@@ -45,11 +45,12 @@ def _features() -> list[tuple[str, bool]]:
 
 
 def extensions(extra_games: tuple[str, ...] = ()) -> list[str]:
-    """The extensions to load, in order: the games first (each registers its kind and its command
-    group), then every other feature, which may read the registered games (the stats cog adds its
-    commands to each game's group). So a new game is a new package, and the runtime names none.
-    ``extra_games`` (:attr:`Settings.extra_games`) are game packages from elsewhere, loaded after
-    the games under ``cogs/`` and before the other features."""
+    """The extensions to load: the games first (each registers its kind and its command group),
+    then every other feature (each registers its :class:`~bot.features.Feature`). The order is
+    only tidy, never needed: the features are applied to every game once all are loaded
+    (:meth:`bot.features.Features.start`). So a new game is a new package, and the runtime names
+    none. ``extra_games`` (:attr:`Settings.extra_games`) are game packages from elsewhere, loaded
+    after the games under ``cogs/`` and before the other features."""
     found = sorted(_features(), key=lambda f: (not f[1], f[0]))
     games = [f"{FEATURES}.{name}" for name, game in found if game]
     return games + list(extra_games) + [f"{FEATURES}.{name}" for name, game in found if not game]
@@ -92,6 +93,8 @@ class CardBot(commands.Bot):
         metrics.watch(self)
         metrics.watch_rate_limit_log()
         self.tables = TableManager(self, self.store, settings)
+        #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.features.Feature`)
+        self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
         self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
@@ -129,6 +132,8 @@ class CardBot(commands.Bot):
         await self.prepare()
         for name in extensions(self.settings.extra_games):
             await self.load_extension(name)
+        # every game and every feature registered, in whatever order: check them, then plug them in
+        self.features.start(self, self.tables.kinds)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

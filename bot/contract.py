@@ -19,7 +19,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Generic, TypeVar, cast
 
 import discord
@@ -134,6 +133,40 @@ class OptionSpec:
     help: str
 
 
+def _nothing(table: LiveTable) -> None:
+    return None
+
+
+def _no_note(table: LiveTable, seat: SeatRecord) -> None:
+    return None
+
+
+@dataclass(slots=True)
+class Lent:
+    """What other features lend every game's messages, so that they show under each game's
+    messages without the game importing those features (they meet only through the runtime).
+    The runtime fills it from the registered features (:class:`bot.features.Features`, each
+    feature's one :class:`~bot.features.Feature`) and hands it to every live table
+    (:attr:`LiveTable.lent`); a feature that is not loaded lends nothing.
+
+    The runtime puts the table message's (:meth:`table_controls`) under the game's own controls
+    (:meth:`GameKind.table`); a game's final message carries :attr:`finale`'s, which its
+    ``finale`` asks for; the lobby writes :attr:`seat_note` after each seated player's name."""
+
+    #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
+    take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: ...then **Watch** (the fairness feature's spectators)
+    watch: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
+    #: the controls under a game's final message (the lobby's **Rematch**)
+    finale: Callable[[LiveTable], discord.ui.View | None] = _nothing
+    #: a few words after a seated player's name in the lobby (the stats' rating)
+    seat_note: Callable[[LiveTable, SeatRecord], str | None] = _no_note
+
+    def table_controls(self, table: LiveTable) -> list[discord.ui.Item[Any]]:
+        """The lent controls under ``table``'s message, in their order."""
+        return [item for make in (self.take_back, self.watch) if (item := make(table)) is not None]
+
+
 @dataclass(eq=False)
 class LiveTable:
     """One game the bot is running: its stored record, its game kind, the engine's current state,
@@ -157,6 +190,9 @@ class LiveTable:
     #: a duplicate match's table that is over while another table still plays: its seed (shared
     #: by the match) stays secret until every table is over
     seed_held: bool = False
+    #: what the features lend this table's messages (the runtime's, shared by every table of the
+    #: bot); a table made outside the runtime (a test drawing one message) is lent nothing
+    lent: Lent = field(default_factory=Lent)
     #: the game's id, its record's (a table's record is only ever replaced by a fresh read of the
     #: same game): a plain attribute, so that the features and the game's adapter read it as data
     #: rather than calling into the runtime (issue 23)
@@ -192,32 +228,6 @@ class LiveTable:
     def notice(self, text: str) -> None:
         self.notices.append(text)
         del self.notices[:-4]
-
-
-def _nothing(table: LiveTable) -> None:
-    return None
-
-
-@dataclass(slots=True)
-class Lent:
-    """What other features lend every game's messages, so that they show under each game's
-    messages without the game importing those features (they meet only through the runtime).
-    Each feature sets its part at its ``setup()``; one that is not loaded lends nothing.
-
-    The runtime puts the table message's (:meth:`table_controls`) under the game's own controls
-    (:meth:`GameKind.table`); a game's final message carries :attr:`finale`'s, which its
-    ``finale`` asks for."""
-
-    #: under a table message, after the game's own controls: the seat's take-back (the lobby)...
-    take_back: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
-    #: ...then **Watch** (the fairness feature's spectators)
-    watch: Callable[[LiveTable], discord.ui.Item[Any] | None] = _nothing
-    #: the controls under a game's final message (the lobby's **Rematch**)
-    finale: Callable[[LiveTable], discord.ui.View | None] = _nothing
-
-    def table_controls(self, table: LiveTable) -> list[discord.ui.Item[Any]]:
-        """The lent controls under ``table``'s message, in their order."""
-        return [item for make in (self.take_back, self.watch) if (item := make(table)) is not None]
 
 
 #: the methods that draw a table's messages (each takes the table first)
@@ -260,14 +270,6 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     coaching: Coaching | None = None
     #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay
     replayer: Replayer[EngineT] | None = None
-
-    @cached_property
-    def lent(self) -> Lent:
-        """What other features lend this game's messages (this kind's own, set at their setup)."""
-        return Lent()
-
-    #: a few words after a seated player's name in the lobby (their rating); set by the stats cog
-    seat_note: Callable[[LiveTable, SeatRecord], str | None] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
@@ -357,7 +359,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         rendered = self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
         controls = discord.ui.View(timeout=None)
         controls.add_item(self.hand_item(table.id, label=self.hand_button))
-        for item in [*(rendered.view.children if rendered.view is not None else []), *self.lent.table_controls(table)]:
+        for item in [*(rendered.view.children if rendered.view is not None else []), *table.lent.table_controls(table)]:
             controls.add_item(item)
         controls.stop()  # dispatched by custom id (dynamic items): nothing to store
         rendered.view = controls
@@ -404,7 +406,9 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def results(self, table: LiveTable) -> list[ResultRow]: ...
 
     @abstractmethod
-    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered: ...
+    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
+        """The final standings; under them the controls the features lend a final message
+        (``view=table.lent.finale(table)``: the lobby's **Rematch**)."""
 
     @abstractmethod
     def ai_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:

@@ -3,8 +3,8 @@
 Every change to what a table's channel should show (the table after a move, a new deal's table,
 the final standings, reminders, the clock's warnings) goes to that table's
 :class:`~bot.display.Display`, which keeps trying until the channel shows it (see there). What a
-message *says* comes from the game's :class:`~bot.contract.GameKind` (or, for a lobby, the lobby
-cog's renderer registered in :attr:`Presenter.lobby`). When a move's click came from the table
+message *says* comes from the game's :class:`~bot.contract.GameKind` (or, for a lobby, the
+renderer a feature registered: :attr:`bot.features.Features.lobby`). When a move's click came from the table
 message itself, the table is edited through that click's own answer (no extra REST call); if that
 answer fails, the display edits the table instead, and the player is told the move was saved and
 that the table will catch up.
@@ -24,6 +24,7 @@ from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep, too_old_to_edit
 from bot.fairness import reveal_line
 from bot.faults import TRANSIENT, Fault
+from bot.features import Features
 from bot.panels import Panels
 from bot.watchers import Watchers
 from db.store import OldCopy, ResultRow, Store, StoreError
@@ -31,17 +32,16 @@ from games.common.engine import Event
 
 log = logging.getLogger(__name__)
 
-LobbyRenderer = Callable[[LiveTable], Rendered]
 #: how long a table edit waits for the changes that follow at once (a computer's quick answer)
 COALESCE = 0.05
 
 
 class Presenter:
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: Store, features: Features) -> None:
         self.client = client
         self.store = store
-        #: how a lobby looks; the lobby cog puts its renderer here in its ``setup()``
-        self.lobby: LobbyRenderer | None = None
+        #: the registered features: how a lobby and a spectator's view look
+        self.features = features
         #: how the displays wait (between tries, and to coalesce); the table manager hands it the
         #: clock's, so that the local mode's clock wakes these pauses too
         self.sleep: Sleep = asyncio.sleep
@@ -50,7 +50,12 @@ class Presenter:
         #: the players' open private panels, redrawn by the bot after each committed move
         self.panels = Panels(client)
         #: the spectators' views, redrawn (coalesced) whenever a table changes
-        self.watchers = Watchers(sleep=lambda seconds: self.sleep(seconds), coalesce=lambda: self.coalesce)
+        self.watchers = Watchers(
+            sleep=lambda seconds: self.sleep(seconds),
+            coalesce=lambda: self.coalesce,
+            features=features,
+            face=self.live_face,
+        )
         self._following: set[asyncio.Task[None]] = set()
 
     def live_face(self, table: LiveTable) -> Rendered:
@@ -262,9 +267,10 @@ class Presenter:
 
     # -- the lobby ----------------------------------------------------------------------------
     def _lobby(self, table: LiveTable) -> Rendered:
-        if self.lobby is None:
-            raise RuntimeError("no lobby renderer: the lobby cog is not loaded")
-        return self.lobby(table)
+        lobby = self.features.lobby
+        if lobby is None:
+            raise RuntimeError("no lobby renderer: no feature registered one")
+        return lobby(table)
 
     async def post_lobby(self, table: LiveTable) -> None:
         message = await self._channel(table).send(**self._lobby(table).kwargs())

@@ -1,8 +1,10 @@
 """The registry: which game kinds the bot knows and which tables are live.
 
-Game cogs register their :class:`~bot.contract.GameKind` here in their ``setup()`` (the registry
-belongs to the bot's table manager, not to a module-global dict, so two bots in one process, as
-in tests, never share kinds). Everything else asks it for tables: by id (a button's custom id),
+Game cogs register their :class:`~bot.contract.GameKind` here in their ``setup()``, and the other
+features their :class:`~bot.features.Feature` in :attr:`Registry.features` (the registry belongs to
+the bot's table manager, not to a module-global dict, so two bots in one process, as in tests,
+never share kinds). Every live table it makes carries what the features lend it
+(:attr:`~bot.contract.LiveTable.lent`). Everything else asks it for tables: by id (a button's custom id),
 by channel (a slash command) or whether a table is still live (a form answered after the game
 ended). Dropping a table cancels its background tasks.
 """
@@ -14,6 +16,7 @@ import logging
 
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
+from bot.features import Features
 from db.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -27,6 +30,8 @@ class Registry:
         #: interaction arrives on shard 0; a process restarted with other shards). Their clock
         #: (timers, computer seats) runs in the owner's process, never here.
         self.foreign: set[int] = set()
+        #: the registered features (``bot.features``), applied to every game at start-up
+        self.features = Features()
 
     # -- game kinds ---------------------------------------------------------------------------
     def register(self, kind: AnyKind) -> AnyKind:
@@ -62,7 +67,7 @@ class Registry:
     def attach(self, record: GameRecord) -> LiveTable:
         """Make a stored game live; a started game is rebuilt by replaying its log."""
         kind = self.kinds[record.kind]
-        table = LiveTable(record=record, kind=kind)
+        table = LiveTable(record=record, kind=kind, lent=self.features.lent)
         if record.status == "playing":
             table.rules = kind.rules_from_json(record.rules or {})
             table.engine = kind.replay(table.rules, record)

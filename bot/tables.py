@@ -42,9 +42,6 @@ log = logging.getLogger(__name__)
 
 #: the answer to a form or panel drawn before a change that bears on that player's choice
 STALE = "The table has moved on since you opened that; nothing was changed."
-#: called once a finished game's results are committed, before its final standings are shown
-#: (the stats cog rates the game here and notes the changes in each result's ``stats``)
-FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
 #: how often a sharded process asks the store whether another process moved one of its games
 WATCH_SECONDS = 1.0
 
@@ -55,7 +52,7 @@ class TableManager(Registry):
         self.client = client
         self.store = store
         self.settings = settings
-        self.presenter = Presenter(client, store)
+        self.presenter = Presenter(client, store, self.features)
         self.thinker = Thinker(settings.computer_workers)
         #: how the watcher waits between looks (SimCord's clock in tests, like the game clock)
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
@@ -72,7 +69,6 @@ class TableManager(Registry):
         self.seating = Seating(self, store, self.presenter, self.clock)
         # The displays wait on the game clock (the local mode replaces its sleep after this).
         self.presenter.sleep = lambda seconds: self.clock.sleep(seconds)
-        self.finish_hooks: list[FinishHook] = []
 
     async def _computer_move(self, table: LiveTable, seat: int, action: Action) -> None:
         await self.act(table, seat, action, by_ai=True)
@@ -224,7 +220,9 @@ class TableManager(Registry):
     def _rebuilt(self, record: GameRecord) -> LiveTable:
         """A game that is over, rebuilt for rendering only: it is not live (nothing can be played on it)."""
         kind = self.kinds[record.kind]
-        table = LiveTable(record=record, kind=kind, rules=kind.rules_from_json(record.rules or {}))
+        table = LiveTable(
+            record=record, kind=kind, rules=kind.rules_from_json(record.rules or {}), lent=self.features.lent
+        )
         if record.seed is not None:
             table.engine = kind.replay(table.rules, record)
         return table
@@ -373,7 +371,7 @@ class TableManager(Registry):
         return events
 
     async def _run_finish_hooks(self, table: LiveTable, results: list[ResultRow]) -> None:
-        for hook in self.finish_hooks:
+        for hook in self.features.finish_hooks:  # the features' (the stats rate the game)
             try:
                 await hook(table, results)
             except Exception:  # the game is saved and over: a failed extra must not hide the standings

@@ -8,7 +8,8 @@ the bot's channel rate limits). Changes that follow at once (a computer answerin
 redraw: the redraw waits the presenter's coalescing pause, like the table's own edit. A view whose
 token expired is dropped; its Refresh button still works and makes it current again.
 
-What a view shows is the spectator cog's (:attr:`Watchers.render`); this module only knows when.
+What a view shows is a feature's (fair play's: :attr:`bot.features.Feature.spectator_view`, drawn
+from the table message as it looks now); this module only knows when.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
+from bot.features import Features
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +39,17 @@ class Watching:
 
 
 class Watchers:
-    def __init__(self, sleep: Callable[[float], Awaitable[Any]], coalesce: Callable[[], float]) -> None:
-        #: a spectator's view of a table (set by the spectator cog); None: nobody can watch
-        self.render: Callable[[LiveTable], Rendered] | None = None
+    def __init__(
+        self,
+        sleep: Callable[[float], Awaitable[Any]],
+        coalesce: Callable[[], float],
+        features: Features,
+        face: Callable[[LiveTable], Rendered],
+    ) -> None:
+        #: the registered features: a spectator's view of a table is theirs (none: nobody can watch)
+        self.features = features
+        #: the table message as it looks now (the presenter's, shared with the table's display)
+        self.face = face
         self.sleep = sleep
         self.coalesce = coalesce
         self.clock: Callable[[], float] = lambda: discord.utils.utcnow().timestamp()
@@ -55,7 +65,7 @@ class Watchers:
 
     def changed(self, table: LiveTable) -> None:
         """``table`` changed: its spectators' views are redrawn soon (one redraw for a burst)."""
-        if not self.views.get(table.id) or self.render is None:
+        if not self.views.get(table.id) or self.features.spectator_view is None:
             return
         self.dirty.add(table.id)
         if table.id not in self.tasks:
@@ -77,7 +87,8 @@ class Watchers:
             log.exception("game %s: redrawing the spectators' views failed", table.id)
 
     async def _redraw(self, table: LiveTable) -> None:
-        assert self.render is not None
+        render = self.features.spectator_view
+        assert render is not None
         views = self.views.get(table.id, {})
         now = self.clock()
         for user_id in [u for u, w in views.items() if now - w.opened >= LIFETIME]:
@@ -86,7 +97,7 @@ class Watchers:
             self.views.pop(table.id, None)
             return
         async with table.lock:
-            rendered = self.render(table)
+            rendered = render(table, self.face(table))
             over = table.engine is None or table.engine.is_over or table.record.status != "playing"
         sends = [self._send(table, user_id, watching, rendered) for user_id, watching in list(views.items())]
         await asyncio.gather(*sends)

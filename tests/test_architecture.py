@@ -319,3 +319,118 @@ def test_every_member_of_the_game_contract_is_used() -> None:
     assert "panel" in members and "table" in members
     dead = sorted(members - read)
     assert not dead, f"GameKind members nothing reads: {dead}"
+
+
+#: what a feature under ``cogs/`` may never write into: the runtime's objects and a game's kind
+#: (issue 23: a feature declares what it adds in its one registration, ``bot.features.add``, and
+#: the runtime reads it from there)
+RUNTIME_HANDLES = frozenset(
+    {"bot", "client", "tables", "manager", "presenter", "watchers", "lent", "features", "tree", "kinds", "finish_hooks"}
+)
+#: the methods that change a list, dict or set in place
+MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "__setitem__"})
+
+
+def _chain(node: ast.expr) -> list[str]:
+    """The names along ``a.b[c].d``: ``["a", "b", "d"]`` (a call or subscript is looked through)."""
+    names: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            names.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            if isinstance(node, ast.Name):
+                names.append(node.id)
+            return names[::-1]
+
+
+def _foreign(names: list[str]) -> bool:
+    """Whether the object ``names`` leads to (``a.b.c``: the object ``a.b`` whose ``c`` is written)
+    is the runtime's or a game's kind: reached through the bot, the table manager, the presenter…,
+    or a kind (``kind``, ``game_kind``). An attribute of the module's own object (``self.bot = bot``)
+    is its own."""
+    owner = names[:-1]
+    if owner[:1] == ["self"]:
+        owner = owner[1:]
+    return bool(owner) and (owner[0].endswith("kind") or any(n in RUNTIME_HANDLES for n in owner))
+
+
+def _stored(target: ast.expr) -> list[ast.Attribute]:
+    """The attributes an assignment's target writes (each of a tuple's)."""
+    if isinstance(target, ast.Attribute):
+        return [target]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [a for t in target.elts for a in _stored(t)]
+    if isinstance(target, ast.Starred):
+        return _stored(target.value)
+    return []
+
+
+def writes_into_the_runtime(source: str, where: str = "") -> list[str]:
+    """Each place in ``source`` that writes an attribute of the runtime's objects or of a game's
+    kind (an assignment, ``setattr``, or a list or dict of theirs changed in place)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        written: list[list[str]] = []
+        if isinstance(node, ast.Assign):
+            written = [_chain(a) for t in node.targets for a in _stored(t)]
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            written = [_chain(a) for a in _stored(node.target)]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" and node.args:
+            written = [[*_chain(node.args[0]), "?"]]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            written = [_chain(node.func.value)]  # the list (dict, set) changed is an attribute of its owner
+        if any(_foreign(names) for names in written):
+            found.append(f"{where}:{node.lineno}: {ast.unparse(node).splitlines()[0]}")
+    return found
+
+
+def feature_packages() -> list[Path]:
+    """The packages under ``cogs/`` that are not games (a game's has a ``kind`` module)."""
+    return sorted(p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists() and not (p / "kind.py").exists())
+
+
+def test_the_old_ways_of_plugging_in_are_caught() -> None:
+    """What the features did before they registered (issue 23) is each found by the check below."""
+    old = [
+        "bot.tables.presenter.lobby = render_lobby",
+        "kind.lent.take_back = take_back_button",
+        "kind.lent.finale = rematch_view",
+        "presenter.watchers.render = lambda table: spectator_view(table, presenter.live_face(table))",
+        "bot.tables.finish_hooks.append(cog.on_finished)",
+        "kind.seat_note = cog.seat_note",
+        "setattr(bot.tables, 'lobby', render_lobby)",
+    ]
+    for line in old:
+        assert writes_into_the_runtime(line), line
+    own = ["embed.description = text", "out.dropped.append(name)", "rows.append(row)", "bot.features.add(feature)"]
+    for line in own:
+        assert not writes_into_the_runtime(line), line
+
+
+def test_no_feature_writes_into_the_runtime_or_a_game() -> None:
+    """A module under ``cogs/`` never sets an attribute of the runtime's objects or of a game's
+    kind (nor changes their lists in place): what a feature adds goes in its one registration."""
+    found = []
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        found += writes_into_the_runtime(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert not found, "a feature writes into another package's objects:\n" + "\n".join(found)
+
+
+def test_each_feature_registers_once() -> None:
+    """Each feature package's ``setup()`` makes exactly one registration, ``bot.features.add``."""
+    assert [p.name for p in feature_packages()] == ["fairness", "lobby", "stats"]
+    for package in feature_packages():
+        tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
+        adds = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and _chain(n.func)[-2:] == ["features", "add"]
+        ]
+        assert len(adds) == 1, f"{package.name} registers {len(adds)} times"

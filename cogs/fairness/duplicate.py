@@ -75,7 +75,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
 async def _open(interaction: discord.Interaction, kind: AnyKind, preset: str) -> LiveTable:
     tables = tables_of(interaction)
-    lobby = tables.presenter.lobby  # the lobby feature's renderer, lent through the runtime
+    lobby = tables.features.lobby  # the lobby feature's renderer, read from the registered features
     if lobby is None:
         raise Refusal("Tables cannot be opened here: the lobby is not loaded.")
     table = await tables.seating.open_lobby(

@@ -1,6 +1,8 @@
 """The lobby every game shares (an extension): ``/<game> new`` opens a table whose lobby message
 carries Join / Leave / Add computer / Start / Cancel buttons and the host's preset picker, and the
-commands it adds to each game's group (:func:`cogs.lobby.commands.add_lobby_commands`).
+commands it adds to each game's group (:func:`cogs.lobby.commands.add_lobby_commands`). It plugs
+in with one :class:`~bot.features.Feature`: those commands, its buttons, how a lobby looks, the
+**Take my seat back** under a table and the **Rematch** under a final message.
 
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
@@ -14,7 +16,7 @@ from __future__ import annotations
 from discord.ext.commands import Cog
 
 from bot.client import CardBot
-from bot.groups import groups_of
+from bot.features import Feature
 from cogs.lobby.commands import add_lobby_commands
 from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby, take_back_button
 from cogs.lobby.ending import EndButton
@@ -27,10 +29,14 @@ class Lobby(Cog):
 
 
 async def setup(bot: CardBot) -> None:
-    bot.tables.presenter.lobby = render_lobby
-    for kind, group in groups_of(bot.tree, list(bot.tables.kinds.values())):
-        add_lobby_commands(group, kind)
-        kind.lent.take_back = take_back_button
-        kind.lent.finale = rematch_view
-    bot.add_dynamic_items(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton)
+    bot.features.add(
+        Feature(
+            name="lobby",
+            per_game=add_lobby_commands,
+            items=(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton),
+            lobby=render_lobby,
+            take_back=take_back_button,
+            finale=rematch_view,
+        )
+    )
     await bot.add_cog(Lobby(bot))

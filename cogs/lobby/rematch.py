@@ -62,7 +62,8 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
 
 
 def rematch_view(table: LiveTable) -> discord.ui.View:
-    """Under a game's final message (lent to every game: :attr:`bot.contract.GameKind.lent`)."""
+    """Under a game's final message (lent to every game: :attr:`bot.features.Feature.finale`, read
+    by a game's ``finale`` as ``table.lent.finale``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table.id))
     view.stop()  # dispatched by custom id (dynamic items): nothing to store

@@ -17,11 +17,11 @@ def lobby_message(
     # Names rather than mentions: an embed's mention shows as a raw <@id> to anyone whose client
     # has not seen that member yet, and it never pings anyway.
     seated = "\n".join(f"{s.seat + 1}. {'🤖 ' if s.user_id is None else ''}{s.name}" for s in record.seats)
-    if table.kind.seat_note is not None:  # ratings (cogs/stats), one line per seat as above
-        notes = [table.kind.seat_note(table, s) for s in record.seats]
-        seated = "\n".join(
-            line + (f" · {note}" if note else "") for line, note in zip(seated.splitlines(), notes, strict=False)
-        )
+    # what another feature lends a seat (the stats' rating; nothing without it), one line per seat
+    notes = [table.lent.seat_note(table, s) for s in record.seats]
+    seated = "\n".join(
+        line + (f" · {note}" if note else "") for line, note in zip(seated.splitlines(), notes, strict=False)
+    )
     host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
     # the preset's one-line summary only while no option changes it (the Rules field says all)
     summary = table.kind.preset_line(record.preset) if not record.options else ""

@@ -213,7 +213,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return Rendered(
             content=f"🎉 Game over! Winner: {', '.join(winners)}",
             embeds=[embed],
-            view=self.lent.finale(table),
+            view=table.lent.finale(table),
             files=chart,
         )
 

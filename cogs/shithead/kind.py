@@ -202,7 +202,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
             content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
-        return Rendered(content=content, embeds=[embed], view=self.lent.finale(table))
+        return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
         return engine.view(seat)

@@ -6,6 +6,9 @@
 - :mod:`cogs.stats.history`, :mod:`cogs.stats.replay`: ``/<game> history`` and ``/<game> replay``
 - :mod:`cogs.stats.coach`: ``/<game> analysis`` for each game with a coach (its
   :attr:`~bot.contract.GameKind.coaching`; off the event loop, stored)
+
+It plugs in with one :class:`~bot.features.Feature`: its commands in each game's group and its
+own, the replay's buttons, rating a finished game, and the rating on a seat in a lobby.
 """
 
 from __future__ import annotations
@@ -13,24 +16,31 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.client import CardBot
+from bot.contract import AnyKind
+from bot.features import Feature
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach, add_coach_command
-from cogs.stats.commands import CardAdmin, Stats, add_stats_commands
+from cogs.stats.commands import CardAdmin, Stats, stats_commands
 from cogs.stats.history import ReplayButton, add_history_commands
 
 
 async def setup(bot: CardBot) -> None:
     book = RatingBook(bot.store)
     cog = Stats(bot, book, Coach(bot))
-    bot.tables.finish_hooks.append(cog.on_finished)
-    for kind in bot.tables.kinds.values():
-        kind.seat_note = cog.seat_note
-        group = bot.tree.get_command(kind.key)
-        if isinstance(group, app_commands.Group):
-            add_history_commands(bot, group, kind.key, kind.title)
-            if kind.coaching is not None:
-                add_coach_command(bot, group, cog.coach, kind)
-    add_stats_commands(bot.tree, cog)
-    bot.tree.add_command(CardAdmin(bot, book))
-    bot.add_dynamic_items(ReplayButton)
+
+    def per_game(group: app_commands.Group, kind: AnyKind) -> None:
+        add_history_commands(bot, group, kind.key, kind.title)
+        if kind.coaching is not None:
+            add_coach_command(bot, group, cog.coach, kind)
+
+    bot.features.add(
+        Feature(
+            name="stats",
+            per_game=per_game,
+            commands=lambda kinds: [*stats_commands(cog, kinds), CardAdmin(bot, book)],
+            items=(ReplayButton,),
+            on_finish=cog.on_finished,
+            seat_note=cog.seat_note,
+        )
+    )
     await bot.add_cog(cog)

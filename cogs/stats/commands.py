@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardBot
-from bot.contract import LiveTable
+from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
@@ -168,10 +170,11 @@ class Stats(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-def add_stats_commands(tree: app_commands.CommandTree, cog: Stats) -> None:
-    """``/leaderboard`` and ``/cardstats``, made once the games are registered: their ``game``
-    choices are the registered games (discord.py reads choices when a command is made)."""
-    games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in cog.bot.tables.kinds.values()]
+def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Command[Any, Any, None]]:
+    """``/leaderboard`` and ``/cardstats``, made once the games are registered (the runtime makes
+    them at start-up: :attr:`bot.features.Feature.commands`): their ``game`` choices are the
+    registered games ``kinds`` (discord.py reads choices when a command is made)."""
+    games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in kinds]
 
     @app_commands.command(name="leaderboard", description="This server's best players by rating")
     @app_commands.describe(
@@ -205,8 +208,7 @@ def add_stats_commands(tree: app_commands.CommandTree, cog: Stats) -> None:
     ) -> None:
         await cog.cardstats(interaction, member, game, versus)
 
-    tree.add_command(leaderboard)
-    tree.add_command(cardstats)
+    return [leaderboard, cardstats]
 
 
 class CardAdmin(app_commands.Group):

@@ -120,7 +120,7 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         add_rating_field(embed, results)
         winners = [r for r in results if r.place == 1]
         content = "🏁 Game over! 🏆 " + " and ".join(table.mention(r.seat) for r in winners) + " won."
-        return Rendered(content=content, embeds=[embed], view=self.lent.finale(table))
+        return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: HighCard, seat: int) -> HighCardView:
         return engine.view(seat)

@@ -1,0 +1,198 @@
+"""How a feature plugs in (issue 23): one explicit registration, checked at start-up.
+
+A feature (the lobby, fair play, the stats: an extension under ``cogs/`` that is not a game)
+declares everything it adds to the bot in one :class:`Feature`, which its ``setup()`` passes to
+:meth:`Features.add` (``bot.features.add(Feature(...))``): the commands it adds to every game's
+``/<game>`` group and its own top-level commands, its buttons (the dynamic items it answers, and
+the controls it lends each game's messages: take-back, Watch, Rematch), what it does when a game
+finishes, the note it writes on a seat in a lobby, how a lobby and a spectator's view look.
+No feature writes into another package's objects: the runtime reads these slots (the table
+manager runs the finish hooks, the presenter draws a lobby and a spectator's view, every live
+table carries the lent controls: :class:`~bot.contract.Lent`).
+
+Nothing here depends on the order the extensions load in: the per-game parts are applied to
+every registered game once every extension is loaded (:meth:`Features.start`, at the end of the
+extensions' loading in ``setup_hook``), whichever came first. :meth:`Features.start` checks the
+whole before anything is applied and stops start-up with one sentence (:class:`FeatureError`):
+
+- two features named alike;
+- two features claiming one single slot (two lobby renderers, two finale views, two Watch
+  buttons, two take-backs, two seat notes, two spectator views);
+- a game without its ``/<game>`` command group in the tree, or without its **My hand** button
+  (:attr:`~bot.contract.GameKind.hand_item`);
+- games registered while no feature draws a lobby (``/<game> new`` could open no table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.contract import AnyKind, Lent, LiveTable, Rendered
+from db.store import ResultRow, SeatRecord
+
+#: a control lent under every table message (None: not shown for this table now)
+TableItem = Callable[[LiveTable], discord.ui.Item[Any] | None]
+#: the controls lent under every game's final message
+FinaleView = Callable[[LiveTable], discord.ui.View | None]
+#: a few words after a seated player's name in a lobby
+SeatNote = Callable[[LiveTable, SeatRecord], str | None]
+#: how a lobby looks (its message, with its controls)
+LobbyRenderer = Callable[[LiveTable], Rendered]
+#: what a spectator sees of a table, given the table message as drawn for its state now
+SpectatorView = Callable[[LiveTable, Rendered], Rendered]
+#: called once a finished game's results are committed, before its final standings are shown
+#: (the stats rate the game here and note the changes in each result's ``stats``)
+FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
+#: adds a feature's commands to one game's ``/<game>`` group
+PerGame = Callable[[app_commands.Group, AnyKind], None]
+AppCommand = app_commands.Command[Any, Any, Any] | app_commands.Group
+#: a feature's own top-level commands, made once every game is registered (a command's ``game``
+#: choices list the registered games: discord.py reads choices when a command is made)
+TopCommands = Callable[[list[AnyKind]], Sequence[AppCommand]]
+
+#: the slots that at most one feature fills, with how a sentence names each
+SINGLE = {
+    "take_back": "the take-back button under a table",
+    "watch": "the Watch button under a table",
+    "finale": "the controls under a final message",
+    "seat_note": "the note on a seat",
+    "lobby": "the lobby renderer",
+    "spectator_view": "the spectator's view",
+}
+
+
+class FeatureError(Exception):
+    """A set of features the bot cannot start with; the message is one sentence for the host."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """Everything one feature adds to the bot; a slot left empty adds nothing."""
+
+    #: the feature's name, in sentences about it (its package's, e.g. ``"lobby"``)
+    name: str
+    #: adds its commands to each game's ``/<game>`` group (``new``, ``verify``, ``history``...)
+    per_game: PerGame | None = None
+    #: its own top-level commands (``/cardstats``), made once every game is registered
+    commands: TopCommands | None = None
+    #: the dynamic items (buttons, selects) it answers, dispatched by custom id
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    #: lent under every table message, after the game's own controls: first the take-back...
+    take_back: TableItem | None = None
+    #: ...then Watch
+    watch: TableItem | None = None
+    #: lent under every game's final message (Rematch)
+    finale: FinaleView | None = None
+    #: a few words after a seated player's name in a lobby (a rating)
+    seat_note: SeatNote | None = None
+    #: how a lobby looks
+    lobby: LobbyRenderer | None = None
+    #: what a spectator sees (kept current by :class:`bot.watchers.Watchers`)
+    spectator_view: SpectatorView | None = None
+    #: when a game finishes (after its results are committed, before its standings are shown)
+    on_finish: FinishHook | None = None
+
+
+class Features:
+    """The registered features of one bot (the table manager's; ``bot.features``): what the
+    runtime reads instead of letting a feature write into its objects."""
+
+    def __init__(self) -> None:
+        self.added: list[Feature] = []
+        #: what the features lend every table's messages, kept current as they register (every
+        #: live table holds this one object)
+        self.lent = Lent()
+        self.started = False
+
+    def add(self, feature: Feature) -> None:
+        """Register ``feature`` (a feature's ``setup()`` calls this once). Its per-game parts are
+        applied at :meth:`start`, to every game, whichever extension loaded first."""
+        if self.started:
+            raise FeatureError(f"The feature {feature.name} registered after start-up; features register at setup.")
+        self.added.append(feature)
+        # the lent slots, read by every table (two claims of one are refused at start-up)
+        if feature.take_back is not None:
+            self.lent.take_back = feature.take_back
+        if feature.watch is not None:
+            self.lent.watch = feature.watch
+        if feature.finale is not None:
+            self.lent.finale = feature.finale
+        if feature.seat_note is not None:
+            self.lent.seat_note = feature.seat_note
+
+    def _one(self, slot: str) -> Any:
+        return next((made for f in self.added if (made := getattr(f, slot)) is not None), None)
+
+    @property
+    def lobby(self) -> LobbyRenderer | None:
+        """How a lobby looks; None while no feature draws one."""
+        found: LobbyRenderer | None = self._one("lobby")
+        return found
+
+    @property
+    def spectator_view(self) -> SpectatorView | None:
+        """What a spectator sees of a table; None: nobody can watch."""
+        found: SpectatorView | None = self._one("spectator_view")
+        return found
+
+    @property
+    def finish_hooks(self) -> list[FinishHook]:
+        """What runs when a game finishes, in the features' order (by name)."""
+        return [f.on_finish for f in self.ordered() if f.on_finish is not None]
+
+    def ordered(self) -> list[Feature]:
+        """The features by name: the order their parts are applied in, whatever order they loaded in."""
+        return sorted(self.added, key=lambda f: f.name)
+
+    def check(self, kinds: Mapping[str, AnyKind], groups: Mapping[str, app_commands.Group | None]) -> None:
+        """Raise :class:`FeatureError` (one sentence) if the bot cannot start with these features
+        and these games (see the module's list); ``groups``: each game's ``/<game>`` group found."""
+        names = [f.name for f in self.added]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise FeatureError(f"Two features are named {twice[0]}: each feature registers once, under its own name.")
+        for slot, said in SINGLE.items():
+            claiming = [f.name for f in self.ordered() if getattr(f, slot) is not None]
+            if len(claiming) > 1:
+                raise FeatureError(
+                    f"The features {' and '.join(claiming)} both claim {said}: only one feature may fill it."
+                )
+        for key, kind in kinds.items():
+            if groups.get(key) is None:
+                raise FeatureError(
+                    f"The game {key} has no /{key} command group: its setup adds one (bot.groups.game_group)."
+                )
+            if not callable(getattr(kind, "hand_item", None)):
+                raise FeatureError(f"The game {key} has no My hand button: its kind sets hand_item.")
+        if kinds and self.lobby is None:
+            raise FeatureError("Games are registered but no feature draws a lobby: /<game> new could open no table.")
+
+    def start(self, bot: commands.Bot, kinds: Mapping[str, AnyKind]) -> None:
+        """Once every extension is loaded: check the whole (:meth:`check`), then give every game
+        every feature's commands and add the features' own commands and dynamic items, features by
+        name and games by key, so that the commands come out the same whatever the load order."""
+        groups = {key: _group(bot.tree, key) for key in kinds}
+        self.check(kinds, groups)
+        self.started = True
+        games = [kinds[key] for key in sorted(kinds)]  # by key, whatever order they loaded in
+        for feature in self.ordered():
+            for kind in games:
+                group = groups[kind.key]
+                if feature.per_game is not None and group is not None:
+                    feature.per_game(group, kind)
+            if feature.commands is not None:
+                for command in feature.commands(games):
+                    bot.tree.add_command(command)
+            if feature.items:
+                bot.add_dynamic_items(*feature.items)
+
+
+def _group(tree: app_commands.CommandTree, key: str) -> app_commands.Group | None:
+    group = tree.get_command(key)
+    return group if isinstance(group, app_commands.Group) else None
