@@ -45,12 +45,13 @@ def _features() -> list[tuple[str, bool]]:
 
 
 def extensions(extra_games: tuple[str, ...] = ()) -> list[str]:
-    """The extensions to load: the games first (each registers its kind and its command group),
-    then every other feature (each registers its :class:`~bot.features.Feature`). The order is
-    only tidy, never needed: the features are applied to every game once all are loaded
-    (:meth:`bot.features.Features.start`). So a new game is a new package, and the runtime names
-    none. ``extra_games`` (:attr:`Settings.extra_games`) are game packages from elsewhere, loaded
-    after the games under ``cogs/`` and before the other features."""
+    """The extensions to load: the games first (each registers its :class:`~bot.features.Game`:
+    its kind, its command group, its buttons), then every other feature (each registers its
+    :class:`~bot.features.Feature`). The order is only tidy, never needed: nothing is added to the
+    bot while they load; the games, then the features, are plugged in by key and by name once all
+    are loaded (:meth:`bot.features.Features.start`). So a new game is a new package, and the
+    runtime names none. ``extra_games`` (:attr:`Settings.extra_games`) are game packages from
+    elsewhere, loaded after the games under ``cogs/`` and before the other features."""
     found = sorted(_features(), key=lambda f: (not f[1], f[0]))
     games = [f"{FEATURES}.{name}" for name, game in found if game]
     return games + list(extra_games) + [f"{FEATURES}.{name}" for name, game in found if not game]
@@ -133,6 +134,7 @@ class CardBot(commands.Bot):
         for name in extensions(self.settings.extra_games):
             await self.load_extension(name)
         # every game and every feature registered, in whatever order: check them, then plug them in
+        # (the games' kinds into the table manager, their groups and buttons, then the features')
         self.features.start(self, self.tables.kinds)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -1,8 +1,16 @@
 """How a feature plugs in (issue 23): one explicit registration, checked at start-up.
 
-A feature (the lobby, fair play, the stats: an extension under ``cogs/`` that is not a game)
-declares everything it adds to the bot in one :class:`Feature`, which its ``setup()`` passes to
-:meth:`Features.add` (``bot.features.add(Feature(...))``): the commands it adds to every game's
+Every extension under ``cogs/`` (and every game package of :attr:`Settings.extra_games
+<bot.settings.Settings.extra_games>`) plugs in one way: its ``setup()`` passes what it adds to
+:meth:`Features.add`, once, and adds nothing to the bot itself.
+
+A game declares one :class:`Game` (``bot.features.add(Game(kind, group, items=(...)))``): its
+:class:`~bot.contract.GameKind`, its ``/<game>`` command group and the dynamic items it answers
+(**My hand**, its panel's buttons). The runtime registers the kind, adds the group to the tree and
+the items to the bot, games by key.
+
+Any other feature (the lobby, fair play, the stats) declares everything it adds to the bot in one
+:class:`Feature` (``bot.features.add(Feature(...))``): the commands it adds to every game's
 ``/<game>`` group and its own top-level commands, its buttons (the dynamic items it answers, and
 the controls it lends each game's messages: take-back, Watch, Rematch), what it does when a game
 finishes, the note it writes on a seat in a lobby, how a lobby and a spectator's view look.
@@ -10,22 +18,25 @@ No feature writes into another package's objects: the runtime reads these slots 
 manager runs the finish hooks, the presenter draws a lobby and a spectator's view, every live
 table carries the lent controls: :class:`~bot.contract.Lent`).
 
-Nothing here depends on the order the extensions load in: the per-game parts are applied to
-every registered game once every extension is loaded (:meth:`Features.start`, at the end of the
-extensions' loading in ``setup_hook``), whichever came first. :meth:`Features.start` checks the
-whole before anything is applied and stops start-up with one sentence (:class:`FeatureError`):
+Nothing here depends on the order the extensions load in: the games and the features are
+applied once every extension is loaded (:meth:`Features.start`, at the end of the extensions'
+loading in ``setup_hook``), games by key then features by name, whichever came first.
+:meth:`Features.start` checks the whole before anything is applied and stops start-up with one
+sentence (:class:`FeatureError`):
 
 - two features named alike;
 - two features claiming one single slot (two lobby renderers, two finale views, two Watch
   buttons, two take-backs, two seat notes, two spectator views);
-- a game without its ``/<game>`` command group in the tree, or without its **My hand** button
-  (:attr:`~bot.contract.GameKind.hand_item`);
+- a game registered twice, or registered around its :class:`Game` (straight into the table
+  manager's kinds);
+- a game whose command group is not named after its key (``/<key>``), or without its **My hand**
+  button (:attr:`~bot.contract.GameKind.hand_item`);
 - games registered while no feature draws a lobby (``/<game> new`` could open no table).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,20 +110,46 @@ class Feature:
     on_finish: FinishHook | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything one game adds to the bot (its package's ``setup()`` registers it); the other
+    features give it their commands and controls at start-up."""
+
+    #: what the runtime calls to play it (:class:`~bot.contract.GameKind`); its ``key`` names it
+    kind: AnyKind
+    #: its ``/<key>`` command group, with the game's own commands (``hand``); the features add
+    #: theirs (``new``, ``history``...) to it at start-up
+    group: app_commands.Group
+    #: the dynamic items (buttons, selects) it answers, dispatched by custom id
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The game's key (its command's name, its stored games' ``kind``)."""
+        return self.kind.key
+
+
 class Features:
-    """The registered features of one bot (the table manager's; ``bot.features``): what the
-    runtime reads instead of letting a feature write into its objects."""
+    """The registered games and features of one bot (the table manager's; ``bot.features``):
+    what the runtime reads instead of letting a feature write into its objects."""
 
     def __init__(self) -> None:
         self.added: list[Feature] = []
+        #: the registered games, in the order they registered (applied by key at start-up)
+        self.games: list[Game] = []
         #: what the features lend every table's messages, kept current as they register (every
         #: live table holds this one object)
         self.lent = Lent()
         self.started = False
 
-    def add(self, feature: Feature) -> None:
-        """Register ``feature`` (a feature's ``setup()`` calls this once). Its per-game parts are
-        applied at :meth:`start`, to every game, whichever extension loaded first."""
+    def add(self, feature: Feature | Game) -> None:
+        """Register ``feature``, a game or another feature (its package's ``setup()`` calls this
+        once). It is applied at :meth:`start`, with every game, whichever extension loaded first."""
+        if isinstance(feature, Game):
+            if self.started:
+                raise FeatureError(f"The game {feature.key} registered after start-up; games register at setup.")
+            self.games.append(feature)
+            return
         if self.started:
             raise FeatureError(f"The feature {feature.name} registered after start-up; features register at setup.")
         self.added.append(feature)
@@ -150,9 +187,10 @@ class Features:
         """The features by name: the order their parts are applied in, whatever order they loaded in."""
         return sorted(self.added, key=lambda f: f.name)
 
-    def check(self, kinds: Mapping[str, AnyKind], groups: Mapping[str, app_commands.Group | None]) -> None:
+    def check(self, registered: Mapping[str, AnyKind]) -> None:
         """Raise :class:`FeatureError` (one sentence) if the bot cannot start with these features
-        and these games (see the module's list); ``groups``: each game's ``/<game>`` group found."""
+        and games (see the module's list); ``registered``: the kinds the table manager holds
+        already (none, when every game registered here)."""
         names = [f.name for f in self.added]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
@@ -163,36 +201,49 @@ class Features:
                 raise FeatureError(
                     f"The features {' and '.join(claiming)} both claim {said}: only one feature may fill it."
                 )
-        for key, kind in kinds.items():
-            if groups.get(key) is None:
+        keys = [game.key for game in self.games]
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        if twice:
+            raise FeatureError(f"The game {twice[0]} registers twice: each game registers once, with one Game.")
+        if registered:
+            raise FeatureError(
+                f"The game {min(registered)} was registered around bot.features.add: a game's setup registers one Game."
+            )
+        for game in self.ordered_games():
+            if game.group.name != game.key:
                 raise FeatureError(
-                    f"The game {key} has no /{key} command group: its setup adds one (bot.groups.game_group)."
+                    f"The game {game.key} has its commands under /{game.group.name}: a game's group is named"
+                    " after its key (bot.groups.game_group)."
                 )
-            if not callable(getattr(kind, "hand_item", None)):
-                raise FeatureError(f"The game {key} has no My hand button: its kind sets hand_item.")
-        if kinds and self.lobby is None:
+            if not callable(getattr(game.kind, "hand_item", None)):
+                raise FeatureError(f"The game {game.key} has no My hand button: its kind sets hand_item.")
+        if self.games and self.lobby is None:
             raise FeatureError("Games are registered but no feature draws a lobby: /<game> new could open no table.")
 
-    def start(self, bot: commands.Bot, kinds: Mapping[str, AnyKind]) -> None:
-        """Once every extension is loaded: check the whole (:meth:`check`), then give every game
-        every feature's commands and add the features' own commands and dynamic items, features by
-        name and games by key, so that the commands come out the same whatever the load order."""
-        groups = {key: _group(bot.tree, key) for key in kinds}
-        self.check(kinds, groups)
+    def ordered_games(self) -> list[Game]:
+        """The games by key: the order they are plugged in, whatever order they loaded in."""
+        return sorted(self.games, key=lambda g: g.key)
+
+    def start(self, bot: commands.Bot, kinds: MutableMapping[str, AnyKind]) -> None:
+        """Once every extension is loaded: check the whole (:meth:`check`), then plug in every
+        game (its kind into ``kinds``, the table manager's, its group into the tree, its items into
+        the bot), give every game every feature's commands and add the features' own commands and
+        dynamic items: games by key and features by name, so that the bot comes out the same
+        whatever the load order."""
+        self.check(kinds)
         self.started = True
-        games = [kinds[key] for key in sorted(kinds)]  # by key, whatever order they loaded in
+        games = self.ordered_games()
+        for game in games:
+            kinds[game.key] = game.kind
+            bot.tree.add_command(game.group)
+            if game.items:
+                bot.add_dynamic_items(*game.items)
         for feature in self.ordered():
-            for kind in games:
-                group = groups[kind.key]
-                if feature.per_game is not None and group is not None:
-                    feature.per_game(group, kind)
+            for game in games:
+                if feature.per_game is not None:
+                    feature.per_game(game.group, game.kind)
             if feature.commands is not None:
-                for command in feature.commands(games):
+                for command in feature.commands([game.kind for game in games]):
                     bot.tree.add_command(command)
             if feature.items:
                 bot.add_dynamic_items(*feature.items)
-
-
-def _group(tree: app_commands.CommandTree, key: str) -> app_commands.Group | None:
-    group = tree.get_command(key)
-    return group if isinstance(group, app_commands.Group) else None

@@ -1,12 +1,14 @@
 """The registry: which game kinds the bot knows and which tables are live.
 
-Game cogs register their :class:`~bot.contract.GameKind` here in their ``setup()``, and the other
-features their :class:`~bot.features.Feature` in :attr:`Registry.features` (the registry belongs to
-the bot's table manager, not to a module-global dict, so two bots in one process, as in tests,
-never share kinds). Every live table it makes carries what the features lend it
-(:attr:`~bot.contract.LiveTable.lent`). Everything else asks it for tables: by id (a button's custom id),
-by channel (a slash command) or whether a table is still live (a form answered after the game
-ended). Dropping a table cancels its background tasks.
+Every extension registers what it adds in :attr:`Registry.features`, in its ``setup()``: a game its
+:class:`~bot.features.Game`, whose :class:`~bot.contract.GameKind` start-up puts in
+:attr:`Registry.kinds` (:meth:`~bot.features.Features.start`), any other feature its
+:class:`~bot.features.Feature` (the registry belongs to the bot's table manager, not to a
+module-global dict, so two bots in one process, as in tests, never share kinds). Every live table
+it makes carries what the features lend it (:attr:`~bot.contract.LiveTable.lent`). Everything
+else asks it for tables: by id (a button's custom id), by channel (a slash command) or whether a
+table is still live (a form answered after the game ended). Dropping a table cancels its
+background tasks.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Registry:
 
     # -- game kinds ---------------------------------------------------------------------------
     def register(self, kind: AnyKind) -> AnyKind:
+        """Know ``kind`` (start-up does this for every registered game; a bench without the bot's
+        extensions calls it itself)."""
         self.kinds[kind.key] = kind
         return kind
 

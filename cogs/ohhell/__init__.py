@@ -1,4 +1,5 @@
 """Oh Hell on Discord (an extension): everything about how the game looks and is played here.
+It plugs in with one :class:`~bot.features.Game`: its kind, ``/ohhell`` and its buttons.
 
 - :mod:`cogs.ohhell.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.ohhell.render`: the table, hand, deal result and standings embeds
@@ -10,6 +11,7 @@
 from __future__ import annotations
 
 from bot.client import CardBot
+from bot.features import Game
 from cogs.ohhell.commands import ohhell_group
 from cogs.ohhell.controls import TableButton
 from cogs.ohhell.kind import OhHellKind
@@ -20,6 +22,4 @@ __all__ = ["OhHellKind", "setup"]
 
 async def setup(bot: CardBot) -> None:
     kind = OhHellKind(bot)
-    bot.tables.register(kind)
-    bot.tree.add_command(ohhell_group(kind))
-    bot.add_dynamic_items(TableButton, PanelButton)
+    bot.features.add(Game(kind, ohhell_group(kind), items=(TableButton, PanelButton)))

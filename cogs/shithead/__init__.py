@@ -1,4 +1,5 @@
 """Shithead on Discord (an extension): everything about how the game looks and is played here.
+It plugs in with one :class:`~bot.features.Game`: its kind, ``/shithead`` and its buttons.
 
 - :mod:`cogs.shithead.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.shithead.render`: the table, panel, DM and final embeds
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 from bot.client import CardBot
+from bot.features import Game
 from cogs.shithead.commands import ShitheadCog, shithead_group
 from cogs.shithead.controls import TableButton
 from cogs.shithead.kind import ShitheadKind
@@ -21,7 +23,5 @@ __all__ = ["ShitheadKind", "setup"]
 
 async def setup(bot: CardBot) -> None:
     kind = ShitheadKind(bot)
-    bot.tables.register(kind)
-    bot.tree.add_command(shithead_group(kind))
-    bot.add_dynamic_items(TableButton, PanelButton, PanelSelect, QuickButton)
+    bot.features.add(Game(kind, shithead_group(kind), items=(TableButton, PanelButton, PanelSelect, QuickButton)))
     await bot.add_cog(ShitheadCog(bot, kind))
