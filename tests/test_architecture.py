@@ -360,9 +360,11 @@ def _foreign(names: list[str]) -> bool:
 
 
 def _stored(target: ast.expr) -> list[ast.Attribute]:
-    """The attributes an assignment's target writes (each of a tuple's)."""
+    """The attributes an assignment's target writes (each of a tuple's; an item's container)."""
     if isinstance(target, ast.Attribute):
         return [target]
+    if isinstance(target, ast.Subscript):  # ``a.b[k] = v`` writes into ``a.b``, an attribute of ``a``
+        return _stored(target.value)
     if isinstance(target, ast.Tuple | ast.List):
         return [a for t in target.elts for a in _stored(t)]
     if isinstance(target, ast.Starred):
@@ -389,9 +391,44 @@ def writes_into_the_runtime(source: str, where: str = "") -> list[str]:
     return found
 
 
+#: what an extension once called to add its own parts to the bot (issue 23: its one registration,
+#: ``bot.features.add``, declares them, and start-up adds them, games by key): a game's kind, a
+#: command group (or any top-level command), dynamic items
+DIRECT_ADDS = (["tables", "register"], ["tree", "add_command"], ["add_dynamic_items"])
+
+
+def adds_to_the_bot_itself(source: str, where: str = "") -> list[str]:
+    """Each call in ``source`` that adds to the bot around the one registration: registers a
+    kind with the table manager, adds a command to the tree, or adds dynamic items."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            names = _chain(node.func)
+            if any(names[-len(tail) :] == tail for tail in DIRECT_ADDS):
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node).splitlines()[0]}")
+    return found
+
+
+def plugged_in() -> list[Path]:
+    """Every module that plugs into the bot: those under ``cogs/`` and the test-only third game's
+    (loaded through ``Settings.extra_games``)."""
+    return sorted([*(ROOT / "cogs").rglob("*.py"), *(ROOT / "tests" / "thirdgame").rglob("*.py")])
+
+
+def extension_packages() -> list[Path]:
+    """Every extension package: each package under ``cogs/`` and the third game."""
+    found = [p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists()]
+    return sorted([*found, ROOT / "tests" / "thirdgame"])
+
+
+def is_game(package: Path) -> bool:
+    """A game's package has a ``kind`` module (its :class:`~bot.contract.GameKind`)."""
+    return (package / "kind.py").exists()
+
+
 def feature_packages() -> list[Path]:
     """The packages under ``cogs/`` that are not games (a game's has a ``kind`` module)."""
-    return sorted(p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists() and not (p / "kind.py").exists())
+    return sorted(p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists() and not is_game(p))
 
 
 def test_the_old_ways_of_plugging_in_are_caught() -> None:
@@ -404,6 +441,7 @@ def test_the_old_ways_of_plugging_in_are_caught() -> None:
         "bot.tables.finish_hooks.append(cog.on_finished)",
         "kind.seat_note = cog.seat_note",
         "setattr(bot.tables, 'lobby', render_lobby)",
+        "bot.tables.kinds[kind.key] = kind",
     ]
     for line in old:
         assert writes_into_the_runtime(line), line
@@ -412,19 +450,53 @@ def test_the_old_ways_of_plugging_in_are_caught() -> None:
         assert not writes_into_the_runtime(line), line
 
 
+def test_the_old_ways_of_plugging_a_game_in_are_caught() -> None:
+    """What the games did before they registered (issue 23) is each found by the check below."""
+    old = [
+        "bot.tables.register(kind)",
+        "kind = bot.tables.register(HighCardKind())",
+        "bot.tree.add_command(ohhell_group(kind))",
+        "self.bot.tree.add_command(command)",
+        "bot.add_dynamic_items(TableButton, PanelButton)",
+    ]
+    for line in old:
+        assert adds_to_the_bot_itself(line), line
+    own = [
+        "bot.features.add(Game(kind, game_group(kind), items=(HandButton, CardButton)))",
+        "group.add_command(command)",
+        "self.register(name)",
+        "await bot.add_cog(Lobby(bot))",
+    ]
+    for line in own:
+        assert not adds_to_the_bot_itself(line), line
+
+
 def test_no_feature_writes_into_the_runtime_or_a_game() -> None:
-    """A module under ``cogs/`` never sets an attribute of the runtime's objects or of a game's
-    kind (nor changes their lists in place): what a feature adds goes in its one registration."""
+    """A module under ``cogs/`` (or the third game's) never sets an attribute of the runtime's
+    objects or of a game's kind (nor changes their lists in place): what a feature adds goes in
+    its one registration."""
     found = []
-    for path in sorted((ROOT / "cogs").rglob("*.py")):
+    for path in plugged_in():
         found += writes_into_the_runtime(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     assert not found, "a feature writes into another package's objects:\n" + "\n".join(found)
 
 
-def test_each_feature_registers_once() -> None:
-    """Each feature package's ``setup()`` makes exactly one registration, ``bot.features.add``."""
+def test_no_game_or_feature_adds_to_the_bot_itself() -> None:
+    """No module under ``cogs/`` (nor the third game's) registers a kind, adds a command to the
+    tree or adds dynamic items: its one registration declares them, and start-up adds them in a
+    fixed order, whatever order the extensions loaded in."""
+    found = []
+    for path in plugged_in():
+        found += adds_to_the_bot_itself(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert not found, "an extension adds to the bot around bot.features.add:\n" + "\n".join(found)
+
+
+def test_each_feature_and_each_game_registers_once() -> None:
+    """Each extension package's ``setup()`` makes exactly one registration, ``bot.features.add``:
+    a game's of a ``Game``, any other feature's of a ``Feature``."""
     assert [p.name for p in feature_packages()] == ["fairness", "lobby", "stats"]
-    for package in feature_packages():
+    assert [p.name for p in extension_packages() if is_game(p)] == ["ohhell", "shithead", "thirdgame"]
+    for package in extension_packages():
         tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
         adds = [
             n
@@ -434,3 +506,6 @@ def test_each_feature_registers_once() -> None:
             and _chain(n.func)[-2:] == ["features", "add"]
         ]
         assert len(adds) == 1, f"{package.name} registers {len(adds)} times"
+        made = adds[0].args[0] if adds[0].args else None
+        wanted = "Game" if is_game(package) else "Feature"
+        assert isinstance(made, ast.Call) and _chain(made.func) == [wanted], f"{package.name} registers no {wanted}"
