@@ -1,16 +1,22 @@
-"""Features plug in one way (issue 23): each feature's ``setup()`` registers one
-:class:`bot.features.Feature`, the runtime applies it to every game at start-up and checks the
-whole first, so the order the extensions load in no longer matters.
+"""Features plug in one way (issue 23): each extension's ``setup()`` registers one thing, a game
+its :class:`bot.features.Game`, any other feature its :class:`bot.features.Feature`; the runtime
+checks the whole at start-up, then plugs in the games (their kinds, groups and buttons) by key and
+gives every game every feature, so the order the extensions load in no longer matters.
 
 Here the bot loads its extensions in the reverse of :func:`bot.client.extensions` (the lobby, fair
 play and the stats before any game), and a user still meets every feature in every game:
 ``/<game> new``'s lobby, the take-back and Watch buttons under a table (in that order), the
 Rematch under the final standings, ``/<game> history``, the rating on a seat in the next lobby,
-and ``/leaderboard``'s game choices. A set of features that claim one slot twice stops start-up
-with one sentence.
+and ``/leaderboard``'s game choices. A third game loaded before everything else plays as well, and
+the bot comes out the same (its commands, its games, its buttons' dispatch order) whatever the
+order. A set of features that claim one slot twice stops start-up with one sentence; so does a
+game registered twice, around its registration, or under a group not named after it.
 """
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import discord
 import pytest
@@ -18,33 +24,43 @@ from discord import app_commands
 
 import bot.client
 from bot import __main__ as entry
-from bot.client import extensions
+from bot.client import CardBot, extensions
 from bot.contract import Rendered
-from bot.features import Feature, FeatureError, Features
+from bot.features import Feature, FeatureError, Features, Game
+from bot.groups import game_group
+from bot.settings import Settings
 from tests.cogs.conftest import db_path  # noqa: F401  (the SimCord fixtures)
 from tests.helpers import (
     OhHellDriver,
     bot_messages,
     buttons,
     close_made_bots,
-    make_bot,
+    for_tests,
     open_table,
     table_message,
+    walk_components,
 )
 from tests.thirdgame.kind import HighCardKind
 
 SHORT = {"fixed_hands": "2,1", "sequence": "fixed", "turn_timer": "1m"}
+#: the test-only third game (:mod:`tests.thirdgame`), as the settings name it
+THIRD_GAME = ("tests.thirdgame",)
 
 
 def backwards(extra_games: tuple[str, ...] = ()) -> list[str]:
-    """The extensions the other way round: every feature before any game."""
-    return list(reversed(extensions(extra_games)))
+    """The extensions the other way round: every feature before any game under ``cogs/``, and
+    the extra games (the third game) before everything."""
+    return [*extra_games, *reversed(extensions())]
 
 
 @pytest.fixture
-async def simcord_bot(db_path, monkeypatch):  # noqa: F811
+async def simcord_bot(db_path, monkeypatch, request):  # noqa: F811
+    """A test bot loading its extensions :func:`backwards`; a test parametrized indirectly
+    names its extra games (the third game)."""
     monkeypatch.setattr(bot.client, "extensions", backwards)
-    yield make_bot(db_path)
+    extra: tuple[str, ...] = getattr(request, "param", ())
+    settings = Settings(token="test-token", database_path=db_path, ai_delay=0.0, extra_games=extra)
+    yield for_tests(CardBot(settings))
     await close_made_bots()
 
 
@@ -117,6 +133,85 @@ async def test_features_loaded_before_the_games_still_serve_every_game(simcord_e
     assert rematch.ephemeral and "already has" in rematch.response.content
 
 
+@pytest.mark.parametrize("simcord_bot", [THIRD_GAME], indirect=True)
+async def test_a_third_game_loaded_first_and_the_games_loaded_last_still_play(simcord_env):
+    """The third game (``Settings.extra_games``) loads before everything, the lobby, fair play and
+    the stats before the games under ``cogs/``: every game still has its kind, its ``/<game>``
+    group with its own commands and every feature's, and its buttons answer (a High Card card
+    pressed on its panel, Shithead's **My cards**, Oh Hell's **My hand**)."""
+    env = simcord_env
+    loaded = list(env.bot.extensions)
+    assert loaded == backwards(THIRD_GAME) and loaded[0] == "tests.thirdgame", loaded
+    assert loaded.index("cogs.lobby") < min(loaded.index("cogs.ohhell"), loaded.index("cogs.shithead"))
+    assert list(env.bot.tables.kinds) == ["highcard", "ohhell", "shithead"]  # by key, whatever the order
+    for key in env.bot.tables.kinds:
+        group = env.bot.tree.get_command(key)
+        assert isinstance(group, app_commands.Group), key
+        assert {"new", "verify", "spectators", "history", "replay"} <= {c.name for c in group.commands}, key
+    assert "hand" in {c.name for c in env.bot.tree.get_command("ohhell").commands}  # the game's own
+
+    guild = env.create_guild()
+    ann, bob = (guild.add_member(env.create_user(n)) for n in ("ann", "bob"))
+    bot_id = env.bot.user.id
+    for key, label, computers in (("highcard", "My hand", 0), ("shithead", "My cards", 0), ("ohhell", "My hand", 1)):
+        room = guild.create_text_channel(f"{key}-room")
+        await open_table(env, room, ann, [bob], command=key, computers=computers)
+        table = env.bot.tables.in_channel(room.id, key)
+        assert table is not None and table.engine is not None, key
+        seat = table.engine.to_act()[0]  # (High Card's first to act is a player: no computer sits)
+        actor = bob if key == "highcard" and table.seats[seat].user_id == bob.id else ann
+        shown = await actor.click(table_message(room, bot_id), label=label)
+        assert shown.response is not None and shown.response.ephemeral, (key, shown)
+        if key == "highcard":  # one card pressed on the panel: the game's own button plays it
+            cards = [
+                c["custom_id"]
+                for c in walk_components(shown.response.components)
+                if (c.get("custom_id") or "").startswith("hcp:") and not c.get("disabled")
+            ]
+            before = table.engine.action_count
+            await actor.click(shown.response, custom_id=random.Random(1).choice(cards))
+            await env.settle()
+            assert table.engine.action_count == before + 1
+
+
+def shape(command: Any) -> tuple[Any, ...]:
+    """A command as a user meets it: its name, and its sub-commands' shapes (a group's) or its
+    parameters with their choices, in order."""
+    if isinstance(command, app_commands.Group):
+        return (command.name, [shape(c) for c in command.commands])
+    return (command.name, [(p.name, [c.value for c in p.choices]) for p in command.parameters])
+
+
+async def plugged_in(order: list[str]) -> tuple[list[Any], list[str], list[str]]:
+    """A bot (with the third game) that loaded ``order`` and started its features: its command
+    tree, its games and its dynamic items in the order a custom id is matched against them."""
+    made = CardBot(Settings(token="test-token", database_path=":memory:", extra_games=THIRD_GAME))
+    for name in order:
+        await made.load_extension(name)
+    made.features.start(made, made.tables.kinds)
+    items = [item.__qualname__ for item in made._connection._view_store._dynamic_items.values()]
+    out = [shape(c) for c in made.tree.get_commands()], list(made.tables.kinds), items
+    await made.close()
+    return out
+
+
+async def test_the_bot_comes_out_the_same_whatever_order_its_extensions_load_in() -> None:
+    """Loaded in :func:`~bot.client.extensions`' order, the other way round, or shuffled, the
+    bot has the same commands (each game's group, its sub-commands and their order, the stats'
+    game choices), the same games in the same order and the same dynamic items, in the same
+    order (a custom id goes to the first that matches)."""
+    tidy = extensions(THIRD_GAME)
+    shuffled = list(tidy)
+    random.Random(3).shuffle(shuffled)
+    wanted = await plugged_in(tidy)
+    tree, kinds, items = wanted
+    assert kinds == ["highcard", "ohhell", "shithead"]
+    assert [c[0] for c in tree][:3] == kinds  # the games' groups first, by key, then the features' own
+    assert items.index("HandButton") < items.index("LobbyButton")  # the games' items first, by key
+    for order in (list(reversed(tidy)), backwards(THIRD_GAME), shuffled):
+        assert await plugged_in(order) == wanted, order
+
+
 def test_two_features_claiming_one_slot_stop_the_start_with_one_sentence(monkeypatch, tmp_path, capsys) -> None:
     """A second lobby renderer (a feature that claims what the lobby feature fills) is refused at
     start-up, once every extension is loaded, whatever their order: ``python -m bot`` says so in
@@ -137,25 +232,56 @@ def test_two_features_claiming_one_slot_stop_the_start_with_one_sentence(monkeyp
     assert said == "The features lobby and second-lobby both claim the lobby renderer: only one feature may fill it."
 
 
-def test_the_check_refuses_a_game_without_its_group_or_my_hand_and_games_without_a_lobby() -> None:
-    features = Features()
+def test_the_check_refuses_a_game_twice_around_its_registration_misnamed_or_without_my_hand_or_a_lobby() -> None:
+    def with_games(*games: Game) -> Features:
+        features = Features()
+        features.add(Feature(name="lobby", lobby=lambda table: Rendered(content="lobby")))
+        for game in games:
+            features.add(game)
+        return features
+
     kind = HighCardKind()
-    group = app_commands.Group(name="highcard", description="High Card")
-    with pytest.raises(FeatureError, match="The game highcard has no /highcard command group"):
-        features.check({"highcard": kind}, {"highcard": None})
+    game = Game(kind, game_group(kind))
+    with_games(game).check({})
+    no_lobby = Features()
+    no_lobby.add(game)
     with pytest.raises(FeatureError, match="no feature draws a lobby"):
-        features.check({"highcard": kind}, {"highcard": group})
-    features.add(Feature(name="lobby", lobby=lambda table: Rendered(content="lobby")))
-    features.check({"highcard": kind}, {"highcard": group})
+        no_lobby.check({})
+    with pytest.raises(FeatureError, match="^The game highcard registers twice: each game registers once"):
+        with_games(game, Game(HighCardKind(), game_group(kind))).check({})
+    with pytest.raises(FeatureError, match="^The game highcard was registered around bot.features.add"):
+        with_games().check({"highcard": kind})
+    misnamed = app_commands.Group(name="cards", description="High Card")
+    with pytest.raises(FeatureError, match="^The game highcard has its commands under /cards: a game's group is"):
+        with_games(Game(kind, misnamed)).check({})
 
     class NoHand(HighCardKind):
         hand_item = None
 
     with pytest.raises(FeatureError, match="The game highcard has no My hand button"):
-        features.check({"highcard": NoHand()}, {"highcard": group})
-    features.add(Feature(name="lobby"))
+        with_games(Game(NoHand(), game_group(kind))).check({})
+    twice = with_games()
+    twice.add(Feature(name="lobby"))
     with pytest.raises(FeatureError, match="Two features are named lobby"):
-        features.check({}, {})
+        twice.check({})
+
+
+async def test_start_plugs_in_the_games_by_key_then_the_features() -> None:
+    """:meth:`Features.start` puts each game's kind in the table manager's kinds, its group in the
+    tree and its items in the bot, games by key, however they registered."""
+    made = CardBot(Settings(token="test-token", database_path=":memory:"))
+    late, early = HighCardKind(), HighCardKind()
+    early.key = "alpha"
+    made.features.add(Game(late, game_group(late)))
+    made.features.add(Game(early, game_group(early)))
+    made.features.add(Feature(name="lobby", lobby=lambda table: Rendered(content="lobby")))
+    assert made.tables.kinds == {} and made.tree.get_commands() == []  # nothing added while they load
+    made.features.start(made, made.tables.kinds)
+    assert made.tables.kinds == {"alpha": early, "highcard": late}
+    assert [c.name for c in made.tree.get_commands()] == ["alpha", "highcard"]
+    with pytest.raises(FeatureError, match="The game highcard registered after start-up"):
+        made.features.add(Game(late, game_group(late)))
+    await made.close()
 
 
 def test_what_a_feature_lends_is_read_from_its_registration_and_one_registered_late_is_refused() -> None:
