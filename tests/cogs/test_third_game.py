@@ -61,9 +61,10 @@ def card_buttons(panel) -> dict[str, str]:
 
 
 def test_the_extra_game_loads_with_the_games_before_the_other_features() -> None:
-    """Games first (each makes its group), the extra game with them, then the other features: a
-    tidy order, no longer a needed one (the features are applied to every game once all are
-    loaded; tests/bot/test_features.py loads them the other way round)."""
+    """Games first (each registers its Game), the extra game with them, then the other features:
+    a tidy order, no longer a needed one (the games, then the features, are plugged in by key and
+    by name once all are loaded; tests/bot/test_features.py loads the third game first, then the
+    features, then the games)."""
     names = extensions(THIRD_GAME)
     assert names.index("tests.thirdgame") > max(names.index("cogs.ohhell"), names.index("cogs.shithead"))
     assert names.index("tests.thirdgame") < min(names.index(f"cogs.{f}") for f in ("lobby", "stats", "fairness"))
