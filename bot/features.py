@@ -31,6 +31,7 @@ sentence (:class:`FeatureError`):
   manager's kinds);
 - a game whose command group is not named after its key (``/<key>``), or without its **My hand**
   button (:attr:`~bot.contract.GameKind.hand_item`);
+- two top-level commands named alike (a game's group, a feature's own command);
 - games registered while no feature draws a lobby (``/<game> new`` could open no table).
 """
 
@@ -231,8 +232,20 @@ class Features:
         dynamic items: games by key and features by name, so that the bot comes out the same
         whatever the load order."""
         self.check(kinds)
-        self.started = True
         games = self.ordered_games()
+        # the features' own commands, made for the games, before anything is added (a name taken
+        # twice is refused in one sentence, as discord.py would refuse it halfway through)
+        made = {f.name: list(f.commands([g.kind for g in games])) for f in self.ordered() if f.commands is not None}
+        owner = {game.key: f"the game {game.key}" for game in games}
+        for name, own in made.items():
+            for command in own:
+                if command.name in owner:
+                    raise FeatureError(
+                        f"The feature {name} and {owner[command.name]} both add /{command.name}: each"
+                        " top-level command has one owner."
+                    )
+                owner[command.name] = f"the feature {name}"
+        self.started = True
         for game in games:
             kinds[game.key] = game.kind
             bot.tree.add_command(game.group)
@@ -242,8 +255,7 @@ class Features:
             for game in games:
                 if feature.per_game is not None:
                     feature.per_game(game.group, game.kind)
-            if feature.commands is not None:
-                for command in feature.commands([game.kind for game in games]):
-                    bot.tree.add_command(command)
+            for command in made.get(feature.name, []):
+                bot.tree.add_command(command)
             if feature.items:
                 bot.add_dynamic_items(*feature.items)

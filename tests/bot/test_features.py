@@ -10,7 +10,8 @@ Rematch under the final standings, ``/<game> history``, the rating on a seat in 
 and ``/leaderboard``'s game choices. A third game loaded before everything else plays as well, and
 the bot comes out the same (its commands, its games, its buttons' dispatch order) whatever the
 order. A set of features that claim one slot twice stops start-up with one sentence; so does a
-game registered twice, around its registration, or under a group not named after it.
+game registered twice, around its registration, or under a group not named after it, and two
+top-level commands named alike.
 """
 
 from __future__ import annotations
@@ -282,6 +283,32 @@ async def test_start_plugs_in_the_games_by_key_then_the_features() -> None:
     with pytest.raises(FeatureError, match="The game highcard registered after start-up"):
         made.features.add(Game(late, game_group(late)))
     await made.close()
+
+
+async def test_a_feature_command_named_like_a_game_or_another_feature_s_stops_the_start() -> None:
+    """Two top-level commands named alike are refused in one sentence before anything is added
+    (discord.py would refuse the second one halfway through start-up)."""
+    kind = HighCardKind()
+
+    def own(name: str):
+        return lambda kinds: [app_commands.Group(name=name, description="x")]
+
+    for features, said in (
+        ([Feature(name="stats", commands=own("highcard"))], "The feature stats and the game highcard both add"),
+        (
+            [Feature(name="stats", commands=own("board")), Feature(name="tops", commands=own("board"))],
+            "The feature tops and the feature stats both add /board",
+        ),
+    ):
+        made = CardBot(Settings(token="test-token", database_path=":memory:"))
+        made.features.add(Game(kind, game_group(kind)))
+        made.features.add(Feature(name="lobby", lobby=lambda table: Rendered(content="lobby")))
+        for feature in features:
+            made.features.add(feature)
+        with pytest.raises(FeatureError, match=f"^{said}"):
+            made.features.start(made, made.tables.kinds)
+        assert made.tree.get_commands() == [] and made.tables.kinds == {}  # nothing added
+        await made.close()
 
 
 def test_what_a_feature_lends_is_read_from_its_registration_and_one_registered_late_is_refused() -> None:
