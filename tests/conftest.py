@@ -1,8 +1,11 @@
-"""Test-wide settings: hypothesis profiles (CI runs derandomized, without deadlines)."""
+"""Test-wide settings: hypothesis profiles (CI runs derandomized, without deadlines), the settle
+limit, and compiled modules kept in memory."""
 
+import importlib.machinery
 import os
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,6 +22,32 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # SimCord's settle limit then bounds only real work (the database's thread, a computer thinking in
 # a worker process), so it is long: a loaded machine makes a test slower, never makes it fail.
 Env.__init__.__kwdefaults__["settle_timeout"] = 30.0
+# SimCord polls every 50 ms while a callback from aiosqlite's thread is outstanding, which made
+# each submitted form cost 50 ms of wall time; polling every 1 ms changes nothing but the wait (at
+# 5 ms, three of the display tests' files waited 2.5 s of their 18 s for answers already there).
+Env._settle_internal.__kwdefaults__["idle"] = 0.001
+
+# Each test bot loads the game extensions afresh (discord.py executes an extension's modules again
+# for every bot, and drops them from sys.modules when the bot closes), about forty modules a bot.
+# Where no bytecode is written (PYTHONDONTWRITEBYTECODE, as on the shared test machine) every one
+# of them was compiled from its source again, a third of each test's setup. The compiled code is
+# kept here by path and source instead, as a .pyc file would keep it: each bot still executes the
+# modules anew, so nothing a module does at import time is shared between bots.
+_compiled: dict[tuple[str, bytes], Any] = {}
+_source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def _cached_source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = -1) -> Any:
+    key = (str(path), bytes(data))
+    if _optimize != -1:
+        return _source_to_code(self, data, path, _optimize=_optimize)
+    code = _compiled.get(key)
+    if code is None:
+        code = _compiled[key] = _source_to_code(self, data, path)
+    return code
+
+
+importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from simcord.env import Env
 
 from tests.helpers import close_made_bots, make_bot
-
-# SimCord polls every 50 ms while a callback from aiosqlite's thread is outstanding, which made
-# each submitted form cost 50 ms of wall time; polling every 5 ms changes nothing but the wait.
-Env._settle_internal.__kwdefaults__["idle"] = 0.005
 
 
 @pytest.fixture
