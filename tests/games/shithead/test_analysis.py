@@ -39,8 +39,8 @@ def _played(seed: int, preset: str = "pagat", seats: int = 3, pick_up_every: int
 def test_the_analysis_is_reproducible_and_does_not_depend_on_the_order_the_tasks_ran_in() -> None:
     rules, game = _played(3, pick_up_every=4)
     first = analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
-    second = analyse(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
-    assert first == second
+    # the same figures again: its tasks run backwards here, then analysed again in worker processes
+    # (a plain second analyse() in this process checked nothing these two do not)
     todo, order, goal = plan(rules, game.seats, 3, game.rng_version, game.log, LIGHT)
     backwards = [run_task(t) for t in reversed(todo)]
     assert summarise(backwards, game.seats, order, goal, LIGHT) == first
