@@ -294,7 +294,8 @@ class OhHellDriver:
         pressed = await actor.click(panel, custom_id=moves[choice])
         assert pressed.acknowledged, pressed
         assert warning_of(pressed) is None, f"refused: {warning_of(pressed)}"
-        assert table.engine.action_count > before and table.engine.log[before][0] == seat, "the move was not made"
+        # (the stored actions: the engine's log is rebuilt whole on each read)
+        assert table.engine.action_count > before and table.record.actions[before][0] == seat, "the move was not made"
         if ":p:" in moves[choice]:
             self.cards_played += 1
         return True
