@@ -167,6 +167,17 @@ def panel_moves(panel: Any) -> dict[str, str]:
     return out
 
 
+def move_ids(panel: Any) -> list[str]:
+    """The custom ids of a panel's enabled move buttons (either game; not Refresh)."""
+    out = []
+    for c in walk_components(panel.components):
+        cid = c.get("custom_id") or ""
+        if c.get("type") == 2 and not c.get("disabled") and cid.split(":")[0] in ("ohp", "shq", "shb"):
+            if not cid.endswith(":r:") and ":refresh:" not in cid:
+                out.append(cid)
+    return out
+
+
 def panel_disabled(panel: Any) -> list[str]:
     """Labels of the panel's disabled move buttons (a bid the hook forbids, a card not legal now)."""
     return [

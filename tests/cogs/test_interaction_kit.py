@@ -25,24 +25,13 @@ from tests.helpers import (
     OhHellDriver,
     ShitheadDriver,
     message_text,
+    move_ids,
     open_table,
     refuse_pointer_edits,
     table_message,
-    walk_components,
 )
 
 GAMES = ["ohhell", "shithead"]
-
-
-def move_ids(panel) -> list[str]:
-    """The custom ids of a panel's enabled move buttons (either game; not Refresh)."""
-    out = []
-    for c in walk_components(panel.components):
-        cid = c.get("custom_id") or ""
-        if c.get("type") == 2 and not c.get("disabled") and cid.split(":")[0] in ("ohp", "shq", "shb"):
-            if not cid.endswith(":r:") and ":refresh:" not in cid:
-                out.append(cid)
-    return out
 
 
 @dataclass

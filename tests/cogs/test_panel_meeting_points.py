@@ -11,6 +11,7 @@ from tests.helpers import (
     live_panel,
     make_bot,
     message_text,
+    move_ids,
     open_hand,
     open_table,
     panel_moves,
@@ -58,17 +59,6 @@ async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
             result = await press(person, panel, next(iter(moves)))
         assert "⚠️" not in message_text(result.response), message_text(result.response)
     assert table.engine.is_over and played >= 3
-
-
-def move_ids(panel) -> list[str]:
-    """The custom ids of a panel's enabled move buttons (either game; not Refresh)."""
-    out = []
-    for c in walk_components(panel.components):
-        cid = c.get("custom_id") or ""
-        if c.get("type") == 2 and not c.get("disabled") and cid.split(":")[0] in ("ohp", "shq", "shb"):
-            if not cid.endswith(":r:") and ":refresh:" not in cid:
-                out.append(cid)
-    return out
 
 
 # Issue 22.2 (an older copy of the panel: the same press counts once, any other says the table
