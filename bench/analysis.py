@@ -83,9 +83,10 @@ def oh_play(seed: int, noises: Sequence[float], deals: int | None = None) -> tup
 
 
 def oh_rows(job: tuple[int, list[str], list[float], int | None, int]) -> list[Row]:
-    seed, levels, noises, deals, rollouts = job
+    seed, levels, noises, deals, worlds = job
     rules, game = oh_play(seed, noises, deals)
-    config = AnalysisConfig(luck_rollouts=rollouts, check_bids=False, check_cards=False, seed=seed)
+    # the hand's worth (replays) is shown deal by deal but is not in the luck: not worked out here
+    config = AnalysisConfig(luck_rollouts=0, skill_worlds=worlds, check_bids=False, check_cards=False, seed=seed)
     data = analyse(rules, game.seats, seed, game.rng_version, game.log, config)
     return [(seed, levels[p["seat"]], p["total"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
 
@@ -207,7 +208,9 @@ def measure(name: str, equal: list[Row], unequal: list[Row]) -> dict[str, float]
 
 # -- timing ------------------------------------------------------------------------------------------
 def time_ohhell(jobs: int) -> float:
-    rules, game = oh_play(1, [0.0] * 4)
+    # players who often choose otherwise than the quick computer (a random card or bid 30% of the
+    # time), so that the coach weighs many decisions: its dearest part
+    rules, game = oh_play(1, [0.3] * 4)
     config = AnalysisConfig()
     with ProcessPoolExecutor(jobs) as pool:
         list(pool.map(abs, range(jobs)))  # the workers are up before the clock starts, as in the bot
@@ -243,7 +246,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
     parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
-    parser.add_argument("--rollouts", type=int, default=AnalysisConfig().luck_rollouts, help="replays a deal")
+    parser.add_argument("--worlds", type=int, default=AnalysisConfig().skill_worlds, help="worlds a decision")
     parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
     parser.add_argument("--strong-noise", type=float, default=0.2)
     parser.add_argument("--weak-noise", type=float, default=0.4)
@@ -256,9 +259,12 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         if args.games:
             equal, unequal = sets(1000, args.games, args)
-            work = [(*j, args.deals, args.rollouts) for j in equal + unequal]
+            work = [(*j, args.deals, args.worlds) for j in equal + unequal]
             rows = [r for found in pool.map(oh_rows, work) for r in found]
-            print(f"Oh Hell: {args.games} games a set, {args.deals or 19} deals, {args.rollouts} replays", flush=True)
+            print(
+                f"Oh Hell: {args.games} games a set, {args.deals or 19} deals, {args.worlds} worlds a decision",
+                flush=True,
+            )
             oh = measure("Oh Hell", rows[: 4 * args.games], rows[4 * args.games :])
         if args.shithead_games:
             equal, unequal = sets(2000, args.shithead_games, args)

@@ -29,13 +29,16 @@ def _summarise(
 def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     names = [s.name for s in record.seats]
     lines = [
-        f"{n}. **{names[p['seat']]}**: {p['total']} points, luck {p['luck']:+.1f} → **{p['adjusted']:.1f}** adjusted"
+        f"{n}. **{names[p['seat']]}**: {p['total']} points, choices {p.get('decisions', 0.0):+.1f},"
+        f" luck {p['luck']:+.1f} → **{p['adjusted']:.1f}** adjusted"
         for n, p in enumerate(data["players"], start=1)
     ]
     embed = discord.Embed(
         title=f"🧑‍🏫 The coach on game #{record.id}",
-        description="Ranked by luck-adjusted score: the points taken, less the luck (a share of what the cards"
-        " dealt were worth in computer replays, above the table's average).\n" + "\n".join(lines),
+        description="Ranked by luck-adjusted score: the points taken, less the luck. **Choices** are the points"
+        " your bids and cards won or lost against the quick computer's choice at the same moment, judged from"
+        " what you could see; the **luck** is a share of the rest of your lead over the table's average (the"
+        " cards, the others' play).\n" + "\n".join(lines),
         color=COLOR,
     )
     misbids = [

@@ -34,13 +34,13 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from games.common.engine import ActionData
-from games.ohhell.ai import StrongConfig, choose_action, computer_move
+from games.ohhell.ai import StrongConfig, action_values, choose_action, computer_move
 from games.ohhell.ai.view_adapter import ai_view
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,12 @@ class AnalysisConfig:
     rollouts: int = 6
     #: replays of each deal for the hand's worth (the luck), and the share of it taken off
     luck_rollouts: int = 8
-    luck_weight: float = 0.6
+    #: the share of the luck (what was not the seat's decisions) taken off the total
+    luck_weight: float = 0.8
+    #: worlds each decision that differs from the quick computer's is weighed in, and how often
+    #: the other seats play a random card in those playouts
+    skill_worlds: int = 48
+    skill_noise: float = 0.1
     rollout_level: str = "quick"
     #: the strong computer's work per bid (StrongConfig.bid_budget; the bot's own bids use 100000)
     bid_budget: int = 10000
@@ -133,7 +138,9 @@ def analyse_deal(task: DealTask) -> dict[str, Any]:
     expected_tricks: dict[int, int] = {}
     bids: dict[int, int] = {}
     costly: list[dict[str, Any]] = []
-    for seat, action in own:
+    skill = [0.0] * seats
+    for index, (seat, action) in enumerate(own):
+        skill[seat] += _decision_points(game, seat, action, config, base + 5003 * (index + 1))
         if action.get("type") == "bid" and not config.check_bids:
             bids[seat] = int(action["bid"])
         elif action.get("type") == "bid":
@@ -166,10 +173,28 @@ def analyse_deal(task: DealTask) -> dict[str, Any]:
             "score": record["scores"][seat] if record else None,
             "expected_tricks": expected_tricks.get(seat),
             "expected_score": round(worth[seat], 2),
+            "decisions": round(skill[seat], 2),
         }
         for seat in players
     ]
     return {"deal": deal_no, "hand_size": hand_size, "rows": rows, "costly_cards": costly}
+
+
+def _decision_points(game: OhHell, seat: int, action: dict[str, Any], config: AnalysisConfig, base: int) -> float:
+    """Deal points the seat's choice won (or lost, negative) against the quick computer's choice
+    at the same point, judged from the seat's own view (:func:`action_values`); 0 where it did
+    the computer's choice or had none."""
+    legal = game.legal_actions(seat)
+    if len(legal) < 2 or config.skill_worlds <= 0:
+        return 0.0
+    taken = next((a for a in legal if dict(a) == dict(action)), None)
+    reference = computer_move(game, seat, "quick", random.Random(base))
+    if taken is None or dict(reference) == dict(taken):
+        return 0.0
+    mine, computers = action_values(
+        game, seat, [taken, reference], random.Random(base + 1), config.skill_worlds, config.skill_noise
+    )
+    return mine - computers
 
 
 def _card_loss(
@@ -198,12 +223,14 @@ def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -
     """The game's analysis from its deals' (in deal order)."""
     total = [0] * seats
     expected = [0.0] * seats
+    skill = [0.0] * seats
     misbids = []
     costly = []
     for deal in deals:
         for row in deal["rows"]:
             total[row["seat"]] += row["score"] or 0
             expected[row["seat"]] += row["expected_score"]
+            skill[row["seat"]] += row.get("decisions", 0.0)
             if _misbid(row):
                 misbids.append(
                     {
@@ -216,14 +243,16 @@ def summarise(deals: list[dict[str, Any]], seats: int, config: AnalysisConfig) -
                     }
                 )
         costly += [{"deal": deal["deal"], **c} for c in deal["costly_cards"]]
-    mean = sum(expected) / seats
+    mean_total, mean_skill = sum(total) / seats, sum(skill) / seats
+    luck = [config.luck_weight * ((total[s] - mean_total) - (skill[s] - mean_skill)) for s in range(seats)]
     players = [
         {
             "seat": seat,
             "total": total[seat],
             "expected": round(expected[seat], 2),
-            "luck": round(config.luck_weight * (expected[seat] - mean), 2),
-            "adjusted": round(total[seat] - config.luck_weight * (expected[seat] - mean), 2),
+            "decisions": round(skill[seat], 2),
+            "luck": round(luck[seat], 2),
+            "adjusted": round(total[seat] - luck[seat], 2),
         }
         for seat in range(seats)
     ]

@@ -22,8 +22,8 @@ from games.ohhell.rules import Rules
 from games.ohhell.views import OhHellSeatView
 
 from .infostate import InfoState
-from .players import LEVELS, Decision, StrongConfig, decide
-from .view_adapter import action_for, ai_view, info_from_view
+from .players import LEVELS, Decision, StrongConfig, decide, option_values
+from .view_adapter import action_for, ai_view, decision_for, info_from_view
 
 if TYPE_CHECKING:
     from games.ohhell.game import OhHell
@@ -57,11 +57,23 @@ def computer_move(game: OhHell, seat: int, level: str, rng: random.Random) -> Oh
     return choose_action(ai_view(game, seat), level, rng)
 
 
+def action_values(
+    game: OhHell, seat: int, actions: list[OhHellAction], rng: random.Random, worlds: int, noise: float
+) -> list[float]:
+    """What each of ``actions`` (legal for ``seat`` now) is worth to the seat in deal points,
+    judged from its own view only (:func:`.players.option_values`): the coach's measure of a
+    decision, so a seat is never credited for a hidden card it could not know."""
+    view = ai_view(game, seat)
+    info = info_from_view(view)
+    return option_values(info, [decision_for(action) for action in actions], rng, worlds, noise)
+
+
 __all__ = [
     "LEVELS",
     "Decision",
     "InfoState",
     "StrongConfig",
+    "action_values",
     "ai_view",
     "choose_action",
     "computer_move",

@@ -369,3 +369,41 @@ def strong_play(info: InfoState, k: Knowledge, rng: random.Random, cfg: StrongCo
         key=lambda i: (round(util[i], 9), moves[i] == preferred, -t.power[moves[i][0]], -moves[i][0]),
     )
     return _to_legal(info, k, *moves[best])
+
+
+# -- what options are worth (the coach) --------------------------------------------------------
+def option_values(
+    info: InfoState, options: list[Decision], rng: random.Random, worlds: int, noise: float, weight: float = 0.0
+) -> list[float]:
+    """Each option's mean payoff for the deciding seat (:func:`utility` with ``weight``; 0: its
+    own deal points), every option played out in the same ``worlds`` worlds sampled from the
+    seat's own view (fitted to the bids and plays, as the strong level samples them) with the same
+    random numbers, by the quick policy in every seat, the others taking a random legal card
+    ``noise`` of the time. The coach weighs a decision by the difference between what the seat
+    did and the quick computer's choice: with the same worlds and dice, only the choice differs."""
+    k = Knowledge.build(info)
+    cfg = DEFAULT_STRONG
+    k.stretch = cfg.bid_stretch
+    k.play_noise = cfg.play_noise
+    me, t = info.seat, k.table
+    sigma = cfg.bid_sigma * (0.5 + 0.05 * info.hand_size)
+    n_dice = 2 * info.players * info.hand_size if noise else 0
+    sums = [0.0] * len(options)
+    total = 0.0
+    for hands, w in k.worlds(rng, worlds, oversample=cfg.oversample, sigma=sigma):
+        dice = [rng.random() for _ in range(n_dice)] if n_dice else None
+        memo: dict[int, float] = {}
+        for i, option in enumerate(options):
+            if option.bid is not None:
+                sim = k.sim_for(hands, _predicted_bids(info, k, hands, option.bid, memo))
+                sim.to_play = info.first_leader()
+            elif option.card is not None:
+                sim = k.sim_for(hands, _public_bids(info))
+                sim.to_play = me
+                sim.play(t.index[option.card], -1 if option.suit is None else option.suit)
+            else:
+                raise ValueError("an option carries a bid or a card")
+            sim.rollout(noise, me, dice)
+            sums[i] += w * utility(sim.scores(), me, weight)
+        total += w
+    return [s / total for s in sums]

@@ -175,6 +175,13 @@ def _trick_winner(table: DealTable, plays: list[Play]) -> int:
     return win_seat
 
 
+def decision_for(action: OhHellAction) -> Decision:
+    """The decision an engine action carries (the inverse of :func:`action_for`)."""
+    if action["type"] == "bid":
+        return Decision(bid=int(action["bid"]))
+    return Decision(card=parse_card(str(action["card"])), suit=_suit(action.get("suit")))
+
+
 def action_for(view: OhHellSeatView, decision: Decision) -> OhHellAction:
     """The engine action (one of the view's own legal actions) carrying ``decision``."""
     legal = view["legal"]
