@@ -7,18 +7,28 @@ For every deal and seat, from the stored game alone (rules, seed, actions):
 - ``expected_score``: the hand's worth, the mean score the seat takes over ``luck_rollouts`` replays
   of the deal from its start with the same cards, every seat bid and played by the computer of
   ``rollout_level`` (the luck of the deal: what a computer would have made of these cards);
-- ``score``: the points actually taken (the play, bids included).
+- ``score``: the points actually taken (the play, bids included);
+- ``decisions``: the points the seat's choices won or lost against the quick computer's: at each
+  bid and card where it chose otherwise than the quick computer would have, both choices are played
+  out in the same ``skill_worlds`` worlds sampled from the seat's own view (hidden cards dealt to fit
+  the bids and plays, as the strong computer samples them) with the same random numbers, and the
+  difference of the seat's mean points is counted (:func:`games.ohhell.ai.action_values`); a
+  choice equal to the computer's counts 0, and nothing the seat could not see enters it.
 
-Over the game: ``luck`` is ``luck_weight`` times a seat's expected total less the table's mean
-expected total, and the luck-adjusted score is the total minus the luck, which ranks the summary.
-The weight is a control variate's coefficient: the replays' worth is a noisy estimate of a hand's
-part in the score (a deal's points hang on making the bid exactly, which the cards decide less
-than the play), and the variance of ``score - w * luck`` is least at ``w = cov / var`` (below 1).
-``bench/analysis.py`` measures it between players unlike the replays' computer, with a placebo. ``misbids`` are the
-bids that missed where the strong computer bid otherwise (farthest from its bid first; a made
-bid is no misbid); ``costly_cards`` the cards after which the deal's replays (``rollouts`` each,
-the same random numbers for both) scored less on average for that seat than after the
-computer's choice at the same point.
+Over the game, ``luck`` is ``luck_weight`` times the part of a seat's lead over the table's mean
+total that its choices do not explain (its lead less its choices' lead over their mean): the
+cards and the others' play. The luck-adjusted score, the total minus the luck, ranks the summary;
+the seats' luck sums to zero. Why not the hand's worth alone (the first coach): between equal
+players it explained a tenth of the spread of their scores (``bench/analysis.py``: adjusted
+variance 0.90 of the raw one), because a deal's points hang on making the bid exactly, which the
+play decides more than the cards; weighing each decision, the way backgammon programs split
+luck from skill, leaves 0.60. ``bench/analysis.py`` measures it between players unlike the quick
+computer, with a placebo.
+
+``misbids`` are the bids that missed where the strong computer bid otherwise (farthest from its
+bid first; a made bid is no misbid); ``costly_cards`` the cards after which the deal's replays
+(``rollouts`` each, the same random numbers for both) scored less on average for that seat than
+after the strong computer's choice at the same point.
 
 Each deal is analysed on its own (:func:`analyse_deal`, a plain function of plain data), so a
 caller can spread the deals over worker processes; :func:`analyse` runs them in turn and
