@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.common.cards import JOKER_RANK, Card, parse_card
-from games.shithead.ai import _ORDER, PATIENCE, SensiblePlayer, choose_action, power_ranks, random_action
+from games.shithead.ai import PATIENCE, RANK_PLACE, SensiblePlayer, choose_action, power_ranks, random_action
 from games.shithead.contracts import ShitheadAction, ShitheadView, Zone
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
@@ -162,7 +162,7 @@ def _value(rank: int, power: set[int]) -> int:
     """The sensible player's worth of keeping a card (see ``SensiblePlayer._value``)."""
     if rank in power:
         return 20 + {2: 1, 10: 3, JOKER_RANK: 2}.get(rank, 0)
-    return _ORDER[rank]
+    return RANK_PLACE[rank]
 
 
 def fast_move(t: Shithead, seat: int, count: int, rng: random.Random, power: set[int]) -> Move:
