@@ -10,8 +10,9 @@ from games.common.cards import parse_card
 from games.shithead.ai import SensiblePlayer
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
-from games.shithead.rules import make_rules
-from games.shithead.search import SearchConfig, StrongPlayer, base_table, decide, sample_world
+from games.shithead.moves import parse
+from games.shithead.rules import PRESETS, make_rules
+from games.shithead.search import SearchConfig, StrongPlayer, _clone, base_table, decide, quiet_do, sample_world
 from tests.games.shithead.scenario import stacked
 
 SMALL = SearchConfig(screen_worlds=2, duel_worlds=6)
@@ -93,3 +94,28 @@ def test_whole_games_are_legal_and_repeat() -> None:
 
     assert run(4) == run(4)
     run(5)
+
+
+def test_the_quiet_moves_of_a_playout_leave_the_table_as_the_engine_does() -> None:
+    """Every preset's whole games, each move done by the engine and by ``quiet_do``: equal tables."""
+    fields = ("hand", "up", "down", "pile", "stock", "burnt", "free", "turn", "direction", "active")
+    fields += ("finished", "phase", "loser", "winner", "flush", "pickups", "last_player")
+    for name in PRESETS:
+        for seats, seed in ((2, 1), (4, 2), (5, 3)):
+            rules = PRESETS[name]
+            low, high = rules.player_range()
+            if not low <= seats <= high:
+                continue
+            game = Shithead.new(rules, seats, seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.to_act()[0]
+                view = game.view(seat)
+                action = SensiblePlayer(rng).choose(view) if rng.random() < 0.7 else rng.choice(view["legal"])
+                if game.phase == "play":
+                    quiet = _clone(game)
+                    quiet_do(quiet, seat, parse(quiet, seat, action))
+                game.apply(seat, action)
+                if game.phase != "swap" and action["type"] in ("play", "flip", "pickup"):
+                    for f in fields:
+                        assert getattr(quiet, f) == getattr(game, f), (name, seats, seed, f)
