@@ -55,9 +55,9 @@ class SearchConfig:
     """How much the strong player searches (fixed counts, so decisions repeat)."""
 
     #: worlds each candidate is tried in to find the best challenger to the sensible play
-    screen_worlds: int = 4
+    screen_worlds: int = 6
     #: worlds the sensible play and its challenger are then compared in
-    duel_worlds: int = 32
+    duel_worlds: int = 48
     #: how many standard errors the challenger's mean gain must reach to be played
     z: float = 1.0
     #: most candidates searched (the sensible player's favourites first)
@@ -66,7 +66,9 @@ class SearchConfig:
     max_actions: int = 300
     #: the chance each other seat of a sampled world sheds its lowest cards instead of playing
     #: sensibly: the strong player does not know who it plays, so its worlds hold both kinds
-    lowest_share: float = 0.0
+    lowest_share: float = 0.5
+    #: at most this many times the worlds once few cards are left (see :meth:`StrongPlayer.scale`)
+    endgame_scale: float = 2.0
 
 
 def _key(action: ShitheadAction, runs: bool) -> tuple[Any, ...]:
@@ -380,11 +382,12 @@ class StrongPlayer:
         if len(moves) == 1:
             return moves[0]
         base = base_table(view)
+        scale = self.scale(view, len(full_deck(base.rules)))
         if len(moves) > 2:  # screen: the most promising challenger to the sensible play
-            totals = self._scores(view, base, moves, cfg.screen_worlds)
+            totals = self._scores(view, base, moves, round(cfg.screen_worlds * scale))
             challenger = max(range(1, len(moves)), key=lambda i: sum(totals[i]))
             moves = [moves[0], moves[challenger]]
-        keep, other = self._scores(view, base, moves, cfg.duel_worlds)
+        keep, other = self._scores(view, base, moves, round(cfg.duel_worlds * scale))
         diffs = [b - a for a, b in zip(keep, other, strict=True)]
         mean = sum(diffs) / len(diffs)
         spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
@@ -392,6 +395,15 @@ class StrongPlayer:
         if mean > 0 and mean * mean * len(diffs) > cfg.z * cfg.z * max(spread, 1e-9):
             return moves[1]
         return moves[0]
+
+    def scale(self, view: ShitheadView, deck: int) -> float:
+        """How many times the configured worlds to use: a playout's length goes with the cards
+        still in play, so as the table empties more worlds cost about what the first few did
+        (up to ``endgame_scale`` times), and the endgame, where one play decides, is searched
+        more closely. Only public counts are read, so the decision stays repeatable."""
+        live = view["stock"] + len(view["pile"])
+        live += sum(s["hand_size"] + len(s["face_up"]) + len(s["face_down_slots"]) for s in view["seats"])
+        return min(self.config.endgame_scale, max(1.0, deck / max(1, live)))
 
     def _scores(
         self, view: ShitheadView, base: Shithead, moves: list[ShitheadAction], worlds: int
