@@ -2,15 +2,27 @@
 
 Why: the sensible player's rules of thumb are blind to what comes next (who is about to go out,
 what the pile will cost the next seat, whether keeping a 10 back pays). The strong player tries
-distinct legal plays in *worlds* consistent with what its seat can see, plays each world out with
-sensible players in every seat (:func:`fast_move`), and counts how often it ends the shithead.
+distinct legal plays in *worlds* consistent with what its seat can see, plays each world out, and
+counts how often it ends the shithead.
+
+Who plays the worlds out: itself as the sensible player (:func:`fast_move`), and the others as
+*unknown* opponents: it does not know who it plays, so in each world every other seat is, with
+even chances (``lowest_share``), a sensible player or a plain one that sheds its lowest cards
+(:func:`lowest_move`), the two ends of how people play. Measured over 600 four-player games
+against greedy players (seeds 21 and 22, 300 each), the share of 0.5 lost 0.135 of them and
+sensible-only worlds 0.150 (noisy: ±0.04 each); it is kept because it is the honest model of not
+knowing the table, and the playouts must not assume the opponents it happens to be measured on.
+The moves of a playout are done by :func:`quiet_do`, the engine's steps without its events and
+notes (which nobody reads there), about twice as fast.
 
 Two stages, because a playout's result is one bit and the plain "best average" over a few dozen
 playouts was measured to play *worse* than the sensible player (a 4-player loser rate of 0.256
 against 0.171: the maximum of noisy estimates is mostly noise). So: a short screen of every
 candidate finds the best challenger to the sensible player's own choice, then the two are
 compared in fresh worlds, and the challenger is played only if its mean gain clears ``z``
-standard errors of the paired differences; otherwise the sensible play stands.
+standard errors of the paired differences; otherwise the sensible play stands. As the table
+empties the playouts shorten, so the worlds grow up to ``endgame_scale`` times (at the same cost
+a decision), and the endgame, where one play often decides, is compared more closely.
 
 What is sampled, from the seat's own view only (never a hidden card): every card that is not in
 its hand, on the table face up or on the pile is unknown, and is dealt at random to the other
