@@ -33,7 +33,8 @@ from games.shithead.pile import RANK_ORDER
 
 #: after this many actions in a game the sensible player starts to vary its plays
 PATIENCE = 400
-_ORDER = {r: i for i, r in enumerate(RANK_ORDER)}
+#: each rank's place from lowest (3) to highest (2, then the joker): the order cards are shed in
+RANK_PLACE = {r: i for i, r in enumerate(RANK_ORDER)}
 
 
 class Player(Protocol):
@@ -100,7 +101,7 @@ class LowestPlayer:
         plays = _plays(legal)
         if not plays:
             return legal[0]
-        return min(plays, key=lambda a: (min(_ORDER[_rank(c)] for c in a["cards"]), -len(a["cards"])))
+        return min(plays, key=lambda a: (min(RANK_PLACE[_rank(c)] for c in a["cards"]), -len(a["cards"])))
 
 
 class SensiblePlayer:
@@ -114,7 +115,7 @@ class SensiblePlayer:
         """How much a card is worth keeping: low ranks 0…11, power cards 20+ (a 10 highest)."""
         if rank in power:
             return 20 + {2: 1, 10: 3, JOKER_RANK: 2}.get(rank, 0)
-        return _ORDER[rank]
+        return RANK_PLACE[rank]
 
     # -- the swap -------------------------------------------------------------------------
     def _swap(self, view: ShitheadView) -> ShitheadAction:
@@ -159,7 +160,7 @@ class SensiblePlayer:
         power = power_ranks(view["rules"])
         cards = action["cards"]
         ranks = [_rank(c) for c in cards]
-        low = min(ranks, key=lambda r: _ORDER[r])
+        low = min(ranks, key=lambda r: RANK_PLACE[r])
         value = self._value(low, power)
         pile = view["pile"]
         score = -10.0 * value + len(cards)

@@ -7,11 +7,21 @@ import random
 from collections import Counter
 
 from games.common.cards import parse_card
-from games.shithead.ai import SensiblePlayer
+from games.shithead.ai import LowestPlayer, SensiblePlayer
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
-from games.shithead.rules import make_rules
-from games.shithead.search import SearchConfig, StrongPlayer, base_table, decide, sample_world
+from games.shithead.moves import Play, parse
+from games.shithead.rules import PRESETS, make_rules
+from games.shithead.search import (
+    SearchConfig,
+    StrongPlayer,
+    _clone,
+    base_table,
+    decide,
+    lowest_move,
+    quiet_do,
+    sample_world,
+)
 from tests.games.shithead.scenario import stacked
 
 SMALL = SearchConfig(screen_worlds=2, duel_worlds=6)
@@ -93,3 +103,54 @@ def test_whole_games_are_legal_and_repeat() -> None:
 
     assert run(4) == run(4)
     run(5)
+
+
+def test_the_quiet_moves_of_a_playout_leave_the_table_as_the_engine_does() -> None:
+    """Every preset's whole games, each move done by the engine and by ``quiet_do``: equal tables."""
+    fields = ("hand", "up", "down", "pile", "stock", "burnt", "free", "turn", "direction", "active")
+    fields += ("finished", "phase", "loser", "winner", "flush", "pickups", "last_player")
+    for name in PRESETS:
+        for seats, seed in ((2, 1), (4, 2), (5, 3)):
+            rules = PRESETS[name]
+            low, high = rules.player_range()
+            if not low <= seats <= high:
+                continue
+            game = Shithead.new(rules, seats, seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.to_act()[0]
+                view = game.view(seat)
+                action = SensiblePlayer(rng).choose(view) if rng.random() < 0.7 else rng.choice(view["legal"])
+                if game.phase == "play":
+                    quiet = _clone(game)
+                    quiet_do(quiet, seat, parse(quiet, seat, action))
+                game.apply(seat, action)
+                if game.phase != "swap" and action["type"] in ("play", "flip", "pickup"):
+                    for f in fields:
+                        assert getattr(quiet, f) == getattr(game, f), (name, seats, seed, f)
+
+
+def test_a_playouts_lowest_card_seat_plays_as_the_lowest_card_player() -> None:
+    """``lowest_move`` (the unknown opponents' plain kind) makes the plays :class:`LowestPlayer` makes."""
+    game = Shithead.new(make_rules("pagat"), 4, 7)
+    players = [LowestPlayer(random.Random(s)) for s in range(4)]
+    plays = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        action = players[seat].choose(game.view(seat))
+        if game.phase == "play" and action["type"] == "play":
+            move = lowest_move(game, seat)
+            assert isinstance(move, Play) and sorted(move.cards) == sorted(parse_card(c) for c in action["cards"])
+            plays += 1
+        game.apply(seat, action)
+    assert plays > 20
+
+
+def test_more_worlds_as_the_table_empties_up_to_the_endgame_scale() -> None:
+    player = StrongPlayer(random.Random(1), SearchConfig(endgame_scale=2.0))
+    start = Shithead.new(make_rules("pagat"), 4, 3)
+    for seat in range(4):
+        start.apply(seat, {"type": "ready"})
+    assert player.scale(start.view(start.turn), 52) == 1.0
+    assert player.scale(last_card_duel().view(0), 52) == 2.0  # three cards left
+    assert StrongPlayer(random.Random(1)).scale(last_card_duel().view(0), 52) == SearchConfig().endgame_scale
