@@ -23,7 +23,10 @@ analysed for the hand's worth alone (the checks of bids and cards do not enter t
   tell a luck estimate from any figure that sums to nothing.
 
 Shithead the same (the sensible computer with ``--noise`` random moves; its stronger seats take
-``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead.
+``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead. Its
+luck is all but the seats' own decisions: every seat's swap and decisions in play are weighed
+against the computer's choices (``--shithead-rollouts`` playouts a position, the luck weighted by
+``--luck-weight``; the coach's defaults), which is most of the time a game takes.
 
 ``--games`` and ``--shithead-games`` games a set; ``--jobs`` worker processes. The last line is
 ``analysis s/game=S equal-other ratio=E gap/sd raw=G1 adjusted=G2 placebo ratio=P shithead ratio=H``;
@@ -105,10 +108,13 @@ def sh_play(seed: int, noises: Sequence[float]) -> Shithead:
     return game
 
 
-def sh_rows(job: tuple[int, list[str], list[float]]) -> list[Row]:
-    seed, levels, noises = job
+def sh_rows(job: tuple[int, list[str], list[float], int, float]) -> list[Row]:
+    """A game's rows with the coach's luck: every seat's swap and decisions against the computer's
+    (what the luck needs; not the deal's worth, nor the plays weighed against picking up, which
+    only the page shows)."""
+    seed, levels, noises, rollouts, weight = job
     game = sh_play(seed, noises)
-    config = sh.AnalysisConfig(check_swaps=False, check_decisions=False, seed=seed)
+    config = sh.AnalysisConfig(rollouts=rollouts, luck_rollouts=0, luck_weight=weight, check_pickups=False, seed=seed)
     data = sh.analyse(game.rules_json, game.seats, seed, game.rng_version, game.log, config)
     return [(seed, levels[p["seat"]], p["result"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
 
@@ -244,6 +250,9 @@ def main() -> None:
     parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
     parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
     parser.add_argument("--rollouts", type=int, default=AnalysisConfig().luck_rollouts, help="replays a deal")
+    shithead = sh.AnalysisConfig()
+    parser.add_argument("--shithead-rollouts", type=int, default=shithead.rollouts, help="playouts a position")
+    parser.add_argument("--luck-weight", type=float, default=shithead.luck_weight, help="the Shithead luck's")
     parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
     parser.add_argument("--strong-noise", type=float, default=0.2)
     parser.add_argument("--weak-noise", type=float, default=0.4)
@@ -262,8 +271,13 @@ def main() -> None:
             oh = measure("Oh Hell", rows[: 4 * args.games], rows[4 * args.games :])
         if args.shithead_games:
             equal, unequal = sets(2000, args.shithead_games, args)
-            rows = [r for found in pool.map(sh_rows, equal + unequal, chunksize=4) for r in found]
-            print(f"Shithead: {args.shithead_games} games a set", flush=True)
+            work = [(*j, args.shithead_rollouts, args.luck_weight) for j in equal + unequal]
+            rows = [r for found in pool.map(sh_rows, work, chunksize=4) for r in found]
+            print(
+                f"Shithead: {args.shithead_games} games a set, {args.shithead_rollouts} playouts a position,"
+                f" luck weight {args.luck_weight}",
+                flush=True,
+            )
             shf = measure("Shithead", rows[: 4 * args.shithead_games], rows[4 * args.shithead_games :])
     print(f"({time.perf_counter() - started:.0f} s in all, {args.jobs} processes)")
     print(
