@@ -26,7 +26,9 @@ Shithead the same (the sensible computer with ``--noise`` random moves; its stro
 ``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead. Its
 luck is all but the seats' own decisions: every seat's swap and decisions in play are weighed
 against the computer's choices (``--shithead-rollouts`` playouts a position, the luck weighted by
-``--luck-weight``; the coach's defaults), which is most of the time a game takes.
+``--luck-weight``; the coach's defaults), which is most of the time a game takes. The luck is
+linear in its weight, so ``--luck-weights 0.6,0.8,1`` also prints the figures at other weights
+from the same analyses (how the coach's weight was chosen).
 
 ``--games`` and ``--shithead-games`` games a set; ``--jobs`` worker processes. The last line is
 ``analysis s/game=S equal-other ratio=E gap/sd raw=G1 adjusted=G2 placebo ratio=P shithead ratio=H``;
@@ -108,15 +110,20 @@ def sh_play(seed: int, noises: Sequence[float]) -> Shithead:
     return game
 
 
-def sh_rows(job: tuple[int, list[str], list[float], int, float]) -> list[Row]:
-    """A game's rows with the coach's luck: every seat's swap and decisions against the computer's
-    (what the luck needs; not the deal's worth, nor the plays weighed against picking up, which
-    only the page shows)."""
-    seed, levels, noises, rollouts, weight = job
+def sh_rows(job: tuple[int, list[str], list[float], int]) -> list[Row]:
+    """A game's rows with the coach's luck at weight 1 (:func:`weighted` scales it): every seat's
+    swap and decisions against the computer's (what the luck needs; not the deal's worth, nor the
+    plays weighed against picking up, which only the page shows)."""
+    seed, levels, noises, rollouts = job
     game = sh_play(seed, noises)
-    config = sh.AnalysisConfig(rollouts=rollouts, luck_rollouts=0, luck_weight=weight, check_pickups=False, seed=seed)
+    config = sh.AnalysisConfig(rollouts=rollouts, luck_rollouts=0, luck_weight=1.0, check_pickups=False, seed=seed)
     data = sh.analyse(game.rules_json, game.seats, seed, game.rng_version, game.log, config)
     return [(seed, levels[p["seat"]], p["result"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
+
+
+def weighted(rows: Sequence[Row], weight: float) -> list[Row]:
+    """The rows with the Shithead luck at ``weight`` (it is the weight times the luck at 1)."""
+    return [(g, level, raw, weight * luck, raw - weight * luck) for g, level, raw, luck, _ in rows]
 
 
 # -- the measures ------------------------------------------------------------------------------------
@@ -253,6 +260,7 @@ def main() -> None:
     shithead = sh.AnalysisConfig()
     parser.add_argument("--shithead-rollouts", type=int, default=shithead.rollouts, help="playouts a position")
     parser.add_argument("--luck-weight", type=float, default=shithead.luck_weight, help="the Shithead luck's")
+    parser.add_argument("--luck-weights", default="", help="other Shithead luck weights to measure, 0.6,0.8,...")
     parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
     parser.add_argument("--strong-noise", type=float, default=0.2)
     parser.add_argument("--weak-noise", type=float, default=0.4)
@@ -271,14 +279,19 @@ def main() -> None:
             oh = measure("Oh Hell", rows[: 4 * args.games], rows[4 * args.games :])
         if args.shithead_games:
             equal, unequal = sets(2000, args.shithead_games, args)
-            work = [(*j, args.shithead_rollouts, args.luck_weight) for j in equal + unequal]
-            rows = [r for found in pool.map(sh_rows, work, chunksize=4) for r in found]
+            work = [(*j, args.shithead_rollouts) for j in equal + unequal]
+            at_one = [r for found in pool.map(sh_rows, work, chunksize=4) for r in found]
+            n = 4 * args.shithead_games
+            for other in [float(w) for w in args.luck_weights.split(",") if w]:
+                rows = weighted(at_one, other)
+                measure(f"Shithead at luck weight {other}", rows[:n], rows[n:])
+            rows = weighted(at_one, args.luck_weight)
             print(
                 f"Shithead: {args.shithead_games} games a set, {args.shithead_rollouts} playouts a position,"
                 f" luck weight {args.luck_weight}",
                 flush=True,
             )
-            shf = measure("Shithead", rows[: 4 * args.shithead_games], rows[4 * args.shithead_games :])
+            shf = measure("Shithead", rows[:n], rows[n:])
     print(f"({time.perf_counter() - started:.0f} s in all, {args.jobs} processes)")
     print(
         f"shithead equal-other ratio={shf['ratio']:.3f} gap/sd raw={shf['g_raw']:.3f} adjusted={shf['g_adj']:.3f}"

@@ -78,7 +78,7 @@ class AnalysisConfig:
     #: serves every seat; 0: not measured)
     luck_rollouts: int = 48
     #: the share of (the result less the skill, each above the table's mean) counted as luck
-    luck_weight: float = 0.9
+    luck_weight: float = 0.8
     #: how often a playout's seat takes a random legal action instead of the computer's
     noise: float = 0.05
     #: a playout still going after this many actions ends without a result (see :func:`_outcome`)
