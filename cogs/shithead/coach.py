@@ -25,7 +25,7 @@ def _pct(x: float) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{100 * x:+.0f} pts"
+    return f"{round(100 * x) + 0:+d} pts"  # + 0: no "-0" for a hair below nothing
 
 
 def action_text(action: dict[str, Any], pile: int, top: str | None) -> str:
@@ -88,7 +88,7 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
             choices = f"choices {_pts(p['skill'])} against the computer's"
         lines.append(
             f"{n}. **{names[p['seat']]}**: {outcome}; {dealt}{choices},"
-            f" luck {_pts(p['luck'])} → **{p['adjusted']:.2f}** adjusted"
+            f" luck {_pts(p['luck'])} → **{round(p['adjusted'], 2) + 0.0:.2f}** adjusted"
         )
     weight = data["config"].get("luck_weight", 1.0)
     share = "" if weight == 1 else f"{100 * weight:.0f}% of "
