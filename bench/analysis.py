@@ -1,14 +1,16 @@
 """The coaches (games/ohhell/analysis.py, games/shithead/analysis.py): how long an analysis takes,
 and whether their luck figure shows skill through luck, measured so that it could fail (issue 26).
 
-Timing: a 19-deal 4-player Oh Hell game (classic preset, quick computers, seed 1) analysed with
+Timing: a 19-deal 4-player Oh Hell game (classic preset, quick computers taking a random bid or
+card 30 % of the time, so that many choices differ from the computer's and are weighed; seed 1) analysed with
 the bot's own config (:class:`AnalysisConfig` defaults: bids, cards and the hand's worth) in
 ``--jobs`` worker processes, as the bot runs it, from the first task to the summary (goal: within
 10 s on two cores). The Shithead analysis of a 4-player game is timed the same way.
 
 The luck figure is then measured over games between computers that are *not* the coach's own
-replay computer (they take a random legal action more often than its replays do), each game
-analysed for the hand's worth alone (the checks of bids and cards do not enter the luck):
+computer (they take a random legal action often), each game analysed for what the luck needs: in
+Oh Hell every seat's choices weighed against the quick computer's (``--worlds`` worlds a decision;
+the checks of bids and cards and the hand's worth in replays are only shown, not in the luck):
 
 - **equal-other**: four players alike (the quick computer with ``--noise`` random moves, 30 %).
   ``ratio=E`` is the variance of the luck-adjusted score over the raw one, each taken from its
@@ -18,8 +20,8 @@ analysed for the hand's worth alone (the checks of bids and cards do not enter t
   hides who plays better, which is what a coach is for. Levels far apart show in the raw score
   already (20 % against 40 %: the stronger pair ahead in 28 of 30 games raw), and the spread
   within such a level is mostly the players' own random moves, which no luck figure should take
-  away (measured: x1.15 there, x1.42 at 10 % against 30 %, x1.85 at 10 % against 20 %). ``gap/sd`` is the mean gap between the levels divided by
-  the spread of the scores within a level (pooled), raw and adjusted: the adjustment should make
+  away (Oh Hell, 30 games a set: x1.15 there, x1.42 at 10 % against 30 %, x1.85 at 10 % against
+  20 %). ``gap/sd`` is the mean gap between the levels divided by the spread of the scores within a level (pooled), raw and adjusted: the adjustment should make
   it at least 1.5 times larger; ``ahead`` counts the games where the stronger pair's mean beats
   the weaker pair's, raw and adjusted (more adjusted than raw).
 - **placebo**: each equal-other game adjusted by the luck of *another* game (the next one):
@@ -27,7 +29,12 @@ analysed for the hand's worth alone (the checks of bids and cards do not enter t
   tell a luck estimate from any figure that sums to nothing.
 
 Shithead the same (the sensible computer with ``--noise`` random moves; its stronger seats take
-``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead.
+``--strong-noise``, its weaker ``--weak-noise``); its result is 1 for not being the shithead. Its
+luck is all but the seats' own decisions: every seat's swap and decisions in play are weighed
+against the computer's choices (``--shithead-rollouts`` playouts a position, the luck weighted by
+``--luck-weight``; the coach's defaults), which is most of the time a game takes. The luck is
+linear in its weight, so ``--luck-weights 0.6,0.8,1`` also prints the figures at other weights
+from the same analyses (how the coach's weight was chosen).
 
 ``--games`` and ``--shithead-games`` games a set; ``--jobs`` worker processes. The last line is
 ``analysis s/game=S equal-other ratio=E gap/sd raw=G1 adjusted=G2 placebo ratio=P shithead ratio=H``;
@@ -110,12 +117,20 @@ def sh_play(seed: int, noises: Sequence[float]) -> Shithead:
     return game
 
 
-def sh_rows(job: tuple[int, list[str], list[float]]) -> list[Row]:
-    seed, levels, noises = job
+def sh_rows(job: tuple[int, list[str], list[float], int]) -> list[Row]:
+    """A game's rows with the coach's luck at weight 1 (:func:`weighted` scales it): every seat's
+    swap and decisions against the computer's (what the luck needs; not the deal's worth, nor the
+    plays weighed against picking up, which only the page shows)."""
+    seed, levels, noises, rollouts = job
     game = sh_play(seed, noises)
-    config = sh.AnalysisConfig(check_swaps=False, check_decisions=False, seed=seed)
+    config = sh.AnalysisConfig(rollouts=rollouts, luck_rollouts=0, luck_weight=1.0, check_pickups=False, seed=seed)
     data = sh.analyse(game.rules_json, game.seats, seed, game.rng_version, game.log, config)
     return [(seed, levels[p["seat"]], p["result"], p["luck"], p["adjusted"]) for p in sorted_seats(data)]
+
+
+def weighted(rows: Sequence[Row], weight: float) -> list[Row]:
+    """The rows with the Shithead luck at ``weight`` (it is the weight times the luck at 1)."""
+    return [(g, level, raw, weight * luck, raw - weight * luck) for g, level, raw, luck, _ in rows]
 
 
 # -- the measures ------------------------------------------------------------------------------------
@@ -251,6 +266,10 @@ def main() -> None:
     parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
     parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
     parser.add_argument("--worlds", type=int, default=AnalysisConfig().skill_worlds, help="worlds a decision")
+    shithead = sh.AnalysisConfig()
+    parser.add_argument("--shithead-rollouts", type=int, default=shithead.rollouts, help="playouts a position")
+    parser.add_argument("--luck-weight", type=float, default=shithead.luck_weight, help="the Shithead luck's")
+    parser.add_argument("--luck-weights", default="", help="other Shithead luck weights to measure, 0.6,0.8,...")
     parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
     parser.add_argument("--strong-noise", type=float, default=0.1)
     parser.add_argument("--weak-noise", type=float, default=0.2)
@@ -272,9 +291,19 @@ def main() -> None:
             oh = measure("Oh Hell", rows[: 4 * args.games], rows[4 * args.games :])
         if args.shithead_games:
             equal, unequal = sets(2000, args.shithead_games, args)
-            rows = [r for found in pool.map(sh_rows, equal + unequal, chunksize=4) for r in found]
-            print(f"Shithead: {args.shithead_games} games a set", flush=True)
-            shf = measure("Shithead", rows[: 4 * args.shithead_games], rows[4 * args.shithead_games :])
+            work = [(*j, args.shithead_rollouts) for j in equal + unequal]
+            at_one = [r for found in pool.map(sh_rows, work, chunksize=4) for r in found]
+            n = 4 * args.shithead_games
+            for other in [float(w) for w in args.luck_weights.split(",") if w]:
+                rows = weighted(at_one, other)
+                measure(f"Shithead at luck weight {other}", rows[:n], rows[n:])
+            rows = weighted(at_one, args.luck_weight)
+            print(
+                f"Shithead: {args.shithead_games} games a set, {args.shithead_rollouts} playouts a position,"
+                f" luck weight {args.luck_weight}",
+                flush=True,
+            )
+            shf = measure("Shithead", rows[:n], rows[n:])
     print(f"({time.perf_counter() - started:.0f} s in all, {args.jobs} processes)")
     print(
         f"shithead equal-other ratio={shf['ratio']:.3f} gap/sd raw={shf['g_raw']:.3f} adjusted={shf['g_adj']:.3f}"

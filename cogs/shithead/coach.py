@@ -25,7 +25,7 @@ def _pct(x: float) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{100 * x:+.0f} pts"
+    return f"{round(100 * x) + 0:+d} pts"  # + 0: no "-0" for a hair below nothing
 
 
 def action_text(action: dict[str, Any], pile: int, top: str | None) -> str:
@@ -81,14 +81,23 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
         else:
             place = ORDINALS.get(p["place"], f"{p['place']}th")
             outcome = f"{place} out" if p["result"] else "💩 the shithead"
+        dealt = f"dealt cards worth {_pct(p['worth'])}, " if p.get("worth") is not None else ""
+        if p["swap_worth"] is None and not p["decisions"]:  # not coached: a computer
+            choices = "choices not weighed (the computer's)"
+        else:
+            choices = f"choices {_pts(p['skill'])} against the computer's"
         lines.append(
-            f"{n}. **{names[p['seat']]}**: {outcome}; dealt cards worth {_pct(p['worth'])},"
-            f" luck {_pts(p['luck'])} → **{p['adjusted']:.2f}** adjusted"
+            f"{n}. **{names[p['seat']]}**: {outcome}; {dealt}{choices},"
+            f" luck {_pts(p['luck'])} → **{round(p['adjusted'], 2) + 0.0:.2f}** adjusted"
         )
+    weight = data["config"].get("luck_weight", 1.0)
+    share = "" if weight == 1 else f"{100 * weight:.0f}% of "
     embed = discord.Embed(
         title=f"🧑‍🏫 The coach on game #{record.id}",
-        description=f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck of"
-        " the deal (what the cards dealt were worth to the computer, above the table's average).\n" + "\n".join(lines),
+        description=f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck:"
+        f" {share}whatever was not the player's own choices (the result above the table's average, less what"
+        " the swap and the choices in play gained against the computer's, above the table's average;"
+        " a computer's own choices gain nothing).\n" + "\n".join(lines),
         color=COLOR,
     )
     swaps = []
@@ -123,7 +132,7 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
     config = data["config"]
     embed.set_footer(
         text=f"Chances of {good} in {config['rollouts']} computer playouts from each position"
-        f" ({config['luck_rollouts']} from the deal), the unseen cards dealt again each time;"
+        f" ({config['luck_rollouts']} from the deal, for its worth), the unseen cards dealt again each time;"
         f" {data['decisions']} decisions weighed."
     )
     return embed

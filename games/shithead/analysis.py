@@ -1,39 +1,54 @@
-"""The Shithead coach: the luck of the deal, the swap and the decisions to pick up.
+"""The Shithead coach: the luck, the swap and the decisions to pick up.
 
 Everything is measured in one currency, a seat's **chance of a good result**: of not being the
 shithead (or, playing for a winner, of being the winner), estimated by *playouts*: the game
 played on to its end from a position by the sensible computer in every seat
 (:func:`games.shithead.ai.choose_action`, a random legal action with probability ``noise``, so
 that the playouts differ). Before each playout the cards nobody has seen are dealt again at
-random: the stock and, except for the luck of the deal, the face-down cards. Two positions are
+random: the stock and, except for the deal's worth, the face-down cards. Two positions are
 compared with the same random numbers for each playout (the same redeal, the same noise), so
 only the difference between them shows.
 
 From the stored game alone (rules, seed, actions), for each seat:
 
+- ``result``: 1 for a good result, else 0;
+- ``skill``: what the seat's own choices gained against the computer's in its place: the sum
+  over its decisions in play of the chance after what it did less the chance after the
+  computer's choice there (0 where it made the computer's choice, or had no other), plus its
+  ``swap_worth``. A seat left out of ``coached`` (the bot leaves its computers out) has no
+  decisions weighed: its skill counts 0, as it played as the computer would;
+- ``luck``: **everything that was not the seat's own decisions**, ``luck_weight`` times the
+  result less the skill, each above the table's mean, so **the seats' luck sums to zero**; the
+  luck-adjusted result ``adjusted = result - luck`` is shown beside the result, the players
+  listed in finishing order (the adjusted results sum to the results: one fewer than the seats
+  when playing to find the shithead, one when playing for a winner). Why not the deal's worth:
+  measured over games between equal players unlike the coach's computer (bench/analysis.py),
+  the worth of the dealt position removed only about 10 % of the results' variance; what falls
+  between the deal and the end (the stock, the face-down cards, the others' play) is luck too.
+  Measuring the seat's decisions against a reference player and calling the rest luck is the
+  approach of decision-based luck analysis, as in GNU Backgammon's split of a match into luck
+  and skill. The weight below 1 keeps some of the result where the playouts' estimate of the
+  skill is noisy (it was chosen by that measurement);
 - ``worth``: the chance of a good result from the **dealt** position (every seat swapping and
   playing as the computer, only the stock dealt again: the seat's own dealt cards, face-down
-  ones included, are what the seat was dealt); ``luck`` is the worth less the table's mean
-  worth, so **the seats' luck sums to zero** (up to rounding);
-- ``result``: 1 for a good result, else 0; the luck-adjusted result ``adjusted = result - luck``
-  is shown beside the result, the players listed in finishing order (the adjusted results sum
-  to the results: one fewer than the seats when playing to find the shithead, one when playing
-  for a winner);
+  ones included, are what the seat was dealt), shown for what the deal gave; it no longer
+  enters the luck (``None`` with ``luck_rollouts=0``);
 - ``swap``: the face-up cards the seat chose and those the computer would have chosen from the
   same dealt cards, and the chances of a good result from the position once play starts with
   each (``swap_worth``: the seat's minus the computer's; 0 when they chose the same faces);
 - ``decisions``: every turn of the seat in play with a choice (a face-down flip is blind and is
-  skipped) is compared by playouts with the computer's choice and, when the seat played while it
-  could pick up, with picking up. ``loss`` is the best alternative's chance less the chance
-  after what the seat did (negative: the seat did better than both). The pick-ups made while a
-  legal play existed are listed (``pickups``), the plays after which picking up did better
-  (``plays_to_pick_up``) and the costliest decisions of all (``costly``, those not listed already).
+  skipped) is compared by playouts with the computer's choice (``computer_chance``) and, when
+  the seat played while it could pick up, with picking up. ``loss`` is the best alternative's
+  chance less the chance after what the seat did (negative: the seat did better than both).
+  The pick-ups made while a legal play existed are listed (``pickups``), the plays after which
+  picking up did better (``plays_to_pick_up``) and the costliest decisions of all (``costly``,
+  those not listed already).
 
-The work is split into tasks (:func:`tasks`: the luck, one swap per seat, one seat's decisions),
-each a plain function of plain data (:func:`run_task`), so a caller can spread them over worker
-processes; :func:`summarise` puts them together and :func:`analyse` does it all in turn. Nothing
-here reads a clock or does I/O, and every random number comes from a generator seeded from the
-config's ``seed`` and the task: the same game and config give the same analysis.
+The work is split into tasks (:func:`tasks`: the deal's worth, one swap per seat, one seat's
+decisions), each a plain function of plain data (:func:`run_task`), so a caller can spread them
+over worker processes; :func:`summarise` puts them together and :func:`analyse` does it all in
+turn. Nothing here reads a clock or does I/O, and every random number comes from a generator
+seeded from the config's ``seed`` and the task: the same game and config give the same analysis.
 """
 
 from __future__ import annotations
@@ -52,21 +67,27 @@ from games.shithead.game import Shithead
 from games.shithead.rules import Rules
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
 class AnalysisConfig:
     #: playouts for each compared position (a swap, a decision's alternatives)
     rollouts: int = 12
-    #: playouts from the dealt position (the luck of the deal; one set serves every seat)
+    #: playouts from the dealt position (the deal's ``worth``, shown beside the luck; one set
+    #: serves every seat; 0: not measured)
     luck_rollouts: int = 48
+    #: the share of (the result less the skill, each above the table's mean) counted as luck
+    luck_weight: float = 0.8
     #: how often a playout's seat takes a random legal action instead of the computer's
     noise: float = 0.05
     #: a playout still going after this many actions ends without a result (see :func:`_outcome`)
     max_actions: int = 1500
     check_swaps: bool = True
     check_decisions: bool = True
+    #: weigh a play against picking up too (what the page lists; the luck needs only the
+    #: computer's choice: without this a decision that was the computer's own costs no playouts)
+    check_pickups: bool = True
     #: a play is listed among ``plays_to_pick_up`` when picking up did at least this much better
     min_loss: float = 0.05
     seed: int = 0
@@ -93,13 +114,14 @@ def tasks(
     config: AnalysisConfig,
     coached: Sequence[int] | None = None,
 ) -> list[Task]:
-    """The luck, then a swap and a decisions task for each coached seat (every seat by default;
-    the bot coaches the people and leaves its computers out)."""
+    """The deal's worth, then a swap and a decisions task for each coached seat (every seat by
+    default; the bot coaches the people and leaves its computers out, whose skill then counts 0
+    in the luck: they played as the computer would)."""
     plain = [(seat, dict(action)) for seat, action in log]
     base = (rules, seats, seed, rng_version, plain, config.to_json())
     chosen = list(range(seats)) if coached is None else sorted(set(coached))
     whole = (0, len(plain))
-    out: list[Task] = [("luck", -1, whole, *base)]
+    out: list[Task] = [("luck", -1, whole, *base)] if config.luck_rollouts else []
     if config.check_swaps:
         out += [("swap", s, whole, *base) for s in chosen]
     if config.check_decisions:
@@ -265,7 +287,7 @@ def _decision(
     pickups = [a for a in legal if a["type"] == "pickup"]
     plays = [a for a in legal if a["type"] == "play"]
     pickup: dict[str, Any] | None = None
-    if action["type"] == "play" and pickups:
+    if action["type"] == "play" and pickups and config.check_pickups:
         only = view.copy()
         only["legal"] = list(pickups)
         pickup = dict(choose_action(only, random.Random(base)))
@@ -278,6 +300,8 @@ def _decision(
     chances = _chances(positions, seat, base, config)
     mine = chances[0]
     best = max(range(1, len(chances)), key=lambda i: (chances[i], -i))
+    # the computer's choice is the first alternative unless the seat made it
+    theirs = mine if _same(computer, action) else chances[1]
     row: dict[str, Any] = {
         "index": index,
         "seat": seat,
@@ -285,6 +309,7 @@ def _decision(
         "pile": len(game.pile),
         "top": card_code(game.pile[-1]) if game.pile else None,
         "chance": round(mine, 4),
+        "computer_chance": round(theirs, 4),
         "better": alternatives[best - 1],
         "better_chance": round(chances[best], 4),
         "loss": round(chances[best] - mine, 4),
@@ -306,29 +331,34 @@ def summarise(
 ) -> dict[str, Any]:
     """The game's analysis from its tasks' results; ``order`` is the finishing order (the
     shithead last) and ``goal`` the rules' (``loser`` or ``winner``)."""
-    luck = next(p for p in parts if p["kind"] == "luck")
-    worth: list[float] = luck["worth"]
-    mean = sum(worth) / seats
+    dealt = next((p["worth"] for p in parts if p["kind"] == "luck"), None)
     swaps = {p["seat"]: p for p in parts if p["kind"] == "swap"}
     decisions = [row for p in parts if p["kind"] == "decisions" for row in p["rows"]]
     if goal == "winner":
         results = [1 if order and s == order[0] else 0 for s in range(seats)]
     else:
         results = [0 if order and s == order[-1] else 1 for s in range(seats)]
+    mine = [[d for d in decisions if d["seat"] == s] for s in range(seats)]
+    skill = [
+        sum(d["chance"] - d["computer_chance"] for d in mine[s]) + (swaps[s]["worth"] if s in swaps else 0.0)
+        for s in range(seats)
+    ]
+    mean_result, mean_skill = sum(results) / seats, sum(skill) / seats
+    luck = [config.luck_weight * ((results[s] - mean_result) - (skill[s] - mean_skill)) for s in range(seats)]
     players = []
     for s in range(seats):
-        mine = [d for d in decisions if d["seat"] == s]
         players.append(
             {
                 "seat": s,
                 "place": order.index(s) + 1 if s in order else None,
                 "result": results[s],
-                "worth": round(worth[s], 4),
-                "luck": round(worth[s] - mean, 4),
-                "adjusted": round(results[s] - (worth[s] - mean), 4),
+                "worth": round(dealt[s], 4) if dealt is not None else None,
+                "skill": round(skill[s], 4),
+                "luck": round(luck[s], 4),
+                "adjusted": round(results[s] - luck[s], 4),
                 "swap_worth": swaps[s]["worth"] if s in swaps else None,
-                "decisions": len(mine),
-                "lost": round(sum(max(0.0, d["loss"]) for d in mine), 4),
+                "decisions": len(mine[s]),
+                "lost": round(sum(max(0.0, d["loss"]) for d in mine[s]), 4),
             }
         )
     # in finishing order: a result is 1 or 0, so ranking by it less the luck would put a lucky

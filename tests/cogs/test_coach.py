@@ -75,6 +75,8 @@ def decision(index: int, seat: int, kind: str, loss: float, pickup_loss: float |
         "better": {"type": "play", "cards": ["7C"]} if kind == "pickup" else {"type": "pickup"},
         "better_chance": 0.5 + loss,
         "loss": loss,
+        # a pick-up's better play is the computer's; a play's better pick-up is not
+        "computer_chance": 0.5 + loss if kind == "pickup" else 0.5,
     }
     if pickup_loss is not None:
         d["pickup_loss"] = pickup_loss

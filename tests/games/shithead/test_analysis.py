@@ -114,3 +114,57 @@ def test_the_pickups_listed_are_the_pickups_made_with_a_play_in_hand() -> None:
     assert {s["seat"] for s in data["swaps"]} == {0} and len(data["players"]) == game.seats
     for d in data["costly"]:
         assert d["loss"] > 0 and d["seat"] == 0
+
+
+def test_the_luck_is_all_but_the_seats_own_decisions_against_the_computers() -> None:
+    """Issue 26: skill is what a seat's swap and decisions gained against the computer's choices;
+    the luck is the weight times the result less the skill, each above the table's mean."""
+    config = AnalysisConfig(luck_weight=0.8)
+
+    def row(index: int, seat: int, chance: float, computer: float) -> dict:
+        action = {"type": "play", "cards": ["5H"]}
+        return {"index": index, "seat": seat, "kind": "play", "action": action, "pile": 2, "top": "4S",
+                "chance": chance, "computer_chance": computer, "better": action, "better_chance": computer,
+                "loss": computer - chance}  # fmt: skip
+
+    parts = [
+        {"kind": "luck", "worth": [0.7, 0.7, 0.7, 0.7]},
+        {"kind": "swap", "seat": 0, "worth": 0.0},
+        {"kind": "swap", "seat": 1, "worth": 0.05},
+        # seat 0 did the computer's choice everywhere; seat 1 played worse than the computer twice
+        {"kind": "decisions", "seat": 0, "rows": [row(3, 0, 0.6, 0.6), row(7, 0, 0.4, 0.4)]},
+        {"kind": "decisions", "seat": 1, "rows": [row(4, 1, 0.5, 0.7), row(8, 1, 0.3, 0.35)]},
+        # seat 2 weighed nothing (no choice), seat 3 not coached (a computer): both count 0
+        {"kind": "decisions", "seat": 2, "rows": []},
+    ]
+    data = summarise(parts, 4, [0, 1, 3, 2], "loser", config)
+    players = {p["seat"]: p for p in data["players"]}
+    assert players[0]["skill"] == 0 and players[2]["skill"] == 0 and players[3]["skill"] == 0
+    assert players[1]["skill"] == pytest.approx(0.05 - 0.2 - 0.05)
+    assert sum(p["luck"] for p in players.values()) == pytest.approx(0, abs=1e-3)
+    mean_skill = -0.2 / 4
+    for p in players.values():
+        expected = 0.8 * ((p["result"] - 0.75) - (p["skill"] - mean_skill))
+        assert p["luck"] == pytest.approx(expected, abs=1e-3)
+        assert p["adjusted"] == pytest.approx(p["result"] - p["luck"], abs=1e-3)
+    # seats 0 and 1 both went out; seat 1's choices lost: its adjusted result is the lower
+    assert players[1]["adjusted"] < players[0]["adjusted"]
+
+
+def test_computers_gain_nothing_against_themselves_and_worse_choices_lose() -> None:
+    # a game of sensible computers: every choice is the computer's own, so no skill and the luck
+    # is the weighted result above the table's mean
+    rules, game = _played(5, seats=4)
+    config = AnalysisConfig(rollouts=4, luck_rollouts=0, check_pickups=False)
+    data = analyse(rules, game.seats, 5, game.rng_version, game.log, config)
+    assert data["decisions"] == 0
+    for p in data["players"]:
+        assert p["skill"] == 0 and p["worth"] is None
+        assert p["luck"] == pytest.approx(config.luck_weight * (p["result"] - 0.75), abs=1e-3)
+    # seat 0 picks up every other turn it could play instead: its choices lose against the computer's
+    rules, game = _played(8, seats=4, pick_up_every=2)
+    data = analyse(rules, game.seats, 8, game.rng_version, game.log, AnalysisConfig(rollouts=6, luck_rollouts=0))
+    players = {p["seat"]: p for p in data["players"]}
+    assert players[0]["skill"] < -0.1 and players[0]["decisions"] > 0
+    assert all(players[s]["skill"] == 0 for s in (1, 2, 3))
+    assert sum(p["luck"] for p in players.values()) == pytest.approx(0, abs=1e-3)
