@@ -21,8 +21,9 @@ the checks of bids and cards and the hand's worth in replays are only shown, not
   already (20 % against 40 %: the stronger pair ahead in 28 of 30 games raw), and the spread
   within such a level is mostly the players' own random moves, which no luck figure should take
   away (Oh Hell, 30 games a set: x1.15 there, x1.42 at 10 % against 30 %, x1.85 at 10 % against
-  20 %). ``gap/sd`` is the mean gap between the levels divided by the spread of the scores within a level (pooled), raw and adjusted: the adjustment should make
-  it at least 1.5 times larger; ``ahead`` counts the games where the stronger pair's mean beats
+  20 %). ``gap/sd`` is the mean gap between the levels divided by the spread of the scores
+  within a level (pooled), raw and adjusted: the adjustment should make it at least 1.5 times
+  larger; ``ahead`` counts the games where the stronger pair's mean beats
   the weaker pair's, raw and adjusted (more adjusted than raw).
 - **placebo**: each equal-other game adjusted by the luck of *another* game (the next one):
   ``placebo ratio=P`` must be worse than no adjustment (above 1), or the variance ratio could not
