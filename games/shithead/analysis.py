@@ -27,8 +27,9 @@ From the stored game alone (rules, seed, actions), for each seat:
   between the deal and the end (the stock, the face-down cards, the others' play) is luck too.
   Measuring the seat's decisions against a reference player and calling the rest luck is the
   approach of decision-based luck analysis, as in GNU Backgammon's split of a match into luck
-  and skill. The weight below 1 keeps some of the result where the playouts' estimate of the
-  skill is noisy (it was chosen by that measurement);
+  and skill. The weight below 1 keeps some of the result, as the playouts' estimate of the
+  skill is noisy (about 0.23 of spread a seat at 12 playouts a position); it was chosen by that
+  measurement (the variance ratio from about 0.9 with the deal's worth to 0.73);
 - ``worth``: the chance of a good result from the **dealt** position (every seat swapping and
   playing as the computer, only the stock dealt again: the seat's own dealt cards, face-down
   ones included, are what the seat was dealt), shown for what the deal gave; it no longer
@@ -77,8 +78,11 @@ class AnalysisConfig:
     #: playouts from the dealt position (the deal's ``worth``, shown beside the luck; one set
     #: serves every seat; 0: not measured)
     luck_rollouts: int = 48
-    #: the share of (the result less the skill, each above the table's mean) counted as luck
-    luck_weight: float = 0.8
+    #: the share of (the result less the skill, each above the table's mean) counted as luck;
+    #: chosen by bench/analysis.py over 200 games a set at 12 playouts a position (equal-other
+    #: variance ratio 0.731, gap/sd x1.42, the stronger pair ahead in 146 games adjusted against
+    #: 139 raw; at 0.8: 0.787, x1.39, 147; at 1: 0.969, x1.30, 139: the skill's estimate is noisy)
+    luck_weight: float = 0.7
     #: how often a playout's seat takes a random legal action instead of the computer's
     noise: float = 0.05
     #: a playout still going after this many actions ends without a result (see :func:`_outcome`)
