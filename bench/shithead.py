@@ -25,7 +25,7 @@ ones, 20.9 ms median and 53.3 ms p99 a decision. The present one (unknown oppone
 worlds, more in the endgame, quiet playouts) at ``--seed 4``: 0.113 ± 0.018 at four, 82.3% ±
 2.2% at two, 100.3 ms median and 375.4 ms p99, but on a slower machine whose two cores were
 shared with another bench's two processes for most of the 78 minutes; in one process there the
-present search took 79.6 ms median where the first took 52 ms (same games), so about 1.5 times
+present search took 79.6 ms median where the first took 52 ms (games of one seed), so about 1.5 times
 the first's cost: some 30 ms on the machine of the first figures.
 """
 
