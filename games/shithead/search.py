@@ -32,8 +32,12 @@ every candidate (common random numbers), so the comparison is between plays, not
 
 The swap (or choosing) phase, flips and single choices stay the sensible player's: there is
 nothing to compare. Everything is drawn from the injected generator with fixed counts (no clock),
-so a decision is a pure function of the view and the generator's state. Cost, measured by
-``python -m bench.shithead --strong``: see that bench's docstring and issue 26.
+so a decision is a pure function of the view and the generator's state. Measured by
+``python -m bench.shithead --strong --games 1200 --jobs 2 --seed 4`` (four players: one strong
+against three greedy; two: one against one): the shithead 0.113 ± 0.018 of the time at four
+(0.130 ± 0.019 before the unknown opponents and the endgame's worlds), 82.3% of two-player games
+won, 100.3 ms median and 375.4 ms p99 a decision on shared, loaded cores (about 80 ms alone
+there); see that bench's docstring.
 """
 
 from __future__ import annotations
