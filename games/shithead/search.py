@@ -63,7 +63,7 @@ from games.shithead.hands import codes
 from games.shithead.legal import legal_actions
 from games.shithead.moves import Flip, Move, Pickup, Play, parse
 from games.shithead.rules import make_rules
-from games.shithead.turns import do
+from games.shithead.turns import do, leave, turn_after_pickup
 
 
 @dataclass(frozen=True)
@@ -194,18 +194,27 @@ def _value(rank: int, power: set[int]) -> int:
     return RANK_PLACE[rank]
 
 
+def _turn_cards(t: Shithead, seat: int) -> tuple[Zone, list[Card], frozenset[int]] | Flip:
+    """What a playout's seat plays from (its hand, else its face-up cards) and the ranks the pile
+    allows, or the flip of its first face-down card when both are empty."""
+    hand = t.hand[seat]
+    zone: Zone = "hand" if hand else "up"
+    cards = hand or t.up[seat]
+    if not cards:
+        return Flip(next(i for i, c in enumerate(t.down[seat]) if c is not None))
+    return zone, cards, t.pr.playable_set(t.pile, t.free)
+
+
 def fast_move(t: Shithead, seat: int, count: int, rng: random.Random, power: set[int]) -> Move:
     """The sensible player's move straight from the table (no view, no codes): a playout's step.
 
     Same choices as :class:`SensiblePlayer` except that of one rank it always plays every copy
     (which the sensible player's score prefers anyway). Not for runs or stacking (see
     :func:`playout`)."""
-    hand = t.hand[seat]
-    zone: Zone = "hand" if hand else "up"
-    cards = hand or t.up[seat]
-    if not cards:
-        return Flip(next(i for i, c in enumerate(t.down[seat]) if c is not None))
-    allowed = t.pr.playable_set(t.pile, t.free)
+    turn = _turn_cards(t, seat)
+    if isinstance(turn, Flip):
+        return turn
+    zone, cards, allowed = turn
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
         if c & 31 in allowed:
@@ -305,27 +314,12 @@ def _quiet_pickup(t: Shithead, seat: int) -> None:
     t.hand[seat].extend(t.pile)
     t.pile.clear()
     t.free.clear()
-    leader = None
-    if t.rules.after_pickup == "previous":
-        last = t.last_player
-        if last is not None and last != seat and t.active[last]:
-            leader = last
-        else:
-            leader = t.next_seat(seat, 1, -t.direction)
-    t.last_player = None
-    t.turn = leader if leader is not None else t.next_seat(seat, 1, t.direction)
+    turn_after_pickup(t, seat)
 
 
 def _quiet_out(t: Shithead, seat: int) -> bool:
-    t.active[seat] = False
-    t.finished.append(seat)
-    if t.rules.goal == "winner":
-        t.winner = seat
-    else:
-        left = [s for s in range(t.seats) if t.active[s]]
-        if len(left) > 1:
-            return False
-        t.loser = left[0]
+    if not leave(t, seat):
+        return False
     t.phase = "over"
     t.turn = None
     return True
@@ -334,12 +328,10 @@ def _quiet_out(t: Shithead, seat: int) -> bool:
 def lowest_move(t: Shithead, seat: int) -> Move:
     """The plain lowest-card player's move straight from the table (see :class:`LowestPlayer`):
     one of the unknown opponents a playout may seat (see :class:`SearchConfig`)."""
-    hand = t.hand[seat]
-    zone: Zone = "hand" if hand else "up"
-    cards = hand or t.up[seat]
-    if not cards:
-        return Flip(next(i for i, c in enumerate(t.down[seat]) if c is not None))
-    allowed = t.pr.playable_set(t.pile, t.free)
+    turn = _turn_cards(t, seat)
+    if isinstance(turn, Flip):
+        return turn
+    zone, cards, allowed = turn
     low = min((c & 31 for c in cards if c & 31 in allowed), key=RANK_PLACE.__getitem__, default=None)
     if low is None:
         return Pickup(cards[0] if zone == "up" and t.rules.refusal == "add-one" else None)

@@ -202,6 +202,12 @@ def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> 
     if added is not None:
         text += f" (adding {card_label(added)})"
     table.note(seat, "pickup", taken, text)
+    turn_after_pickup(table, seat)
+
+
+def turn_after_pickup(table: Table, seat: int) -> None:
+    """Who plays after ``seat`` picked the pile up (the rule the engine and the strong
+    computer's quiet playouts share)."""
     leader = None
     if table.rules.after_pickup == "previous":
         last = table.last_player
@@ -213,22 +219,29 @@ def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> 
     table.turn = leader if leader is not None else table.next_seat(seat, 1, table.direction)
 
 
-def out(table: Table, seat: int, events: list[Event]) -> bool:
-    """``seat`` has no cards left; returns True when that ends the game."""
+def leave(table: Table, seat: int) -> bool:
+    """``seat`` goes out (no cards left): its place, and the winner or the loser when that ends
+    the game; returns True then (shared with the quiet playouts, which build no events)."""
     table.active[seat] = False
     table.finished.append(seat)
-    events.append(ev.player_out({"seat": seat, "place": len(table.finished)}))
-    table.note(seat, "out", [], f"is out (place {len(table.finished)})")
     if table.rules.goal == "winner":
         table.winner = seat
-        over(table, events)
         return True
     left = [s for s in range(table.seats) if table.active[s]]
     if len(left) == 1:
         table.loser = left[0]
-        over(table, events)
         return True
     return False
+
+
+def out(table: Table, seat: int, events: list[Event]) -> bool:
+    """``seat`` has no cards left; returns True when that ends the game."""
+    ended = leave(table, seat)
+    events.append(ev.player_out({"seat": seat, "place": len(table.finished)}))
+    table.note(seat, "out", [], f"is out (place {len(table.finished)})")
+    if ended:
+        over(table, events)
+    return ended
 
 
 def over(table: Table, events: list[Event]) -> None:
