@@ -136,7 +136,10 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
     assert "Working on the analysis" in embed_text(shown), embed_text(shown)
-    assert "The coach on game" in await _answer(env, coach, room, ann, first.response.id)
+    page = await _answer(env, coach, room, ann, first.response.id)
+    assert "The coach on game" in page
+    # each player's choices against the quick computer's, and the luck that is left (issue 26)
+    assert "**Choices** are the points" in page and ", choices " in page, page
 
     shithead_room = guild.create_text_channel("shithead")
     await open_table(env, shithead_room, ann, [], command="shithead", computers=2)
@@ -148,4 +151,8 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     assert "Working on the analysis" in json.dumps(env.http_requests[seen].json)
     shown = next(m for m in shithead_room.history(viewer=ann) if m.id == first.response.id)
     assert "Working on the analysis" in embed_text(shown), embed_text(shown)
-    assert "The coach on game" in await _answer(env, coach, shithead_room, ann, first.response.id)
+    page = await _answer(env, coach, shithead_room, ann, first.response.id)
+    assert "The coach on game" in page
+    # the bot's two computers are not coached: their choices count as the computer's own
+    assert page.count("choices not weighed (the computer's)") == 2, page
+    assert "choices " in page.replace("choices not weighed", ""), page
