@@ -60,6 +60,9 @@ class Knowledge:
     _plays: dict[int, list[tuple[Sim, int, int]]] | None = None
     #: (seat, sampled hand) -> the likelihood of that seat's plays
     _play_memo: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: the seats a sample fills, most constrained first, with their allowed cards and counts
+    #: ([]: no voids to honour), built on first use
+    _order: list[tuple[int, int, int]] | None = None
 
     @classmethod
     def build(cls, info: InfoState, table: DealTable | None = None) -> Knowledge:
@@ -108,8 +111,18 @@ class Knowledge:
         raise AssertionError("no deal fits the seat's own knowledge")  # pragma: no cover
 
     def _try_sample(self, rng: random.Random, relax: bool) -> list[int] | None:
-        n = len(self.need)
-        if relax or all(self.allowed[p] == self.unseen for p in range(n) if self.need[p]):
+        order = self._order
+        if order is None:
+            # worked out once per decision: the seats to fill, most constrained first (None:
+            # no voids to honour)
+            n = len(self.need)
+            if all(self.allowed[p] == self.unseen for p in range(n) if self.need[p]):
+                order = self._order = []
+            else:
+                seats = [p for p in range(n) if self.need[p] > 0]
+                seats.sort(key=lambda p: (self.allowed[p].bit_count() - self.need[p], p))
+                order = self._order = [(p, self.allowed[p], self.need[p]) for p in seats]
+        if relax or not order:
             # no voids to honour: one random draw cut into the hands
             pool = _bit_list(self.unseen)
             total = sum(self.need)
@@ -118,26 +131,19 @@ class Knowledge:
             picks = _pick(rng, pool, total)
             hands = self.known[:]
             i = 0
-            for p in range(n):
-                k = self.need[p]
+            for p, k in enumerate(self.need):
                 if k:
                     hands[p] |= sum([_BIT[c] for c in picks[i : i + k]])
                     i += k
             return hands
         hands = self.known[:]
         remaining = self.unseen
-        seats = [p for p in range(n) if self.need[p] > 0]
-        allowed = [self.unseen if relax else self.allowed[p] for p in range(n)]
-        seats.sort(key=lambda p: (allowed[p].bit_count() - self.need[p], p))
-        for p in seats:
-            pool = bits(allowed[p] & remaining)
-            k = self.need[p]
+        for p, allowed, k in order:
+            pool = bits(allowed & remaining)
             if len(pool) < k:
                 return None
             pick = pool if len(pool) == k else _pick(rng, pool, k)
-            m = 0
-            for c in pick:
-                m |= 1 << c
+            m = sum([_BIT[c] for c in pick])
             hands[p] |= m
             remaining &= ~m
         return hands

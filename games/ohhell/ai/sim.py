@@ -145,14 +145,9 @@ class Sim:
                 self.led = t.esuit[c]
             self.win = c
             self.win_seat = p
-        else:
-            w = self.win
-            if (t.beats[w] >> c) & 1 or (t.esuit[c] == t.trump and t.esuit[w] != t.trump):
-                self.win = c
-                self.win_seat = p
-            elif c == t.joker and t.joker_nt:
-                self.win = c
-                self.win_seat = p
+        elif (t.tops[self.win] >> c) & 1:
+            self.win = c
+            self.win_seat = p
         if t.joker_nt and c != t.joker:
             es = t.esuit[c]
             self.played_suits[p] |= 1 << es
@@ -193,14 +188,19 @@ class Sim:
 
     def choose(self, p: int) -> tuple[int, int]:
         """(card bit, named suit or -1) that seat ``p`` plays by the heuristic policy."""
-        legal = self.legal(p)
         t = self.t
+        hand = self.hands[p]
+        if t.joker_nt:
+            legal = self.legal(p)
+        elif self.trick:
+            legal = hand & t.suit_mask[self.led] or hand
+        else:
+            legal = hand
         if legal & (legal - 1) == 0:
             c = legal.bit_length() - 1
             if not self.trick and c == t.joker and t.joker_nt:
                 return c, self._name_joker(p)
             return c, -1
-        hand = self.hands[p]
         out = self.live & ~hand
         need = self.bids[p] - self.won[p]
         want = need > 0 or (need < 0 and self.over_good)
@@ -219,15 +219,8 @@ class Sim:
             if covered:
                 return self._lead_covered(p, legal, bosses, covered, out)
             return self._lead(p, legal, want, out)
-        w = self.win
         jbit = (1 << t.joker) if t.joker_nt else 0
-        if jbit and w == t.joker:
-            beaters = 0
-        else:
-            beaters = legal & beats[w]
-            if t.esuit[w] != t.trump:
-                beaters |= legal & tmask
-            beaters |= legal & jbit
+        beaters = legal & t.tops[self.win]
         last = len(self.trick) == self.n - 1
         if covered:
             losers = legal & ~beaters
@@ -347,25 +340,30 @@ class Sim:
         if want:
             if legal & jbit:
                 return t.joker, self._name_joker(p)
+            # the keys are the tuples (cards above it still out, not a trump, -power) and
+            # (a trump, -cards above, power) packed into one int each (power < 100): the
+            # playouts lead hundreds of thousands of times a decision
             best, best_key = -1, None
+            power = t.power
+            trump = t.trump
             for s in range(4):
                 m = legal & sm[s]
                 if not m:
                     continue
-                c = high_bit(m)
-                above = (out & beats[c]).bit_count()
-                key = (above, 0 if s == t.trump else 1, -t.power[c])
+                c = m.bit_length() - 1
+                key = (out & beats[c]).bit_count() * 1000 + (0 if s == trump else 100) - power[c]
                 if best_key is None or key < best_key:
                     best, best_key = c, key
             return best, -1
         best, best_key = -1, None
+        power = t.power
+        trump = t.trump
         for s in range(4):
             m = legal & sm[s]
             if not m:
                 continue
-            c = low_bit(m)
-            above = (out & beats[c]).bit_count()
-            key = (1 if s == t.trump else 0, -above, t.power[c])
+            c = (m & -m).bit_length() - 1
+            key = (1_000_000 if s == trump else 0) - (out & beats[c]).bit_count() * 100 + power[c]
             if best_key is None or key < best_key:
                 best, best_key = c, key
         if best < 0:  # only the joker is left to lead
@@ -380,24 +378,30 @@ class Sim:
         that they meet the same surprises)."""
         choose = self.choose
         play = self.play
+        cards = self.tricks_left * self.n - len(self.trick)  # every play is one of them
         if not noise or dice is None:
-            while self.tricks_left > 0:
+            for _ in range(cards):
                 c, s = choose(self.to_play)
                 play(c, s)
             return
-        i = 0
         t = self.t
-        while self.tricks_left > 0:
+        nt = t.joker_nt
+        hands = self.hands  # played from in place
+        suit_mask = t.suit_mask
+        for i in range(0, 2 * cards, 2):
             p = self.to_play
-            roll, pick = dice[i], dice[i + 1]
-            i += 2
-            if p != me and roll < noise:
-                legal = self.legal(p)
+            if p != me and dice[i] < noise:
+                if nt:
+                    legal = self.legal(p)
+                elif self.trick:
+                    legal = hands[p] & suit_mask[self.led] or hands[p]
+                else:
+                    legal = hands[p]
                 if legal & (legal - 1):
-                    for _ in range(int(pick * legal.bit_count())):
+                    for _ in range(int(dice[i + 1] * legal.bit_count())):
                         legal &= legal - 1
                     c = (legal & -legal).bit_length() - 1
-                    play(c, self._name_joker(p) if t.joker_nt and c == t.joker and not self.trick else -1)
+                    play(c, self._name_joker(p) if nt and c == t.joker and not self.trick else -1)
                     continue
             c, s = choose(p)
             play(c, s)
