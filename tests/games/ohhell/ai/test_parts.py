@@ -12,7 +12,7 @@ from games.ohhell.ai.estimate import Estimator
 from games.ohhell.ai.infostate import BID
 from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
-from games.ohhell.ai.table import DealTable
+from games.ohhell.ai.table import DealTable, bits
 from games.ohhell.decks import build_deck
 from games.ohhell.scoring import SCORERS
 
@@ -191,3 +191,42 @@ def test_worlds_that_explain_the_plays_weigh_more() -> None:
         above += true_weight > sampled[len(sampled) // 2]
         assert true_weight <= 1.0 and sampled[0] > 0
     assert decisions >= 10 and above >= 0.8 * decisions, (above, decisions)
+
+
+def test_bit_positions_from_the_byte_table_match_a_bit_by_bit_walk() -> None:
+    rng = random.Random(5)
+    for size in (0, 1, 8, 52, 63, 104, 128, 129, 200):
+        for _ in range(200):
+            mask = rng.getrandbits(size) if size else 0
+            walked = []
+            m = mask
+            while m:
+                walked.append((m & -m).bit_length() - 1)
+                m &= m - 1
+            assert bits(mask) == walked, (size, mask)
+
+
+@pytest.mark.parametrize(
+    ("deck", "trump", "bowers"),
+    [
+        ("standard52", 2, False),
+        ("standard52+joker", None, False),
+        ("standard52+joker", 3, True),
+        ("australian", 0, False),
+    ],
+)
+def test_the_cards_that_take_a_trick_from_each_card(deck: str, trump: int | None, bowers: bool) -> None:
+    """``tops`` is the rule the simulator used to spell out: a card of the same effective suit
+    and at least its power (a later equal card wins), any trump over a plain card, and a
+    no-trump joker over anything."""
+    t = DealTable.build(build_deck(deck, 5), trump, bowers)
+    for w in range(t.n):
+        for c in range(t.n):
+            if c == w:
+                continue
+            takes = (
+                (t.beats[w] >> c) & 1
+                or (t.esuit[c] == t.trump and t.esuit[w] != t.trump)
+                or (t.joker_nt and c == t.joker)
+            )
+            assert bool((t.tops[w] >> c) & 1) == bool(takes), (t.cards[w], t.cards[c])
