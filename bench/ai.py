@@ -28,7 +28,9 @@ cards cancels; all of it with and without inference from the opponents' plays (a
 ``StrongConfig.play_noise`` 0.84 against 0). A deal's difference is the mean over its two plays
 of our two seats' mean less ISMCTS's; the interval is over deals. Its last line is
 ``diff=+X ci_low=L median ms=M p99 ms=P hands=N`` (with inference; decision times on one core
-a process). ``python bench/ai.py --duplicate --hands 1000 --jobs 16``.
+a process). ``python bench/ai.py --duplicate --hands 1000 --jobs 16``. ``--arms inference`` plays
+the inference arm alone; ``--log FILE`` keeps every play, ``--first-deal N`` goes on with a run
+from deal N, and ``--summarise LOG [LOG ...]`` prints the figures of logs as one run.
 
 Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
 hands in two processes at once, which halves that on two free cores: a hand depends on its number
@@ -282,60 +284,83 @@ def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
 
 
 def duplicate_match(
-    hands: int, sims: int, uct: float, seed: int, jobs: int, log: str | None, arms: tuple[str, ...] = tuple(ARMS)
+    hands: int,
+    sims: int,
+    uct: float,
+    seed: int,
+    jobs: int,
+    log: str | None,
+    arms: tuple[str, ...] = tuple(ARMS),
+    first: int = 0,
 ) -> str:
     """Each deal played twice: our strong level in seats 0 and 2 against ISMCTS in 1 and 3, then
     the seats swapped (the same cards, dealer, ISMCTS seed and our generators), so every hand is
     held once by each side and the luck of the cards cancels; and all of it twice, with and
     without inference from the plays (the ablation). A deal's difference is the mean of its two
     plays' (our two seats' mean − ISMCTS's two seats' mean). ``arms`` narrows it to some arms (a
-    long run of the inference arm alone costs half as much; the gain then is not measured)."""
-    tasks = [(d, arm, swap, sims, uct, seed) for d in range(hands) for arm in arms for swap in (0, 1)]
-    diffs: dict[str, dict[int, list[float]]] = {arm: {} for arm in arms}
-    times: dict[str, list[float]] = {arm: [] for arm in arms}
-    made: dict[str, list[float]] = {arm: [] for arm in arms}
+    long run of the inference arm alone costs half as much; the gain then is not measured).
+    ``first`` skips the deals before it: a run stopped part way goes on where its log ends, and
+    :func:`duplicate_summary` reads the logs of both parts as one run (a deal depends only on its
+    number and the seed)."""
+    tasks = [(d, arm, swap, sims, uct, seed) for d in range(first, hands) for arm in arms for swap in (0, 1)]
+    rows: list[dict] = []
     out = open(log, "a") if log else None
     started = time.perf_counter()
     for n, (deal, arm, swap, res) in enumerate(map_jobs(_duplicate_play, tasks, jobs), start=1):
-        ours = (0, 2) if swap == 0 else (1, 3)
-        r, bids = res["returns"], res["bids"]
-        mine = statistics.fmean(r[s] for s in ours)
-        theirs = statistics.fmean(r[s] for s in range(4) if s not in ours)
-        diffs[arm].setdefault(deal, []).append(mine - theirs)
-        times[arm].extend(res["times"])
-        made[arm].extend(float(r[s] == bids[s] + 10) for s in ours)
+        row = {"deal": deal, "arm": arm, "swap": swap, "returns": res["returns"], "bids": res["bids"]}
+        row["times"] = res["times"]
+        rows.append(row)
         if out:
-            line = {"deal": deal, "arm": arm, "swap": swap, "returns": r, "bids": bids, "times": res["times"]}
-            out.write(json.dumps(line) + "\n")
+            out.write(json.dumps(row) + "\n")
             out.flush()
         if n % 200 == 0 and n < len(tasks):
-            done = {a: [statistics.fmean(v) for v in diffs[a].values() if len(v) == 2] for a in arms}
-            sofar = "; ".join(f"{a} {mean_ci(done[a])[0]:+.2f}±{mean_ci(done[a])[1]:.2f}" for a in arms)
-            print(f"  {n} of {len(tasks)} plays ({time.perf_counter() - started:.0f} s): {sofar}", flush=True)
+            print(f"  {n} of {len(tasks)} plays ({time.perf_counter() - started:.0f} s)", flush=True)
+            duplicate_summary(rows, sims, brief=True)
     if out:
         out.close()
-    per_deal = {arm: [statistics.fmean(v) for _, v in sorted(diffs[arm].items())] for arm in arms}
+    line = duplicate_summary(rows, sims)
+    print(f"{time.perf_counter() - started:.0f} s", flush=True)
+    return line
+
+
+def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
+    """The duplicate figures of logged plays (a deal counts once both its plays are in)."""
+    arms = [a for a in ARMS if any(r["arm"] == a for r in rows)]
+    plays: dict[str, dict[int, dict[int, float]]] = {arm: {} for arm in arms}
+    times: dict[str, list[float]] = {arm: [] for arm in arms}
+    made: dict[str, list[float]] = {arm: [] for arm in arms}
+    for row in rows:
+        arm, swap, r, bids = row["arm"], row["swap"], row["returns"], row["bids"]
+        ours = (0, 2) if swap == 0 else (1, 3)
+        mine = statistics.fmean(r[s] for s in ours)
+        theirs = statistics.fmean(r[s] for s in range(4) if s not in ours)
+        plays[arm].setdefault(row["deal"], {})[swap] = mine - theirs
+        times[arm].extend(row.get("times", []))
+        made[arm].extend(float(r[s] == bids[s] + 10) for s in ours)
+    per_deal = {arm: {d: statistics.fmean(v.values()) for d, v in plays[arm].items() if len(v) == 2} for arm in arms}
     for arm in arms:
-        d, e = mean_ci(per_deal[arm])
+        d, e = mean_ci(list(per_deal[arm].values()))
+        if brief:
+            print(f"    {arm}: {len(per_deal[arm])} deals diff={d:+.2f}±{e:.2f}", flush=True)
+            continue
         ts = times[arm]
+        timing = f" median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}" if ts else ""
         print(
-            f"duplicate, {arm}: {hands} deals played twice (seats swapped) against ISMCTS {sims} sims:"
+            f"duplicate, {arm}: {len(per_deal[arm])} deals played twice (seats swapped) against ISMCTS {sims} sims:"
             f" diff={d:+.2f}±{e:.2f} a hand; bids made {statistics.fmean(made[arm]):.3f};"
-            f" our decisions {len(ts)} median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}",
+            f" our decisions {len(ts)}{timing}",
             flush=True,
         )
-    seconds = time.perf_counter() - started
-    if set(arms) == set(ARMS):
-        gain, eg = mean_ci([a - b for a, b in zip(per_deal["inference"], per_deal["no inference"], strict=True)])
-        print(f"inference gain (paired by deal): {gain:+.2f}±{eg:.2f} a hand; {seconds:.0f} s", flush=True)
-    else:
-        print(f"{seconds:.0f} s", flush=True)
+    if len(arms) == len(ARMS) and not brief:
+        both = sorted(set(per_deal["inference"]) & set(per_deal["no inference"]))
+        gain, eg = mean_ci([per_deal["inference"][d] - per_deal["no inference"][d] for d in both])
+        print(f"inference gain (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
     main_arm = "inference" if "inference" in arms else arms[0]
-    d, e = mean_ci(per_deal[main_arm])
-    ts = times[main_arm]
+    d, e = mean_ci(list(per_deal[main_arm].values()))
+    ts = times[main_arm] or [math.nan]
     return (
         f"diff={d:+.2f} ci_low={d - e:+.2f} median ms={1000 * statistics.median(ts):.0f}"
-        f" p99 ms={1000 * pct(ts, 0.99):.0f} hands={hands}"
+        f" p99 ms={1000 * pct(ts, 0.99):.0f} hands={len(per_deal[main_arm])}"
     )
 
 
@@ -350,12 +375,18 @@ def main() -> None:
     ap.add_argument("--log", default=None, help="append one JSON line per OpenSpiel hand to this file")
     ap.add_argument("--duplicate", action="store_true", help="duplicate deals, with and without inference")
     ap.add_argument("--arms", default=",".join(ARMS), help="the duplicate arms to play: inference, no inference")
+    ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
+    ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
     args = ap.parse_args()
+    if args.summarise:
+        rows = [json.loads(line) for name in args.summarise for line in Path(name).read_text().splitlines() if line]
+        print(duplicate_summary(rows, args.sims), flush=True)
+        return
     if args.duplicate:
         arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
         if not arms or any(a not in ARMS for a in arms):
             ap.error(f"--arms: choose among {', '.join(ARMS)}")
-        line = duplicate_match(args.hands, args.sims, args.uct, args.seed, args.jobs, args.log, arms)
+        line = duplicate_match(args.hands, args.sims, args.uct, args.seed, args.jobs, args.log, arms, args.first_deal)
         print(line, flush=True)
         return
     if args.games:
