@@ -356,6 +356,17 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
         gain, eg = mean_ci([per_deal["inference"][d] - per_deal["no inference"][d] for d in both])
         print(f"inference gain (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
     main_arm = "inference" if "inference" in arms else arms[0]
+    full = [v for v in plays[main_arm].values() if len(v) == 2]
+    if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:
+        # what the seat swap buys: a deal's two plays against two independent plays' spread
+        single = statistics.stdev([x for v in full for x in v.values()])
+        paired = statistics.stdev([statistics.fmean(v.values()) for v in full])
+        print(
+            f"duplicate's gain ({main_arm}): a play's difference sd={single:.2f}, a deal's (two plays, seats"
+            f" swapped) sd={paired:.2f} against {single / math.sqrt(2):.2f} for two independent plays:"
+            f" independent plays would need x{single**2 / 2 / paired**2:.2f} as many for the same interval",
+            flush=True,
+        )
     d, e = mean_ci(list(per_deal[main_arm].values()))
     ts = times[main_arm] or [math.nan]
     return (

@@ -1,0 +1,55 @@
+"""bench/ai.py's duplicate figures, read from logged plays: a run stopped part way and taken up
+again with ``--first-deal`` must sum up as one run (``--summarise``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.ai import duplicate_summary
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _play(deal: int, swap: int, ours: float, theirs: float, arm: str = "inference") -> dict:
+    """A logged play where our two seats scored ``ours`` and ISMCTS's two ``theirs``."""
+    seats = (0, 2) if swap == 0 else (1, 3)
+    returns = [ours if s in seats else theirs for s in range(4)]
+    return {"deal": deal, "arm": arm, "swap": swap, "returns": returns, "bids": [0] * 4, "times": [0.05, 0.2]}
+
+
+def test_a_deal_counts_once_both_its_plays_are_in_and_is_their_mean() -> None:
+    rows = [_play(0, 0, 12, 2), _play(0, 1, 1, 11), _play(1, 0, 10, 10), _play(1, 1, 14, 4), _play(2, 0, 30, 0)]
+    line = duplicate_summary(rows, 1000)
+    # deal 0: (+10 and -10) -> 0; deal 1: (0 and +10) -> +5; deal 2 has one play only
+    assert line.startswith("diff=+2.50 ")
+    assert line.endswith(" hands=2")
+    assert "median ms=125" in line
+
+
+def test_two_logs_read_as_one_run_give_the_figures_of_the_whole(tmp_path: Path) -> None:
+    rows = [_play(d, s, 10 + d + 3 * s, 8 - s) for d in range(6) for s in (0, 1)]
+    whole = duplicate_summary(rows, 1000)
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("".join(json.dumps(r) + "\n" for r in rows[:7]))
+    second.write_text("".join(json.dumps(r) + "\n" for r in rows[7:]))
+    out = subprocess.run(
+        [sys.executable, "bench/ai.py", "--summarise", str(first), str(second)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.splitlines()[-1] == whole
+    assert "a deal's (two plays, seats swapped) sd=" in out
+
+
+def test_the_gain_of_inference_is_paired_by_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [_play(d, s, 10, 5, "inference") for d in range(3) for s in (0, 1)]
+    rows += [_play(d, s, 10, 9, "no inference") for d in range(2) for s in (0, 1)]
+    duplicate_summary(rows, 1000)
+    assert "inference gain (paired by deal, 2 deals): +4.00±0.00 a hand" in capsys.readouterr().out
