@@ -12,6 +12,7 @@ cards among four).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from .table import DealTable
 
@@ -136,5 +137,8 @@ def estimate_tricks(table: DealTable, hand: int, unseen: int, players: int, hand
 
 def nearest_bid(estimate: float, allowed: list[int]) -> int:
     """The allowed bid closest to ``estimate`` (ties to the lower bid: missing low is cheaper
-    to repair by ducking than missing high)."""
-    return min(allowed, key=lambda b: (abs(b - estimate), b))
+    to repair by ducking than missing high). ``allowed`` in rising order, as the rules list
+    bids: the nearest is one of the two around the estimate (the search asks this of every
+    later bidder in every world it plays a bid in)."""
+    i = bisect_left(allowed, estimate)
+    return min(allowed[max(0, i - 1) : i + 1], key=lambda b: (abs(b - estimate), b))

@@ -166,7 +166,7 @@ def _own_estimate(info: InfoState, k: Knowledge) -> float:
 
 
 def quick_bid(info: InfoState, k: Knowledge, bids: list[int]) -> int:
-    return nearest_bid(_own_estimate(info, k), bids)
+    return nearest_bid(_own_estimate(info, k), sorted(bids))
 
 
 def _public_bids(info: InfoState) -> list[int]:

@@ -8,7 +8,7 @@ import pytest
 
 from games.common.cards import JACK, parse_card
 from games.ohhell.ai import info_from_view
-from games.ohhell.ai.estimate import Estimator
+from games.ohhell.ai.estimate import Estimator, nearest_bid
 from games.ohhell.ai.infostate import BID
 from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
@@ -230,3 +230,13 @@ def test_the_cards_that_take_a_trick_from_each_card(deck: str, trump: int | None
                 or (t.joker_nt and c == t.joker)
             )
             assert bool((t.tops[w] >> c) & 1) == bool(takes), (t.cards[w], t.cards[c])
+
+
+def test_the_nearest_bid_is_the_closest_allowed_one_ties_to_the_lower() -> None:
+    rng = random.Random(8)
+    for _ in range(3000):
+        hand = rng.randint(0, 13)
+        forbidden = rng.randint(-1, hand)
+        allowed = [b for b in range(hand + 1) if b != forbidden] or [0]
+        estimate = rng.choice([rng.uniform(-1.0, hand + 1.0), rng.randint(0, 2 * hand + 1) / 2])
+        assert nearest_bid(estimate, allowed) == min(allowed, key=lambda b: (abs(b - estimate), b))
