@@ -62,10 +62,14 @@ from typing import Any, cast
 
 from games.common.cards import Card, card_code, face_of, parse_card
 from games.common.engine import ActionData
-from games.shithead.ai import choose_action
+from games.shithead.ai import choose_action, power_ranks
 from games.shithead.contracts import ShitheadAction
 from games.shithead.game import Shithead
+from games.shithead.hands import codes
+from games.shithead.legal import legal_actions
+from games.shithead.moves import Move, parse
 from games.shithead.rules import Rules
+from games.shithead.search import _clone, fast_move, quiet_do
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
 VERSION = 3
@@ -162,16 +166,41 @@ def _redeal(game: Shithead, rng: random.Random, face_down: bool) -> None:
 
 
 def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_down: bool = True) -> list[float]:
-    """One playout from ``game`` (left as it is): each seat's result."""
-    g = copy.deepcopy(game)
+    """One playout from ``game`` (left as it is): each seat's result.
+
+    Played on a cheap copy of the table (:func:`games.shithead.search._clone`) with the strong
+    computer's playout machinery: the swap phase (the deal's worth only) through the engine, then
+    each move of play straight from the table, the sensible player's (:func:`fast_move`, or from
+    a light view under runs or stacking, as :func:`games.shithead.search.playout` does) or with
+    chance ``noise`` a random legal action, done by :func:`quiet_do` (the engine's steps without
+    its events and notes). The random numbers are drawn as the engine-based playout drew them (one
+    for the noise, the same choice among the same legal actions), so from the same generator it
+    plays the same game (the tests check it) in about a fifth of the time."""
+    g = _clone(game)
     _redeal(g, rng, face_down)
-    for _ in range(config.max_actions):
-        if g.is_over:
-            break
+    noise, limit, count = config.noise, config.max_actions, game.action_count
+    n = 0
+    while g.phase == "swap" and n < limit:
         seat = g.to_act()[0]
         view = g.view(seat)
-        action = rng.choice(view["legal"]) if rng.random() < config.noise else choose_action(view, rng)
-        g.apply(seat, action)
+        g.apply(seat, rng.choice(view["legal"]) if rng.random() < noise else choose_action(view, rng))
+        n += 1
+    rules = g.rules_json
+    power = power_ranks(rules)
+    fast = not (g.rules.runs or g.rules.stacking)
+    while g.phase == "play" and n < limit:
+        seat = cast(int, g.turn)
+        move: Move
+        if rng.random() < noise:
+            move = parse(g, seat, rng.choice(legal_actions(g, seat)))
+        elif fast:
+            move = fast_move(g, seat, count + n, rng, power)
+        else:
+            light: Any = {"phase": "play", "legal": legal_actions(g, seat), "rules": rules, "pile": codes(g.pile)}
+            light["action_count"] = count + n
+            move = parse(g, seat, choose_action(light, rng))
+        quiet_do(g, seat, move)
+        n += 1
     return _outcome(g)
 
 
