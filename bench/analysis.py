@@ -265,6 +265,7 @@ def main() -> None:
     parser.add_argument("--shithead-games", type=int, default=400, help="Shithead games in each set")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
+    parser.add_argument("--no-ohhell-timing", action="store_true", help="skip the Oh Hell analysis's timing")
     parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
     parser.add_argument("--worlds", type=int, default=AnalysisConfig().skill_worlds, help="worlds a decision")
     shithead = sh.AnalysisConfig()
@@ -276,7 +277,7 @@ def main() -> None:
     parser.add_argument("--weak-noise", type=float, default=0.2)
     args = parser.parse_args()
     started = time.perf_counter()
-    seconds = time_ohhell(args.timing_jobs)
+    seconds = math.nan if args.no_ohhell_timing else time_ohhell(args.timing_jobs)
     time_shithead(args.timing_jobs)
     blank = {"ratio": math.nan, "placebo": math.nan, "g_raw": math.nan, "g_adj": math.nan}
     oh, shf = {**blank, "ahead_raw": 0, "ahead_adj": 0}, {**blank, "ahead_raw": 0, "ahead_adj": 0}

@@ -3,6 +3,7 @@ and what it compares is what happened."""
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
@@ -10,7 +11,16 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from games.shithead.ai import choose_action
-from games.shithead.analysis import AnalysisConfig, analyse, plan, run_task, summarise
+from games.shithead.analysis import (
+    AnalysisConfig,
+    _outcome,
+    _playout,
+    _redeal,
+    analyse,
+    plan,
+    run_task,
+    summarise,
+)
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
 
@@ -168,3 +178,43 @@ def test_computers_gain_nothing_against_themselves_and_worse_choices_lose() -> N
     assert players[0]["skill"] < -0.1 and players[0]["decisions"] > 0
     assert all(players[s]["skill"] == 0 for s in (1, 2, 3))
     assert sum(p["luck"] for p in players.values()) == pytest.approx(0, abs=1e-3)
+
+
+def _engine_playout(game: Shithead, rng: random.Random, config: AnalysisConfig) -> list[float]:
+    """The coach's playout as it was before the fast one (a deep copy of the engine, a view and
+    the sensible player's choice for each move): the reference the fast playout must repeat."""
+    g = copy.deepcopy(game)
+    _redeal(g, rng, True)
+    for _ in range(config.max_actions):
+        if g.is_over:
+            break
+        seat = g.to_act()[0]
+        view = g.view(seat)
+        g.apply(seat, rng.choice(view["legal"]) if rng.random() < config.noise else choose_action(view, rng))
+    return _outcome(g)
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("pagat", 4), ("winner", 3), ("guarducci", 4)])
+def test_a_fast_playout_plays_the_engines_game_from_the_same_random_numbers(preset: str, seats: int) -> None:
+    """The coach's playouts run on a table copy with the strong computer's fast moves; from the same
+    generator they must end as the engine-based playout did, random moves (``noise``) included,
+    from the deal (the swap through the engine) and from positions in play (guarducci: the runs
+    rule's light-view path). The position played from is left as it was."""
+    config = AnalysisConfig(noise=0.2)
+    rules, game = _played(seats + 10, preset, seats=seats)
+    replay = Shithead.new(make_rules(preset), seats, seats + 10)
+    starts = [copy.deepcopy(replay)]
+    for index, (seat, action) in enumerate(game.log):
+        replay.apply(seat, action)
+        if replay.phase == "play" and index % 12 == 0 and len(starts) < 5:
+            starts.append(copy.deepcopy(replay))
+    assert len(starts) == 5
+    results = set()
+    for start in starts:
+        before = start.to_json(), start.view(None), [list(d) for d in start.down], list(start.stock)
+        for k in range(8):
+            fast = _playout(start, random.Random(k), config)
+            assert fast == _engine_playout(start, random.Random(k), config), (preset, start.action_count, k)
+            results.add(tuple(fast))
+        assert (start.to_json(), start.view(None), [list(d) for d in start.down], list(start.stock)) == before
+    assert len(results) > 1  # the redeals and random moves do change the ends
