@@ -79,7 +79,7 @@ from games.shithead.hands import codes
 from games.shithead.legal import legal_actions
 from games.shithead.moves import Move, parse
 from games.shithead.rules import Rules
-from games.shithead.search import _clone, fast_move, quiet_do
+from games.shithead.search import clone_table, fast_move, quiet_do
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
 VERSION = 4
@@ -183,7 +183,7 @@ def _redeal(game: Shithead, rng: random.Random, face_down: bool) -> None:
 def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_down: bool = True) -> list[float]:
     """One playout from ``game`` (left as it is): each seat's result.
 
-    Played on a cheap copy of the table (:func:`games.shithead.search._clone`) with the strong
+    Played on a cheap copy of the table (:func:`games.shithead.search.clone_table`) with the strong
     computer's playout machinery: the swap phase (the deal's worth only) through the engine, then
     each move of play straight from the table, the sensible player's (:func:`fast_move`, or from
     a light view under runs or stacking, as :func:`games.shithead.search.playout` does) or with
@@ -191,7 +191,7 @@ def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_do
     its events and notes). The random numbers are drawn as the engine-based playout drew them (one
     for the noise, the same choice among the same legal actions), so from the same generator it
     plays the same game (the tests check it) in about a tenth of the time."""
-    g = _clone(game)
+    g = clone_table(game)
     _redeal(g, rng, face_down)
     noise, limit, count = config.noise, config.max_actions, game.action_count
     n = 0

@@ -149,7 +149,7 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
     for u in ups:
         _remove(pool, u)
     rng.shuffle(pool)
-    t = _clone(base)
+    t = clone_table(base)
     for s, seat in enumerate(view["seats"]):
         t.hand[s] = list(hand) if s == me else [pool.pop() for _ in range(seat["hand_size"]) if pool]
         t.up[s] = ups[s]
@@ -172,7 +172,11 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
     return t
 
 
-def _clone(t: Shithead) -> Shithead:
+def clone_table(t: Shithead) -> Shithead:
+    """A copy of the table a playout may change (its lists copied, not its rules or tables), with
+    no events or log: a playout's copy costs far less than a deep copy of the engine (the strong
+    computer's worlds and the coach's playouts). The action count is not kept in the copy's log:
+    a playout passes it on itself."""
     c = object.__new__(type(t))
     c.__dict__.update(t.__dict__)
     c.down = [list(d) for d in t.down]
@@ -426,7 +430,7 @@ class StrongPlayer:
             share = self.config.lowest_share
             lowest = frozenset(s for s in range(world.seats) if s != me and share and self.rng.random() < share)
             for i, move in enumerate(moves):
-                t = _clone(world)
+                t = clone_table(world)
                 quiet_do(t, me, parse(t, me, move))
                 result = playout(t, me, view["action_count"] + 1, random.Random(seed), self.config.max_actions, lowest)
                 out[i].append(result)

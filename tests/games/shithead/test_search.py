@@ -15,8 +15,8 @@ from games.shithead.rules import PRESETS, make_rules
 from games.shithead.search import (
     SearchConfig,
     StrongPlayer,
-    _clone,
     base_table,
+    clone_table,
     decide,
     lowest_move,
     quiet_do,
@@ -122,7 +122,7 @@ def test_the_quiet_moves_of_a_playout_leave_the_table_as_the_engine_does() -> No
                 view = game.view(seat)
                 action = SensiblePlayer(rng).choose(view) if rng.random() < 0.7 else rng.choice(view["legal"])
                 if game.phase == "play":
-                    quiet = _clone(game)
+                    quiet = clone_table(game)
                     quiet_do(quiet, seat, parse(quiet, seat, action))
                 game.apply(seat, action)
                 if game.phase != "swap" and action["type"] in ("play", "flip", "pickup"):
