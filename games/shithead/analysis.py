@@ -35,11 +35,10 @@ From the stored game alone (rules, seed, actions), for each seat:
   skill is noisy (the spread of a seat's skill between analyses with other seeds, measured on two
   4-player games: about 0.07 at 120 playouts a position, 0.18 to 0.32 at the former 12); it was
   chosen by that measurement (over 80 games a set, the variance ratio 0.51 at 0.8 against 0.63
-  at 0.7 with 12 playouts, and about 0.9 with the deal's worth). Ten times the playouts moved
-  the unequal check less (gap/sd x1.36 at 12 playouts, x1.50 at 120, at 1.0 x1.39): the
-  estimate's noise is likely no longer what limits it, rather the real spread of the skill
-  within a level (how many random moves a seat made and what each cost), which no luck figure
-  should take away;
+  at 0.7 with 12 playouts, and about 0.9 with the deal's worth). Over the same 80 games ten
+  times the playouts took the unequal check's gap/sd from x1.36 to x1.50 (at 1.0: x1.39); over
+  200 games a set it is x1.89 at 0.8, and the stronger pair leads in 129 games adjusted against
+  123 raw (bench/analysis.py, every check passing);
 - ``worth``: the chance of a good result from the **dealt** position (every seat swapping and
   playing as the computer, only the stock dealt again: the seat's own dealt cards, face-down
   ones included, are what the seat was dealt), shown for what the deal gave; it no longer
@@ -99,8 +98,10 @@ class AnalysisConfig:
     #: chosen by bench/analysis.py over 80 games a set at 120 playouts a position, where the
     #: equal-other variance ratio is lowest (0.6: 0.533, 0.7: 0.513, 0.8: 0.509, 0.9: 0.522,
     #: 1: 0.552; gap/sd x1.42, x1.47, x1.50, x1.47, x1.39; the stronger pair ahead in 53, 52, 56,
-    #: 55, 53 games adjusted against 52 raw). At 12 playouts 0.7 was best (200 games a set: 0.731
-    #: against 0.787 at 0.8): the sharper the skill's estimate, the more of the rest is luck
+    #: 55, 53 games adjusted against 52 raw). Over 200 games a set (seeds 2000 on) at 0.7, 0.8 and
+    #: 0.9: ratio 0.570, 0.573, 0.592; gap/sd x1.78, x1.89, x1.96; ahead 122, 129, 135 against 123
+    #: raw (0.7 fails that check). At 12 playouts 0.7 was best (200 games a set: 0.731 against
+    #: 0.787 at 0.8): the sharper the skill's estimate, the more of the rest is luck
     luck_weight: float = 0.8
     #: how often a playout's seat takes a random legal action instead of the computer's
     noise: float = 0.05
