@@ -25,6 +25,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -315,19 +316,31 @@ ENABLED = "button:not([disabled]):not([aria-disabled='true'])"
 OPTION_FIELD = "(document.activeElement?.classList.contains('command-option-input') ? document.activeElement : null)"
 
 
-@contextmanager
-def browser_page(local: LocalMode) -> Iterator[Page]:
-    """Headless Debian Chromium on the local page."""
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium, one for this file's tests on a test worker: its start and stop
+    cost 1.3 s a test. Each page opens in a fresh context of its own (:func:`browser_page`), so
+    no test sees another's storage (the page remembers whom it plays as) or cookies."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
         try:
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}), local)
-            page.page.goto(local.url)
-            yield page
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_page(local: LocalMode, browser: Any) -> Iterator[Page]:
+    """A new browser context of ``browser`` (a private window) on the local page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = Page(context.new_page(), local)
+        page.page.goto(local.url)
+        yield page
+    finally:
+        context.close()
 
 
 def open_timed_shithead(page: Page, seconds: int = 10) -> None:
@@ -340,12 +353,12 @@ def open_timed_shithead(page: Page, seconds: int = 10) -> None:
 
 
 @needs_browser
-def test_local_mode_in_a_browser(tmp_path: Path) -> None:
+def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     db = tmp_path / "local.sqlite3"
     shot = tmp_path / "local-mode.png"
     local = LocalMode(db)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
@@ -425,7 +438,7 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
         again = LocalMode(db)
         local = again
         assert "1 unfinished game(s)" in "".join(again.banner)
-        with browser_page(again) as page:
+        with browser_page(again, chromium) as page:
             page.wait_for(r"deal 1 of \d+ · \d+ cards")
             for name, bid in bids.items():
                 page.wait_for(rf"{name}(?: 🎴)?: bid {bid}\b")
@@ -456,14 +469,14 @@ def developer_words(text: str) -> list[str]:
 
 
 @needs_browser
-def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Path) -> None:
+def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Path, chromium: Any) -> None:
     """Issue 24, item 6: the page is a player's (the channel, the table, the panel, the commands,
     no simulator control); the program keeps its address across restarts (its port, and a key
     kept beside the database), and a tab left open reconnects by itself, as the same player."""
     db = tmp_path / "local.sqlite3"
     local = LocalMode(db)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             assert "Playing as" in page.text()
             assert developer_words(page.text()) == [], page.text()
@@ -497,13 +510,13 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
 
 
 @needs_browser
-def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
+def test_the_live_panel_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     """Alice and Bob each press My hand once; from then on their panels follow the game by
     themselves, and each bid or card is one press on a button of the panel."""
     shot = tmp_path / "live-panel.png"
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
@@ -553,13 +566,13 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
+def test_shithead_turn_timer_runs_by_itself(tmp_path: Path, chromium: Any) -> None:
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
     # The computers pause 1 s, so that the game is still on when Alice comes back.
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             # 30 s a turn: the test moves the clock over the waits; once back, Alice has time to press
             open_timed_shithead(page, 30)
             page.view_as("Bob")
@@ -635,12 +648,12 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
+def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path, chromium: Any) -> None:
     """Alice starts a game against the computer and walks away: her timer hands her seat to the
     computer, and the page shows the game through to its final standings."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             open_timed_shithead(page)
             page.press("Add computer")
             page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
@@ -657,12 +670,12 @@ def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp_path: Path) -> None:
+def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp_path: Path, chromium: Any) -> None:
     """Two short deals, Alice's seat played by the computer once her timer runs out: the page
     shows the final standings, and /ohhell scores shows the sheet (the README's pictures)."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
