@@ -1,6 +1,7 @@
 """The local mode (``python -m bot.local``) driven in headless Chromium, as a person would use it.
 
-The command runs in its own process, as the README starts it; its clock runs, and the test also
+The command runs in its own process, as the README starts it (its strong computers searching
+less: :data:`LAUNCH`); its clock runs, and the test also
 moves it on (``advance SECONDS`` on the program's standard input): by a turn timer's length where
 it waits for the timer, and by a step each time it looks for a computer's move and finds nothing
 new. So nobody waits for a 30 s timer or a whole game in real time. (With the clock stopped,
@@ -100,15 +101,29 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+#: ``python -m bot.local`` as the README starts it (``runpy`` runs the module as ``-m`` does), its
+#: strong computers searching a few worlds a decision (tests.helpers.small_searches): these tests
+#: check the page, not how well the computers play, and their searches were most of a whole game
+LAUNCH = """
+import dataclasses, runpy
+from games.ohhell.ai import players
+from games.shithead import search
+from tests.helpers import SMALL_OHHELL_SEARCH, SMALL_SHITHEAD_SEARCH
+search.DEFAULT_SEARCH = dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITHEAD_SEARCH)
+players.DEFAULT_STRONG = dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH)
+runpy.run_module("bot.local", run_name="__main__", alter_sys=True)
+"""
+
+
 class LocalMode:
-    """``python -m bot.local`` in a child process with its clock stopped, the page address it
-    prints, and the means to move its clock."""
+    """``python -m bot.local`` (:data:`LAUNCH`) in a child process with its clock stopped, the
+    page address it prints, and the means to move its clock."""
 
     def __init__(self, db: Path, ai_delay: float = 0.3, port: int | None = None, rate: float = 1.0) -> None:
         # a free port of its own (other runs of this test may hold the default one)
         self.port = port or free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", str(ai_delay)]
+            [sys.executable, "-c", LAUNCH, "--db", str(db), "--ai-delay", str(ai_delay)]
             + ["--port", str(self.port), "--clock-rate", str(rate), "--clock-from-stdin"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
