@@ -4,6 +4,7 @@ limit, and compiled modules kept in memory."""
 import importlib.machinery
 import os
 import random
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +49,15 @@ def _cached_source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = 
 
 
 importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # type: ignore[method-assign]
+
+# The programs the tests start as users do (``python -m bot.local``, ``python -m bot`` for the
+# tools and the signals, pytest itself) compiled the project again on each start where no bytecode
+# is written: 0.3 s of each start's 0.8 s of imports. They (and the test workers) keep it under a
+# folder of the temporary directory instead, never beside the sources, as Python does with a
+# cache prefix; a changed source is compiled again, as always.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
 
 
 @pytest.fixture(autouse=True)

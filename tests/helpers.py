@@ -628,3 +628,27 @@ async def end_game(host, channel, command: str = "ohhell"):
     confirmed = await host.click(asked.response, label="Confirm")
     assert confirmed.acknowledged, confirmed
     return confirmed
+
+
+#: the strong computers' searches in the SimCord tests (:func:`small_searches`): the sizes the
+#: search's own tests use (tests/games/shithead/test_search.py's SMALL, and for Oh Hell
+#: tests/games/ohhell/ai/helpers.py's FAST with a bid budget of the same scale); every other
+#: setting (the opponents' models, the coach's sampling) is the bot's own
+SMALL_SHITHEAD_SEARCH = {"screen_worlds": 2, "duel_worlds": 6}
+SMALL_OHHELL_SEARCH = {"budget": 1500, "bid_budget": 3000, "min_worlds": 4, "max_worlds": 12, "exact_worlds": 6}
+
+
+def small_searches(monkeypatch) -> None:
+    """The strong computers search a few worlds a decision instead of the bot's hundreds, for a
+    test of the bot's tables (what a game shows, stores, verifies), not of how well the computer
+    plays: their searches were a third of the SimCord tests' time. They still play as the strong
+    level does (the same code, the same name, decisions repeatable from the seed), only from
+    fewer worlds; the searches themselves are tested under tests/games, at their real size where
+    it matters (tests/cogs/test_shithead_levels.py keeps the bot's own)."""
+    import dataclasses
+
+    from games.ohhell.ai import players
+    from games.shithead import search
+
+    monkeypatch.setattr(search, "DEFAULT_SEARCH", dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITHEAD_SEARCH))
+    monkeypatch.setattr(players, "DEFAULT_STRONG", dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH))

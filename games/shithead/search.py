@@ -87,6 +87,11 @@ class SearchConfig:
     endgame_scale: float = 2.0
 
 
+#: the search of every strong computer the bot seats (a test of the bot's tables may put a smaller
+#: one here, see tests/helpers.py's ``small_searches``: it checks the tables, not the search)
+DEFAULT_SEARCH = SearchConfig()
+
+
 def _key(action: ShitheadAction, runs: bool) -> tuple[Any, ...]:
     """Actions with the same key are the same move for the outcome (suits only matter for runs)."""
     if action["type"] == "play":
@@ -384,7 +389,7 @@ class StrongPlayer:
 
     def __init__(self, rng: random.Random, config: SearchConfig | None = None) -> None:
         self.rng = rng
-        self.config = config or SearchConfig()
+        self.config = config or DEFAULT_SEARCH
 
     def choose(self, view: ShitheadView) -> ShitheadAction:
         if view["phase"] != "play" or view["legal"][0]["type"] == "flip":

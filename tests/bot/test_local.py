@@ -1,6 +1,7 @@
 """The local mode (``python -m bot.local``) driven in headless Chromium, as a person would use it.
 
-The command runs in its own process, as the README starts it; its clock runs, and the test also
+The command runs in its own process, as the README starts it (its strong computers searching
+less: :data:`LAUNCH`); its clock runs, and the test also
 moves it on (``advance SECONDS`` on the program's standard input): by a turn timer's length where
 it waits for the timer, and by a step each time it looks for a computer's move and finds nothing
 new. So nobody waits for a 30 s timer or a whole game in real time. (With the clock stopped,
@@ -25,6 +26,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,15 +101,29 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+#: ``python -m bot.local`` as the README starts it (``runpy`` runs the module as ``-m`` does), its
+#: strong computers searching a few worlds a decision (tests.helpers.small_searches): these tests
+#: check the page, not how well the computers play, and their searches were most of a whole game
+LAUNCH = """
+import dataclasses, runpy
+from games.ohhell.ai import players
+from games.shithead import search
+from tests.helpers import SMALL_OHHELL_SEARCH, SMALL_SHITHEAD_SEARCH
+search.DEFAULT_SEARCH = dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITHEAD_SEARCH)
+players.DEFAULT_STRONG = dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH)
+runpy.run_module("bot.local", run_name="__main__", alter_sys=True)
+"""
+
+
 class LocalMode:
-    """``python -m bot.local`` in a child process with its clock stopped, the page address it
-    prints, and the means to move its clock."""
+    """``python -m bot.local`` (:data:`LAUNCH`) in a child process with its clock stopped, the
+    page address it prints, and the means to move its clock."""
 
     def __init__(self, db: Path, ai_delay: float = 0.3, port: int | None = None, rate: float = 1.0) -> None:
         # a free port of its own (other runs of this test may hold the default one)
         self.port = port or free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bot.local", "--db", str(db), "--ai-delay", str(ai_delay)]
+            [sys.executable, "-c", LAUNCH, "--db", str(db), "--ai-delay", str(ai_delay)]
             + ["--port", str(self.port), "--clock-rate", str(rate), "--clock-from-stdin"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -315,19 +331,31 @@ ENABLED = "button:not([disabled]):not([aria-disabled='true'])"
 OPTION_FIELD = "(document.activeElement?.classList.contains('command-option-input') ? document.activeElement : null)"
 
 
-@contextmanager
-def browser_page(local: LocalMode) -> Iterator[Page]:
-    """Headless Debian Chromium on the local page."""
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium, one for this file's tests on a test worker: its start and stop
+    cost 1.3 s a test. Each page opens in a fresh context of its own (:func:`browser_page`), so
+    no test sees another's storage (the page remembers whom it plays as) or cookies."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
         try:
-            page = Page(browser.new_page(viewport={"width": 1280, "height": 900}), local)
-            page.page.goto(local.url)
-            yield page
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_page(local: LocalMode, browser: Any) -> Iterator[Page]:
+    """A new browser context of ``browser`` (a private window) on the local page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = Page(context.new_page(), local)
+        page.page.goto(local.url)
+        yield page
+    finally:
+        context.close()
 
 
 def open_timed_shithead(page: Page, seconds: int = 10) -> None:
@@ -340,12 +368,12 @@ def open_timed_shithead(page: Page, seconds: int = 10) -> None:
 
 
 @needs_browser
-def test_local_mode_in_a_browser(tmp_path: Path) -> None:
+def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     db = tmp_path / "local.sqlite3"
     shot = tmp_path / "local-mode.png"
     local = LocalMode(db)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
@@ -425,7 +453,7 @@ def test_local_mode_in_a_browser(tmp_path: Path) -> None:
         again = LocalMode(db)
         local = again
         assert "1 unfinished game(s)" in "".join(again.banner)
-        with browser_page(again) as page:
+        with browser_page(again, chromium) as page:
             page.wait_for(r"deal 1 of \d+ · \d+ cards")
             for name, bid in bids.items():
                 page.wait_for(rf"{name}(?: 🎴)?: bid {bid}\b")
@@ -456,14 +484,14 @@ def developer_words(text: str) -> list[str]:
 
 
 @needs_browser
-def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Path) -> None:
+def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Path, chromium: Any) -> None:
     """Issue 24, item 6: the page is a player's (the channel, the table, the panel, the commands,
     no simulator control); the program keeps its address across restarts (its port, and a key
     kept beside the database), and a tab left open reconnects by itself, as the same player."""
     db = tmp_path / "local.sqlite3"
     local = LocalMode(db)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             assert "Playing as" in page.text()
             assert developer_words(page.text()) == [], page.text()
@@ -497,13 +525,13 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
 
 
 @needs_browser
-def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
+def test_the_live_panel_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     """Alice and Bob each press My hand once; from then on their panels follow the game by
     themselves, and each bid or card is one press on a button of the panel."""
     shot = tmp_path / "live-panel.png"
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
@@ -553,13 +581,13 @@ def test_the_live_panel_in_a_browser(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
+def test_shithead_turn_timer_runs_by_itself(tmp_path: Path, chromium: Any) -> None:
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
     # The computers pause 1 s, so that the game is still on when Alice comes back.
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             # 30 s a turn: the test moves the clock over the waits; once back, Alice has time to press
             open_timed_shithead(page, 30)
             page.view_as("Bob")
@@ -635,12 +663,12 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
+def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path, chromium: Any) -> None:
     """Alice starts a game against the computer and walks away: her timer hands her seat to the
     computer, and the page shows the game through to its final standings."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             open_timed_shithead(page)
             page.press("Add computer")
             page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
@@ -657,12 +685,12 @@ def test_a_game_runs_to_its_final_standings_on_the_page(tmp_path: Path) -> None:
 
 
 @needs_browser
-def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp_path: Path) -> None:
+def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp_path: Path, chromium: Any) -> None:
     """Two short deals, Alice's seat played by the computer once her timer runs out: the page
     shows the final standings, and /ohhell scores shows the sheet (the README's pictures)."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.2)
     try:
-        with browser_page(local) as page:
+        with browser_page(local, chromium) as page:
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import close_made_bots, make_bot
+from tests.helpers import close_made_bots, make_bot, small_searches
+
+
+@pytest.fixture(autouse=True)
+def _small_searches(monkeypatch) -> None:
+    """The tables' strong computers search a few worlds a decision (tests.helpers.small_searches);
+    a test of the search at the bot's own size overrides this fixture with one that does nothing."""
+    small_searches(monkeypatch)
 
 
 @pytest.fixture

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cogs.shithead.kind import ShitheadKind
 from tests.games.shithead.test_search import last_card_duel
+
+
+@pytest.fixture
+def _small_searches() -> None:
+    """The search at the bot's own size (tests/cogs/conftest.py shrinks it for the tables' tests)."""
 
 
 def test_the_strong_computer_looks_ahead_and_the_quick_one_does_not() -> None:
