@@ -43,6 +43,8 @@ the line before it gives the Shithead figures in full and the checks passed.
 
 Run: ``python bench/analysis.py --games 400 --shithead-games 400 --jobs 16`` (a long run);
 ``--games 20 --shithead-games 40 --jobs 2`` is a quick look with a wide margin of error.
+``--processor-timing`` times only the two analyses, task by task in processor time (what the
+wall-clock timing would be on idle cores, when the machine is shared).
 """
 
 from __future__ import annotations
@@ -259,6 +261,40 @@ def time_shithead(jobs: int) -> float:
     return seconds
 
 
+def processor_timing(jobs: int) -> None:
+    """Both timed analyses again, each task in this one process under ``time.process_time``:
+    the work of each task, which other work on a shared machine does not lengthen, and the
+    busiest worker's share when ``jobs`` workers take the tasks in turn as each comes free (as
+    ``pool.map`` hands them out). What the wall-clock timing would be on idle cores."""
+
+    def busiest(seconds: list[float]) -> float:
+        load = [0.0] * jobs
+        for s in seconds:
+            load[load.index(min(load))] += s
+        return max(load)
+
+    def each(run: Any, tasks: list[Any]) -> list[float]:
+        out = []
+        for task in tasks:
+            started = time.process_time()
+            run(task)
+            out.append(time.process_time() - started)
+        return out
+
+    rules, game = oh_play(1, [0.3] * 4)
+    config = AnalysisConfig()
+    oh_s = each(analyse_deal, deal_tasks(rules, game.seats, 1, game.rng_version, game.log, config))
+    shg = sh_play(1, [0.2] * 4)
+    todo = sh.plan(shg.rules_json, shg.seats, 1, shg.rng_version, shg.log, sh.AnalysisConfig())[0]
+    sh_s = each(sh.run_task, todo)
+    for name, seconds in (("Oh Hell", oh_s), ("Shithead", sh_s)):
+        print(
+            f"processor time: {name}, {len(seconds)} tasks, {sum(seconds):.1f} s in all,"
+            f" the busiest of {jobs} workers {busiest(seconds):.1f} s",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="Oh Hell games in each set")
@@ -266,6 +302,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timing-jobs", type=int, default=2, help="processes for the timed analysis (the bot's)")
     parser.add_argument("--no-ohhell-timing", action="store_true", help="skip the Oh Hell analysis's timing")
+    parser.add_argument(
+        "--processor-timing", action="store_true", help="only the analyses' processor time, task by task, then stop"
+    )
     parser.add_argument("--deals", type=int, default=None, help="shorter Oh Hell games (default: all 19 deals)")
     parser.add_argument("--worlds", type=int, default=AnalysisConfig().skill_worlds, help="worlds a decision")
     shithead = sh.AnalysisConfig()
@@ -276,6 +315,9 @@ def main() -> None:
     parser.add_argument("--strong-noise", type=float, default=0.1)
     parser.add_argument("--weak-noise", type=float, default=0.2)
     args = parser.parse_args()
+    if args.processor_timing:
+        processor_timing(args.timing_jobs)
+        return
     started = time.perf_counter()
     seconds = math.nan if args.no_ohhell_timing else time_ohhell(args.timing_jobs)
     time_shithead(args.timing_jobs)
