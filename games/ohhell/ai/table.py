@@ -79,6 +79,8 @@ class DealTable:
                 first -= 1
             beats[i] = suit_mask[esuit[i]] & ~((1 << first) - 1) & ~(1 << i)
         joker = next((i for i, c in enumerate(cards) if is_joker(c)), -1)
+        # the playout policy packs a power into the last two decimal digits of its sort keys
+        assert max(power, default=0) < 100, "a card power of 100 or more"
         t = -1 if trump is None else trump
         trump_mask = suit_mask[t] if t >= 0 else 0
         joker_nt = joker >= 0 and t < 0
