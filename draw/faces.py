@@ -54,6 +54,8 @@ _FONT_PATHS = (
     "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
 )
 _CONDENSED_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf", *_FONT_PATHS)
+#: the fonts a face may be drawn with: a picture kept on disk (draw.stored) is kept for these
+FONT_FILES = tuple(sorted({*_FONT_PATHS, *_CONDENSED_PATHS}))
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Colour = tuple[int, ...]
@@ -151,7 +153,8 @@ def card_face(code: str, four_colour: bool = False) -> Image.Image:
     if base == "?":
         return card_back()
     # kept on disk between starts (draw.stored): drawing the pack was a third of a second of each
-    data = kept("face", base + ("_four" if four_colour else ""), lambda: _draw_card_face(base, four_colour).tobytes())
+    name = base + ("_four" if four_colour else "")
+    data = kept("face", name, lambda: _draw_card_face(base, four_colour).tobytes(), FONT_FILES)
     return Image.frombytes("RGBA", (CARD_W, CARD_H), data)
 
 

@@ -40,16 +40,14 @@ def folder() -> Path:
 
 
 @cache
-def inputs_key() -> str:
+def inputs_key(files: tuple[str, ...] = ()) -> str:
     """A hash of everything the pictures are made from but their arguments: the drawing sources,
-    the fonts that would be used (path, size and time of change), and the versions of Pillow,
-    FreeType and zlib (the compressed bytes depend on zlib's)."""
-    from draw import faces  # (faces keeps its own pictures here)
-
+    the ``files`` they read (the fonts that would be used: path, size and time of change), and
+    the versions of Pillow, FreeType and zlib (the compressed bytes depend on zlib's)."""
     digest = hashlib.sha256()
     for source in SOURCES:
         digest.update(source.read_bytes())
-    for path in sorted({*faces._FONT_PATHS, *faces._CONDENSED_PATHS}):
+    for path in sorted(files):
         try:
             stat = os.stat(path)
         except OSError:
@@ -61,13 +59,14 @@ def inputs_key() -> str:
     return digest.hexdigest()[:24]
 
 
-def kept(kind: str, name: str, make: Callable[[], bytes]) -> bytes:
+def kept(kind: str, name: str, make: Callable[[], bytes], files: tuple[str, ...] = ()) -> bytes:
     """``make()``'s bytes, read from the folder when a start before this one made them with the
-    same inputs (:func:`inputs_key`), else made now and written there for the next start.
-    ``name`` says which picture of ``kind`` it is (a file name: letters, digits, ``_``)."""
+    same inputs (:func:`inputs_key`, ``files``: those ``make`` reads), else made now and written
+    there for the next start. ``name`` says which picture of ``kind`` it is (a file name:
+    letters, digits, ``_``)."""
     if not re.fullmatch(r"\w+", name):
         return make()  # never a name that could lead out of the folder
-    path = folder() / f"{kind}-{inputs_key()}" / f"{name}.bin"
+    path = folder() / f"{kind}-{inputs_key(files)}" / f"{name}.bin"
     try:
         return path.read_bytes()
     except OSError:

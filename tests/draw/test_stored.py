@@ -33,26 +33,35 @@ def test_a_picture_is_made_once_then_read_back_as_made(folder: Path) -> None:
 def test_kept_emojis_and_faces_are_the_bytes_drawn_now(folder: Path, code: str, four: bool) -> None:
     name = emojis.emoji_name(code, four) + ("_four" if four else "")
     drawn = emojis._draw_emoji_png(code, four)
-    assert stored.kept("emoji", name, lambda: drawn) == drawn  # written
-    assert stored.kept("emoji", name, lambda: b"") == drawn  # read back
+    assert stored.kept("emoji", name, lambda: drawn, faces.FONT_FILES) == drawn  # written
+    assert stored.kept("emoji", name, lambda: b"", faces.FONT_FILES) == drawn  # read back
     if not code.startswith(emojis.SUIT) and code != "?":
         face = faces._draw_card_face(code, four)
-        data = stored.kept("face", code + ("_four" if four else ""), face.tobytes)
-        assert stored.kept("face", code + ("_four" if four else ""), lambda: b"") == data == face.tobytes()
-    # what the bot uses goes through the same folder and gives the same bytes
+        data = stored.kept("face", code + ("_four" if four else ""), face.tobytes, faces.FONT_FILES)
+        assert (
+            stored.kept("face", code + ("_four" if four else ""), lambda: b"", faces.FONT_FILES)
+            == data
+            == face.tobytes()
+        )
+    # what the bot uses reads that folder: the same bytes
     assert emojis.emoji_png.__wrapped__(code, four) == drawn
+    if not code.startswith(emojis.SUIT):
+        assert faces.card_face.__wrapped__(code, four).tobytes() == faces.card_face(code, four).tobytes()
 
 
-def test_changed_drawing_code_names_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    source = tmp_path / "faces.py"
+def test_changed_drawing_code_or_font_names_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source, font = tmp_path / "faces.py", tmp_path / "font.ttf"
     source.write_text("one way to draw")
     monkeypatch.setattr(stored, "SOURCES", (source,))
     stored.inputs_key.cache_clear()
     try:
-        before = stored.inputs_key()
+        before = stored.inputs_key((str(font),))
         source.write_text("another way to draw")
         stored.inputs_key.cache_clear()
-        assert stored.inputs_key() != before
+        after = stored.inputs_key((str(font),))
+        font.write_bytes(b"a font installed")
+        stored.inputs_key.cache_clear()
+        assert len({before, after, stored.inputs_key((str(font),))}) == 3
     finally:
         monkeypatch.undo()
         stored.inputs_key.cache_clear()
