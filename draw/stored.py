@@ -66,7 +66,11 @@ def kept(kind: str, name: str, make: Callable[[], bytes], files: tuple[str, ...]
     letters, digits, ``_``)."""
     if not re.fullmatch(r"\w+", name):
         return make()  # never a name that could lead out of the folder
-    path = folder() / f"{kind}-{inputs_key(files)}" / f"{name}.bin"
+    try:
+        where = folder()
+    except RuntimeError:  # no home folder to be found (Path.home())
+        return make()
+    path = where / f"{kind}-{inputs_key(files)}" / f"{name}.bin"
     try:
         return path.read_bytes()
     except OSError:
