@@ -16,7 +16,8 @@ from functools import cache
 import discord
 
 from draw.cards import SUIT_OF_LETTER, hand_lines, label
-from draw.faces import emoji_face, suit_emoji_face
+from draw.faces import FONT_FILES, emoji_face, suit_emoji_face
+from draw.stored import kept
 from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, every_face, is_joker, parse_card, suit_of
 
 PREFIX = "ct_"
@@ -63,6 +64,13 @@ def all_emojis() -> dict[str, tuple[str, bool]]:
 
 @cache
 def emoji_png(code: str, four: bool = False) -> bytes:
+    """The emoji's picture as uploaded: kept on disk between starts (:mod:`draw.stored`), since
+    the local mode gives its page every one at each start and drawing them cost a second."""
+    name = emoji_name(code, four) + ("_four" if four else "")
+    return kept("emoji", name, lambda: _draw_emoji_png(code, four), FONT_FILES)
+
+
+def _draw_emoji_png(code: str, four: bool) -> bytes:
     out = io.BytesIO()
     if code.startswith(SUIT):
         face = suit_emoji_face(SUIT_LETTERS.index(code[len(SUIT) :]), four)

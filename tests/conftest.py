@@ -59,6 +59,11 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
     del os.environ["PYTHONDONTWRITEBYTECODE"]
     os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
 
+# The card pictures that are the same on every start (draw.stored: the emojis the local mode gives
+# its page, the card faces) are kept between the tests' starts of the program, and between runs,
+# in a folder of the temporary directory: never in the user's own ~/.cache.
+os.environ.setdefault("CARDTABLE_CACHE", os.path.join(tempfile.gettempdir(), f"cardtable-test-pictures-{os.getuid()}"))
+
 
 @pytest.fixture(autouse=True)
 def _seeded_deals(request: pytest.FixtureRequest) -> Iterator[None]:

@@ -8,6 +8,7 @@ standings the bot announced must equal the totals it stored.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -41,6 +42,13 @@ def _text(message) -> str:
 def _finder(codes: set[str]) -> re.Pattern[str] | None:
     """One pattern finding any of ``codes`` written as a card (one scan of a message a seat,
     rather than one a card: the scans were a fifth of these games' time)."""
+    return _finder_of(frozenset(codes))
+
+
+@functools.lru_cache(maxsize=256)
+def _finder_of(codes: frozenset[str]) -> re.Pattern[str] | None:
+    """(A seat's hidden cards change only when it plays: each set's pattern is built once, not
+    once a move for every seat.)"""
     if not codes:
         return None
     return re.compile(rf"(?<![0-9A-Za-z])(?:{'|'.join(re.escape(label(c)) for c in sorted(codes))})")
@@ -77,6 +85,13 @@ class Scanner:
             when: {seat: _finder(cards) for seat, cards in hidden.items()}
             for when, hidden in (("old", old_hidden), ("new", new_hidden))
         }
+        stored = self.env.backend.messages
+        # the channel's messages sorted once a move: those everyone sees, and the private ones
+        # (each shown only to whoever it answered, as SimCord's visible_to says)
+        in_channel = list(stored.get(self.channel.id, {}).values())
+        public_messages = [m for m in in_channel if not m.flags & EPHEMERAL]
+        private_messages = [m for m in in_channel if m.flags & EPHEMERAL]
+        texts: dict[tuple[int, int], str] = {}  # each message's text read once a move, not once a person
         for person in self.people:
             own = (
                 next(s.seat for s in self.env.bot.tables.get(self.game_id).seats if s.user_id == person.id)
@@ -84,11 +99,13 @@ class Scanner:
                 else self.seats[person.id]
             )
             dm = person.user.dm_channel
-            stored = self.env.backend.messages
-            visible = [m for m in stored.get(self.channel.id, {}).values() if m.visible_to(person.id)]
+            visible = public_messages + [m for m in private_messages if m.visible_to(person.id)]
             visible += list(stored.get(dm.id, {}).values()) if dm is not None else []
             for message in visible:
-                text = _text(message)
+                where = (message.channel_id, message.id)
+                text = texts.get(where)
+                if text is None:
+                    text = texts[where] = _text(message)
                 key = (person.id, message.id)
                 if self.seen.get(key) == text:
                     continue
