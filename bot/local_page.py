@@ -235,15 +235,8 @@ def check_pictures_here(preview: Any) -> None:
     preview can be killed and held to a memory limit. Every picture on this page is the bot's
     own (its card emojis, tables and charts), so the same check, SimCord's own function, runs here
     and gives the same answer: a process start cost 0.13 s a picture on an idle machine (0.8 s on
-    a loaded one), some sixty pictures an Oh Hell deal, and the page's answers waited behind them.
-    The check is SimCord's private part (its 3.2 series, as pinned): should a later SimCord move it,
-    the page keeps SimCord's own worker (slower, the same answers) instead of failing to start."""
-    try:
-        from simcord.preview._media import MediaError, MediaInfo, MediaWorker, _process_media
-    except ImportError:
-        return
-    if not hasattr(preview, "_media_worker") or not hasattr(MediaWorker, "_decode"):
-        return
+    a loaded one), some sixty pictures an Oh Hell deal, and the page's answers waited behind them."""
+    from simcord.preview._media import MediaError, MediaInfo, MediaWorker, _process_media
 
     class HereWorker(MediaWorker):
         async def _decode(self, key: str, blob: bytes, media_time: float | None) -> MediaInfo:
