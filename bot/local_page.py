@@ -19,9 +19,7 @@ and slash commands, exactly as the bot sends them) and dresses it as a player's 
 - the cards and suits show as the bot's card emojis, as on Discord (♠ and ♣ as text are dark grey
   on a dark page): the bot uploads its emoji set to SimCord, which keeps names and ids but not the
   pictures, so the page is given each emoji's picture (:func:`card_emoji_assets`), and one script
-  more names each card emoji in words for a hover and a screen reader (``9 of spades``);
-- the page's pictures are checked in the program itself (:func:`check_pictures_here`), not each in
-  a new Python process as SimCord's shared preview does.
+  more names each card emoji in words for a hover and a screen reader (``9 of spades``).
 """
 
 from __future__ import annotations
@@ -226,31 +224,6 @@ def dress(preview: Any, key: str) -> None:
         return answer
 
     server._static = static
-    check_pictures_here(preview)
-
-
-def check_pictures_here(preview: Any) -> None:
-    """SimCord checks each picture a page shows (its format, size and frames) before serving it,
-    in a new Python process a picture, one at a time, so that a hostile file sent to a shared
-    preview can be killed and held to a memory limit. Every picture on this page is the bot's
-    own (its card emojis, tables and charts), so the same check, SimCord's own function, runs here
-    and gives the same answer: a process start cost 0.13 s a picture on an idle machine (0.8 s on
-    a loaded one), some sixty pictures an Oh Hell deal, and the page's answers waited behind them."""
-    from simcord.preview._media import MediaError, MediaInfo, MediaWorker, _process_media
-
-    class HereWorker(MediaWorker):
-        async def _decode(self, key: str, blob: bytes, media_time: float | None) -> MediaInfo:
-            try:
-                info: MediaInfo = _process_media(blob, media_time)
-            except MediaError as error:  # remembered as SimCord's worker remembers a refusal
-                if key not in self._released:
-                    self._cache[key] = error
-                raise
-            if key not in self._released:
-                self._cache.pop(key, None)
-            return info
-
-    preview._media_worker = HereWorker()
 
 
 def card_emoji_assets() -> dict[str, tuple[str, bytes]]:
