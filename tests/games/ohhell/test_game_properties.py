@@ -21,6 +21,7 @@ from games.common.engine import Event
 from games.ohhell.decks import build_deck
 from games.ohhell.game import OhHell
 from games.ohhell.rules import PRESETS, Rules, make_rules
+from tests.games.visible import strings
 
 COMBOS = [
     (preset, n)
@@ -42,20 +43,6 @@ VARIANTS: list[tuple[dict[str, Any], int]] = [
 ]
 
 PROFILE = settings(max_examples=2, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-
-
-def strings(obj: Any) -> set[str]:
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.add(x)
-        elif isinstance(x, dict):
-            stack.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
-    return out
 
 
 class Checker:

@@ -16,6 +16,7 @@ from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
 from games.shithead.rules import OPTIONS, Rules, make_rules
+from tests.games.visible import strings
 
 OPTION_VALUES = {o.name: o.values for o in OPTIONS}
 
@@ -44,23 +45,6 @@ class BiasedRandom:
 
 
 POLICIES = (SensiblePlayer, BiasedRandom)
-
-
-def strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
-    """Every string leaf of a JSON-able value (keys in ``skip`` left out, at any depth). One set
-    filled on a walk, not a set a node joined on the way back: those unions were 40 % of the
-    whole-game property test's time."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k not in skip)
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
 
 
 def check_invariants(game: Shithead) -> None:
