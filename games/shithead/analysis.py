@@ -74,11 +74,10 @@ from games.common.engine import ActionData
 from games.shithead.ai import choose_action, power_ranks
 from games.shithead.contracts import ShitheadAction
 from games.shithead.game import Shithead
-from games.shithead.hands import codes
 from games.shithead.legal import legal_actions
 from games.shithead.moves import Move, parse
 from games.shithead.rules import Rules
-from games.shithead.search import clone_table, fast_move, quiet_do
+from games.shithead.search import clone_table, fast_move, light_view, quiet_do
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
 VERSION = 4
@@ -212,9 +211,7 @@ def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_do
         elif fast:
             move = fast_move(g, seat, count + n, rng, power)
         else:
-            light: Any = {"phase": "play", "legal": legal_actions(g, seat), "rules": rules, "pile": codes(g.pile)}
-            light["action_count"] = count + n
-            move = parse(g, seat, choose_action(light, rng))
+            move = parse(g, seat, choose_action(light_view(g, seat, count + n), rng))
         quiet_do(g, seat, move)
         n += 1
     return _outcome(g)

@@ -347,6 +347,19 @@ def lowest_move(t: Shithead, seat: int) -> Move:
     return Play([c for c in cards if c & 31 == low], zone)
 
 
+def light_view(t: Shithead, seat: int, count: int) -> Any:
+    """What the view-based players read of a playout's table (the legal actions, the rules, the
+    pile, the action count ``count``): their move under runs or stacking, where :func:`fast_move`
+    does not go, without building the engine's whole view."""
+    return {
+        "phase": "play",
+        "legal": legal_actions(t, seat),
+        "rules": t.rules_json,
+        "pile": codes(t.pile),
+        "action_count": count,
+    }
+
+
 def playout(
     t: Shithead, me: int, count: int, rng: random.Random, limit: int, lowest: frozenset[int] = frozenset()
 ) -> float:
@@ -364,15 +377,7 @@ def playout(
         if fast:
             move = lowest_move(t, seat) if seat in lowest else fast_move(t, seat, count + n, rng, power)
         else:
-            legal = legal_actions(t, seat)
-            light: Any = {
-                "phase": "play",
-                "legal": legal,
-                "rules": rules,
-                "pile": codes(t.pile),
-                "action_count": count + n,
-            }
-            move = parse(t, seat, (plain if seat in lowest else policy).choose(light))
+            move = parse(t, seat, (plain if seat in lowest else policy).choose(light_view(t, seat, count + n)))
         quiet_do(t, seat, move)
         n += 1
     if t.phase == "over":
