@@ -273,14 +273,32 @@ def _play_hand_star(args: tuple) -> dict:
     return play_hand(*args)
 
 
-#: the duplicate match's arms: the strong level with inference from the plays, and without
+#: the duplicate match's arms: the strong level with inference from the plays, and without;
+#: ``--variant`` adds others (a trial of a setting, paired by deal against the inference arm)
 ARMS = {"inference": StrongConfig(), "no inference": StrongConfig(play_noise=0.0)}
 
 
+def add_variant(spec: str) -> str:
+    """Register an arm from ``NAME=field:value,field:value`` (StrongConfig fields, numbers)."""
+    name, _, fields = spec.partition("=")
+    name = name.strip()
+    if not name or name in ARMS:
+        raise ValueError(f"a variant needs a new name: {spec!r}")
+    overrides: dict[str, float | int] = {}
+    known = StrongConfig.__dataclass_fields__
+    for item in filter(None, (f.strip() for f in fields.split(","))):
+        key, _, value = item.partition(":")
+        if key not in known:
+            raise ValueError(f"StrongConfig has no field {key!r}")
+        overrides[key] = type(getattr(ARMS["inference"], key))(float(value))
+    ARMS[name] = StrongConfig(**overrides)  # type: ignore[arg-type]
+    return name
+
+
 def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
-    deal, arm, swap, sims, uct, seed = args
+    deal, arm, swap, sims, uct, seed, config = args
     ours = (0, 2) if swap == 0 else (1, 3)
-    return deal, arm, swap, play_hand(deal, sims, uct, seed, ours=ours, config=ARMS[arm])
+    return deal, arm, swap, play_hand(deal, sims, uct, seed, ours=ours, config=config)
 
 
 def duplicate_match(
@@ -302,7 +320,7 @@ def duplicate_match(
     ``first`` skips the deals before it: a run stopped part way goes on where its log ends, and
     :func:`duplicate_summary` reads the logs of both parts as one run (a deal depends only on its
     number and the seed)."""
-    tasks = [(d, arm, swap, sims, uct, seed) for d in range(first, hands) for arm in arms for swap in (0, 1)]
+    tasks = [(d, arm, swap, sims, uct, seed, ARMS[arm]) for d in range(first, hands) for arm in arms for swap in (0, 1)]
     rows: list[dict] = []
     out = open(log, "a") if log else None
     started = time.perf_counter()
@@ -325,7 +343,7 @@ def duplicate_match(
 
 def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
     """The duplicate figures of logged plays (a deal counts once both its plays are in)."""
-    arms = [a for a in ARMS if any(r["arm"] == a for r in rows)]
+    arms = list(dict.fromkeys(r["arm"] for r in rows))
     plays: dict[str, dict[int, dict[int, float]]] = {arm: {} for arm in arms}
     times: dict[str, list[float]] = {arm: [] for arm in arms}
     made: dict[str, list[float]] = {arm: [] for arm in arms}
@@ -351,10 +369,16 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             f" our decisions {len(ts)}{timing}",
             flush=True,
         )
-    if len(arms) == len(ARMS) and not brief:
-        both = sorted(set(per_deal["inference"]) & set(per_deal["no inference"]))
-        gain, eg = mean_ci([per_deal["inference"][d] - per_deal["no inference"][d] for d in both])
-        print(f"inference gain (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
+    if "inference" in arms and not brief:
+        for other in arms:
+            if other == "inference":
+                continue
+            both = sorted(set(per_deal["inference"]) & set(per_deal[other]))
+            if len(both) < 2:
+                continue
+            gain, eg = mean_ci([per_deal["inference"][d] - per_deal[other][d] for d in both])
+            what = "inference gain" if other == "no inference" else f"inference's lead over {other}"
+            print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
     main_arm = "inference" if "inference" in arms else arms[0]
     full = [v for v in plays[main_arm].values() if len(v) == 2]
     if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:
@@ -388,11 +412,23 @@ def main() -> None:
     ap.add_argument("--arms", default=",".join(ARMS), help="the duplicate arms to play: inference, no inference")
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
+    ap.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=FIELD:VALUE,...",
+        help="a further duplicate arm, the strong level with these StrongConfig fields (name it in --arms)",
+    )
     args = ap.parse_args()
     if args.summarise:
         rows = [json.loads(line) for name in args.summarise for line in Path(name).read_text().splitlines() if line]
         print(duplicate_summary(rows, args.sims), flush=True)
         return
+    for spec in args.variant:
+        try:
+            add_variant(spec)
+        except ValueError as e:
+            ap.error(f"--variant: {e}")
     if args.duplicate:
         arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
         if not arms or any(a not in ARMS for a in arms):

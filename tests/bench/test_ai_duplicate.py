@@ -53,3 +53,25 @@ def test_the_gain_of_inference_is_paired_by_deal(capsys: pytest.CaptureFixture[s
     rows += [_play(d, s, 10, 9, "no inference") for d in range(2) for s in (0, 1)]
     duplicate_summary(rows, 1000)
     assert "inference gain (paired by deal, 2 deals): +4.00±0.00 a hand" in capsys.readouterr().out
+
+
+def test_a_variant_arm_is_a_strong_config_and_is_paired_against_inference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench.ai import ARMS, add_variant
+
+    name = add_variant("wider=opponent_noise:0.8,budget:1000")
+    try:
+        assert ARMS[name].opponent_noise == 0.8
+        assert ARMS[name].budget == 1000 and isinstance(ARMS[name].budget, int)
+        assert ARMS[name].play_noise == ARMS["inference"].play_noise
+        with pytest.raises(ValueError, match="no field"):
+            add_variant("other=no_such_field:1")
+        with pytest.raises(ValueError, match="new name"):
+            add_variant("wider=budget:5")
+        rows = [_play(d, s, 10, 5, "inference") for d in range(3) for s in (0, 1)]
+        rows += [_play(d, s, 10, 7, name) for d in range(3) for s in (0, 1)]
+        duplicate_summary(rows, 1000)
+        assert "inference's lead over wider (paired by deal, 3 deals): +2.00±0.00 a hand" in capsys.readouterr().out
+    finally:
+        ARMS.pop(name, None)
