@@ -151,11 +151,13 @@ def play_hand(
     watch: Callable | None = None,
     ours: tuple[int, ...] | None = None,
     config: StrongConfig | None = None,
+    capture: list | None = None,
 ) -> dict:
     """One OpenSpiel hand, our seat ``h % 4`` (or the seats ``ours``, each deciding with its own
     generator, with ``config``): a function of its arguments only (its own seeded deal, bot and
     our rng), so hands may be played in any order or process. ``watch(state, action)`` sees each
-    ISMCTS move before it is played; what it returns (unless None) is listed under ``"watched"``."""
+    ISMCTS move before it is played; what it returns (unless None) is listed under ``"watched"``;
+    ``capture`` (a list) receives each info state our seats decided on."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
@@ -186,6 +188,8 @@ def play_hand(
             continue
         if state.current_player() in mine:
             info = info_state(state)
+            if capture is not None:
+                capture.append(info)
             start = time.process_time()
             d = decide(info, "strong", rngs[state.current_player()], config)
             dt = time.process_time() - start
@@ -399,6 +403,33 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
     )
 
 
+def decision_timing(deals: int, arms: tuple[str, ...], rounds: int, seed: int) -> str:
+    """The decisions of ``deals`` duplicate deals (our seats 0 and 2, the inference arm playing),
+    each decided again by every arm in ``rounds`` rounds, the arms alternating within a round:
+    a paired reading of what a setting costs, the same positions for every arm and each round's
+    load shared by all. A decision's time is its least processor time over the rounds (the
+    closest to an undisturbed core); each arm decides from the same seeded generator."""
+    infos: list = []
+    for deal in range(deals):
+        play_hand(deal, 1000, 2.0, seed, ours=(0, 2), config=ARMS["inference"], capture=infos)
+    best: dict[str, list[float]] = {arm: [math.inf] * len(infos) for arm in arms}
+    for _ in range(rounds):
+        for i, info in enumerate(infos):
+            for arm in arms:
+                start = time.process_time()
+                decide(info, "strong", random.Random(seed * 7_919 + i), ARMS[arm])
+                best[arm][i] = min(best[arm][i], time.process_time() - start)
+    line = ""
+    for arm in arms:
+        ts = best[arm]
+        line = (
+            f"timing {arm}: {len(ts)} decisions of {deals} deals, best of {rounds} rounds:"
+            f" total s={sum(ts):.1f} median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}"
+        )
+        print(line, flush=True)
+    return line
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=8, help="engine games per opponent level (0: skip part 1)")
@@ -412,6 +443,14 @@ def main() -> None:
     ap.add_argument("--arms", default=",".join(ARMS), help="the duplicate arms to play: inference, no inference")
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
+    ap.add_argument(
+        "--timing",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="time the --arms' decisions on the positions of DEALS duplicate deals, paired (see decision_timing)",
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="--timing: rounds, the least time of each decision kept")
     ap.add_argument(
         "--variant",
         action="append",
@@ -429,6 +468,12 @@ def main() -> None:
             add_variant(spec)
         except ValueError as e:
             ap.error(f"--variant: {e}")
+    if args.timing:
+        arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
+        if not arms or any(a not in ARMS for a in arms):
+            ap.error(f"--arms: choose among {', '.join(ARMS)}")
+        decision_timing(args.timing, arms, args.rounds, args.seed)
+        return
     if args.duplicate:
         arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
         if not arms or any(a not in ARMS for a in arms):

@@ -75,3 +75,41 @@ def test_a_variant_arm_is_a_strong_config_and_is_paired_against_inference(
         assert "inference's lead over wider (paired by deal, 3 deals): +2.00±0.00 a hand" in capsys.readouterr().out
     finally:
         ARMS.pop(name, None)
+
+
+def test_decision_timing_times_every_arm_on_the_same_captured_positions(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import itertools
+
+    import bench.ai as bench_ai
+    from games.ohhell.ai import StrongConfig, info_from_view
+    from tests.games.ohhell.ai.helpers import views_along_a_game
+
+    positions = [info_from_view(v) for v, _ in itertools.islice(views_along_a_game("classic", 4, 3), 6)]
+    played: list[int] = []
+
+    def fake_play_hand(deal: int, *args: object, capture: list, **kwargs: object) -> dict:
+        played.append(deal)
+        capture.extend(positions)
+        return {}
+
+    decided: list[tuple[int, int]] = []
+    real_decide = bench_ai.decide
+
+    def counting_decide(info, level, rng, config):  # type: ignore[no-untyped-def]
+        decided.append((id(info), config.budget))
+        return real_decide(info, level, rng, config)
+
+    monkeypatch.setattr(bench_ai, "play_hand", fake_play_hand)
+    monkeypatch.setattr(bench_ai, "decide", counting_decide)
+    monkeypatch.setitem(bench_ai.ARMS, "small", StrongConfig(budget=800, bid_budget=800, min_worlds=4, max_worlds=8))
+    monkeypatch.setitem(bench_ai.ARMS, "smaller", StrongConfig(budget=400, bid_budget=400, min_worlds=4, max_worlds=8))
+    line = bench_ai.decision_timing(2, ("small", "smaller"), 2, 7)
+    out = capsys.readouterr().out
+    assert played == [0, 1]
+    # two rounds of both arms over both deals' positions (each deal captured the same six here)
+    assert len(decided) == 2 * 2 * 12
+    assert [b for _, b in decided[:2]] == [800, 400]  # the arms alternate position by position
+    assert "timing small: 12 decisions of 2 deals, best of 2 rounds:" in out
+    assert line.startswith("timing smaller: 12 decisions of 2 deals, best of 2 rounds: total s=")
