@@ -30,7 +30,10 @@ of our two seats' mean less ISMCTS's; the interval is over deals. Its last line 
 ``diff=+X ci_low=L median ms=M p99 ms=P hands=N`` (with inference; decision times on one core
 a process). ``python bench/ai.py --duplicate --hands 1000 --jobs 16``. ``--arms inference`` plays
 the inference arm alone; ``--log FILE`` keeps every play, ``--first-deal N`` goes on with a run
-from deal N, and ``--summarise LOG [LOG ...]`` prints the figures of logs as one run.
+from deal N, and ``--summarise LOG [LOG ...]`` prints the figures of logs as one run. ``--variant
+NAME=field:value,...`` adds an arm with other ``StrongConfig`` settings (its lead over the inference
+arm is read paired by deal, from the logs of the same seed), and ``--timing DEALS`` times the
+arms' decisions on the same captured positions (:func:`decision_timing`).
 
 Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
 hands in two processes at once, which halves that on two free cores: a hand depends on its number
@@ -440,7 +443,11 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="processes playing OpenSpiel hands at once")
     ap.add_argument("--log", default=None, help="append one JSON line per OpenSpiel hand to this file")
     ap.add_argument("--duplicate", action="store_true", help="duplicate deals, with and without inference")
-    ap.add_argument("--arms", default=",".join(ARMS), help="the duplicate arms to play: inference, no inference")
+    ap.add_argument(
+        "--arms",
+        default=",".join(ARMS),
+        help="the duplicate arms to play (or time): inference, no inference, or a --variant's name",
+    )
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
     ap.add_argument(
@@ -468,16 +475,13 @@ def main() -> None:
             add_variant(spec)
         except ValueError as e:
             ap.error(f"--variant: {e}")
+    arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
+    if (args.timing or args.duplicate) and (not arms or any(a not in ARMS for a in arms)):
+        ap.error(f"--arms: choose among {', '.join(ARMS)}")
     if args.timing:
-        arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
-        if not arms or any(a not in ARMS for a in arms):
-            ap.error(f"--arms: choose among {', '.join(ARMS)}")
         decision_timing(args.timing, arms, args.rounds, args.seed)
         return
     if args.duplicate:
-        arms = tuple(a.strip() for a in args.arms.split(",") if a.strip())
-        if not arms or any(a not in ARMS for a in arms):
-            ap.error(f"--arms: choose among {', '.join(ARMS)}")
         line = duplicate_match(args.hands, args.sims, args.uct, args.seed, args.jobs, args.log, arms, args.first_deal)
         print(line, flush=True)
         return
