@@ -44,6 +44,7 @@ and the seed only, not on the hands before it); ``--games 0`` or
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -155,12 +156,14 @@ def play_hand(
     ours: tuple[int, ...] | None = None,
     config: StrongConfig | None = None,
     capture: list | None = None,
+    perfect: bool = False,
 ) -> dict:
     """One OpenSpiel hand, our seat ``h % 4`` (or the seats ``ours``, each deciding with its own
     generator, with ``config``): a function of its arguments only (its own seeded deal, bot and
     our rng), so hands may be played in any order or process. ``watch(state, action)`` sees each
     ISMCTS move before it is played; what it returns (unless None) is listed under ``"watched"``;
-    ``capture`` (a list) receives each info state our seats decided on."""
+    ``capture`` (a list) receives each info state our seats decided on. ``perfect``: our seats see
+    every hand (a reference, not a player: what knowing the cards would be worth to this search)."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
@@ -191,6 +194,9 @@ def play_hand(
             continue
         if state.current_player() in mine:
             info = info_state(state)
+            if perfect:
+                seen = {p: info_state(state, seat=p).hand for p in range(4) if p != info.seat}
+                info = dataclasses.replace(info, others_known=seen)
             if capture is not None:
                 capture.append(info)
             start = time.process_time()
@@ -282,7 +288,15 @@ def _play_hand_star(args: tuple) -> dict:
 
 #: the duplicate match's arms: the strong level with inference from the plays, and without;
 #: ``--variant`` adds others (a trial of a setting, paired by deal against the inference arm)
-ARMS = {"inference": StrongConfig(), "no inference": StrongConfig(play_noise=0.0)}
+ARMS = {
+    "inference": StrongConfig(),
+    "no inference": StrongConfig(play_noise=0.0),
+    "perfect information": StrongConfig(),
+}
+#: arms whose seats see every hand: the ceiling of what sampling the worlds better could buy
+PERFECT_ARMS = frozenset({"perfect information"})
+#: the arms a plain ``--duplicate`` plays (the ablation)
+DEFAULT_ARMS = ("inference", "no inference")
 
 
 def add_variant(spec: str) -> str:
@@ -305,7 +319,8 @@ def add_variant(spec: str) -> str:
 def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
     deal, arm, swap, sims, uct, seed, config = args
     ours = (0, 2) if swap == 0 else (1, 3)
-    return deal, arm, swap, play_hand(deal, sims, uct, seed, ours=ours, config=config)
+    res = play_hand(deal, sims, uct, seed, ours=ours, config=config, perfect=arm in PERFECT_ARMS)
+    return deal, arm, swap, res
 
 
 def duplicate_match(
@@ -315,7 +330,7 @@ def duplicate_match(
     seed: int,
     jobs: int,
     log: str | None,
-    arms: tuple[str, ...] = tuple(ARMS),
+    arms: tuple[str, ...] = DEFAULT_ARMS,
     first: int = 0,
 ) -> str:
     """Each deal played twice: our strong level in seats 0 and 2 against ISMCTS in 1 and 3, then
@@ -445,8 +460,9 @@ def main() -> None:
     ap.add_argument("--duplicate", action="store_true", help="duplicate deals, with and without inference")
     ap.add_argument(
         "--arms",
-        default=",".join(ARMS),
-        help="the duplicate arms to play (or time): inference, no inference, or a --variant's name",
+        default=",".join(DEFAULT_ARMS),
+        help="the duplicate arms to play (or time): inference, no inference, perfect information"
+        " (our seats see every hand: a ceiling), or a --variant's name",
     )
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")

@@ -85,6 +85,32 @@ def test_sampled_worlds_agree_with_everything_shown(preset: str, players: int, o
     assert checked > 20
 
 
+def test_a_seat_that_sees_every_hand_samples_only_the_true_deal() -> None:
+    """bench/ai.py's perfect-information arm (the ceiling of better sampling) rests on this: with
+    the others' cards in ``others_known`` on top of its own, every world is the deal itself."""
+    import dataclasses
+
+    rng = random.Random(4)
+    checked = 0
+    for view, true_hands in views_along_a_game("classic", 4, 6, sequence="fixed", fixed_hands="8"):
+        if view["phase"] == "over":
+            continue
+        info = info_from_view(view)
+        order = view["players"]
+        truth = [frozenset(parse_card(c) for c in true_hands[seat]) for seat in order]
+        seen = {p: tuple(truth[p]) for p in range(len(order)) if p != info.seat}
+        k = Knowledge.build(dataclasses.replace(info, others_known=seen))
+        for hands, _ in k.worlds(rng, 6, oversample=4):
+            assert [frozenset(k.table.cards_of(h)) for h in hands] == truth
+        blind = Knowledge.build(info)  # without them the others' hands are sampled
+        if any(
+            h != tuple(truth)
+            for h in ([frozenset(blind.table.cards_of(m)) for m in hs] for hs, _ in blind.worlds(rng, 6))
+        ):
+            checked += 1
+    assert checked > 10
+
+
 def test_estimate_grows_with_card_strength() -> None:
     deck = build_deck("standard52", 4)
     t = DealTable.build(deck, 3, False)
