@@ -51,6 +51,10 @@ class Knowledge:
     estimator: Estimator  # an opponent's view of its own whole hand at bidding time
     #: how an opponent's bid follows the estimate of its hand (see :meth:`expected_bid`)
     stretch: float = 1.0
+    #: how much more an opponent bids a trump it holds above its fair share of the trumps, and
+    #: a trick bid before it above the fair share of the bids before it (see :meth:`expected_bid`)
+    trump_lean: float = 0.0
+    table_lean: float = 0.0
     #: (seat, quantized estimate, sigma) -> the likelihood of the bid that seat made
     likelihoods: dict[tuple[int, int, float], float] = field(default_factory=dict)
     #: the uniform share of the opponents' play model (0: the plays are not used; see the module)
@@ -148,16 +152,42 @@ class Knowledge:
             remaining &= ~m
         return hands
 
-    def expected_bid(self, est: float) -> float:
+    def expected_bid(self, est: float, trumps_over: float = 0.0, bid_before_over: float = 0.0) -> float:
         """The bid an opponent is expected to make with a hand the estimator gives ``est``
         tricks: the estimate stretched by ``stretch`` away from the fair share of the tricks.
         OpenSpiel's ISMCTS, a strong bidder, bids about ``1.4 * est - 1`` with 10 cards among
         4 (fitted on 1,000 of its bids): strong hands are worth more than the closed form
-        says, weak ones less."""
-        if self.stretch == 1.0:
-            return est
+        says, weak ones less. With the leans set, the model also reads the table: a bidder holds
+        ``trumps_over`` trumps more than its fair share and sees ``bid_before_over`` tricks bid
+        before it beyond those bidders' fair share (:meth:`bid_context`); bidders bid long trumps
+        up and bid down after a greedy table (fitted on ISMCTS's bids, ``bench/ai.py``)."""
         share = self.info.hand_size / self.info.players
-        return share + self.stretch * (est - share)
+        lean = self.trump_lean * trumps_over + self.table_lean * bid_before_over
+        if self.stretch == 1.0:
+            return est + lean
+        return share + self.stretch * (est - share) + lean
+
+    def bid_context(self, seat: int, hand: int, bids: list[int | None] | tuple[int | None, ...]) -> tuple[float, float]:
+        """(trumps held over the fair share, tricks bid before ``seat`` over those bidders' fair
+        share) for :meth:`expected_bid`; (0, 0) when the leans are off, so that the plain model
+        costs nothing more. ``bids``: the bids made (or predicted) so far, by seat."""
+        if not self.trump_lean and not self.table_lean:
+            return 0.0, 0.0
+        info, t = self.info, self.table
+        trumps_over = 0.0
+        if self.trump_lean and t.trump_mask:
+            trumps_over = (hand & t.trump_mask).bit_count() - info.hand_size * t.trump_mask.bit_count() / t.n
+        before = 0
+        total = 0
+        if self.table_lean:
+            for q in info.bid_order():
+                if q == seat:
+                    break
+                b = bids[q]
+                if b is not None:
+                    before += 1
+                    total += b
+        return trumps_over, total - before * info.hand_size / info.players
 
     def bid_weight(self, hands: list[int], sigma: float) -> float:
         """How well the sampled hands explain the bids already made (1 when nothing to explain)."""
@@ -171,7 +201,8 @@ class Knowledge:
             # the estimate to 1/32 of a trick (a twentieth of the bid model's spread): thousands
             # of sampled hands share a few hundred values, and the likelihood is a sum of
             # exponentials over every allowed bid
-            q = int(self.expected_bid(tricks(hands[p] | self.played_by[p])) * 32)
+            whole = hands[p] | self.played_by[p]
+            q = int(self.expected_bid(tricks(whole), *self.bid_context(p, whole, info.bids)) * 32)
             key = (p, q, sigma)
             lik = memo.get(key)
             if lik is None:

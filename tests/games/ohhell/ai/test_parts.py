@@ -138,6 +138,63 @@ def test_opponent_bid_model_stretches_around_the_fair_share() -> None:
     assert bid_likelihood(6, k.expected_bid(4.0), allowed, 0.7) > bid_likelihood(6, 4.0, allowed, 0.7)
 
 
+def test_the_opponent_bid_model_reads_the_trumps_held_and_the_bids_before() -> None:
+    """With the leans set, a bidder is expected to bid up a trump held over its fair share and
+    to bid down a trick bid before it over those bidders' fair share; the seats after it in the
+    bid order do not count, and with the leans off the context is (0, 0)."""
+    import dataclasses
+
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="8"))
+    info = info_from_view(view)
+    k = Knowledge.build(info)
+    t = k.table
+    order = info.bid_order()
+    first, second, third = order[0], order[1], order[2]
+    hand = k.known[info.seat]
+    assert k.bid_context(third, hand, [3, 3, 3, 3]) == (0.0, 0.0)
+    k.trump_lean, k.table_lean = 0.25, -0.1
+    share = 8 / 4
+    trumps = t.suit_mask[t.trump] & t.all_mask
+    long_trumps = sum(1 << b for b in sorted(t.cards.index(c) for c in t.cards_of(trumps))[:5])
+    fair = 8 * t.trump_mask.bit_count() / t.n
+    bids: list[int | None] = [None] * 4
+    bids[first], bids[second] = 4, 3
+    over, before = k.bid_context(third, long_trumps, bids)
+    assert over == pytest.approx(5 - fair)
+    assert before == pytest.approx(4 + 3 - 2 * share)
+    assert k.bid_context(first, long_trumps, bids)[1] == 0.0  # nobody bid before the first
+    bids[third] = 8  # a later seat's bid is not read
+    assert k.bid_context(second, long_trumps, bids)[1] == pytest.approx(4 - share)
+    base = k.expected_bid(2.0)
+    assert k.expected_bid(2.0, over, 0.0) == pytest.approx(base + 0.25 * (5 - fair))
+    assert k.expected_bid(2.0, 0.0, before) == pytest.approx(base - 0.1 * (7 - 2 * share))
+    no_trumps = dataclasses.replace(info, trump=None)
+    kn = Knowledge.build(no_trumps)
+    kn.trump_lean = 0.25
+    assert kn.bid_context(third, long_trumps, bids)[0] == 0.0
+
+
+def test_the_seats_yet_to_bid_answer_the_candidate_bid_when_the_table_lean_is_set() -> None:
+    """The bid search predicts the later bidders' bids in each world: with ``table_lean`` they
+    bid less after a higher candidate bid, as ISMCTS does; without it they ignore it."""
+    from games.ohhell.ai.players import _predicted_bids
+
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
+    info = info_from_view(view)
+    assert info.phase == BID and all(b is None for b in info.bids)  # the first bidder
+    k = Knowledge.build(info)
+    rng = random.Random(5)
+    later = [p for p in info.bid_order() if p not in (info.seat, info.dealer)]  # the hook aside
+    worlds = [h for h, _ in k.worlds(rng, 40)]
+
+    def total_later(my_bid: int) -> int:
+        return sum(sum(_predicted_bids(info, k, h, my_bid)[p] for p in later) for h in worlds)
+
+    assert total_later(0) == total_later(6)
+    k.table_lean = -0.3
+    assert total_later(6) < total_later(0)
+
+
 @pytest.mark.parametrize(
     ("preset", "overrides"),
     [
