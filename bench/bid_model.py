@@ -1,0 +1,184 @@
+"""How the opponents bid: the strong level's model of a bid, fitted to ISMCTS-1000's bids (issue 26).
+
+The strong level weighs each sampled world by how well it explains the bids made, and predicts
+the bids of the seats yet to bid from their sampled hands (:meth:`Knowledge.expected_bid`): a
+normal spread of ``bid_sigma`` around the fair share of the tricks plus ``bid_stretch`` times the
+hand's estimate's distance from it, plus ``bid_trump_lean`` a trump held over the fair share of
+the trumps and ``bid_table_lean`` a trick bid before the bidder over those bidders' fair share.
+
+This reads the duplicate logs of ``bench/ai.py`` (every deal is rebuilt from the seed: the logs
+hold the bids, the seed the cards), takes ISMCTS's bids, and fits the four numbers by likelihood
+on the even deals, reporting the nats a bid on the odd ones (held out) against the model of
+``StrongConfig()``. Run: ``python bench/bid_model.py bench/logs/duplicate-seed7.jsonl``.
+Last line: ``bids=N held-out nats/bid default=D fitted=F stretch=S trump_lean=T table_lean=L sigma=G``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ohhell.ai import StrongConfig  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True)
+class BidRow:
+    """One bid and what the model reads of it (every figure as the bidder saw it)."""
+
+    deal: int
+    bid: int
+    est: float  # the estimator's tricks for the bidder's hand
+    trumps_over: float  # trumps held over the fair share
+    before_over: float  # tricks bid before it over those bidders' fair share
+    share: float  # hand size / players
+    sigma_scale: float  # the model's spread grows with the hand: 0.5 + 0.05 * hand size
+    allowed: tuple[int, ...]
+
+
+def nats_per_bid(rows: Sequence[BidRow], stretch: float, trump_lean: float, table_lean: float, sigma: float) -> float:
+    """The model's mean negative log-likelihood of the bids (as :func:`bid_likelihood` scores a bid)."""
+    total = 0.0
+    for r in rows:
+        mean = r.share + stretch * (r.est - r.share) + trump_lean * r.trumps_over + table_lean * r.before_over
+        s = max(1e-3, abs(sigma) * r.sigma_scale)
+        inv = 1.0 / (2.0 * s * s)
+        logs = [-((b - mean) ** 2) * inv for b in r.allowed]
+        top = max(logs)
+        norm = top + math.log(sum(math.exp(v - top) for v in logs))
+        mine = -((r.bid - mean) ** 2) * inv
+        total += norm - mine
+    return total / len(rows)
+
+
+def nelder_mead(
+    f: Callable[[list[float]], float], start: list[float], step: float = 0.1, iters: int = 400
+) -> list[float]:
+    """A plain Nelder-Mead minimiser (four parameters; no numerical library needed)."""
+    n = len(start)
+    simplex = [start[:]] + [[x + (step if i == j else 0.0) for j, x in enumerate(start)] for i in range(n)]
+    values = [f(p) for p in simplex]
+    for _ in range(iters):
+        order = sorted(range(n + 1), key=values.__getitem__)
+        simplex = [simplex[i] for i in order]
+        values = [values[i] for i in order]
+        if values[-1] - values[0] < 1e-9:
+            break
+        centre = [sum(p[j] for p in simplex[:-1]) / n for j in range(n)]
+        worst = simplex[-1]
+        reflect = [c + (c - w) for c, w in zip(centre, worst, strict=True)]
+        fr = f(reflect)
+        if fr < values[0]:
+            expand = [c + 2 * (c - w) for c, w in zip(centre, worst, strict=True)]
+            fe = f(expand)
+            simplex[-1], values[-1] = (expand, fe) if fe < fr else (reflect, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflect, fr
+        else:
+            contract = [c + 0.5 * (w - c) for c, w in zip(centre, worst, strict=True)]
+            fc = f(contract)
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contract, fc
+            else:
+                best = simplex[0]
+                simplex = [best] + [[b + 0.5 * (x - b) for b, x in zip(best, p, strict=True)] for p in simplex[1:]]
+                values = [values[0]] + [f(p) for p in simplex[1:]]
+    return simplex[min(range(n + 1), key=values.__getitem__)]
+
+
+def fit(rows: Sequence[BidRow], start: StrongConfig | None = None) -> tuple[float, float, float, float]:
+    """(stretch, trump_lean, table_lean, sigma) of the least nats a bid over ``rows``."""
+    c = start or StrongConfig()
+    x = nelder_mead(lambda p: nats_per_bid(rows, *p), [c.bid_stretch, c.bid_trump_lean, c.bid_table_lean, c.bid_sigma])
+    return x[0], x[1], x[2], abs(x[3])
+
+
+def ismcts_bids(logs: Sequence[str], seed: int) -> list[BidRow]:
+    """ISMCTS's bids in ``bench/ai.py --duplicate`` logs of ``seed``, each play once, with the
+    bidder's hand rebuilt from the seed (OpenSpiel needed)."""
+    from bench.ai import _os_game
+    from bench.openspiel_ohhell import info_state
+    from games.ohhell.ai.sampling import Knowledge
+
+    game = _os_game()
+    dealt: dict[int, tuple[int, list[tuple[float, float]]]] = {}
+    players, hand_size = game.num_players(), game.get_parameters()["num_tricks_fixed"]
+    share = hand_size / players
+    rows: list[BidRow] = []
+    seen: set[tuple[int, int, str]] = set()
+    for name in logs:
+        for line in Path(name).read_text().splitlines():
+            if not line:
+                continue
+            r = json.loads(line)
+            key = (r["deal"], r["swap"], r["arm"])
+            if key in seen:
+                continue
+            seen.add(key)
+            d = r["deal"]
+            if d not in dealt:
+                deal_rng = random.Random(seed * 1_000_003 + d)  # as bench/ai.py deals it
+                state = game.new_initial_state()
+                while state.is_chance_node():
+                    state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
+                feats = []
+                for p in range(players):
+                    k = Knowledge.build(info_state(state, seat=p))
+                    k.trump_lean = k.table_lean = 1.0  # only to read the context
+                    trumps_over, _ = k.bid_context(p, k.known[p], [None] * players)
+                    feats.append((k.estimator.tricks(k.known[p]), trumps_over))
+                dealt[d] = (state.history()[1], feats)
+            dealer, feats = dealt[d]
+            ours = (0, 2) if r["swap"] == 0 else (1, 3)
+            bids = r["bids"]
+            for p in range(players):
+                if p in ours:
+                    continue
+                pos = (p - dealer - 1) % players
+                before = [bids[(dealer + 1 + i) % players] for i in range(pos)]
+                allowed = tuple(range(hand_size + 1))
+                forbidden = hand_size - sum(before)
+                if pos == players - 1:  # the hook on the dealer
+                    allowed = tuple(b for b in allowed if b != forbidden)
+                est, trumps_over = feats[p]
+                scale = 0.5 + 0.05 * hand_size
+                rows.append(BidRow(d, bids[p], est, trumps_over, sum(before) - share * pos, share, scale, allowed))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("logs", nargs="+", help="bench/ai.py --duplicate logs")
+    ap.add_argument("--seed", type=int, default=7, help="the seed the logs were played with")
+    args = ap.parse_args()
+    rows = ismcts_bids(args.logs, args.seed)
+    train = [r for r in rows if r.deal % 2 == 0]
+    test = [r for r in rows if r.deal % 2 == 1]
+    c = StrongConfig()
+    default = (c.bid_stretch, c.bid_trump_lean, c.bid_table_lean, c.bid_sigma)
+    plain_fit = nelder_mead(lambda p: nats_per_bid(train, p[0], 0.0, 0.0, p[1]), [c.bid_stretch, c.bid_sigma])
+    plain = (plain_fit[0], 0.0, 0.0, abs(plain_fit[1]))
+    full = fit(train)
+    print(f"ISMCTS's bids: {len(rows)} ({len(train)} of even deals to fit, {len(test)} of odd ones held out)")
+    for name, p in (("StrongConfig()", default), ("stretch and sigma refitted", plain), ("with the leans", full)):
+        print(
+            f"  {name}: stretch={p[0]:.3f} trump_lean={p[1]:.3f} table_lean={p[2]:.3f} sigma={p[3]:.3f}:"
+            f" nats/bid fitted on {nats_per_bid(train, *p):.4f} held out {nats_per_bid(test, *p):.4f}",
+            flush=True,
+        )
+    print(
+        f"bids={len(rows)} held-out nats/bid default={nats_per_bid(test, *default):.4f}"
+        f" fitted={nats_per_bid(test, *full):.4f} stretch={full[0]:.3f} trump_lean={full[1]:.3f}"
+        f" table_lean={full[2]:.3f} sigma={full[3]:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
