@@ -64,6 +64,9 @@ class Knowledge:
     _plays: dict[int, list[tuple[Sim, int, int]]] | None = None
     #: (seat, sampled hand) -> the likelihood of that seat's plays
     _play_memo: dict[tuple[int, int], float] = field(default_factory=dict)
+    #: seat -> the tricks bid before it over those bidders' fair share (:meth:`bid_context`), the
+    #: same for every world a decision weighs, built on first use
+    _table_context: dict[int, float] | None = None
     #: the seats a sample fills, most constrained first, with their allowed cards and counts
     #: ([]: no voids to honour), built on first use
     _order: list[tuple[int, int, int]] | None = None
@@ -177,16 +180,17 @@ class Knowledge:
         trumps_over = 0.0
         if self.trump_lean and t.trump_mask:
             trumps_over = (hand & t.trump_mask).bit_count() - info.hand_size * t.trump_mask.bit_count() / t.n
+        if not self.table_lean:
+            return trumps_over, 0.0
         before = 0
         total = 0
-        if self.table_lean:
-            for q in info.bid_order():
-                if q == seat:
-                    break
-                b = bids[q]
-                if b is not None:
-                    before += 1
-                    total += b
+        for q in info.bid_order():
+            if q == seat:
+                break
+            b = bids[q]
+            if b is not None:
+                before += 1
+                total += b
         return trumps_over, total - before * info.hand_size / info.players
 
     def bid_weight(self, hands: list[int], sigma: float) -> float:
@@ -195,6 +199,11 @@ class Knowledge:
         weight = 1.0
         tricks = self.estimator.tricks
         memo = self.likelihoods
+        table = self._table_context
+        if table is None:  # the bids before each bidder: the same for every world
+            table = self._table_context = {p: self.bid_context(p, 0, info.bids)[1] for p in range(info.players)}
+        trump_lean, trump_mask = self.trump_lean, self.table.trump_mask
+        fair_trumps = info.hand_size * trump_mask.bit_count() / self.table.n
         for p, bid in enumerate(info.bids):
             if bid is None or p == info.seat or p in info.others_known:
                 continue
@@ -202,7 +211,8 @@ class Knowledge:
             # of sampled hands share a few hundred values, and the likelihood is a sum of
             # exponentials over every allowed bid
             whole = hands[p] | self.played_by[p]
-            q = int(self.expected_bid(tricks(whole), *self.bid_context(p, whole, info.bids)) * 32)
+            trumps_over = (whole & trump_mask).bit_count() - fair_trumps if trump_lean and trump_mask else 0.0
+            q = int(self.expected_bid(tricks(whole), trumps_over, table[p]) * 32)
             key = (p, q, sigma)
             lik = memo.get(key)
             if lik is None:

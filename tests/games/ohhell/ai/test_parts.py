@@ -174,6 +174,30 @@ def test_the_opponent_bid_model_reads_the_trumps_held_and_the_bids_before() -> N
     assert kn.bid_context(third, long_trumps, bids)[0] == 0.0
 
 
+def test_a_world_is_weighed_by_the_bid_model_with_its_leans() -> None:
+    """The worlds' weights read the bids made through the same model the bid search predicts
+    bids with: each bid made scores its likelihood around :meth:`expected_bid` in its context."""
+    from games.ohhell.ai.sampling import _allowed_bids
+
+    view = next(
+        v
+        for v, _ in views_along_a_game("classic", 4, 3, sequence="fixed", fixed_hands="9")
+        if v["phase"] == "bidding" and info_from_view(v).bids.count(None) == 1
+    )
+    info = info_from_view(view)
+    k = Knowledge.build(info)
+    k.stretch, k.trump_lean, k.table_lean = 1.2, 0.3, -0.15
+    sigma = 0.7
+    for hands, _ in k.worlds(random.Random(8), 5, oversample=0):
+        expected = 1.0
+        for p, bid in enumerate(info.bids):
+            if bid is None or p == info.seat:
+                continue
+            mean = k.expected_bid(k.estimator.tricks(hands[p]), *k.bid_context(p, hands[p], info.bids))
+            expected *= bid_likelihood(bid, int(mean * 32) / 32, _allowed_bids(info, p), sigma)
+        assert k.bid_weight(hands, sigma) == pytest.approx(expected, rel=1e-12)
+
+
 def test_the_seats_yet_to_bid_answer_the_candidate_bid_when_the_table_lean_is_set() -> None:
     """The bid search predicts the later bidders' bids in each world: with ``table_lean`` they
     bid less after a higher candidate bid, as ISMCTS does; without it they ignore it."""
