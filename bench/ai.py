@@ -58,6 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ohhell.ai import StrongConfig, ai_view, choose_action, decide  # noqa: E402
+from games.ohhell.ai.infostate import BID, PLAY  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402
 from games.ohhell.rules import make_rules  # noqa: E402
 
@@ -156,14 +157,15 @@ def play_hand(
     ours: tuple[int, ...] | None = None,
     config: StrongConfig | None = None,
     capture: list | None = None,
-    perfect: bool = False,
+    perfect: frozenset[str] = frozenset(),
 ) -> dict:
     """One OpenSpiel hand, our seat ``h % 4`` (or the seats ``ours``, each deciding with its own
     generator, with ``config``): a function of its arguments only (its own seeded deal, bot and
     our rng), so hands may be played in any order or process. ``watch(state, action)`` sees each
     ISMCTS move before it is played; what it returns (unless None) is listed under ``"watched"``;
-    ``capture`` (a list) receives each info state our seats decided on. ``perfect``: our seats see
-    every hand (a reference, not a player: what knowing the cards would be worth to this search)."""
+    ``capture`` (a list) receives each info state our seats decided on. ``perfect``: the phases
+    (``"bid"``, ``"play"``) in which our seats see every hand (a reference, not a player: what
+    knowing the cards would be worth to this search, and where)."""
     import pyspiel
 
     from bench.openspiel_ohhell import NUM_CARDS, info_state, os_action
@@ -194,7 +196,7 @@ def play_hand(
             continue
         if state.current_player() in mine:
             info = info_state(state)
-            if perfect:
+            if info.phase in perfect:
                 seen = {p: info_state(state, seat=p).hand for p in range(4) if p != info.seat}
                 info = dataclasses.replace(info, others_known=seen)
             if capture is not None:
@@ -292,9 +294,16 @@ ARMS = {
     "inference": StrongConfig(),
     "no inference": StrongConfig(play_noise=0.0),
     "perfect information": StrongConfig(),
+    "perfect bids": StrongConfig(),
+    "perfect play": StrongConfig(),
 }
-#: arms whose seats see every hand: the ceiling of what sampling the worlds better could buy
-PERFECT_ARMS = frozenset({"perfect information"})
+#: arms whose seats see every hand, and in which phases: the ceiling of what sampling the worlds
+#: better could buy, for the bid and the play apart
+PERFECT_ARMS = {
+    "perfect information": frozenset({BID, PLAY}),
+    "perfect bids": frozenset({BID}),
+    "perfect play": frozenset({PLAY}),
+}
 #: the arms a plain ``--duplicate`` plays (the ablation)
 DEFAULT_ARMS = ("inference", "no inference")
 
@@ -319,7 +328,7 @@ def add_variant(spec: str) -> str:
 def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
     deal, arm, swap, sims, uct, seed, config = args
     ours = (0, 2) if swap == 0 else (1, 3)
-    res = play_hand(deal, sims, uct, seed, ours=ours, config=config, perfect=arm in PERFECT_ARMS)
+    res = play_hand(deal, sims, uct, seed, ours=ours, config=config, perfect=PERFECT_ARMS.get(arm, frozenset()))
     return deal, arm, swap, res
 
 
@@ -462,7 +471,8 @@ def main() -> None:
         "--arms",
         default=",".join(DEFAULT_ARMS),
         help="the duplicate arms to play (or time): inference, no inference, perfect information"
-        " (our seats see every hand: a ceiling), or a --variant's name",
+        " (our seats see every hand: a ceiling), perfect bids, perfect play (the same while bidding, or"
+        " playing, only), or a --variant's name",
     )
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")

@@ -115,16 +115,29 @@ def test_decision_timing_times_every_arm_on_the_same_captured_positions(
     assert line.startswith("timing smaller: 12 decisions of 2 deals, best of 2 rounds: total s=")
 
 
-def test_the_perfect_information_arm_alone_sees_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_perfect_information_arms_alone_see_every_hand_in_their_phases(monkeypatch: pytest.MonkeyPatch) -> None:
     import bench.ai as bench_ai
 
-    seen: list[tuple[int, tuple[int, ...], bool]] = []
+    seen: list[tuple[int, tuple[int, ...], frozenset[str]]] = []
 
-    def fake_play_hand(deal: int, *args: object, ours: tuple[int, ...], perfect: bool, **kwargs: object) -> dict:
+    def fake_play_hand(
+        deal: int, *args: object, ours: tuple[int, ...], perfect: frozenset[str], **kwargs: object
+    ) -> dict:
         seen.append((deal, ours, perfect))
         return {"returns": [10.0, 0.0, 10.0, 0.0], "bids": [0] * 4, "times": [0.01]}
 
     monkeypatch.setattr(bench_ai, "play_hand", fake_play_hand)
     assert "perfect information" not in bench_ai.DEFAULT_ARMS  # a reference, never in the plain run
-    bench_ai.duplicate_match(1, 1000, 2.0, 7, 1, None, ("inference", "perfect information"))
-    assert seen == [(0, (0, 2), False), (0, (1, 3), False), (0, (0, 2), True), (0, (1, 3), True)]
+    arms = ("inference", "perfect information", "perfect bids", "perfect play")
+    bench_ai.duplicate_match(1, 1000, 2.0, 7, 1, None, arms)
+    nothing, both = frozenset(), frozenset({"bid", "play"})
+    assert [(ours, phases) for _, ours, phases in seen] == [
+        ((0, 2), nothing),
+        ((1, 3), nothing),
+        ((0, 2), both),
+        ((1, 3), both),
+        ((0, 2), frozenset({"bid"})),
+        ((1, 3), frozenset({"bid"})),
+        ((0, 2), frozenset({"play"})),
+        ((1, 3), frozenset({"play"})),
+    ]
