@@ -111,8 +111,11 @@ class StrongConfig:
     exact_worlds: int = 48
     #: the opponents' bid model reading the table (:meth:`Knowledge.expected_bid`): per trump
     #: held above the fair share, and per trick bid before the bidder above its fair share.
-    #: Fitted by likelihood on ISMCTS-1000's 19,896 bids of the duplicate logs (even deals;
-    #: held out on the odd ones 0.905 nats a bid against 0.991 without them).
+    #: ``python bench/bid_model.py bench/logs/duplicate-seed7*.jsonl`` fits them by likelihood on
+    #: ISMCTS-1000's 19,896 bids in the duplicate logs (trump lean 0.236, table lean -0.114, with
+    #: stretch 1.084 and sigma 0.656: 0.906 nats a bid on the held-out deals against 0.991 for
+    #: the model without them). Off: with them the bot led its own setting by only +0.14 +- 0.37
+    #: a hand over 600 duplicate deals (``bench/logs/duplicate-seed7-bidmodel.jsonl``).
     bid_trump_lean: float = 0.0
     bid_table_lean: float = 0.0
 

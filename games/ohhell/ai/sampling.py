@@ -163,7 +163,7 @@ class Knowledge:
         says, weak ones less. With the leans set, the model also reads the table: a bidder holds
         ``trumps_over`` trumps more than its fair share and sees ``bid_before_over`` tricks bid
         before it beyond those bidders' fair share (:meth:`bid_context`); bidders bid long trumps
-        up and bid down after a greedy table (fitted on ISMCTS's bids, ``bench/ai.py``)."""
+        up and bid down after a greedy table (fitted on ISMCTS's bids: ``bench/bid_model.py``)."""
         share = self.info.hand_size / self.info.players
         lean = self.trump_lean * trumps_over + self.table_lean * bid_before_over
         if self.stretch == 1.0:
