@@ -115,7 +115,8 @@ class StrongConfig:
     #: ISMCTS-1000's 19,896 bids in the duplicate logs (trump lean 0.236, table lean -0.114, with
     #: stretch 1.084 and sigma 0.656: 0.906 nats a bid on the held-out deals against 0.991 for
     #: the model without them). Off: with them the bot led its own setting by only +0.14 +- 0.37
-    #: a hand over 600 duplicate deals (``bench/logs/duplicate-seed7-bidmodel.jsonl``).
+    #: a hand over 600 duplicate deals (``bench/logs/duplicate-seed7-bidmodel.jsonl``), and
+    #: added to ``opponent_weight`` 0.5 they changed its lead by +0.01 +- 0.36 (``-oppw05-bidmodel``).
     bid_trump_lean: float = 0.0
     bid_table_lean: float = 0.0
 
