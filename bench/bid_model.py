@@ -27,6 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ohhell.ai import StrongConfig  # noqa: E402
+from games.ohhell.ai.sampling import bid_likelihood  # noqa: E402
+from games.ohhell.play_rules import hook_forbidden_bid, legal_bids  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +46,12 @@ class BidRow:
 
 
 def nats_per_bid(rows: Sequence[BidRow], stretch: float, trump_lean: float, table_lean: float, sigma: float) -> float:
-    """The model's mean negative log-likelihood of the bids (as :func:`bid_likelihood` scores a bid)."""
+    """The model's mean negative log-likelihood of the bids, each scored by the search's own
+    :func:`bid_likelihood`."""
     total = 0.0
     for r in rows:
         mean = r.share + stretch * (r.est - r.share) + trump_lean * r.trumps_over + table_lean * r.before_over
-        s = max(1e-3, abs(sigma) * r.sigma_scale)
-        inv = 1.0 / (2.0 * s * s)
-        logs = [-((b - mean) ** 2) * inv for b in r.allowed]
-        top = max(logs)
-        norm = top + math.log(sum(math.exp(v - top) for v in logs))
-        mine = -((r.bid - mean) ** 2) * inv
-        total += norm - mine
+        total -= math.log(bid_likelihood(r.bid, mean, list(r.allowed), max(1e-3, abs(sigma) * r.sigma_scale)))
     return total / len(rows)
 
 
@@ -143,10 +140,8 @@ def ismcts_bids(logs: Sequence[str], seed: int) -> list[BidRow]:
                     continue
                 pos = (p - dealer - 1) % players
                 before = [bids[(dealer + 1 + i) % players] for i in range(pos)]
-                allowed = tuple(range(hand_size + 1))
-                forbidden = hand_size - sum(before)
-                if pos == players - 1:  # the hook on the dealer
-                    allowed = tuple(b for b in allowed if b != forbidden)
+                hook = hook_forbidden_bid(hand_size, sum(before)) if pos == players - 1 else None  # the dealer
+                allowed = tuple(legal_bids(hand_size, hook))
                 est, trumps_over = feats[p]
                 scale = 0.5 + 0.05 * hand_size
                 rows.append(BidRow(d, bids[p], est, trumps_over, sum(before) - share * pos, share, scale, allowed))
