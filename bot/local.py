@@ -50,6 +50,15 @@ MEMBERS = ("Alice", "Bob", "Carol", "Dave")
 DEFAULT_DATABASE = "cardtable-local.sqlite3"
 #: how often the clock catches up with the wall clock (seconds of real time)
 TICK = 0.25
+#: how long a press, a selection, a form or a typed command may keep the bot busy before the page
+#: says it did not settle (seconds of real time). SimCord settles an action within one limit
+#: (``Env.settle_timeout``, 5 s); on a loaded machine the bot's answer to a press (its commit, the
+#: table's picture drawn in a thread) sometimes took longer, and the page answered "The bot action
+#: did not settle before its deadline." although the card was played. A press is settled again,
+#: one SimCord limit at a time, for as long as this. Not one longer limit: within its limit SimCord
+#: also waits out every timer of the bot due before it (the presenter's retries, the turn timers),
+#: so a 30 s limit made every press and tick wait for them.
+PRESS_SETTLE = 30.0
 
 #: actions SimCord ties to a publication of the page although they do not depend on its messages
 UNBOUND_ACTIONS = frozenset({"modal_submit", "run_command", "autocomplete_command", "send_message"})
@@ -67,9 +76,11 @@ MISSING_EXTRA = (
 class WallClock:
     """Moves SimCord's virtual clock with the real one, taking turns with the page's clicks."""
 
-    def __init__(self, env: Any, preview: Any, rate: float = 1.0) -> None:
+    def __init__(self, env: Any, preview: Any, rate: float = 1.0, press_settle: float = PRESS_SETTLE) -> None:
         self.env = env
         self.preview = preview
+        #: the real seconds a page action may take to settle (:data:`PRESS_SETTLE`)
+        self.press_settle = press_settle
         #: virtual seconds a real second (0: the clock moves only when :meth:`advance` is called)
         self.rate = rate
         #: seconds added by :meth:`advance`, on top of the real time passed
@@ -119,15 +130,36 @@ class WallClock:
 
         async def action(context_id: Any, body: Any) -> Any:
             async with self.lock:
+                settle = self.env._settle_internal
+                self.env._settle_internal = self._patient(settle)
                 try:
                     return await original_action(context_id, refuse_ending(self._current(context_id, body)))
                 finally:
+                    del self.env._settle_internal  # SimCord's own method again, for the ticks
                     # The action published the page itself; only later changes need a refresh.
                     self._seen = len(self.env.http_requests)
                     self._report_errors()
 
         self.preview._publish = publish
         self.preview._action = action
+
+    def _patient(self, settle: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+        """SimCord's settle, tried again while the bot is still busy with the press, until
+        :attr:`press_settle` real seconds have passed. Only a settle of its own limit is tried
+        again: one given a deadline belongs to a move of the clock, which has its own."""
+        loop = asyncio.get_running_loop()
+
+        async def patient(**options: Any) -> None:
+            give_up = loop.time() + self.press_settle
+            while True:
+                try:
+                    return await settle(**options)
+                except TimeoutError:
+                    if "_deadline" in options or loop.time() >= give_up:
+                        raise
+                    log.info("the bot is still busy with a press; settling again")
+
+        return patient
 
     def _current(self, context_id: Any, body: Any) -> Any:
         page = self.preview._pages.get(context_id)

@@ -3,7 +3,9 @@ page, no browser. What a person sees is the page's publication, so that is what 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -78,3 +80,57 @@ async def test_a_tick_that_fails_is_tried_again_on_the_next(tmp_path) -> None:
         preview._publish = real_publish
         await clock.tick()
         assert "Computer 2 bid 3" in shown(preview)
+
+
+async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_called_failed(tmp_path) -> None:
+    """Stop 32: on a loaded machine the bot took longer than SimCord's settle limit to answer a
+    press (commit the card, draw the table in a thread), and the page said "The bot action did not
+    settle before its deadline." although the card was played. A press is settled again while the
+    bot works on it; the clock's ticks keep the short limit (a tick's failure is shown next tick)."""
+    async with local_world(tmp_path) as (env, preview, clock):
+        channel = env.bot.get_channel(preview.channel.id)
+        env.settle_timeout = 0.1  # SimCord's limit, in real time: the bot's work below takes longer
+
+        async def answer_slowly() -> None:  # in a worker thread, as the table's picture is drawn
+            await asyncio.to_thread(time.sleep, 0.3)
+            await channel.send("Alice played 5♠")
+
+        async def press(context_id: Any, body: Any) -> str:
+            """SimCord's page action, reduced to what matters here: the bot's work, then a settle."""
+            with env._bot_scope():
+                asyncio.get_running_loop().create_task(answer_slowly())
+            try:
+                await env._settle_internal(dispatch="INTERACTION_CREATE")
+            except TimeoutError:
+                return "did not settle"
+            return "settled"
+
+        # Without the guard the press times out, as the page reported it.
+        preview._action = press
+        assert await preview._action("page", {}) == "did not settle"
+        await env.settle(timeout=5)  # let that first answer finish before the guarded press
+
+        clock.guard_page_actions()
+        assert await preview._action("page", {}) == "settled"
+        assert env.settle_timeout == 0.1, "the ticks' limit is SimCord's own again"
+        assert "_settle_internal" not in vars(env), "the patient settle is the press's alone"
+
+        # A bot that never finishes is still reported, after the press's own limit.
+        clock.press_settle = 0.25
+
+        async def never_done() -> None:
+            await asyncio.to_thread(time.sleep, 0.6)
+
+        async def endless_press(context_id: Any, body: Any) -> str:
+            with env._bot_scope():
+                asyncio.get_running_loop().create_task(never_done())
+            try:
+                await env._settle_internal(dispatch="INTERACTION_CREATE")
+            except TimeoutError:
+                return "did not settle"
+            return "settled"
+
+        clock.preview._action = endless_press
+        clock.guard_page_actions()
+        assert await preview._action("page", {}) == "did not settle"
+        await env.settle(timeout=5)
