@@ -17,6 +17,7 @@ from db.stats_sql import (
     MEMBER_GAMES,
     RATING_CHANGE_INSERT,
     RATING_UPSERT,
+    SETTLED,
     change_values,
     rating_values,
 )
@@ -35,7 +36,7 @@ class PostgresStats(PostgresPool):
             " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
             " COALESCE(SUM(r.total), 0)::BIGINT AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2)"
+            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2) AND " + SETTLED + ""
             ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
             user_id,
             guild_id,
@@ -51,9 +52,12 @@ class PostgresStats(PostgresPool):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
+        settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
         unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
+        if settled_only:
+            unrated += " AND " + SETTLED
         async with self._read() as conn:
             games = await conn.fetch(
                 "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"

@@ -17,6 +17,7 @@ from db.stats_sql import (
     MEMBER_GAMES,
     RATING_CHANGE_INSERT,
     RATING_UPSERT,
+    SETTLED,
     change_values,
     qmarks,
     rating_values,
@@ -32,7 +33,7 @@ class SqliteStats(SqliteConnection):
             "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
             " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?)"
+            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?) AND " + SETTLED + ""
             " GROUP BY g.kind ORDER BY g.kind",
             (user_id, guild_id, guild_id),
         )
@@ -47,9 +48,12 @@ class SqliteStats(SqliteConnection):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
+        settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
         unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
+        if settled_only:
+            unrated += " AND " + SETTLED
         games = await self._fetchall(
             "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
             " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"

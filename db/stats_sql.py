@@ -26,6 +26,18 @@ ANALYSIS_UPSERT = (
     " ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, data=excluded.data"
 )
 
+#: a finished game ``g`` counts in ratings and profiles once it is settled: outside a duplicate
+#: match, or once every table of its match has opened and is over (finished or cancelled, as
+#: ``bot.fairness.is_over``). Until then its tables still to play deal the same cards, and the
+#: secrecy policy holds its result (``bot.secrecy.State.HELD``); the history says so itself.
+SETTLED = (
+    "(g.match_id IS NULL OR ("
+    "(SELECT COUNT(*) FROM games t WHERE t.match_id = g.match_id)"
+    " >= (SELECT x.tables FROM matches x WHERE x.id = g.match_id)"
+    " AND NOT EXISTS (SELECT 1 FROM games t WHERE t.match_id = g.match_id"
+    " AND t.status NOT IN ('finished', 'cancelled'))))"
+)
+
 #: a member's finished games on a server ($1 the member, $2 the server or 0), with their bids:
 #: ``deals`` the deals they bid in, ``made`` those whose tricks equalled the bid
 MEMBER_GAMES = (
@@ -36,8 +48,9 @@ MEMBER_GAMES = (
     " AS deals,"
     " (SELECT COUNT(*) FROM deal_scores d WHERE d.game_id = g.id AND d.seat = r.seat AND d.bid = d.tricks) AS made"
     " FROM results r JOIN games g ON g.id = r.game_id"
-    " WHERE r.user_id = $1 AND g.status = 'finished' AND COALESCE(g.guild_id, 0) = $2"
-    ' ORDER BY g.finished_at COLLATE "C", g.id'
+    " WHERE r.user_id = $1 AND g.status = 'finished' AND COALESCE(g.guild_id, 0) = $2 AND "
+    + SETTLED
+    + ' ORDER BY g.finished_at COLLATE "C", g.id'
 )
 
 _NUMBERED = re.compile(r"\$\d+")

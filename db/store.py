@@ -404,9 +404,12 @@ class Store(Protocol):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
+        settled_only: bool = False,
     ) -> list[FinishedGame]:
         """Finished games of a server (``None``: outside any server) in finishing order
-        (``finished_at``, then id), with their results; ``unrated_only``: no rating changes yet."""
+        (``finished_at``, then id), with their results; ``unrated_only``: no rating changes yet;
+        ``settled_only``: not a table of a duplicate match still playing (``db.stats_sql.SETTLED``:
+        what the ratings count, while the history shows such a table as held)."""
 
     async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
         """The ratings of a server and game, of one season or (``None``) of every season."""

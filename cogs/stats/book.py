@@ -3,7 +3,9 @@
 :meth:`RatingBook.catch_up` rates every finished game of a server and game that has no rating
 changes yet, oldest first: right after a game ends (the finale shows its changes), and again
 before a leaderboard is read, so a game whose rating a restart interrupted is rated later in its
-turn. If an unrated game finished before a game already rated (two games ending in one second,
+turn. A table of a duplicate match is rated once every table of its match is over (its tables
+still to play deal the same cards): until then no finished-games query of the book sees it. If an
+unrated game finished before a game already rated (two games ending in one second,
 or a rating interrupted by a restart), the server's ratings of that game are rebuilt instead,
 so the live ratings always equal a rebuild from the stored games.
 
@@ -37,11 +39,13 @@ class RatingBook:
         """Rate the games not rated yet; returns their changes by game id."""
         guild = guild_id or 0
         async with self._lock(guild, kind):
-            pending = await self.store.finished_games(guild_id, kind, unrated_only=True)
+            pending = await self.store.finished_games(guild_id, kind, unrated_only=True, settled_only=True)
             if not pending:
                 await self._load(guild, kind)
                 return {}
-            newest = await self.store.finished_games(guild_id, kind, limit=len(pending) + 1, newest_first=True)
+            newest = await self.store.finished_games(
+                guild_id, kind, limit=len(pending) + 1, newest_first=True, settled_only=True
+            )
             pending_ids = {g.id for g in pending}
             first = _key(pending[0])
             if any(g.id not in pending_ids and _key(g) > first for g in newest):
@@ -63,7 +67,7 @@ class RatingBook:
             return len({c.game_id for c in changes})
 
     async def _rebuild(self, guild_id: int | None, kind: str) -> list[RatingChange]:
-        games = await self.store.finished_games(guild_id, kind)
+        games = await self.store.finished_games(guild_id, kind, settled_only=True)
         settings = await self.store.guild_settings(guild_id)
         ledger, changes = rebuild(guild_id or 0, kind, games, settings.season)
         await self.store.save_ratings(guild_id, kind, list(ledger.rows.values()), changes, replace=True)

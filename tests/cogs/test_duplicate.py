@@ -123,3 +123,48 @@ async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
                 lines = fields[f"Seat {row.seat + 1}'s cards"].splitlines()
                 line = next(x for x in lines if x.startswith(f"#{record.id} "))
                 assert f"**{row.place}**" in line, line
+
+
+async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_match_is_over(simcord_env):
+    """The history holds a duplicate table's result while its match still plays the same cards
+    (bot.secrecy's HELD); /cardstats, the leaderboard and the ratings counted it as soon as the
+    table finished, so a player still to play could read the other table's outcome there. A table
+    counts once every table of its match is over, and then both are rated in finishing order."""
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    store = env.bot.store
+
+    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in SHORT.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    for _ in range(2):
+        await ann.click(opened.response, label="Add computer")
+    assert not (await ann.click(opened.response, label="Start")).ephemeral
+    table_a = env.bot.tables.in_channel(first.id)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    for _ in range(2):
+        await bob.click(joined.response, label="Add computer")
+    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    table_b = env.bot.tables.in_channel(second.id)
+
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    finale_a = message_text(first.last_message)
+    assert "Game over" in finale_a and "Ratings" not in finale_a, finale_a
+    # bob, still to play the same cards, reads ann's profile and the server's leaderboard
+    profile = await bob.slash(second, "cardstats", member=ann)
+    assert "No finished games here yet." in message_text(profile.response), message_text(profile.response)
+    assert await store.rating_changes(guild.id, "ohhell") == []
+    board = await bob.slash(second, "leaderboard", game="ohhell", season="all")
+    assert "not ranked yet" not in message_text(board.response), message_text(board.response)
+
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    finale_b = message_text(second.last_message)
+    assert "Ratings" in finale_b and "bob:" in finale_b, finale_b
+    changes = await store.rating_changes(guild.id, "ohhell")
+    assert {c.game_id for c in changes} == {table_a.id, table_b.id}
+    assert [c.game_id for c in changes][0] == table_a.id  # rated in finishing order
+    profile = await bob.slash(second, "cardstats", member=ann)
+    assert "1 played" in message_text(profile.response), message_text(profile.response)

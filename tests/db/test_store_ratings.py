@@ -118,3 +118,29 @@ async def test_live_ratings_equal_a_rebuild_on_each_backend(store: Store) -> Non
     assert await book.rebuild(GUILD, "ohhell") == 3
     assert (await store.ratings(GUILD, "ohhell"), await store.rating_changes(GUILD, "ohhell")) == live
     assert await store.ratings(OTHER, "ohhell") == []
+
+
+async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_is_over(store: Store) -> None:
+    """What the ratings and profiles count (``settled_only``, a member's games and stats): a table
+    of a duplicate match only once the match's every table has opened and is over; the history's
+    plain list still shows it (as held: cogs.stats.history)."""
+    plain = await finish(store, GUILD, 10)
+    match = await store.create_match("ohhell", "ABC234", GUILD, ANN, 3, 12345, "00" * 32)
+    first = await finish(store, GUILD, 11)
+    await store.set_game_match(first, match.id)
+
+    async def counted() -> tuple[list[int], list[int], int]:
+        rated = [g.id for g in await store.finished_games(GUILD, "ohhell", settled_only=True)]
+        profile = [g.game_id for g in await store.member_games(ANN, GUILD)]
+        stats = sum(s.games for s in await store.member_stats(ANN, GUILD))
+        return rated, profile, stats
+
+    assert await counted() == ([plain], [plain], 1)  # one table of three has opened
+    assert [g.id for g in await store.finished_games(GUILD, "ohhell")] == [plain, first]
+    second = await finish(store, GUILD, 12)
+    await store.set_game_match(second, match.id)
+    playing = await store.create_game("ohhell", GUILD, 13, BOB, "classic", {})
+    await store.set_game_match(playing, match.id)
+    assert await counted() == ([plain], [plain], 1)  # every table open, one still playing
+    await store.end_game(playing, "cancelled")
+    assert await counted() == ([plain, first, second], [plain, first, second], 3)
