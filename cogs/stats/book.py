@@ -85,8 +85,10 @@ class RatingBook:
                 known[ident] = row
 
     async def warm(self, guild_id: int | None, kinds: list[str]) -> None:
+        """Ready a server's ratings for its lobbies, rating any game not rated yet first (after
+        migration 0011 every game: the lobby would otherwise call everyone new until a read)."""
         for kind in kinds:
-            await self._load(guild_id or 0, kind)
+            await self.catch_up(guild_id, kind)
 
     def note(self, guild_id: int | None, kind: str, ident: str) -> str | None:
         """A seated player's rating for the lobby ('rated 1043 · 12 games'), 'new' if unrated,

@@ -13,13 +13,19 @@ so a rebuild gives the live ratings back to the last bit.
   are rated as two players from the level's prior, and each seat's change (what the standings
   show) is its own result's, so a computer tied with a person moves as the person does. The
   level's rating then moves once for the game, to the mean of its seats' posteriors.
+- A shared place is rated as the mean of the strict orders it could stand for (each group of
+  seats sharing a place in every rotation of its order, forwards and backwards): openskill 6.2's
+  own handling of ties let a player placed below a shared place gain more than those sharing it
+  (openskill.py #155). A game without shared places is the model's own rating, bit for bit.
 - A game counts in the all-time season (``'all'``) and in its own season (``'2026-11'`` for a
   monthly server, ``'2026-Q4'`` quarterly, ``'2026'`` yearly; none when seasons are off).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -83,6 +89,48 @@ class Ledger:
         return [self.rows[key] for key in sorted(self.touched)]
 
 
+def tie_orders(places: list[float]) -> list[list[float]]:
+    """The strict orders a game's ``places`` (one a seat) stand for: ``[places]`` itself when no
+    place is shared, else each group of seats sharing a place in every rotation of its order, and
+    every rotation of its reverse. Each seat of a group takes each of its places equally often and
+    comes before each other seat of it as often as after, so equal players sharing a place are
+    rated alike; a group of k seats costs 2k orders (the groups step together: the least common
+    multiple of their sizes), not k! (a Shithead game played for a winner shares second among up
+    to seven)."""
+    groups: dict[float, list[int]] = {}
+    for seat, place in enumerate(places):
+        groups.setdefault(place, []).append(seat)
+    shared = [seats for seats in groups.values() if len(seats) > 1]
+    if not shared:
+        return [list(places)]
+    count = 2 * math.lcm(*(len(seats) for seats in shared))
+    orders = []
+    for step in range(count):
+        order = [0.0] * len(places)
+        first = 1  # the group's best strict place, whether places skip shared ones (1, 1, 3) or not
+        for place in sorted(groups):
+            seats = groups[place]
+            k = len(seats)
+            ring = seats if step % 2 == 0 else seats[::-1]
+            for offset, seat in enumerate(ring):
+                order[seat] = float(first + (offset + step // 2) % k)
+            first += k
+        orders.append(order)
+    return orders
+
+
+def _rate(teams: list[list[Any]], places: list[float]) -> list[tuple[float, float]]:
+    """Each seat's (mu, sigma) after the game: the model's, or the mean over :func:`tie_orders`."""
+    orders = tie_orders(places)
+    rated = [MODEL.rate(teams, ranks=order) for order in orders]
+    if len(rated) == 1:
+        return [(team[0].mu, team[0].sigma) for team in rated[0]]
+    return [
+        (sum(r[i][0].mu for r in rated) / len(rated), sum(r[i][0].sigma for r in rated) / len(rated))
+        for i in range(len(teams))
+    ]
+
+
 def rate_game(ledger: Ledger, game: FinishedGame, season_length: str) -> list[RatingChange]:
     """Move ``ledger`` on by one finished game; returns the game's all-time change per seat."""
     results = sorted(game.results, key=lambda r: r.seat)
@@ -96,12 +144,12 @@ def rate_game(ledger: Ledger, game: FinishedGame, season_length: str) -> list[Ra
         priors = {i: ledger.get(season_key, i, identity_name(i, r.name)) for i, r in zip(idents, results, strict=True)}
         teams = [[MODEL.rating(mu=priors[i].mu, sigma=priors[i].sigma)] for i in idents]
         if len(set(idents)) > 1:
-            rated = MODEL.rate(teams, ranks=[float(r.place) for r in results])
+            rated = _rate(teams, [float(r.place) for r in results])
         else:  # nobody to be measured against: the game counts, the rating stays
-            rated = teams
+            rated = [(team[0].mu, team[0].sigma) for team in teams]
         posterior: dict[str, list[tuple[float, float]]] = {}
-        for i, team in zip(idents, rated, strict=True):
-            posterior.setdefault(i, []).append((team[0].mu, team[0].sigma))
+        for i, after in zip(idents, rated, strict=True):
+            posterior.setdefault(i, []).append(after)
         for i, values in posterior.items():
             prior = priors[i]
             won = any(r.place == 1 and not r.is_loser for j, r in zip(idents, results, strict=True) if j == i)
@@ -117,9 +165,9 @@ def rate_game(ledger: Ledger, game: FinishedGame, season_length: str) -> list[Ra
             )
             ledger.touched.add((season_key, i))
         if season_key == ALL_TIME:
-            for i, r, team in zip(idents, results, rated, strict=True):
+            for i, r, (mu, sigma) in zip(idents, results, rated, strict=True):
                 before = priors[i]
-                changes.append(RatingChange(game.id, r.seat, i, before.mu, before.sigma, team[0].mu, team[0].sigma))
+                changes.append(RatingChange(game.id, r.seat, i, before.mu, before.sigma, mu, sigma))
     return changes
 
 

@@ -41,6 +41,54 @@ def test_the_winner_gains_and_the_last_loses_and_ties_share() -> None:
     assert {s for s, _ in tied.rows} == {ALL_TIME}  # no seasons: all-time only
 
 
+def _place_patterns(most: int) -> list[list[int]]:
+    """Every way ``2..most`` players can share places, as final places (``[1, 1, 3]``)."""
+
+    def groups(n: int) -> list[list[int]]:
+        return [[]] if n == 0 else [[k, *rest] for k in range(1, n + 1) for rest in groups(n - k)]
+
+    patterns = []
+    for n in range(2, most + 1):
+        for sizes in groups(n):
+            places, at = [], 1
+            for k in sizes:
+                places += [at] * k
+                at += k
+            patterns.append(places)
+    return patterns
+
+
+@pytest.mark.parametrize("places", [p for p in _place_patterns(8) if len(set(p)) < len(p)], ids=str)
+def test_a_shared_place_never_gains_less_than_a_place_below_it(places: list[int]) -> None:
+    """openskill 6.2's Plackett-Luce rates ties so that, among equal players, the one placed
+    just below a shared place could gain more than those sharing it (two share first of five:
+    +1.0 each, the third +1.56; openskill.py #155), in 41 of the 119 ways 3 to 7 players can tie.
+    A shared place is rated as the mean of its orders, so that equal players who share a place move
+    alike and a better place never moves less."""
+    ledger = Ledger(1, "ohhell")
+    changes = rate_game(ledger, game(1, [(10 + seat, place) for seat, place in enumerate(places)]), "none")
+    moved = [c.mu_after - c.mu_before for c in sorted(changes, key=lambda c: c.seat)]
+    for a in range(len(places)):
+        for b in range(len(places)):
+            if places[a] == places[b]:
+                assert moved[a] == pytest.approx(moved[b], abs=1e-9), (places, moved)
+            elif places[a] < places[b]:
+                assert moved[a] > moved[b], (places, moved)
+    assert sum(moved) == pytest.approx(0, abs=1e-6)  # equal players: what one gains another loses
+
+
+def test_a_game_without_shared_places_is_rated_by_the_model_itself() -> None:
+    """Only shared places are rated differently: every other game's ratings stay bit for bit."""
+    from cogs.stats.ratings import MODEL
+
+    ledger = Ledger(1, "ohhell")
+    rate_game(ledger, game(1, [(10, 1), (20, 2), (30, 3), (40, 4)]), "none")
+    changes = rate_game(ledger, game(2, [(10, 4), (20, 1), (30, 3), (40, 2)]), "none")
+    before = [MODEL.rating(mu=c.mu_before, sigma=c.sigma_before) for c in changes]
+    expected = MODEL.rate([[r] for r in before], ranks=[4.0, 1.0, 3.0, 2.0])
+    assert [(c.mu_after, c.sigma_after) for c in changes] == [(t[0].mu, t[0].sigma) for t in expected]
+
+
 def test_the_shithead_comes_last_and_computers_are_one_identity_per_level() -> None:
     ledger = Ledger(1, "shithead")
     # seat 0 went out first, seat 2 second, the computer in seat 1 is the shithead
@@ -157,5 +205,53 @@ async def test_a_computer_tied_with_a_person_moves_as_the_person_does(tmp_path) 
         live = (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell"))
         await book.rebuild(1, "ohhell")
         assert (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell")) == live
+    finally:
+        await store.close()
+
+
+def test_the_orders_of_shared_places_are_strict_and_balanced() -> None:
+    from cogs.stats.ratings import tie_orders
+
+    assert tie_orders([2.0, 1.0, 3.0]) == [[2.0, 1.0, 3.0]]
+    for places in ([1.0, 1.0, 3.0], [1.0, 1.0, 2.0]):  # shared places skipped or not: the same orders
+        orders = tie_orders(places)
+        assert all(sorted(o) == [1.0, 2.0, 3.0] and o[2] == 3.0 for o in orders)
+    orders = tie_orders([2.0, 1.0, 2.0, 2.0, 5.0, 5.0])
+    assert len(orders) == 2 * 6  # groups of 3 and 2 step together: lcm 6, forwards and backwards
+    for a, b in ((0, 2), (0, 3), (2, 3), (4, 5)):
+        assert sum(o[a] < o[b] for o in orders) == len(orders) / 2  # before as often as after
+    for seat in (0, 2, 3):
+        assert sorted(o[seat] for o in orders) == sorted([2.0, 3.0, 4.0] * 4)  # each place as often
+
+
+async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_out_again(tmp_path) -> None:
+    """Migration 0011: the ratings a store kept from the old handling of shared places go, and the
+    next read (here the bot's start: RatingBook.warm) rates every stored game again, as a rebuild."""
+    import sqlite3
+
+    path = str(tmp_path / "r.sqlite3")
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, 20, "bob"), SeatRecord(2, 30, "cat"), SeatRecord(3, 40, "dan")]
+        for places in ({0: 1, 1: 1, 2: 3, 3: 4}, {0: 4, 1: 1, 2: 2, 3: 3}):
+            gid = await store.create_game("ohhell", 1, 1, 10, "classic", {})
+            await store.start_game(gid, {}, 1, seats, 2)
+            rows = [ResultRow(s.seat, s.user_id, s.name, places[s.seat], 0, False, {}) for s in seats]
+            await store.record_action(gid, 0, 0, {"type": "bid", "bid": 0}, results=rows)
+        await RatingBook(store).catch_up(1, "ohhell")
+        rated = (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell"))
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:  # as a store of the schema before 0011 left it: other figures
+        db.execute("UPDATE ratings SET mu = mu + 1")
+        db.execute("UPDATE rating_changes SET mu_after = mu_after + 1")
+        db.execute("PRAGMA user_version=10")
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert await store.rating_changes(1, "ohhell") == []  # the migration took them away
+        await RatingBook(store).warm(1, ["ohhell"])
+        assert (await store.ratings(1, "ohhell"), await store.rating_changes(1, "ohhell")) == rated
     finally:
         await store.close()
