@@ -25,6 +25,11 @@ def _key(game: FinishedGame) -> tuple[str, int]:
     return (game.finished_at, game.id)
 
 
+def _rate_all(ledger: Ledger, games: list[FinishedGame], season_length: str) -> dict[int, list[RatingChange]]:
+    """Rate ``games`` in order on ``ledger``; their changes by game id."""
+    return {game.id: rate_game(ledger, game, season_length) for game in games}
+
+
 class RatingBook:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -53,9 +58,9 @@ class RatingBook:
                 return {game_id: [c for c in changes if c.game_id == game_id] for game_id in pending_ids}
             settings = await self.store.guild_settings(guild_id)
             ledger = Ledger.of(guild, kind, await self.store.ratings(guild_id, kind))
-            found: dict[int, list[RatingChange]] = {}
-            for game in pending:
-                found[game.id] = rate_game(ledger, game, settings.season)
+            # in a thread: a server's first read after migration 0011 rates every game it has
+            # (up to a millisecond a game with shared places), which the event loop must not wait on
+            found = await asyncio.to_thread(_rate_all, ledger, pending, settings.season)
             await self.store.save_ratings(guild_id, kind, ledger.changed(), [c for cs in found.values() for c in cs])
             self._remember(guild, kind, ledger)
             return found
@@ -69,7 +74,7 @@ class RatingBook:
     async def _rebuild(self, guild_id: int | None, kind: str) -> list[RatingChange]:
         games = await self.store.finished_games(guild_id, kind, settled_only=True)
         settings = await self.store.guild_settings(guild_id)
-        ledger, changes = rebuild(guild_id or 0, kind, games, settings.season)
+        ledger, changes = await asyncio.to_thread(rebuild, guild_id or 0, kind, games, settings.season)
         await self.store.save_ratings(guild_id, kind, list(ledger.rows.values()), changes, replace=True)
         self._remember(guild_id or 0, kind, ledger)
         return changes
