@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -91,22 +91,27 @@ async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_call
         channel = env.bot.get_channel(preview.channel.id)
         env.settle_timeout = 0.1  # SimCord's limit, in real time: the bot's work below takes longer
 
-        async def answer_slowly() -> None:  # in a worker thread, as the table's picture is drawn
-            await asyncio.to_thread(time.sleep, 0.3)
-            await channel.send("Alice played 5♠")
+        def press_taking(seconds: float) -> Callable[[Any, Any], Awaitable[str]]:
+            """SimCord's page action, reduced to what matters here: the bot's answer, which takes
+            ``seconds`` in a worker thread (as the table's picture is drawn), then a settle."""
 
-        async def press(context_id: Any, body: Any) -> str:
-            """SimCord's page action, reduced to what matters here: the bot's work, then a settle."""
-            with env._bot_scope():
-                asyncio.get_running_loop().create_task(answer_slowly())
-            try:
-                await env._settle_internal(dispatch="INTERACTION_CREATE")
-            except TimeoutError:
-                return "did not settle"
-            return "settled"
+            async def answer() -> None:
+                await asyncio.to_thread(time.sleep, seconds)
+                await channel.send("Alice played 5♠")
+
+            async def press(context_id: Any, body: Any) -> str:
+                with env._bot_scope():
+                    asyncio.get_running_loop().create_task(answer())
+                try:
+                    await env._settle_internal(dispatch="INTERACTION_CREATE")
+                except TimeoutError:
+                    return "did not settle"
+                return "settled"
+
+            return press
 
         # Without the guard the press times out, as the page reported it.
-        preview._action = press
+        preview._action = press_taking(0.3)
         assert await preview._action("page", {}) == "did not settle"
         await env.settle(timeout=5)  # let that first answer finish before the guarded press
 
@@ -117,20 +122,7 @@ async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_call
 
         # A bot that never finishes is still reported, after the press's own limit.
         clock.press_settle = 0.25
-
-        async def never_done() -> None:
-            await asyncio.to_thread(time.sleep, 0.6)
-
-        async def endless_press(context_id: Any, body: Any) -> str:
-            with env._bot_scope():
-                asyncio.get_running_loop().create_task(never_done())
-            try:
-                await env._settle_internal(dispatch="INTERACTION_CREATE")
-            except TimeoutError:
-                return "did not settle"
-            return "settled"
-
-        clock.preview._action = endless_press
+        preview._action = press_taking(0.6)
         clock.guard_page_actions()
         assert await preview._action("page", {}) == "did not settle"
         await env.settle(timeout=5)
