@@ -100,7 +100,11 @@ def reveal_line(table: LiveTable) -> str | None:
     if not is_over(record) or record.commitment is None or record.seed is None:
         return None
     if table.seed_held:
-        return "🔒 The shuffle's seed is revealed when every table of this duplicate match has finished."
+        # (the ratings wait too: db.stats_sql.SETTLED; a player who sees no ratings here learns why)
+        return (
+            "🔒 The shuffle's seed, the comparison and the ratings come when every table of this"
+            " duplicate match has finished."
+        )
     # The seed, salt and commitment are long numbers nobody reads here: the check (and the file it
     # hands out, which holds them) is one command away.
     return f"🔓 The shuffle can be checked: `/{table.kind.key} verify game:{record.id}`."

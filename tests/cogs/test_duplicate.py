@@ -152,7 +152,8 @@ async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_mat
 
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
     finale_a = message_text(first.last_message)
-    assert "Game over" in finale_a and "Ratings" not in finale_a, finale_a
+    assert "Game over" in finale_a and "Ratings\n" not in finale_a, finale_a
+    assert "the ratings come when every table of this duplicate match has finished" in finale_a
     # bob, still to play the same cards, reads ann's profile and the server's leaderboard
     profile = await bob.slash(second, "cardstats", member=ann)
     assert "No finished games here yet." in message_text(profile.response), message_text(profile.response)
