@@ -130,12 +130,16 @@ class WallClock:
 
         async def action(context_id: Any, body: Any) -> Any:
             async with self.lock:
-                settle = self.env._settle_internal
-                self.env._settle_internal = self._patient(settle)
+                own = vars(self.env).get("_settle_internal")  # (None: SimCord's method, as always so far)
+                self.env._settle_internal = self._patient(self.env._settle_internal)
                 try:
                     return await original_action(context_id, refuse_ending(self._current(context_id, body)))
                 finally:
-                    del self.env._settle_internal  # SimCord's own method again, for the ticks
+                    # SimCord's own settle again, for the ticks
+                    if own is None:
+                        del self.env._settle_internal
+                    else:
+                        self.env._settle_internal = own
                     # The action published the page itself; only later changes need a refresh.
                     self._seen = len(self.env.http_requests)
                     self._report_errors()
