@@ -36,8 +36,9 @@ class PostgresStats(PostgresPool):
             " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
             " COALESCE(SUM(r.total), 0)::BIGINT AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2) AND " + SETTLED + ""
-            ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
+            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2) AND "
+            + SETTLED
+            + ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
             user_id,
             guild_id,
         )
@@ -55,14 +56,14 @@ class PostgresStats(PostgresPool):
         settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
+        wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
         if settled_only:
-            unrated += " AND " + SETTLED
+            wanted += " AND " + SETTLED
         async with self._read() as conn:
             games = await conn.fetch(
                 "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
                 " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=$1 AND ($2::TEXT IS NULL OR g.kind=$2)"
-                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + unrated + ""
+                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + wanted + ""
                 f' ORDER BY g.finished_at COLLATE "C" {order}, g.id {order} LIMIT $3',
                 guild_id or 0,
                 kind,

@@ -33,8 +33,9 @@ class SqliteStats(SqliteConnection):
             "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
             " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?) AND " + SETTLED + ""
-            " GROUP BY g.kind ORDER BY g.kind",
+            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?) AND "
+            + SETTLED
+            + " GROUP BY g.kind ORDER BY g.kind",
             (user_id, guild_id, guild_id),
         )
         return [rows.member_stats(r) for r in found]
@@ -51,13 +52,13 @@ class SqliteStats(SqliteConnection):
         settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        unrated = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
+        wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
         if settled_only:
-            unrated += " AND " + SETTLED
+            wanted += " AND " + SETTLED
         games = await self._fetchall(
             "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
             " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"
-            " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + unrated + ""
+            " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + wanted + ""
             f" ORDER BY g.finished_at {order}, g.id {order} LIMIT ?",
             (guild_id or 0, kind, kind, -1 if limit is None else limit),
         )
