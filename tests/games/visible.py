@@ -20,3 +20,30 @@ def strings(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
         elif isinstance(item, list | tuple):
             stack.extend(item)
     return found
+
+
+class MomentStrings:
+    """:func:`strings` of each view of one moment of a game, the public one walked once.
+
+    A seat's view repeats most of the public view (the history, the tricks, the scores), built
+    afresh: walking every seat's whole view was most of the Oh Hell property tests' time. A value
+    equal to the public view's under the same key holds the same strings, and comparing two values
+    (in C) costs a fraction of walking one, so only a seat's own values are walked. Exact, not a
+    superset: each key's strings are kept apart."""
+
+    def __init__(self, public: dict[str, Any]) -> None:
+        self.public = public
+        self.by_key = {key: strings(value) for key, value in public.items()}
+
+    def of_public(self) -> set[str]:
+        return set().union(*self.by_key.values())
+
+    def of(self, view: dict[str, Any]) -> set[str]:
+        found: set[str] = set()
+        public = self.public
+        for key, value in view.items():
+            if key in public and public[key] == value:
+                found |= self.by_key[key]
+            else:
+                found |= strings(value)
+        return found
