@@ -79,8 +79,10 @@ class WallClock:
     def __init__(self, env: Any, preview: Any, rate: float = 1.0, press_settle: float = PRESS_SETTLE) -> None:
         self.env = env
         self.preview = preview
-        #: the real seconds a page action may take to settle (:data:`PRESS_SETTLE`)
+        #: the real seconds a page action may take to settle (:data:`PRESS_SETTLE`), on this
+        #: clock (SimCord's own settle limit is real time too; a test gives a clock it moves)
         self.press_settle = press_settle
+        self.real_time: Callable[[], float] = time.monotonic
         #: virtual seconds a real second (0: the clock moves only when :meth:`advance` is called)
         self.rate = rate
         #: seconds added by :meth:`advance`, on top of the real time passed
@@ -151,15 +153,14 @@ class WallClock:
         """SimCord's settle, tried again while the bot is still busy with the press, until
         :attr:`press_settle` real seconds have passed. Only a settle of its own limit is tried
         again: one given a deadline belongs to a move of the clock, which has its own."""
-        loop = asyncio.get_running_loop()
 
         async def patient(**options: Any) -> None:
-            give_up = loop.time() + self.press_settle
+            give_up = self.real_time() + self.press_settle
             while True:
                 try:
                     return await settle(**options)
                 except TimeoutError:
-                    if "_deadline" in options or loop.time() >= give_up:
+                    if "_deadline" in options or self.real_time() >= give_up:
                         raise
                     log.info("the bot is still busy with a press; settling again")
 

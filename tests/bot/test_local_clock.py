@@ -3,10 +3,8 @@ page, no browser. What a person sees is the page's publication, so that is what 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -82,47 +80,53 @@ async def test_a_tick_that_fails_is_tried_again_on_the_next(tmp_path) -> None:
         assert "Computer 2 bid 3" in shown(preview)
 
 
-async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_called_failed(tmp_path) -> None:
+async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_called_failed(
+    tmp_path, monkeypatch
+) -> None:
     """Stop 32: on a loaded machine the bot took longer than SimCord's settle limit to answer a
     press (commit the card, draw the table in a thread), and the page said "The bot action did not
     settle before its deadline." although the card was played. A press is settled again while the
-    bot works on it; the clock's ticks keep the short limit (a tick's failure is shown next tick)."""
+    bot works on it; the clock's ticks keep the short limit (a tick's failure is shown next tick).
+    SimCord's settle is replaced by one that is busy for a number of its limits, each moving the
+    press's clock by one limit: nothing here waits in real time."""
     async with local_world(tmp_path) as (env, preview, clock):
-        channel = env.bot.get_channel(preview.channel.id)
-        env.settle_timeout = 0.1  # SimCord's limit, in real time: the bot's work below takes longer
+        now = [0.0]
+        clock.real_time = lambda: now[0]
+        busy = [0]  # the limits the bot's answer still takes
+        tries: list[str | None] = []
 
-        def press_taking(seconds: float) -> Callable[[Any, Any], Awaitable[str]]:
-            """SimCord's page action, reduced to what matters here: the bot's answer, which takes
-            ``seconds`` in a worker thread (as the table's picture is drawn), then a settle."""
+        async def loaded_settle(self: Env, **options: Any) -> None:
+            tries.append(options.get("dispatch"))
+            if busy[0] > 0:
+                busy[0] -= 1
+                now[0] += self.settle_timeout
+                raise TimeoutError("bot did not settle")
 
-            async def answer() -> None:
-                await asyncio.to_thread(time.sleep, seconds)
-                await channel.send("Alice played 5♠")
+        monkeypatch.setattr(Env, "_settle_internal", loaded_settle)
 
-            async def press(context_id: Any, body: Any) -> str:
-                with env._bot_scope():
-                    asyncio.get_running_loop().create_task(answer())
-                try:
-                    await env._settle_internal(dispatch="INTERACTION_CREATE")
-                except TimeoutError:
-                    return "did not settle"
-                return "settled"
-
-            return press
+        async def press(context_id: Any, body: Any) -> str:
+            """SimCord's page action, reduced to what matters here: the settle after the press."""
+            try:
+                await env._settle_internal(dispatch="INTERACTION_CREATE")
+            except TimeoutError:
+                return "did not settle"
+            return "settled"
 
         # Without the guard the press times out, as the page reported it.
-        preview._action = press_taking(0.3)
+        preview._action = press
+        busy[0] = 3
         assert await preview._action("page", {}) == "did not settle"
-        await env.settle(timeout=5)  # let that first answer finish before the guarded press
 
         clock.guard_page_actions()
+        busy[0] = 3
+        tries.clear()
         assert await preview._action("page", {}) == "settled"
-        assert env.settle_timeout == 0.1, "the ticks' limit is SimCord's own again"
+        assert tries == ["INTERACTION_CREATE"] * 4  # three limits busy, then settled
+        assert env.settle_timeout == 0.5, "the ticks' limit is SimCord's own again"
         assert "_settle_internal" not in vars(env), "the patient settle is the press's alone"
 
         # A bot that never finishes is still reported, after the press's own limit.
-        clock.press_settle = 0.25
-        preview._action = press_taking(0.6)
-        clock.guard_page_actions()
+        busy[0] = 1000
+        tries.clear()
         assert await preview._action("page", {}) == "did not settle"
-        await env.settle(timeout=5)
+        assert len(tries) == round(clock.press_settle / env.settle_timeout)
