@@ -17,17 +17,12 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_game, rebuild
+from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_games, rebuild
 from db.store import FinishedGame, RatingChange, RatingRow, Store
 
 
 def _key(game: FinishedGame) -> tuple[str, int]:
     return (game.finished_at, game.id)
-
-
-def _rate_all(ledger: Ledger, games: list[FinishedGame], season_length: str) -> dict[int, list[RatingChange]]:
-    """Rate ``games`` in order on ``ledger``; their changes by game id."""
-    return {game.id: rate_game(ledger, game, season_length) for game in games}
 
 
 class RatingBook:
@@ -60,7 +55,7 @@ class RatingBook:
             ledger = Ledger.of(guild, kind, await self.store.ratings(guild_id, kind))
             # in a thread: a server's first read after migration 0011 rates every game it has
             # (up to a millisecond a game with shared places), which the event loop must not wait on
-            found = await asyncio.to_thread(_rate_all, ledger, pending, settings.season)
+            found = await asyncio.to_thread(rate_games, ledger, pending, settings.season)
             await self.store.save_ratings(guild_id, kind, ledger.changed(), [c for cs in found.values() for c in cs])
             self._remember(guild, kind, ledger)
             return found

@@ -176,7 +176,10 @@ def rebuild(
 ) -> tuple[Ledger, list[RatingChange]]:
     """Every rating of a server and game from its finished games (in finishing order)."""
     ledger = Ledger(guild_id, kind)
-    changes: list[RatingChange] = []
-    for game in games:
-        changes.extend(rate_game(ledger, game, season_length))
-    return ledger, changes
+    found = rate_games(ledger, games, season_length)
+    return ledger, [change for changes in found.values() for change in changes]
+
+
+def rate_games(ledger: Ledger, games: list[FinishedGame], season_length: str) -> dict[int, list[RatingChange]]:
+    """Move ``ledger`` on by ``games`` in order (:func:`rate_game`); their changes by game id."""
+    return {game.id: rate_game(ledger, game, season_length) for game in games}
