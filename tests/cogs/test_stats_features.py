@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import subprocess
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -16,6 +17,7 @@ from simcord.backend.errors import SetupError
 
 from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
+from db.store import ResultRow, SeatRecord
 from draw.cards import labels
 from games.ohhell.analysis import AnalysisConfig, analyse_deal
 from games.ohhell.game import OhHell
@@ -383,3 +385,30 @@ async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second
     # an Oh Hell number is not a Shithead game
     refused = await ann.slash(room, "ohhell analysis", game=game_id)
     assert "no game" in embed_text(refused.response).lower()
+
+
+async def test_the_leaderboard_ranks_two_who_shared_first_above_the_third(simcord_env):
+    """Shared places as a member reads them: five newcomers, two of whom shared first place, then
+    third, fourth, fifth. openskill's own handling of the tie put the third above the two winners
+    on the leaderboard (+1.56 against +1.00 each); now the winners lead, level with each other."""
+    env = simcord_env
+    owner = env.create_user("ann")
+    guild = env.create_guild("A", owner=owner)
+    room = guild.create_text_channel("cards")
+    names = ["ann", "bob", "cat", "dan", "eve"]
+    members = [guild.add_member(owner)] + [guild.add_member(env.create_user(n)) for n in names[1:]]
+    store = env.bot.store
+    game = await store.create_game("ohhell", guild.id, room.id, members[0].id, "classic", {})
+    seats = [SeatRecord(i, m.id, n) for i, (m, n) in enumerate(zip(members, names, strict=True))]
+    await store.start_game(game, {}, 1, seats, 2)
+    places = [1, 1, 3, 4, 5]
+    rows = [ResultRow(s.seat, s.user_id, s.name, places[s.seat], 10 - s.seat, False, {}) for s in seats]
+    await store.record_action(game, 0, 0, {"type": "bid", "bid": 0}, results=rows)
+
+    done = await members[0].slash(room, "cardadmin seasons", length="monthly", min_games=1)
+    assert "ranked after 1 game." in done.response.content
+    board = embed_text((await members[2].slash(room, "leaderboard", game="ohhell", season="all")).response)
+    ranked = re.findall(r"\d+\. \*\*(\w+)\*\* — (\d+)", board)
+    assert [n for n, _ in ranked][2:] == ["cat", "dan", "eve"], board
+    assert {n for n, _ in ranked[:2]} == {"ann", "bob"} and ranked[0][1] == ranked[1][1], board
+    assert int(ranked[1][1]) > int(ranked[2][1]), board
