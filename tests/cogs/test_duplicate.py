@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import OhHellDriver, message_text, table_message
+from tests.helpers import OhHellDriver, make_bot, message_text, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -125,11 +125,12 @@ async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
                 assert f"**{row.place}**" in line, line
 
 
-async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_match_is_over(simcord_env):
+async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_match_is_over(simcord_env, db_path):
     """The history holds a duplicate table's result while its match still plays the same cards
     (bot.secrecy's HELD); /cardstats, the leaderboard and the ratings counted it as soon as the
     table finished, so a player still to play could read the other table's outcome there. A table
-    counts once every table of its match is over, and then both are rated in finishing order."""
+    counts once every table of its match is over, and then both are rated in finishing order,
+    also when the bot restarts between the two tables (its start catches the ratings up)."""
     env = simcord_env
     guild = env.create_guild()
     first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
@@ -161,6 +162,11 @@ async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_mat
     board = await bob.slash(second, "leaderboard", game="ohhell", season="all")
     assert "not ranked yet" not in message_text(board.response), message_text(board.response)
 
+    old_bot, new_bot = env.bot, make_bot(db_path)
+    await env.restart_bot(new_bot)
+    await old_bot.close()
+    store = new_bot.store
+    assert await store.rating_changes(guild.id, "ohhell") == []  # the start rated nothing held
     await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
     finale_b = message_text(second.last_message)
     assert "Ratings" in finale_b and "bob:" in finale_b, finale_b
