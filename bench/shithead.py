@@ -92,12 +92,14 @@ def longest_sensible(games: int, seed0: int = 0) -> tuple[int, float, str]:
     return longest, played / (time.perf_counter() - start), where
 
 
-def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float]]:
+def _strong_game(task: tuple[str, int, int, int, int, bool]) -> tuple[bool, list[float]]:
     """One game of ``level`` in seat ``g % players`` against greedy players: (lost, ms a decision).
-    ``duel_worlds`` > 0: the strong search with that many duel worlds instead of the level."""
+    ``duel_worlds`` > 0: the strong search with that many duel worlds instead of the level;
+    ``memory`` False: the level decides from the seat's plain view, not remembering the cards
+    each hand took in sight of the table (the ablation of ``ai_view``'s ``known``)."""
     from games.shithead.search import SearchConfig, StrongPlayer, decide
 
-    level, players, seed0, g, duel_worlds = task
+    level, players, seed0, g, duel_worlds, memory = task
     seed = seed0 * 1_000_003 + g
     game = Shithead.new(make_rules("pagat"), players, seed)
     me = g % players
@@ -106,8 +108,9 @@ def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float
     times: list[float] = []
     while not game.is_over:
         seat = game.to_act()[0]
-        view = game.view(seat)
         if seat == me:
+            # as the bot's computer seats read it (cogs/shithead/kind.py)
+            view = game.ai_view(seat) if memory else game.view(seat)
             start = time.perf_counter()
             if duel_worlds:
                 action = StrongPlayer(mine, SearchConfig(duel_worlds=duel_worlds)).choose(view)
@@ -115,7 +118,7 @@ def _strong_game(task: tuple[str, int, int, int, int]) -> tuple[bool, list[float
                 action = decide(view, level, mine)
             times.append((time.perf_counter() - start) * 1000)
         else:
-            action = greedy[seat].choose(view)
+            action = greedy[seat].choose(game.view(seat))
         game.apply(seat, action)
     return game.loser == me, times
 
@@ -134,11 +137,14 @@ def strong_main(argv: list[str]) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--duel-worlds", type=int, default=0, help="the strong search with this many duel worlds")
+    ap.add_argument("--no-memory", action="store_true", help="decide from the plain view (no remembered cards)")
+    ap.add_argument("--players", default="4,2", help="the table sizes to play, of 4 and 2")
     args = ap.parse_args(argv)
     figures: dict[int, float] = {}
     times: list[float] = []
-    for players in (4, 2):
-        tasks = [(args.level, players, args.seed, g, args.duel_worlds) for g in range(args.games)]
+    sizes = [int(p) for p in args.players.split(",")]
+    for players in sizes:
+        tasks = [(args.level, players, args.seed, g, args.duel_worlds, not args.no_memory) for g in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 results = list(pool.map(_strong_game, tasks, chunksize=4))
@@ -156,8 +162,10 @@ def strong_main(argv: list[str]) -> None:
     times.sort()
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    four = f"{figures[4]:.3f}" if 4 in figures else "-"
+    two = f"{1 - figures[2]:.3f}" if 2 in figures else "-"
     print(
-        f"strong loser rate(4p vs 3 greedy)={figures[4]:.3f} strong win rate(2p vs greedy)={1 - figures[2]:.3f} "
+        f"strong loser rate(4p vs 3 greedy)={four} strong win rate(2p vs greedy)={two} "
         f"median ms={median:.1f} p99 ms={p99:.1f} games={args.games}"
     )
 

@@ -205,7 +205,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
-        return engine.view(seat)
+        return engine.ai_view(seat)
 
     def ai_action(self, view: ShitheadView, level: str, rng: random.Random) -> ShitheadAction:
         return decide(view, level, rng)

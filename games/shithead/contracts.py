@@ -160,6 +160,9 @@ class ShitheadView(BaseView):
     zone: NotRequired[Zone | None]
     #: every legal action for the viewer now (``[]`` if not to act)
     legal: NotRequired[list[ShitheadAction]]
+    #: only in a computer's view (:func:`games.shithead.views.ai_view`): each seat's hand cards
+    #: the whole table saw go in (picked up, swapped in) and not come out, as a player remembers
+    known: NotRequired[list[list[str]]]
 
 
 class Results(TypedDict):

@@ -43,7 +43,7 @@ from games.shithead.moves import parse
 from games.shithead.rules import Rules, make_rules, validate
 from games.shithead.table import Table
 from games.shithead.turns import do, start
-from games.shithead.views import view
+from games.shithead.views import ai_view, view
 
 __all__ = ["Shithead", "sort_key"]
 
@@ -162,6 +162,10 @@ class Shithead(Table, Engine):
 
     def view(self, seat: int | None) -> ShitheadView:
         return view(self, seat, self.GAME)
+
+    def ai_view(self, seat: int) -> ShitheadView:
+        """What a computer in ``seat`` decides from (:func:`games.shithead.views.ai_view`)."""
+        return ai_view(self, seat, self.GAME)
 
     # -- storage --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -24,10 +24,14 @@ standard errors of the paired differences; otherwise the sensible play stands. A
 empties the playouts shorten, so the worlds grow up to ``endgame_scale`` times (at the same cost
 a decision), and the endgame, where one play often decides, is compared more closely.
 
-What is sampled, from the seat's own view only (never a hidden card): every card that is not in
-its hand, on the table face up or on the pile is unknown, and is dealt at random to the other
-hands (their sizes are public), every face-down slot (its own too: they are played blind), the
-stock and the burnt cards (the view gives only how many were burnt). The same worlds are used for
+What is sampled, from the seat's own view only (never a hidden card): each other hand keeps the
+cards it took in sight of the table and still holds (the view's ``known``, in the computer's view
+:func:`games.shithead.views.ai_view`: the piles it picked up, the face-up cards it swapped in, as
+a player at the table remembers them; about three quarters of the other hands' cards at a
+four-player table of greedy players); every other card that is not in its hand, on the table face
+up or on the pile is unknown, and is dealt at random to the rest of the other hands (their sizes
+are public), every face-down slot (its own too: they are played blind), the stock and the burnt
+cards (the view gives only how many were burnt). The same worlds are used for
 every candidate (common random numbers), so the comparison is between plays, not between luck.
 
 The swap (or choosing) phase, flips and single choices stay the sensible player's: there is
@@ -148,15 +152,20 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
     hand = [parse_card(c) for c in view["hand"]]
     pile = [parse_card(c) for c in view["pile"]]
     ups = [[parse_card(c) for c in s["face_up"]] for s in view["seats"]]
+    known = [[parse_card(c) for c in k] if s != me else [] for s, k in enumerate(view.get("known") or [])]
     pool = full_deck(base.rules)
     _remove(pool, hand)
     _remove(pool, pile)
-    for u in ups:
-        _remove(pool, u)
+    for cards in (*ups, *known):
+        _remove(pool, cards)
     rng.shuffle(pool)
     t = clone_table(base)
     for s, seat in enumerate(view["seats"]):
-        t.hand[s] = list(hand) if s == me else [pool.pop() for _ in range(seat["hand_size"]) if pool]
+        if s == me:
+            t.hand[s] = list(hand)
+        else:
+            held = list(known[s]) if s < len(known) else []
+            t.hand[s] = held + [pool.pop() for _ in range(seat["hand_size"] - len(held)) if pool]
         t.up[s] = ups[s]
         slots = set(seat["face_down_slots"])
         width = max([len(base.down[s]), *(i + 1 for i in slots)])
@@ -187,6 +196,7 @@ def clone_table(t: Shithead) -> Shithead:
     c.down = [list(d) for d in t.down]
     c.up = [list(u) for u in t.up]
     c.hand = [list(h) for h in t.hand]
+    c.known = [list(k) for k in t.known]
     c.stock, c.pile, c.burnt = list(t.stock), list(t.pile), list(t.burnt)
     c.free = set(t.free)
     c.ready, c.active, c.finished = list(t.ready), list(t.active), list(t.finished)

@@ -50,6 +50,11 @@ class Table:
         #: receives the first 3 dealt face-up"
         self.dealt_up: list[list[Card]] = [list(u) for u in dealt.up]
         self.hand: list[list[Card]] = dealt.hand
+        #: the cards of each hand that the whole table saw go in and not come out: the pile a
+        #: seat picked up, the face-up cards it swapped into its hand. What a player at a real
+        #: table remembers; the strong computer's worlds keep them where they are (never a card
+        #: only its holder saw: a dealt or drawn card stays unknown)
+        self.known: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = dealt.stock[::-1]  # pop() draws the next card
         self.pile: list[Card] = []
         self.burnt: list[Card] = []
@@ -108,6 +113,13 @@ class Table:
 
     def next_seat(self, seat: int, steps: int, direction: int) -> int:
         return self.walk(seat, steps, direction)[-1]
+
+    def forget(self, seat: int, cards: Sequence[Card]) -> None:
+        """``cards`` left ``seat``'s hand in sight of the table: those known leave its known cards."""
+        known = self.known[seat]
+        for c in cards:
+            if c in known:
+                known.remove(c)
 
     # -- the end ----------------------------------------------------------------------------
     def results(self) -> Results:

@@ -30,6 +30,8 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         table.up[seat][slot] = h
         table.hand[seat].remove(h)
         table.hand[seat].append(u)
+        table.forget(seat, [h])
+        table.known[seat].append(u)
         logged = {"type": "swap", "hand": card_code(h), "up": card_code(u)}
         events.append(ev.swapped({"seat": seat, "to_up": card_code(h), "to_hand": card_code(u)}))
         table.note(seat, "swap", [h, u], f"swapped {card_label(h)} onto the table for {card_label(u)}")
@@ -37,6 +39,7 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         card = move.card
         table.hand[seat].remove(card)
         table.up[seat].append(card)
+        table.forget(seat, [card])
         logged = {"type": "stack", "card": card_code(card)}
         events.append(ev.stacked({"seat": seat, "card": card_code(card)}))
         table.note(seat, "stack", [card], f"stacked {card_label(card)} face up on its rank")
@@ -50,6 +53,7 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         cards = move.cards
         for c in cards:
             table.hand[seat].remove(c)
+        table.forget(seat, cards)
         table.up[seat] = list(cards)
         table.ready[seat] = True
         logged = {"type": "choose_up", "cards": codes(cards)}
@@ -61,6 +65,8 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         source = table.hand[seat] if move.zone == "hand" else table.up[seat]
         for c in cards:
             source.remove(c)
+        if move.zone == "hand":
+            table.forget(seat, cards)
         play(table, seat, cards, move.zone, events)
     elif isinstance(move, Flip):
         logged = {"type": "flip", "index": move.index}
@@ -186,6 +192,7 @@ def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> 
     taken = list(table.pile)
     table.pickups[seat] += 1
     table.hand[seat].extend(taken)
+    table.known[seat].extend(taken)
     table.pile.clear()
     table.free.clear()
     events.append(

@@ -69,3 +69,13 @@ def view(table: Table, viewer: int | None, game: str) -> ShitheadView:
         out["zone"] = table.zone(viewer)
         out["legal"] = legal_actions(table, viewer)
     return out
+
+
+def ai_view(table: Table, seat: int, game: str) -> ShitheadView:
+    """``seat``'s view plus what a player at the table remembers (``known``: the cards each hand
+    took in sight of everyone and still holds). All of it was shown publicly as it happened, so a
+    computer reading it learns nothing a person sitting there could not; the view itself keeps
+    only the present, as the channel shows it."""
+    out = view(table, seat, game)
+    out["known"] = [codes(k) for k in table.known]
+    return out

@@ -73,6 +73,31 @@ def test_a_sampled_world_keeps_what_the_seat_sees_and_deals_the_rest() -> None:
     assert sorted(dealt + world.stock + world.burnt + world.pile) == sorted(full_deck(game.rules))
 
 
+def test_a_sampled_world_gives_each_hand_the_cards_it_took_in_sight_of_the_table() -> None:
+    """With the computer's view (``ai_view``), each other hand holds its remembered cards in every
+    world, the rest dealt at random; with the plain view none is placed."""
+    game = Shithead.new(make_rules("pagat"), 4, 11)
+    rng = random.Random(3)
+    while game.phase != "play" or not any(len(k) >= 3 for s, k in enumerate(game.known) if s != game.turn):
+        seat = game.to_act()[0]
+        game.apply(seat, SensiblePlayer(rng).choose(game.view(seat)))
+    seat = game.turn
+    view = game.ai_view(seat)
+    placed = 0
+    for w in range(20):
+        world = sample_world(view, base_table(view), random.Random(w))
+        plain = sample_world(game.view(seat), base_table(view), random.Random(w))
+        for s in range(4):
+            if s != seat:
+                assert not Counter(game.known[s]) - Counter(world.hand[s])
+                assert len(world.hand[s]) == len(game.hand[s]) == len(plain.hand[s])
+                placed += sum((Counter(game.known[s]) & Counter(plain.hand[s])).values())
+        dealt = [c for s in range(4) for c in world.hand[s] + world.up[s] + world.down[s] if c is not None]
+        assert sorted(dealt + world.stock + world.burnt + world.pile) == sorted(full_deck(game.rules))
+    known = sum(len(k) for s, k in enumerate(game.known) if s != seat)
+    assert placed < 20 * known / 2  # without the memory they land where chance puts them
+
+
 def test_the_hidden_cards_do_not_change_its_choice() -> None:
     """Only the view is read: swapping the other hand with the stock changes nothing it decides."""
     game = last_card_duel()
