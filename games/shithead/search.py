@@ -37,11 +37,11 @@ every candidate (common random numbers), so the comparison is between plays, not
 The swap (or choosing) phase, flips and single choices stay the sensible player's: there is
 nothing to compare. Everything is drawn from the injected generator with fixed counts (no clock),
 so a decision is a pure function of the view and the generator's state. Measured by
-``python -m bench.shithead --strong --games 1200 --jobs 2 --seed 4`` (four players: one strong
-against three greedy; two: one against one): the shithead 0.113 ± 0.018 of the time at four
-(0.130 ± 0.019 before the unknown opponents and the endgame's worlds), 82.3% of two-player games
-won, 100.3 ms median and 375.4 ms p99 a decision on shared, loaded cores (about 80 ms alone
-there); see that bench's docstring.
+``python -m bench.shithead --strong --games 2400 --jobs 16 --seed 6 --players 4`` (one strong
+against three greedy players): the shithead 0.050 ± 0.009 of the time, and 0.107 ± 0.018 without
+the remembered cards (``--no-memory``, 1,200 of those games; 0.130 ± 0.019 for the first search,
+whose worlds had only sensible opponents); 86.7% of 800 two-player games won; 75.6 ms median and
+163.1 ms p99 a decision, a process a core. See that bench's docstring.
 """
 
 from __future__ import annotations
