@@ -28,6 +28,16 @@ Env.__init__.__kwdefaults__["settle_timeout"] = 30.0
 # 5 ms, three of the display tests' files waited 2.5 s of their 18 s for answers already there).
 Env._settle_internal.__kwdefaults__["idle"] = 0.001
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` starts one worker more than the cores this process may use. Why: the browser
+    tests and the tests that start the program as a process of its own wait on that process for
+    part of their time (a browser test file used 81 % of a core), so a third worker on two cores
+    fills those waits: the whole suite on this 2-core machine took 234 s with three workers and
+    253 s with two (one run each; the last stop measured 202 s against 218 s)."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 # Each test bot loads the game extensions afresh (discord.py executes an extension's modules again
 # for every bot, and drops them from sys.modules when the bot closes), about forty modules a bot.
 # Where no bytecode is written (PYTHONDONTWRITEBYTECODE, as on the shared test machine) every one
