@@ -33,8 +33,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` starts one worker more than the cores this process may use. Why: the browser
     tests and the tests that start the program as a process of its own wait on that process for
     part of their time (a browser test file used 81 % of a core), so a third worker on two cores
-    fills those waits: the whole suite on this 2-core machine took 234 s with three workers and
-    253 s with two (one run each; the last stop measured 202 s against 218 s)."""
+    fills those waits. The whole suite on a 2-core machine, in runs alternating two and three
+    workers: 284 and 272 s with two, 260 and 227 s with three (one earlier pair: 253 s and 234 s)."""
     return len(os.sched_getaffinity(0)) + 1
 
 
