@@ -152,7 +152,8 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
     hand = [parse_card(c) for c in view["hand"]]
     pile = [parse_card(c) for c in view["pile"]]
     ups = [[parse_card(c) for c in s["face_up"]] for s in view["seats"]]
-    known = [[parse_card(c) for c in k] if s != me else [] for s, k in enumerate(view.get("known") or [])]
+    remembered = view.get("known") or [[] for _ in view["seats"]]  # (none in a plain seat view)
+    known = [[] if s == me else [parse_card(c) for c in k] for s, k in enumerate(remembered)]
     pool = full_deck(base.rules)
     _remove(pool, hand)
     _remove(pool, pile)
@@ -164,8 +165,7 @@ def sample_world(view: ShitheadView, base: Shithead, rng: random.Random) -> Shit
         if s == me:
             t.hand[s] = list(hand)
         else:
-            held = list(known[s]) if s < len(known) else []
-            t.hand[s] = held + [pool.pop() for _ in range(seat["hand_size"] - len(held)) if pool]
+            t.hand[s] = known[s] + [pool.pop() for _ in range(seat["hand_size"] - len(known[s])) if pool]
         t.up[s] = ups[s]
         slots = set(seat["face_down_slots"])
         width = max([len(base.down[s]), *(i + 1 for i in slots)])
