@@ -19,6 +19,7 @@ from db.stats_sql import (
     RATING_UPSERT,
     SETTLED,
     change_values,
+    finished_filter,
     rating_values,
 )
 from db.store import FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
@@ -56,15 +57,14 @@ class PostgresStats(PostgresPool):
         settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
-        if settled_only:
-            wanted += " AND " + SETTLED
+        wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         async with self._read() as conn:
             games = await conn.fetch(
                 "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
                 " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=$1 AND ($2::TEXT IS NULL OR g.kind=$2)"
-                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + wanted + ""
-                f' ORDER BY g.finished_at COLLATE "C" {order}, g.id {order} LIMIT $3',
+                " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+                + wanted
+                + f' ORDER BY g.finished_at COLLATE "C" {order}, g.id {order} LIMIT $3',
                 guild_id or 0,
                 kind,
                 limit,

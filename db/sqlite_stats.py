@@ -19,6 +19,7 @@ from db.stats_sql import (
     RATING_UPSERT,
     SETTLED,
     change_values,
+    finished_filter,
     qmarks,
     rating_values,
 )
@@ -52,14 +53,13 @@ class SqliteStats(SqliteConnection):
         settled_only: bool = False,
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
-        if settled_only:
-            wanted += " AND " + SETTLED
+        wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         games = await self._fetchall(
             "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
             " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"
-            " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)" + wanted + ""
-            f" ORDER BY g.finished_at {order}, g.id {order} LIMIT ?",
+            " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
+            + wanted
+            + f" ORDER BY g.finished_at {order}, g.id {order} LIMIT ?",
             (guild_id or 0, kind, kind, -1 if limit is None else limit),
         )
         if not games:

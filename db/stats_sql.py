@@ -38,6 +38,14 @@ SETTLED = (
     " AND t.status NOT IN ('finished', 'cancelled'))))"
 )
 
+
+def finished_filter(*, unrated_only: bool, settled_only: bool) -> str:
+    """The extra conditions of a finished-games query (both stores): games with no rating changes
+    yet, and games :data:`SETTLED`."""
+    wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
+    return wanted + (" AND " + SETTLED if settled_only else "")
+
+
 #: a member's finished games on a server ($1 the member, $2 the server or 0), with their bids:
 #: ``deals`` the deals they bid in, ``made`` those whose tricks equalled the bid
 MEMBER_GAMES = (
