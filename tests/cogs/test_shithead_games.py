@@ -238,9 +238,11 @@ async def test_restart_mid_game(simcord_env, db_path, monkeypatch):
     env = simcord_env
     guild, channel, people = await seat_table(env, ["ann", "bob"], 1)
     driver = ShitheadDriver(env, channel, {p.id: p for p in people})
-    while driver.engine.view(None)["phase"] == "swap" or len(driver.engine.log) < 20:
+    while driver.engine.view(None)["phase"] == "swap" or len(driver.engine.log) < 20 or not any(driver.engine.known):
         assert await driver.step()
     game_id, log_before = driver.live.id, driver.engine.log
+    computer = next(s for s, seat in enumerate(driver.live.seats) if seat.ai_level is not None)
+    remembered = driver.live.kind.ai_view(driver.engine, computer)["known"]  # a pile picked up, seen by all
     person = next(s for s in driver.engine.to_act())
     old_panel = await driver.open_panel(person)
 
@@ -251,6 +253,8 @@ async def test_restart_mid_game(simcord_env, db_path, monkeypatch):
         await old_bot.close()
         live = new_bot.tables.get(game_id)
         assert live.engine.log == log_before  # replayed from the store to the same state
+        # the computer seat still remembers what the table saw picked up before the restart
+        assert live.kind.ai_view(live.engine, computer)["known"] == remembered and any(remembered)
         # A panel opened before the restart still answers, and so does the table's button.
         actor = driver.actors[live.seats[person].user_id]
         refreshed = await actor.click(old_panel, label="🔄 Refresh")
