@@ -74,8 +74,13 @@ def card_label(card: Card) -> str:
     return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
+@functools.lru_cache(maxsize=4096)
 def card_code(card: Card) -> str:
-    """Stable ASCII form for JSON and custom ids: ``AS``, ``10H``, ``X`` (joker), ``AS#1`` (copy 1)."""
+    """Stable ASCII form for JSON and custom ids: ``AS``, ``10H``, ``X`` (joker), ``AS#1`` (copy 1).
+
+    Kept for the cards seen (a game has a few dozen; bounded all the same): every view writes each
+    card of the deal's tricks and the hands out again, and building the codes afresh was a sixth of
+    a view's time (``python bench/views.py``)."""
     base = "X" if is_joker(card) else RANK_LABELS[rank_of(card)] + SUIT_LETTERS[suit_of(card)]
     copy = copy_of(card)
     return f"{base}#{copy}" if copy else base

@@ -108,7 +108,9 @@ class Standing(TypedDict):
 
 
 def history_entry(record: DealRecord) -> HistoryEntry:
-    seats = range(len(record.bids))
+    # (built afresh for every view, which owns it: each pass over a record's lists is one zip or
+    # enumerate rather than an index a seat; ``python bench/views.py`` times it)
+    scores = record.scores
     return {
         "deal": record.deal,
         "kind": record.kind,
@@ -116,9 +118,9 @@ def history_entry(record: DealRecord) -> HistoryEntry:
         "dealer": record.dealer,
         "trump": suit_letter(record.trump),
         "bids": [b if b >= 0 else None for b in record.bids],
-        "tricks": [record.tricks[s] if record.scores[s] is not None else None for s in seats],
-        "scores": record.scores[:],
-        "revoked": [s for s in seats if record.revoked[s]],
+        "tricks": [t if score is not None else None for t, score in zip(record.tricks, scores, strict=True)],
+        "scores": scores[:],
+        "revoked": [s for s, revoked in enumerate(record.revoked) if revoked],
     }
 
 

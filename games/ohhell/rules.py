@@ -279,7 +279,7 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         # every field is a scalar but these two tuples: no need for asdict's deep copy, which
         # every view of the game paid for
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {name: getattr(self, name) for name in _FIELD_NAMES}
         out["fixed_hands"] = list(self.fixed_hands)
         out["trump_rotation"] = list(self.trump_rotation)
         return out
@@ -300,6 +300,11 @@ class Rules:
     def with_options(self, **overrides: str | int | bool) -> Rules:
         """These rules with more host overrides, parsed and validated like :func:`make_rules`."""
         return _apply_overrides(self.to_json() | {"preset": self.preset}, overrides)
+
+
+#: the fields :meth:`Rules.to_json` writes, read once: ``fields()`` walks the class each call,
+#: and every view of a game writes its rules
+_FIELD_NAMES = tuple(f.name for f in fields(Rules))
 
 
 # ---------------------------------------------------------------------------------------------

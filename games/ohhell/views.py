@@ -156,11 +156,10 @@ def public_view(game: DealState, viewer: int | None, name: str, to_act: list[int
         "has_bid": [b >= 0 for b in game.bids],
         "bid_total": sum(b for b in bids if b is not None),
         "tricks": game.tricks_won[:],
-        "hand_counts": [sum(len(x) for x in g) for g in game.hand_groups],
+        "hand_counts": [sum(map(len, g)) for g in game.hand_groups],
         "trick": current,
         "deal_tricks": deal_tricks,
-        "deal_plays": [p for t in deal_tricks for p in t["cards"]]
-        + trick_plays(game, game.leader, game.trick_cards, game.trick_joker_suit),
+        "deal_plays": [p for t in deal_tricks for p in t["cards"]] + current,
         "trick_no": min(game.tricks_done + 1, game.hand_size),
         "led_suit": suit_letter(game.led_suit) if game.trick_cards else None,
         "leader": game.leader,

@@ -29,11 +29,19 @@ class MomentStrings:
     afresh: walking every seat's whole view was most of the Oh Hell property tests' time. A value
     equal to the public view's under the same key holds the same strings, and comparing two values
     (in C) costs a fraction of walking one, so only a seat's own values are walked. Exact, not a
-    superset: each key's strings are kept apart."""
+    superset: each key's strings are kept apart.
 
-    def __init__(self, public: dict[str, Any]) -> None:
+    ``before``, the previous moment of the same game, lends its strings to every key whose value
+    has not changed since (the rules, the history until a deal ends, the totals): walking the whole
+    public view again at every step was the largest part of the Oh Hell property tests' time."""
+
+    def __init__(self, public: dict[str, Any], before: MomentStrings | None = None) -> None:
         self.public = public
-        self.by_key = {key: strings(value) for key, value in public.items()}
+        old = before.public if before is not None else {}
+        self.by_key = {
+            key: before.by_key[key] if before is not None and key in old and old[key] == value else strings(value)
+            for key, value in public.items()
+        }
 
     def of_public(self) -> set[str]:
         return set().union(*self.by_key.values())

@@ -57,6 +57,7 @@ class Checker:
         self.deck_codes = Counter(card_code(c) for c in build_deck(rules.deck_for(n), n))  # 6-7: pack63
         self.played: list[str] = []
         self.trick_count = 0
+        self.moment: MomentStrings | None = None
 
     def run(self, rng: random.Random) -> None:
         game = self.game
@@ -128,7 +129,7 @@ class Checker:
             self.strip_last_trick = True
         else:
             self.strip_last_trick = False
-        moment = MomentStrings(self.visible(pub))
+        moment = self.moment = MomentStrings(self.visible(pub), self.moment)
         assert not (moment.of_public() & (set(in_hands) - public_turnup))
         secret = pub["phase"] == "bidding" and self.rules.bidding == "simultaneous"
         for seat in range(self.n):
@@ -258,8 +259,9 @@ def test_the_moments_strings_are_each_views_own() -> None:
     for rules, n in ((make_rules("oh-shit"), 7), (make_rules("classic", devils_bridge=True), 3)):
         game = OhHell.new(rules, n, 11)
         rng = random.Random(11)
+        moment: MomentStrings | None = None
         for _ in range(150):
-            moment = MomentStrings(game.view(None))
+            moment = MomentStrings(game.view(None), moment)
             assert moment.of_public() == strings(game.view(None))
             for seat in range(n):
                 assert moment.of(game.view(seat)) == strings(game.view(seat))
