@@ -5,7 +5,11 @@ shithead (or, playing for a winner, of being the winner), estimated by *playouts
 played on to its end from a position by the sensible computer in every seat
 (:func:`games.shithead.ai.choose_action`, a random legal action with probability ``noise``, so
 that the playouts differ). Before each playout the cards nobody has seen are dealt again at
-random: the stock and, except for the deal's worth, the face-down cards. A playout runs on a cheap
+random: the stock and, except for the deal's worth, the face-down cards; and where a seat's swap
+or decision is judged, the cards in the other hands that this seat did not see go in too (a dealt
+or drawn card; what the whole table saw go in, a picked-up pile or a face-up card taken, stays in
+its hand: ``Table.known``), so a choice is judged from what the seat could know, not from the
+hidden hands (version 5; the coaches before it judged with every hand known). A playout runs on a cheap
 copy of the table with the strong computer's playout moves (:mod:`games.shithead.search`: the
 sensible player's move read straight from the table, done without the engine's events): from the
 same random numbers it plays the same game the engine would, about ten times faster, which buys
@@ -80,7 +84,7 @@ from games.shithead.rules import Rules
 from games.shithead.search import clone_table, fast_move, light_view, quiet_do
 
 #: bump when the analysis changes meaning: a stored analysis of an older version is redone
-VERSION = 4
+VERSION = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,20 +172,51 @@ def _outcome(game: Shithead) -> list[float]:
     return [0.0 if s == game.loser else 1.0 for s in range(n)]
 
 
-def _redeal(game: Shithead, rng: random.Random, face_down: bool) -> None:
-    """Deal the unseen cards again: the stock, and the face-down cards too if ``face_down``."""
+def _redeal(game: Shithead, rng: random.Random, face_down: bool, viewer: int | None = None) -> None:
+    """Deal the unseen cards again: the stock, and the face-down cards too if ``face_down``; with a
+    ``viewer``, also the cards in the other hands that ``viewer`` did not see go in (all but the
+    table's memory of each hand, ``Table.known``: picked-up piles, face-up cards taken), so a
+    playout judging ``viewer``'s choice knows no more of the others' hands than ``viewer`` could."""
     slots = (
         [(s, i) for s in range(game.seats) for i, c in enumerate(game.down[s]) if c is not None] if face_down else []
     )
-    pool: list[Card] = sorted(list(game.stock) + [cast(Card, game.down[s][i]) for s, i in slots])
+    pool: list[Card] = list(game.stock) + [cast(Card, game.down[s][i]) for s, i in slots]
+    unseen: list[tuple[int, list[Card], int]] = []  # (seat, the cards it keeps, how many it is dealt)
+    if viewer is not None:
+        for s in range(game.seats):
+            if s == viewer or not game.hand[s]:
+                continue
+            keep, rest = _remembered(game.hand[s], game.known[s])
+            pool += rest
+            unseen.append((s, keep, len(rest)))
+    pool.sort()
     rng.shuffle(pool)
     for s, i in slots:
         game.down[s][i] = pool.pop()
+    for s, keep, count in unseen:
+        game.hand[s] = keep + [pool.pop() for _ in range(count)]
     game.stock = pool
 
 
-def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_down: bool = True) -> list[float]:
-    """One playout from ``game`` (left as it is): each seat's result.
+def _remembered(hand: list[Card], known: list[Card]) -> tuple[list[Card], list[Card]]:
+    """``hand`` split into the cards the table remembers going in and the rest."""
+    left = list(known)
+    keep: list[Card] = []
+    rest: list[Card] = []
+    for c in hand:
+        if c in left:
+            left.remove(c)
+            keep.append(c)
+        else:
+            rest.append(c)
+    return keep, rest
+
+
+def _playout(
+    game: Shithead, rng: random.Random, config: AnalysisConfig, face_down: bool = True, viewer: int | None = None
+) -> list[float]:
+    """One playout from ``game`` (left as it is): each seat's result, the unseen cards dealt again
+    first (:func:`_redeal`; with ``viewer``, what that seat could not know of the other hands too).
 
     Played on a cheap copy of the table (:func:`games.shithead.search.clone_table`) with the strong
     computer's playout machinery: the swap phase (the deal's worth only) through the engine, then
@@ -192,7 +227,7 @@ def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_do
     for the noise, the same choice among the same legal actions), so from the same generator it
     plays the same game (the tests check it) in about a tenth of the time."""
     g = clone_table(game)
-    _redeal(g, rng, face_down)
+    _redeal(g, rng, face_down, viewer)
     noise, limit, count = config.noise, config.max_actions, game.action_count
     n = 0
     while g.phase == "swap" and n < limit:
@@ -219,11 +254,12 @@ def _playout(game: Shithead, rng: random.Random, config: AnalysisConfig, face_do
 
 def _chances(starts: Sequence[Shithead], seat: int, base: int, config: AnalysisConfig) -> list[float]:
     """``seat``'s chance of a good result from each position, with the same random numbers for
-    each playout across the positions."""
+    each playout across the positions, judged from what ``seat`` could know: the other hands' cards
+    it did not see go in are dealt again in every playout."""
     totals = [0.0] * len(starts)
     for k in range(config.rollouts):
         for i, game in enumerate(starts):
-            totals[i] += _playout(game, random.Random(base + k), config)[seat]
+            totals[i] += _playout(game, random.Random(base + k), config, viewer=seat)[seat]
     return [t / config.rollouts for t in totals]
 
 

@@ -382,6 +382,18 @@ async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second
     assert sum(p["luck"] for p in stored[1]["players"]) == pytest.approx(0, abs=0.01)
     again = await bob.slash(room, "shithead analysis", game=game_id)
     assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # an analysis an older coach stored (its playouts knew every hand) is done again when asked for
+    from games.shithead.analysis import VERSION
+
+    await env.bot.store.save_analysis(game_id, VERSION - 1, stored[1])
+    third = await bob.slash(room, "shithead analysis", game=game_id)
+    if coach.running:
+        await asyncio.gather(*coach.running.values())
+    await env.settle()
+    assert coach.computed == 2
+    assert (await env.bot.store.analysis(game_id))[0] == VERSION
+    shown = next(m for m in room.history(viewer=bob) if m.id == third.response.id)
+    assert "The coach on game" in embed_text(shown)
     # an Oh Hell number is not a Shithead game
     refused = await ann.slash(room, "ohhell analysis", game=game_id)
     assert "no game" in embed_text(refused.response).lower()

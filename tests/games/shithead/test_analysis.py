@@ -218,3 +218,58 @@ def test_a_fast_playout_plays_the_engines_game_from_the_same_random_numbers(pres
             results.add(tuple(fast))
         assert (start.to_json(), start.view(None), [list(d) for d in start.down], list(start.stock)) == before
     assert len(results) > 1  # the redeals and random moves do change the ends
+
+
+def _position_with_a_remembered_and_an_unseen_card(seed: int) -> tuple[Shithead, int]:
+    """A position in play from a game between computers (seat 0 picking up now and then) where
+    another seat holds both a card the table saw go into its hand and one it did not, and the
+    stock is not empty: (the position, that seat)."""
+    _, game = _played(seed, seats=3, pick_up_every=3)
+    replay = Shithead.new(game.rules, game.seats, seed)
+    for seat, action in game.log:
+        replay.apply(seat, action)
+        if replay.phase != "play" or not replay.stock:
+            continue
+        for other in (1, 2):
+            hand, known = replay.hand[other], replay.known[other]
+            if known and any(c not in known for c in hand):
+                return copy.deepcopy(replay), other
+    raise AssertionError("no such position in this game")
+
+
+def test_a_seats_choice_is_judged_without_the_other_hands_it_did_not_see() -> None:
+    """The coach weighs a seat's swap and plays in playouts from what that seat could know: a card
+    in another hand that it never saw go in (dealt, drawn) is dealt again with the stock and the
+    face-down cards in every playout, while the cards the whole table saw go in (a picked-up pile,
+    a face-up card taken) stay in that hand. So two positions that differ only in which unseen card
+    the other hand holds are judged the same, playout for playout; with every hand known they are
+    not."""
+    config = AnalysisConfig(noise=0.2)
+    start, other = _position_with_a_remembered_and_an_unseen_card(21)
+    unseen = next(c for c in start.hand[other] if c not in start.known[other])
+    swapped = copy.deepcopy(start)  # that card and the stock's top card change places
+    hand = swapped.hand[other]
+    hand[hand.index(unseen)], swapped.stock[-1] = swapped.stock[-1], unseen
+    assert sorted(swapped.hand[other]) != sorted(start.hand[other])
+    judged = [
+        (_playout(start, random.Random(k), config, viewer=0), _playout(swapped, random.Random(k), config, viewer=0))
+        for k in range(40)
+    ]
+    assert all(a == b for a, b in judged)
+    known_all = [
+        (_playout(start, random.Random(k), config), _playout(swapped, random.Random(k), config)) for k in range(40)
+    ]
+    assert any(a != b for a, b in known_all)
+    # the redeal itself: the remembered cards stay, every hand keeps its size, no card is lost or made
+    world = copy.deepcopy(start)
+    _redeal(world, random.Random(3), True, viewer=0)
+    for card in start.known[other]:
+        assert card in world.hand[other]
+    assert [len(h) for h in world.hand] == [len(h) for h in start.hand]
+    assert world.hand[0] == start.hand[0]
+
+    def every_card(g: Shithead) -> list[int]:
+        return sorted([*g.stock, *(c for h in g.hand for c in h), *(c for d in g.down for c in d if c is not None)])
+
+    assert every_card(world) == every_card(start)
+    assert sorted(world.hand[other]) != sorted(start.hand[other])  # (seed 3 deals it other cards)
