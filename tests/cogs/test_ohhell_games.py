@@ -1,9 +1,10 @@
 """Whole games of every preset, played through the bot as users play them.
 
 Each preset plays 3 players in one bidding mode and its largest table in the other, to the final
-standings (the two longest, Oh Shit at seven and Bowers at five, as half games). After every move every message a player can see is scanned: no card still in someone's
-hand and no unrevealed bid may appear anywhere but in its owner's private views. At the end the
-standings the bot announced must equal the totals it stored.
+standings (the two longest, Oh Shit at seven and Bowers at five, as half games). After every move
+every message a player can see is scanned: no card still in someone's hand and no unrevealed bid
+may appear anywhere but in its owner's private views. At the end the standings the bot announced
+must equal the totals it stored.
 """
 
 from __future__ import annotations
