@@ -18,7 +18,7 @@ from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
-from db.store import DealScore, GameRecord, ResultRow, Store, StoreError
+from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
 from draw.common import COLOR
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,12 @@ class Entry:
     complete: bool = True
 
 
+def may_close(match: MatchRecord, user_id: int, guild_id: int | None, manager: bool) -> bool:
+    """Who may close a duplicate match: its host (who opened its first table), or a member who can
+    manage the server it was opened on."""
+    return user_id == match.host_id or (manager and guild_id is not None and guild_id == match.guild_id)
+
+
 async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     """A match's table is over (committed): hold its seed if another table still plays. Returns
     the match's tables when this was the last one (then call :func:`finish` once it is shown)."""
@@ -55,12 +61,15 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     return games if done else None
 
 
-async def finish(store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord]) -> None:
-    """Post the comparison in every table's channel, and the seed in those that have not seen it."""
+async def finish(
+    store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], closed: bool = False
+) -> None:
+    """Post the comparison in every table's channel, and the seed in those that have not seen it
+    (``closed``: the host closed the match after its last table ended, so none has seen it)."""
     try:
         entries = await _entries(store, kind, games)
         rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
-        last = max(games, key=lambda g: g.id)
+        last = None if closed else max(games, key=lambda g: g.id)
         for game in games:
             reveal = None
             if game is not last and game.commitment is not None:
@@ -94,8 +103,9 @@ async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list
 
 def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
     points = kind.comparison.points
+    played = f"{len(games)} tables" if len(games) != 1 else "one table (closed before the others came)"
     embed = discord.Embed(
-        title=f"⚖️ Duplicate match: {len(games)} tables played the same cards",
+        title=f"⚖️ Duplicate match: {played} played the same cards",
         description="Seat by seat, the same cards at every table. " + kind.comparison.description,
         color=COLOR,
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
-from db.store import DealtDeck, GameRecord, Store
+from db.store import DealtDeck, GameRecord, MatchRecord, Store
 from draw.common import count
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
@@ -229,9 +229,16 @@ async def match_deal(store: Store, table: LiveTable, rules: dict[str, Any], play
 
 
 async def match_over(store: Store, record: GameRecord) -> tuple[bool, list[GameRecord]]:
-    """Whether every table of ``record``'s match is over (all joined and finished or ended), and the tables."""
+    """Whether every table of ``record``'s match is over (all joined, or the match closed with the
+    tables it had, and finished or ended), and the tables."""
     assert record.match_id is not None
     match = await store.get_match(record.match_id)
     games = await store.match_games(record.match_id)
-    done = match is not None and len(games) >= match.tables and all(is_over(g) for g in games)
-    return done, games
+    return match_done(match, games), games
+
+
+def match_done(match: MatchRecord | None, games: list[GameRecord]) -> bool:
+    """The one rule for when a match is over (:data:`db.stats_sql.SETTLED` says it in SQL): every
+    table it will have has opened, all it was made for or those it had when closed, and is over."""
+    full = match is not None and (len(games) >= match.tables or match.closed_at is not None)
+    return full and bool(games) and all(is_over(g) for g in games)

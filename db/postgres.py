@@ -184,6 +184,13 @@ class PostgresStore(PostgresStats):
         assert found is not None
         return found
 
+    async def close_match(self, match_id: int) -> MatchRecord:
+        async with self._tx() as conn:
+            await conn.execute(f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL", match_id)
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)

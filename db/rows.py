@@ -77,6 +77,7 @@ def match(row: Row) -> MatchRecord:
         salt=row["salt"],
         rules=json.loads(row["rules"]) if row["rules"] else None,
         players=row["players"],
+        closed_at=row["closed_at"],
     )
 
 

@@ -149,6 +149,13 @@ class SqliteStore(SqliteStats):
         assert found is not None
         return found
 
+    async def close_match(self, match_id: int) -> MatchRecord:
+        async with self._tx() as db:
+            await run(db, f"UPDATE matches SET closed_at={NOW} WHERE id=? AND closed_at IS NULL", (match_id,))
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx() as db:
             await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))

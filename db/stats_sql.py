@@ -27,13 +27,15 @@ ANALYSIS_UPSERT = (
 )
 
 #: a finished game ``g`` counts in ratings and profiles once it is settled: outside a duplicate
-#: match, or once every table of its match has opened and is over (finished or cancelled, as
-#: ``bot.fairness.is_over``). Until then its tables still to play deal the same cards, and the
+#: match, or once every table of its match has opened (or its host closed it with the tables it
+#: had) and is over (finished or cancelled, as ``bot.fairness.is_over``; ``bot.fairness.match_done``
+#: is the same rule in Python). Until then its tables still to play deal the same cards, and the
 #: secrecy policy holds its result (``bot.secrecy.State.HELD``); the history says so itself.
 SETTLED = (
     "(g.match_id IS NULL OR ("
-    "(SELECT COUNT(*) FROM games t WHERE t.match_id = g.match_id)"
+    "((SELECT COUNT(*) FROM games t WHERE t.match_id = g.match_id)"
     " >= (SELECT x.tables FROM matches x WHERE x.id = g.match_id)"
+    " OR (SELECT x.closed_at FROM matches x WHERE x.id = g.match_id) IS NOT NULL)"
     " AND NOT EXISTS (SELECT 1 FROM games t WHERE t.match_id = g.match_id"
     " AND t.status NOT IN ('finished', 'cancelled'))))"
 )

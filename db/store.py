@@ -111,6 +111,8 @@ class MatchRecord:
     #: fixed when the first table starts (None before)
     rules: dict[str, Any] | None = None
     players: int | None = None
+    #: when its host closed it (ISO UTC): no table joins after, and the tables that opened are the match
+    closed_at: str | None = None
 
 
 @dataclass(slots=True)
@@ -309,6 +311,11 @@ class Store(Protocol):
         """Fix the match's rules and player count if no table has yet; returns the match as stored."""
 
     async def set_game_match(self, game_id: int, match_id: int) -> None: ...
+    async def close_match(self, match_id: int) -> MatchRecord:
+        """Close the match now (kept as it was if closed already): the tables that opened are the
+        whole match from here on."""
+        ...
+
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""
 

@@ -2,7 +2,9 @@
 or more tables (channels, or servers) that play the very same deck orders with the same rules,
 seat for seat. Each table is an ordinary lobby linked to the match; the first to start fixes the
 rules and player count, and every table deals from the match's seed (:func:`bot.fairness.match_deal`).
-When the last table is over, :mod:`bot.duplicate` posts the comparison in every table's channel."""
+When the last table is over, :mod:`bot.duplicate` posts the comparison in every table's channel.
+``/<game> duplicate close code:…``: a match whose other tables never come is closed by its host
+(or a manager of its server) with the tables it has; it is over once those are."""
 
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ from discord import app_commands
 
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
+from bot.duplicate import finish, may_close
 from bot.errors import Refusal, guarded
-from bot.fairness import new_salt, new_seed
+from bot.fairness import is_over, match_done, new_salt, new_seed
 from bot.secrecy import Door, State, decide, match_role
-from db.store import MatchRecord, StoreConflict
+from db.store import MatchRecord, Store, StoreConflict
 from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -53,9 +56,9 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @guarded
     async def join(interaction: discord.Interaction, code: str) -> None:
         store = tables_of(interaction).store
-        match = await store.match_by_code(code.strip().upper())
-        if match is None or match.kind != kind.key:
-            raise Refusal(f"There is no {kind.title} duplicate match with the code {quoted(code.strip().upper())}.")
+        match = await _match(store, kind, code)
+        if match.closed_at is not None:
+            raise Refusal(f"Duplicate match **{match.code}** was closed by its host: no more tables may join it.")
         games = await store.match_games(match.id)
         if len(games) >= match.tables:
             raise Refusal(f"All {match.tables} tables of that match are open already.")
@@ -71,6 +74,46 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             await tables_of(interaction).seating.change_options(table, first.preset, first.options, first.turn_seconds)
             await tables_of(interaction).presenter.refresh_lobby(table)
         await _link(interaction, table, match, len(games) + 1)
+
+    @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
+    @app_commands.describe(code="The match's code")
+    @guarded
+    async def close(interaction: discord.Interaction, code: str) -> None:
+        tables = tables_of(interaction)
+        match = await _match(tables.store, kind, code)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        manager = perms is not None and perms.manage_guild
+        if not may_close(match, interaction.user.id, interaction.guild_id, manager):
+            raise Refusal(
+                "Only the match's host (who opened its first table) or a member who can manage its server can close it."
+            )
+        if match.closed_at is not None:
+            raise Refusal(f"Duplicate match **{match.code}** is closed already.")
+        games = await tables.store.match_games(match.id)
+        if not games:
+            raise Refusal(f"Duplicate match **{match.code}** has no table to close it with.")
+        match = await tables.store.close_match(match.id)
+        playing = [g for g in games if not is_over(g)]
+        count = f"its {len(games)} tables" if len(games) != 1 else "its one table"
+        if playing:
+            wait = ", ".join(f"#{g.id}" for g in playing)
+            after = f"It is over once game {wait} ends." if len(playing) == 1 else f"It is over once games {wait} end."
+        else:
+            after = "Every table has finished: the comparison follows, and their results count from now on."
+        await interaction.response.send_message(
+            f"⚖️ Duplicate match **{match.code}** is closed with {count} of {match.tables}:"
+            f" no more tables may join. {after}"
+        )
+        if match_done(match, games):
+            await finish(tables.store, tables.presenter, kind, games, closed=True)
+
+
+async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
+    """The match of ``kind`` with ``code`` (as typed), or the refusal that there is none."""
+    match = await store.match_by_code(code.strip().upper())
+    if match is None or match.kind != kind.key:
+        raise Refusal(f"There is no {kind.title} duplicate match with the code {quoted(code.strip().upper())}.")
+    return match
 
 
 async def _open(interaction: discord.Interaction, kind: AnyKind, preset: str) -> LiveTable:

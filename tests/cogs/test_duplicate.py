@@ -175,3 +175,48 @@ async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_mat
     assert [c.game_id for c in changes][0] == table_a.id  # rated in finishing order
     profile = await bob.slash(second, "cardstats", member=ann)
     assert "1 played" in message_text(profile.response), message_text(profile.response)
+
+
+async def test_a_match_whose_other_tables_never_come_is_closed_by_its_host(simcord_env):
+    """ann's table of a two-table match is over and nobody opens the other: her result was held
+    for ever (unrated, not verifiable, no comparison). Only she, the host (or a manager of the
+    server), may close the match with the tables it has; then the comparison and the shuffle check
+    come at once, the result counts in the ratings, and no table may join it any more."""
+    env = simcord_env
+    guild = env.create_guild()
+    first, other = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    store = env.bot.store
+    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in SHORT.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    for _ in range(2):
+        await ann.click(opened.response, label="Add computer")
+    assert not (await ann.click(opened.response, label="Start")).ephemeral
+    table = env.bot.tables.in_channel(first.id)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    held = await ann.slash(first, "ohhell verify", game=table.id)
+    assert held.ephemeral and "the match's host closes it" in held.response.content, held.response.content
+
+    refused = await bob.slash(first, "ohhell duplicate close", code=code)
+    assert refused.ephemeral and "Only the match's host" in refused.response.content
+    closed = await ann.slash(first, "ohhell duplicate close", code=code.lower())
+    assert not closed.ephemeral, closed.response.content
+    said = closed.response.content
+    assert f"**{code}** is closed with its one table of 2" in said and "Every table has finished" in said, said
+    texts = [message_text(m) for m in first.history()]
+    assert any("Duplicate match: one table" in t for t in texts), texts
+    assert any("shuffle can be checked" in t and "/ohhell verify" in t for t in texts), texts
+    verified = await ann.slash(first, "ohhell verify", game=table.id)
+    reply = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(reply), message_text(reply)
+    assert await store.rating_changes(guild.id, "ohhell") == []
+    board = await bob.slash(first, "leaderboard", game="ohhell", season="all")  # the book catches up
+    assert "not ranked yet" in message_text(board.response), message_text(board.response)  # (one game)
+    assert {c.game_id for c in await store.rating_changes(guild.id, "ohhell")} == {table.id}
+
+    late = await bob.slash(other, "ohhell duplicate join", code=code)
+    assert late.ephemeral and "was closed by its host" in late.response.content
+    again = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert again.ephemeral and "closed already" in again.response.content

@@ -150,3 +150,30 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
     assert await counted() == ([plain], [plain], 1)  # every table open, one still playing
     await store.end_game(playing, "cancelled")
     assert await counted() == ([plain, first, second], [plain, first, second], 3)
+
+
+async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(store: Store) -> None:
+    """A match whose other tables never come: closed (``close_match``), it counts the tables that
+    opened, once they are over, in SQL as in Python (``bot.fairness.match_done``); no later close
+    moves its time."""
+    match = await store.create_match("ohhell", "CLS234", GUILD, ANN, 3, 12345, "00" * 32)
+    assert match.closed_at is None
+    first = await finish(store, GUILD, 21)
+    await store.set_game_match(first, match.id)
+    playing = await store.create_game("ohhell", GUILD, 22, BOB, "classic", {})
+    await store.set_game_match(playing, match.id)
+
+    async def settled() -> bool:
+        rated = first in [g.id for g in await store.finished_games(GUILD, "ohhell", settled_only=True)]
+        record = await store.get_game(first)
+        assert record is not None
+        assert (await match_over(store, record))[0] == rated
+        return rated
+
+    assert not await settled()  # two tables of three opened
+    closed = await store.close_match(match.id)
+    assert closed.closed_at is not None and (await store.match_by_code("CLS234")) == closed
+    assert not await settled()  # closed, but a table it has is still playing
+    await store.end_game(playing, "cancelled")
+    assert await settled()
+    assert (await store.close_match(match.id)).closed_at == closed.closed_at
