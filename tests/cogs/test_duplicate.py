@@ -220,3 +220,43 @@ async def test_a_match_whose_other_tables_never_come_is_closed_by_its_host(simco
     assert late.ephemeral and "was closed by its host" in late.response.content
     again = await ann.slash(first, "ohhell duplicate close", code=code)
     assert again.ephemeral and "closed already" in again.response.content
+
+
+async def test_a_match_closed_while_a_table_plays_is_over_when_that_table_ends(simcord_env, db_path):
+    """A three-table match with two tables open, one over and one playing: closed by its host, it
+    waits for the playing table (nothing is compared or revealed before), through a restart of the
+    bot, and when that table ends both channels get the comparison of the two and both are rated."""
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=3)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in SHORT.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    for _ in range(2):
+        await ann.click(opened.response, label="Add computer")
+    assert not (await ann.click(opened.response, label="Start")).ephemeral
+    table_a = env.bot.tables.in_channel(first.id)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    for _ in range(2):
+        await bob.click(joined.response, label="Add computer")
+    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    table_b = env.bot.tables.in_channel(second.id)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+
+    closed = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert "closed with its 2 tables of 3" in closed.response.content, closed.response.content
+    assert f"It is over once game #{table_b.id} ends." in closed.response.content
+    for channel in (first, second):
+        assert not any("Duplicate match:" in message_text(m) for m in channel.history())
+
+    old_bot, new_bot = env.bot, make_bot(db_path)
+    await env.restart_bot(new_bot)
+    await old_bot.close()
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    for channel in (first, second):
+        texts = [message_text(m) for m in channel.history()]
+        assert any("Duplicate match: 2 tables played the same cards" in t for t in texts), channel.name
+    changes = await new_bot.store.rating_changes(guild.id, "ohhell")
+    assert {c.game_id for c in changes} == {table_a.id, table_b.id}
