@@ -17,6 +17,23 @@ async def _lobby(env, member, channel, command: str, **kwargs):
     return result
 
 
+async def _short_match(env, host, channel, tables: int):
+    """``host`` opens a short Oh Hell match of ``tables`` tables in ``channel``: (its first lobby, the code)."""
+    opened = await _lobby(env, host, channel, "ohhell duplicate new", tables=tables)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in SHORT.items():
+        await host.slash(channel, "ohhell set", option=option, value=value)
+    return opened, code
+
+
+async def _start_with_computers(env, member, lobby, channel):
+    """Two computers join ``lobby`` and ``member`` starts it: the live table."""
+    for _ in range(2):
+        await member.click(lobby, label="Add computer")
+    assert not (await member.click(lobby, label="Start")).ephemeral
+    return env.bot.tables.in_channel(channel.id)
+
+
 async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     env = simcord_env
     guild = env.create_guild()
@@ -137,19 +154,10 @@ async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_mat
     ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
     store = env.bot.store
 
-    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
-    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
-    for option, value in SHORT.items():
-        await ann.slash(first, "ohhell set", option=option, value=value)
-    for _ in range(2):
-        await ann.click(opened.response, label="Add computer")
-    assert not (await ann.click(opened.response, label="Start")).ephemeral
-    table_a = env.bot.tables.in_channel(first.id)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    table_a = await _start_with_computers(env, ann, opened.response, first)
     joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    for _ in range(2):
-        await bob.click(joined.response, label="Add computer")
-    assert not (await bob.click(joined.response, label="Start")).ephemeral
-    table_b = env.bot.tables.in_channel(second.id)
+    table_b = await _start_with_computers(env, bob, joined.response, second)
 
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
     finale_a = message_text(first.last_message)
@@ -187,14 +195,8 @@ async def test_a_match_whose_other_tables_never_come_is_closed_by_its_host(simco
     first, other = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
     ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
     store = env.bot.store
-    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
-    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
-    for option, value in SHORT.items():
-        await ann.slash(first, "ohhell set", option=option, value=value)
-    for _ in range(2):
-        await ann.click(opened.response, label="Add computer")
-    assert not (await ann.click(opened.response, label="Start")).ephemeral
-    table = env.bot.tables.in_channel(first.id)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    table = await _start_with_computers(env, ann, opened.response, first)
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
     held = await ann.slash(first, "ohhell verify", game=table.id)
     assert held.ephemeral and "the match's host closes it" in held.response.content, held.response.content
@@ -230,19 +232,10 @@ async def test_a_match_closed_while_a_table_plays_is_over_when_that_table_ends(s
     guild = env.create_guild()
     first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
     ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
-    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=3)
-    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
-    for option, value in SHORT.items():
-        await ann.slash(first, "ohhell set", option=option, value=value)
-    for _ in range(2):
-        await ann.click(opened.response, label="Add computer")
-    assert not (await ann.click(opened.response, label="Start")).ephemeral
-    table_a = env.bot.tables.in_channel(first.id)
+    opened, code = await _short_match(env, ann, first, tables=3)
+    table_a = await _start_with_computers(env, ann, opened.response, first)
     joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    for _ in range(2):
-        await bob.click(joined.response, label="Add computer")
-    assert not (await bob.click(joined.response, label="Start")).ephemeral
-    table_b = env.bot.tables.in_channel(second.id)
+    table_b = await _start_with_computers(env, bob, joined.response, second)
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
 
     closed = await ann.slash(first, "ohhell duplicate close", code=code)
