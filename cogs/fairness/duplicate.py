@@ -89,10 +89,12 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             )
         if match.closed_at is not None:
             raise Refusal(f"Duplicate match **{match.code}** is closed already.")
-        games = await tables.store.match_games(match.id)
-        if not games:
+        if not await tables.store.match_games(match.id):
             raise Refusal(f"Duplicate match **{match.code}** has no table to close it with.")
         match = await tables.store.close_match(match.id)
+        # the tables read after the close is committed: a table ending meanwhile either shows here
+        # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
+        games = await tables.store.match_games(match.id)
         playing = [g for g in games if not is_over(g)]
         count = f"its {len(games)} tables" if len(games) != 1 else "its one table"
         if playing:
