@@ -253,3 +253,30 @@ async def test_a_match_closed_while_a_table_plays_is_over_when_that_table_ends(s
         assert any("Duplicate match: 2 tables played the same cards" in t for t in texts), channel.name
     changes = await new_bot.store.rating_changes(guild.id, "ohhell")
     assert {c.game_id for c in changes} == {table_a.id, table_b.id}
+
+
+async def test_a_shithead_match_is_closed_the_same_way(simcord_env):
+    """/shithead duplicate close: the same rule and command for the other game; its comparison of
+    one table lists the finishing places, and its shuffle can be checked at once."""
+    from tests.helpers import ShitheadDriver
+
+    env = simcord_env
+    guild = env.create_guild()
+    room = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    opened = await _lobby(env, ann, room, "shithead duplicate new")
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    table = await _start_with_computers(env, ann, opened.response, room)
+    await ShitheadDriver(env, room, {ann.id: ann}).play_to_end()
+    wrong_game = await ann.slash(room, "ohhell duplicate close", code=code)
+    assert wrong_game.ephemeral and "There is no Oh Hell duplicate match" in wrong_game.response.content
+    closed = await ann.slash(room, "shithead duplicate close", code=code)
+    assert "is closed with its one table of 2" in closed.response.content, closed.response.content
+    comparison = next(m for m in room.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or ""))
+    assert "one table" in comparison.embeds[0].title
+    places = {r.seat: r.place for r in await env.bot.store.results(table.id)}
+    field = comparison.embeds[0].fields[0]
+    assert f"**{places[0]}**" in field.value, field.value
+    verified = await ann.slash(room, "shithead verify", game=table.id)
+    reply = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(reply), message_text(reply)
