@@ -111,7 +111,8 @@ class MatchRecord:
     #: fixed when the first table starts (None before)
     rules: dict[str, Any] | None = None
     players: int | None = None
-    #: when its host closed it (ISO UTC): no table joins after, and the tables that opened are the match
+    #: when it was closed (ISO UTC; by its host or a server manager): no table joins after, and the
+    #: tables that opened are the whole match
     closed_at: str | None = None
 
 
@@ -314,7 +315,6 @@ class Store(Protocol):
     async def close_match(self, match_id: int) -> MatchRecord:
         """Close the match now (kept as it was if closed already): the tables that opened are the
         whole match from here on."""
-        ...
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""
