@@ -186,9 +186,11 @@ def _redeal(game: Shithead, rng: random.Random, face_down: bool, viewer: int | N
         for s in range(game.seats):
             if s == viewer or not game.hand[s]:
                 continue
-            keep, rest = _remembered(game.hand[s], game.known[s])
+            # (every remembered card is in the hand, and no two cards of a game are the same int)
+            known = game.known[s]
+            rest = [c for c in game.hand[s] if c not in known]
             pool += rest
-            unseen.append((s, keep, len(rest)))
+            unseen.append((s, [c for c in game.hand[s] if c in known], len(rest)))
     pool.sort()
     rng.shuffle(pool)
     for s, i in slots:
@@ -196,20 +198,6 @@ def _redeal(game: Shithead, rng: random.Random, face_down: bool, viewer: int | N
     for s, keep, count in unseen:
         game.hand[s] = keep + [pool.pop() for _ in range(count)]
     game.stock = pool
-
-
-def _remembered(hand: list[Card], known: list[Card]) -> tuple[list[Card], list[Card]]:
-    """``hand`` split into the cards the table remembers going in and the rest."""
-    left = list(known)
-    keep: list[Card] = []
-    rest: list[Card] = []
-    for c in hand:
-        if c in left:
-            left.remove(c)
-            keep.append(c)
-        else:
-            rest.append(c)
-    return keep, rest
 
 
 def _playout(
