@@ -188,6 +188,13 @@ def tables_of(interaction: discord.Interaction) -> TableManager:
     return client.tables
 
 
+def manages_server(interaction: discord.Interaction) -> bool:
+    """Whether the member asking may manage the server they ask in (Discord's Manage Server): the
+    one reading of it for every command that lets a server's managers do more."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return perms is not None and bool(perms.manage_guild)
+
+
 def create_bot(settings: Settings | None = None, store: Store | None = None) -> CardBot:
     settings = settings or Settings.from_env()
     if settings.sharded:

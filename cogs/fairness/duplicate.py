@@ -13,7 +13,7 @@ import secrets
 import discord
 from discord import app_commands
 
-from bot.client import tables_of
+from bot.client import manages_server, tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.duplicate import finish, may_close
 from bot.errors import Refusal, guarded
@@ -81,9 +81,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     async def close(interaction: discord.Interaction, code: str) -> None:
         tables = tables_of(interaction)
         match = await _match(tables.store, kind, code)
-        perms = getattr(interaction.user, "guild_permissions", None)
-        manager = perms is not None and perms.manage_guild
-        if not may_close(match, interaction.user.id, interaction.guild_id, manager):
+        if not may_close(match, interaction.user.id, interaction.guild_id, manages_server(interaction)):
             raise Refusal(
                 "Only the match's host (who opened its first table) or a member who can manage its server can close it."
             )

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import CardBot
+from bot.client import CardBot, manages_server
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded
 from cogs.stats.book import RatingBook
@@ -256,6 +256,5 @@ class CardAdmin(app_commands.Group):
 
 
 def _require_manager(interaction: discord.Interaction) -> None:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    if perms is None or not perms.manage_guild:
+    if not manages_server(interaction):
         raise Refusal("Only members who can manage this server can do that.")
