@@ -280,3 +280,21 @@ async def test_a_shithead_match_is_closed_the_same_way(simcord_env):
     verified = await ann.slash(room, "shithead verify", game=table.id)
     reply = verified.followups[-1] if verified.followups else verified.response
     assert "✅" in message_text(reply), message_text(reply)
+
+
+async def test_a_manager_of_the_matchs_own_server_may_close_it_and_another_servers_may_not(simcord_env):
+    """bob opens a match on ann's server; cat owns another server. ann, who can manage the match's
+    server, may close it though she is not its host; cat, a manager elsewhere, may not."""
+    env = simcord_env
+    ann_user, cat_user = env.create_user("ann"), env.create_user("cat")
+    home, away = env.create_guild("A", owner=ann_user), env.create_guild("B", owner=cat_user)
+    room, elsewhere = home.create_text_channel("cards"), away.create_text_channel("cards")
+    ann, bob, cat = home.add_member(ann_user), home.add_member(env.create_user("bob")), away.add_member(cat_user)
+    opened = await _lobby(env, bob, room, "ohhell duplicate new", tables=2)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    refused = await cat.slash(elsewhere, "ohhell duplicate close", code=code)
+    assert refused.ephemeral and "Only the match's host" in refused.response.content
+    closed = await ann.slash(room, "ohhell duplicate close", code=code)
+    assert not closed.ephemeral and "is closed with its one table of 2" in closed.response.content
+    lobby = env.bot.tables.in_channel(room.id)
+    assert f"It is over once game #{lobby.id} ends." in closed.response.content  # its lobby still to play
