@@ -17,6 +17,13 @@ async def _lobby(env, member, channel, command: str, **kwargs):
     return result
 
 
+def _two_rooms(env):
+    """A server with two channels for two tables, and ann and bob on it: (guild, cards, more-cards, ann, bob)."""
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    return guild, first, second, guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+
+
 async def _short_match(env, host, channel, tables: int):
     """``host`` opens a short Oh Hell match of ``tables`` tables in ``channel``: (its first lobby, the code)."""
     opened = await _lobby(env, host, channel, "ohhell duplicate new", tables=tables)
@@ -36,9 +43,7 @@ async def _start_with_computers(env, member, lobby, channel):
 
 async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    guild, first, second, ann, bob = _two_rooms(env)
     bot_id = env.bot.user.id
 
     opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
@@ -115,9 +120,7 @@ async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
     from tests.helpers import ShitheadDriver
 
     env = simcord_env
-    guild = env.create_guild()
-    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    guild, first, second, ann, bob = _two_rooms(env)
     opened = await _lobby(env, ann, first, "shithead duplicate new")
     code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
     joined = await _lobby(env, bob, second, "shithead duplicate join", code=code)
@@ -149,9 +152,7 @@ async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_mat
     counts once every table of its match is over, and then both are rated in finishing order,
     also when the bot restarts between the two tables (its start catches the ratings up)."""
     env = simcord_env
-    guild = env.create_guild()
-    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    guild, first, second, ann, bob = _two_rooms(env)
     store = env.bot.store
 
     opened, code = await _short_match(env, ann, first, tables=2)
@@ -191,9 +192,7 @@ async def test_a_match_whose_other_tables_never_come_is_closed_by_its_host(simco
     server), may close the match with the tables it has; then the comparison and the shuffle check
     come at once, the result counts in the ratings, and no table may join it any more."""
     env = simcord_env
-    guild = env.create_guild()
-    first, other = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    guild, first, other, ann, bob = _two_rooms(env)
     store = env.bot.store
     opened, code = await _short_match(env, ann, first, tables=2)
     table = await _start_with_computers(env, ann, opened.response, first)
@@ -229,9 +228,7 @@ async def test_a_match_closed_while_a_table_plays_is_over_when_that_table_ends(s
     waits for the playing table (nothing is compared or revealed before), through a restart of the
     bot, and when that table ends both channels get the comparison of the two and both are rated."""
     env = simcord_env
-    guild = env.create_guild()
-    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    guild, first, second, ann, bob = _two_rooms(env)
     opened, code = await _short_match(env, ann, first, tables=3)
     table_a = await _start_with_computers(env, ann, opened.response, first)
     joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
