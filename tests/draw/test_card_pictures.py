@@ -166,3 +166,47 @@ def test_rendered_carries_fresh_files_for_sends_and_edits():
     assert "attachments" not in Rendered(content="lobby").kwargs()
     assert Rendered(content="closed", files=[]).kwargs()["attachments"] == []
     assert "files" not in Rendered(content="closed", files=[]).send_kwargs()
+
+
+def test_kept_text_bitmaps_draw_the_same_pixels_as_pillows_own_font(monkeypatch):
+    """A picture drawn with the fonts that keep their text bitmaps equals, pixel for pixel, the
+    one Pillow's own font draws; drawing it again renders no text anew."""
+    from cogs.shithead.pictures import table_png
+
+    seats = (
+        ("ann", ("AS", "10H"), 3, 4, False, True),
+        ("Computer 1 (strong)", (), 0, 0, True, False),
+        ("bob", ("2C",), 2, 11, False, False),
+    )
+
+    def draw_all() -> list[bytes]:
+        images.hand_png.cache_clear()
+        images.trick_png.cache_clear()
+        images.scores_chart_png.cache_clear()
+        table_png.cache_clear()
+        return [
+            table_png(("3D", "3S", "9C"), 14, "9C", seats),
+            table_png((), 0, None, seats),
+            images.trick_png((("ann", "QH"), ("bob", "2S")), ("eve",), "5H"),
+            images.scores_chart_png(("ann", "bob"), ((0, 0), (12, 3), (15, 23))),
+        ]
+
+    faces.font.cache_clear()
+    kept = draw_all()
+    assert all(isinstance(faces.font(size), faces.KeptMasks) for size in (11, 12, 15))
+    rendered = []
+    original = faces.ImageFont.FreeTypeFont.getmask2
+
+    def counting(self, *args, **kwargs):
+        rendered.append(args[0])
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(faces.ImageFont.FreeTypeFont, "getmask2", counting)
+    assert draw_all() == kept
+    assert rendered == []  # every text's bitmap was kept from the first drawing
+
+    faces.font.cache_clear()
+    monkeypatch.setattr(faces, "KeptMasks", lambda path, size: faces.ImageFont.truetype(path, size))
+    assert draw_all() == kept  # Pillow's own font, rendering every text
+    assert rendered  # it did render them
+    faces.font.cache_clear()
