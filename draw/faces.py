@@ -71,8 +71,9 @@ class KeptMasks(ImageFont.FreeTypeFont):
     so a kept bitmap draws the same pixels; colour-font bitmaps (mode ``RGBA``), which Pillow
     changes in place, are never kept."""
 
-    #: texts kept a font before the store is emptied (a few hundred are in use at once)
-    LIMIT = 4096
+    #: texts kept a font before its store is emptied: a table's names, counts and notes are a few
+    #: dozen, and a bitmap of one is a few kilobytes, so a busy bot keeps a few megabytes a size
+    LIMIT = 1024
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
