@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.common.cards import JACK, Card, face_of, is_joker, rank_of, suit_of
 
@@ -40,7 +41,7 @@ def effective(card: Card, trump: int | None, bowers: bool) -> tuple[int, int]:
     return suit, rank
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DealTable:
     cards: list[Card]  # bit i -> engine card
     index: dict[Card, int]  # engine card -> bit
@@ -60,6 +61,14 @@ class DealTable:
 
     @classmethod
     def build(cls, deck: tuple[Card, ...] | list[Card], trump: int | None, bowers: bool) -> DealTable:
+        """The table of a pack under a trump, built once and then shared (it is frozen): every
+        decision of a computer seat asks for its deal's table, and building it each time was a
+        tenth of a quick decision; the same object also lets the search keep the deal's bid
+        estimator from one decision to the next (:func:`.sampling._deal_tools`)."""
+        return _shared_table(tuple(deck), trump, bowers)
+
+    @classmethod
+    def _fresh(cls, deck: tuple[Card, ...], trump: int | None, bowers: bool) -> DealTable:
         keyed = []
         for card in deck:
             es, pw = effective(card, trump, bowers)
@@ -122,6 +131,11 @@ class DealTable:
 
     def face_key(self, i: int) -> Card:
         return face_of(self.cards[i])
+
+
+@lru_cache(maxsize=64)
+def _shared_table(deck: tuple[Card, ...], trump: int | None, bowers: bool) -> DealTable:
+    return DealTable._fresh(deck, trump, bowers)
 
 
 #: the set bit positions of each byte value, as absolute positions for each of the first 16 bytes

@@ -38,6 +38,22 @@ def test_bowers_and_joker_order_in_the_table() -> None:
     assert all((c & 31) != JACK or c in (parse_card("JC"), parse_card("JS")) for c in spades)
 
 
+def test_a_packs_table_is_built_once_and_shared_unchangeable() -> None:
+    """Each decision asks for its deal's table: the same pack under the same trump gets the same
+    table, which no decision can change for the next."""
+    import dataclasses
+
+    deck = build_deck("standard52+joker", 4)
+    t = DealTable.build(deck, 3, True)
+    assert DealTable.build(tuple(deck), 3, True) is t
+    assert DealTable.build(deck, 2, True) is not t
+    assert DealTable.build(deck, 3, False) is not t
+    fresh = DealTable._fresh(tuple(deck), 3, True)
+    assert fresh == t and fresh is not t  # shared, yet what a new build gives
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.trump = 1  # type: ignore[misc]
+
+
 def test_australian_duplicates_later_card_wins() -> None:
     deck = build_deck("australian", 5)
     t = DealTable.build(deck, 0, False)
