@@ -43,15 +43,22 @@ class MomentStrings:
             for key, value in public.items()
         }
 
-    def of_public(self) -> set[str]:
-        return set().union(*self.by_key.values())
+    def of_public(self, skip: frozenset[str] = frozenset()) -> set[str]:
+        """:func:`strings` of the public view; ``skip``: keys of the view's top level left out."""
+        return set().union(*(found for key, found in self.by_key.items() if key not in skip))
 
-    def of(self, view: dict[str, Any]) -> set[str]:
+    def of(self, view: dict[str, Any], skip: frozenset[str] = frozenset()) -> set[str]:
+        """:func:`strings` of a seat's ``view``; ``skip``: keys of the view's top level left out
+        (a value shared with the public view lends its strings walked whole, so a key in
+        ``skip`` that also stood deeper would be found there: a superset, which can only fail a
+        secrecy check, never hide a leak)."""
         found: set[str] = set()
         public = self.public
         for key, value in view.items():
+            if key in skip:
+                continue
             if key in public and public[key] == value:
                 found |= self.by_key[key]
             else:
-                found |= strings(value)
+                found |= strings(value, skip)
         return found

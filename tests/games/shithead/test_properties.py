@@ -16,7 +16,7 @@ from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.deal import full_deck
 from games.shithead.game import Shithead
 from games.shithead.rules import OPTIONS, Rules, make_rules
-from tests.games.visible import strings
+from tests.games.visible import MomentStrings, strings
 
 OPTION_VALUES = {o.name: o.values for o in OPTIONS}
 
@@ -47,7 +47,13 @@ class BiasedRandom:
 POLICIES = (SensiblePlayer, BiasedRandom)
 
 
-def check_invariants(game: Shithead) -> None:
+RECENT = frozenset({"recent"})
+
+
+def check_invariants(game: Shithead, before: MomentStrings | None = None) -> MomentStrings:
+    """Cards conserved, and no view shows what its reader may not see. ``before``: the moment of
+    the last check of the same game, whose strings are borrowed for values unchanged since
+    (:class:`MomentStrings`). Returns this moment, for the next check."""
     everything = [c for zone in (game.hand, game.up) for cards in zone for c in cards]
     everything += [c for cards in game.down for c in cards if c is not None]
     everything += game.pile + game.burnt + game.stock
@@ -58,22 +64,25 @@ def check_invariants(game: Shithead) -> None:
     public = game.view(None)
     assert "hand" not in public and "legal" not in public
     json.dumps(public)
-    assert not strings(public) & (hidden_down | hidden_stock)
+    moment = MomentStrings(public, before)
+    assert not moment.of_public() & (hidden_down | hidden_stock)
     all_hands = [{card_code(c) for c in h} for h in game.hand]
-    assert not strings(public, frozenset({"recent"})) & set().union(*all_hands)
+    assert not moment.of_public(RECENT) & set().union(*all_hands)
     for seat in range(game.seats):
         view = game.view(seat)
         json.dumps(view)
         assert sorted(view["hand"]) == sorted(all_hands[seat])
         assert view["seats"][seat]["hand_size"] == len(game.hand[seat])
-        assert not strings(view) & (hidden_down | hidden_stock), "no face-down or stock card is shown"
+        assert not moment.of(view) & (hidden_down | hidden_stock), "no face-down or stock card is shown"
         others = set().union(*(h for s, h in enumerate(all_hands) if s != seat))
-        assert not strings(view, frozenset({"recent"})) & others, "no other hand is shown"
+        assert not moment.of(view, RECENT) & others, "no other hand is shown"
         assert (view["legal"] != []) == (seat in game.to_act())
+    return moment
 
 
 def play_out(game: Shithead, players: list[Any], check_every: int = 1) -> list[tuple[int, dict]]:
     steps = 0
+    moment: MomentStrings | None = None
     while not game.is_over:
         to_act = game.to_act()
         assert to_act, "somebody can act until the end"
@@ -81,7 +90,7 @@ def play_out(game: Shithead, players: list[Any], check_every: int = 1) -> list[t
         legal = game.legal_actions(seat)
         assert legal, "a legal action until the end"
         if steps % check_every == 0:
-            check_invariants(game)
+            moment = check_invariants(game, moment)
             waiting = [s for s in range(game.seats) if s not in to_act]
             if waiting:
                 try:
@@ -102,7 +111,7 @@ def play_out(game: Shithead, players: list[Any], check_every: int = 1) -> list[t
                 assert event.kind != "drew" or "cards" not in event.data
         steps += 1
         assert steps < 20000, "the game ends"
-    check_invariants(game)
+    check_invariants(game, moment)
     assert game.to_act() == [] and all(game.legal_actions(s) == [] for s in range(game.seats))
     return game.log
 
@@ -166,3 +175,28 @@ def test_mid_game_json_resumes_the_same_game(rules: Rules, seed: int) -> None:
     for seat in (None, 0, 1):
         assert restored.view(seat) == game.view(seat)
     assert restored.to_act() == game.to_act() and restored.log == game.log
+
+
+def test_the_moments_strings_are_each_views_own() -> None:
+    """tests.games.visible.MomentStrings, which the secrecy checks above read, finds exactly what
+    walking each view finds, with and without the recent plays (every third state of two whole
+    games of four, one with jokers and three packs, as the checks above take them)."""
+    for rules in (make_rules("pagat"), make_rules("pagat", decks=3, jokers=6)):
+        game = Shithead.new(rules, 4, 5)
+        players = [SensiblePlayer(random.Random(5 + s)) for s in range(4)]
+        moment: MomentStrings | None = None
+        steps = 0
+        while not game.is_over:
+            if steps % 3 == 0:
+                public = game.view(None)
+                moment = MomentStrings(public, moment)
+                assert moment.of_public() == strings(public)
+                assert moment.of_public(RECENT) == strings(public, RECENT)
+                for seat in range(4):
+                    view = game.view(seat)
+                    assert moment.of(view) == strings(view)
+                    assert moment.of(view, RECENT) == strings(view, RECENT)
+            seat = game.to_act()[steps % len(game.to_act())]
+            game.apply(seat, players[seat].choose(game.view(seat)))
+            steps += 1
+        assert steps > 60
