@@ -11,11 +11,18 @@ hold the bids, the seed the cards), takes ISMCTS's bids, and fits the four numbe
 on the even deals, reporting the nats a bid on the odd ones (held out) against the model of
 ``StrongConfig()``. Run: ``python bench/bid_model.py bench/logs/duplicate-seed7.jsonl``.
 Last line: ``bids=N held-out nats/bid default=D fitted=F stretch=S trump_lean=T table_lean=L sigma=G``.
+
+``--random-play N`` also fits the same model around another reading of a hand: the tricks it takes
+on average when every seat plays uniformly random legal cards, the other hands dealt at random from
+the cards the bidder cannot see (:func:`random_play_tricks`, ``N`` playouts a hand): what a search
+whose rollouts play at random, as ISMCTS's random-rollout evaluator does, expects of the hand.
+``--jobs J`` works the deals out in ``J`` processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -26,8 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ohhell.ai import StrongConfig  # noqa: E402
-from games.ohhell.ai.sampling import bid_likelihood  # noqa: E402
+from games.ohhell.ai import InfoState, StrongConfig  # noqa: E402
+from games.ohhell.ai.sampling import Knowledge, bid_likelihood  # noqa: E402
+from games.ohhell.ai.table import bits  # noqa: E402
 from games.ohhell.play_rules import hook_forbidden_bid, legal_bids  # noqa: E402
 
 
@@ -43,14 +51,18 @@ class BidRow:
     share: float  # hand size / players
     sigma_scale: float  # the model's spread grows with the hand: 0.5 + 0.05 * hand size
     allowed: tuple[int, ...]
+    random_tricks: float = math.nan  # random_play_tricks of the bidder's hand (nan: not worked out)
 
 
-def nats_per_bid(rows: Sequence[BidRow], stretch: float, trump_lean: float, table_lean: float, sigma: float) -> float:
+def nats_per_bid(
+    rows: Sequence[BidRow], stretch: float, trump_lean: float, table_lean: float, sigma: float, offset: float = 0.0
+) -> float:
     """The model's mean negative log-likelihood of the bids, each scored by the search's own
-    :func:`bid_likelihood`."""
+    :func:`bid_likelihood` (``offset``: tricks added to every expected bid; the search's model has
+    none)."""
     total = 0.0
     for r in rows:
-        mean = r.share + stretch * (r.est - r.share) + trump_lean * r.trumps_over + table_lean * r.before_over
+        mean = r.share + stretch * (r.est - r.share) + trump_lean * r.trumps_over + table_lean * r.before_over + offset
         total -= math.log(bid_likelihood(r.bid, mean, list(r.allowed), max(1e-3, abs(sigma) * r.sigma_scale)))
     return total / len(rows)
 
@@ -97,18 +109,68 @@ def fit(rows: Sequence[BidRow], start: StrongConfig | None = None) -> tuple[floa
     return x[0], x[1], x[2], abs(x[3])
 
 
-def ismcts_bids(logs: Sequence[str], seed: int) -> list[BidRow]:
-    """ISMCTS's bids in ``bench/ai.py --duplicate`` logs of ``seed``, each play once, with the
-    bidder's hand rebuilt from the seed (OpenSpiel needed)."""
+def random_play_tricks(info: InfoState, playouts: int, rng: random.Random) -> float:
+    """The tricks the deciding seat's hand takes on average when every seat plays uniformly random
+    legal cards from the first lead on, the other hands dealt at random from the cards it cannot
+    see, over ``playouts`` deals."""
+    k = Knowledge.build(info)
+    me = info.seat
+    mine = k.known[me]
+    unseen = bits(k.table.all_mask & ~mine & ~k.dead)
+    size = info.hand_size
+    won = 0
+    for _ in range(playouts):
+        rng.shuffle(unseen)
+        hands = [mine] * info.players
+        at = 0
+        for p in range(info.players):
+            if p != me:
+                hand = 0
+                for c in unseen[at : at + size]:
+                    hand |= 1 << c
+                hands[p] = hand
+                at += size
+        sim = k.sim_for(hands, [0] * info.players)
+        sim.to_play = info.first_leader()
+        sim.rollout(1.0, -1, [rng.random() for _ in range(2 * info.players * size)])
+        won += sim.won[me]
+    return won / playouts
+
+
+def _deal_features(task: tuple[int, int, int]) -> tuple[int, int, list[tuple[float, float, float]]]:
+    """(deal, dealer, each seat's (estimate, trumps over the fair share, random-play tricks)) of
+    deal ``d`` of ``seed`` rebuilt as bench/ai.py deals it; random-play tricks with ``playouts``
+    playouts a hand (nan for none)."""
     from bench.ai import _os_game
     from bench.openspiel_ohhell import info_state
-    from games.ohhell.ai.sampling import Knowledge
+
+    seed, d, playouts = task
+    game = _os_game()
+    deal_rng = random.Random(seed * 1_000_003 + d)  # as bench/ai.py deals it
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
+    feats = []
+    for p in range(game.num_players()):
+        info = info_state(state, seat=p)
+        k = Knowledge.build(info)
+        k.trump_lean = k.table_lean = 1.0  # only to read the context
+        trumps_over, _ = k.bid_context(p, k.known[p], [None] * game.num_players())
+        rp = random_play_tricks(info, playouts, random.Random(d * 4 + p)) if playouts else math.nan
+        feats.append((k.estimator.tricks(k.known[p]), trumps_over, rp))
+    return d, state.history()[1], feats
+
+
+def ismcts_bids(logs: Sequence[str], seed: int, random_play: int = 0, jobs: int = 1) -> list[BidRow]:
+    """ISMCTS's bids in ``bench/ai.py --duplicate`` logs of ``seed``, each play once, with the
+    bidder's hand rebuilt from the seed (OpenSpiel needed); ``random_play``: playouts a hand for
+    :func:`random_play_tricks` (0: not worked out)."""
+    from bench.ai import _os_game, map_jobs
 
     game = _os_game()
-    dealt: dict[int, tuple[int, list[tuple[float, float]]]] = {}
     players, hand_size = game.num_players(), game.get_parameters()["num_tricks_fixed"]
     share = hand_size / players
-    rows: list[BidRow] = []
+    plays: list[dict] = []
     seen: set[tuple[int, int, str]] = set()
     for name in logs:
         for line in Path(name).read_text().splitlines():
@@ -116,35 +178,28 @@ def ismcts_bids(logs: Sequence[str], seed: int) -> list[BidRow]:
                 continue
             r = json.loads(line)
             key = (r["deal"], r["swap"], r["arm"])
-            if key in seen:
+            if key not in seen:
+                seen.add(key)
+                plays.append(r)
+    deals = sorted({r["deal"] for r in plays})
+    tasks = [(seed, d, random_play) for d in deals]
+    dealt = {d: (dealer, feats) for d, dealer, feats in map_jobs(_deal_features, tasks, jobs)}
+    rows: list[BidRow] = []
+    for r in plays:
+        d = r["deal"]
+        dealer, feats = dealt[d]
+        ours = (0, 2) if r["swap"] == 0 else (1, 3)
+        bids = r["bids"]
+        for p in range(players):
+            if p in ours:
                 continue
-            seen.add(key)
-            d = r["deal"]
-            if d not in dealt:
-                deal_rng = random.Random(seed * 1_000_003 + d)  # as bench/ai.py deals it
-                state = game.new_initial_state()
-                while state.is_chance_node():
-                    state.apply_action(deal_rng.choice(state.chance_outcomes())[0])
-                feats = []
-                for p in range(players):
-                    k = Knowledge.build(info_state(state, seat=p))
-                    k.trump_lean = k.table_lean = 1.0  # only to read the context
-                    trumps_over, _ = k.bid_context(p, k.known[p], [None] * players)
-                    feats.append((k.estimator.tricks(k.known[p]), trumps_over))
-                dealt[d] = (state.history()[1], feats)
-            dealer, feats = dealt[d]
-            ours = (0, 2) if r["swap"] == 0 else (1, 3)
-            bids = r["bids"]
-            for p in range(players):
-                if p in ours:
-                    continue
-                pos = (p - dealer - 1) % players
-                before = [bids[(dealer + 1 + i) % players] for i in range(pos)]
-                hook = hook_forbidden_bid(hand_size, sum(before)) if pos == players - 1 else None  # the dealer
-                allowed = tuple(legal_bids(hand_size, hook))
-                est, trumps_over = feats[p]
-                scale = 0.5 + 0.05 * hand_size
-                rows.append(BidRow(d, bids[p], est, trumps_over, sum(before) - share * pos, share, scale, allowed))
+            pos = (p - dealer - 1) % players
+            before = [bids[(dealer + 1 + i) % players] for i in range(pos)]
+            hook = hook_forbidden_bid(hand_size, sum(before)) if pos == players - 1 else None  # the dealer
+            allowed = tuple(legal_bids(hand_size, hook))
+            est, trumps_over, rp = feats[p]
+            scale = 0.5 + 0.05 * hand_size
+            rows.append(BidRow(d, bids[p], est, trumps_over, sum(before) - share * pos, share, scale, allowed, rp))
     return rows
 
 
@@ -152,8 +207,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("logs", nargs="+", help="bench/ai.py --duplicate logs")
     ap.add_argument("--seed", type=int, default=7, help="the seed the logs were played with")
+    ap.add_argument("--random-play", type=int, default=0, help="playouts a hand for the random-play reading")
+    ap.add_argument("--jobs", type=int, default=1, help="processes working out the deals")
     args = ap.parse_args()
-    rows = ismcts_bids(args.logs, args.seed)
+    rows = ismcts_bids(args.logs, args.seed, args.random_play, args.jobs)
     train = [r for r in rows if r.deal % 2 == 0]
     test = [r for r in rows if r.deal % 2 == 1]
     c = StrongConfig()
@@ -168,6 +225,21 @@ def main() -> None:
             f" nats/bid fitted on {nats_per_bid(train, *p):.4f} held out {nats_per_bid(test, *p):.4f}",
             flush=True,
         )
+    if args.random_play:
+        # the same model read around the random-play tricks instead of the estimator's
+        rp_train = [dataclasses.replace(r, est=r.random_tricks) for r in train]
+        rp_test = [dataclasses.replace(r, est=r.random_tricks) for r in test]
+        for offset in (False, True):
+            start = [1.0, 0.0, 0.0, 0.7] + ([0.0] if offset else [])
+            x = nelder_mead(lambda p: nats_per_bid(rp_train, *p), start)
+            x[3] = abs(x[3])
+            print(
+                f"  around the random-play tricks ({args.random_play} playouts a hand): stretch={x[0]:.3f}"
+                f" trump_lean={x[1]:.3f} table_lean={x[2]:.3f} sigma={x[3]:.3f}"
+                + (f" offset={x[4]:+.3f}" if offset else "")
+                + f": nats/bid fitted on {nats_per_bid(rp_train, *x):.4f} held out {nats_per_bid(rp_test, *x):.4f}",
+                flush=True,
+            )
     print(
         f"bids={len(rows)} held-out nats/bid default={nats_per_bid(test, *default):.4f}"
         f" fitted={nats_per_bid(test, *full):.4f} stretch={full[0]:.3f} trump_lean={full[1]:.3f}"

@@ -51,3 +51,54 @@ def test_the_fit_finds_the_numbers_that_made_the_bids() -> None:
     assert sigma == pytest.approx(0.65, abs=0.04)
     # and it explains them better than the model it started from
     assert nats_per_bid(rows, stretch, trump_lean, table_lean, sigma) < nats_per_bid(rows, 1.4, 0.0, 0.0, 0.7)
+
+
+def _first_bidder(rules_overrides: dict, condition) -> tuple:
+    """The first bidder's info state in the first deal (seeds tried in order) whose hand meets
+    ``condition(knowledge, hand)``."""
+    from games.ohhell.ai import ai_view
+    from games.ohhell.ai.sampling import Knowledge
+    from games.ohhell.ai.view_adapter import info_from_view
+    from games.ohhell.game import OhHell
+    from games.ohhell.rules import make_rules
+
+    rules = make_rules("classic", sequence="fixed", **rules_overrides)
+    for seed in range(3000):
+        game = OhHell.new(rules, 4, seed)
+        info = info_from_view(ai_view(game, game.to_act()[0]))
+        k = Knowledge.build(info)
+        if condition(k, k.known[info.seat]):
+            return info, k
+    raise AssertionError("no such deal")
+
+
+def test_the_top_trump_alone_takes_its_trick_whatever_is_played() -> None:
+    from bench.bid_model import random_play_tricks
+
+    def top_trump(k, hand) -> bool:
+        t = k.table
+        c = hand.bit_length() - 1
+        return t.trump >= 0 and t.esuit[c] == t.trump and not (t.beats[c] & ~k.dead)
+
+    info, _ = _first_bidder({"fixed_hands": "1"}, top_trump)
+    assert random_play_tricks(info, 200, random.Random(1)) == 1.0
+
+
+def test_random_play_tricks_are_an_average_of_the_hands_tricks_and_repeat_with_the_generator() -> None:
+    from bench.bid_model import random_play_tricks
+
+    info, _ = _first_bidder({"fixed_hands": "10"}, lambda k, hand: True)
+    first = random_play_tricks(info, 300, random.Random(4))
+    assert first == random_play_tricks(info, 300, random.Random(4))
+    assert 0.0 < first < 10.0
+    assert (first * 300) == round(first * 300)  # a whole number of tricks over the playouts
+
+    # a lone 2 or 3 of a plain suit in a deal of one card wins only if no other seat follows
+    # with a higher card of its suit or plays a trump: seldom
+    def low_plain(k, hand) -> bool:
+        t = k.table
+        c = hand.bit_length() - 1
+        return t.esuit[c] != t.trump and t.power[c] <= 3
+
+    info, _ = _first_bidder({"fixed_hands": "1"}, low_plain)
+    assert random_play_tricks(info, 400, random.Random(2)) < 0.3
