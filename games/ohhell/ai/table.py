@@ -63,8 +63,9 @@ class DealTable:
     def build(cls, deck: tuple[Card, ...] | list[Card], trump: int | None, bowers: bool) -> DealTable:
         """The table of a pack under a trump, built once and then shared (it is frozen): every
         decision of a computer seat asks for its deal's table, and building it each time was a
-        tenth of a quick decision; the same object also lets the search keep the deal's bid
-        estimator from one decision to the next (:func:`.sampling._deal_tools`)."""
+        twelfth of the computer players' legality tests under a profiler (6 % of their processor
+        time without); the same object also lets the search keep the deal's bid estimator from
+        one decision to the next (:func:`.sampling._deal_tools`)."""
         return _shared_table(tuple(deck), trump, bowers)
 
     @classmethod
