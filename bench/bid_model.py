@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ohhell.ai import InfoState, StrongConfig  # noqa: E402
 from games.ohhell.ai.sampling import Knowledge, bid_likelihood  # noqa: E402
-from games.ohhell.ai.table import bits  # noqa: E402
 from games.ohhell.play_rules import hook_forbidden_bid, legal_bids  # noqa: E402
 
 
@@ -115,24 +114,12 @@ def random_play_tricks(info: InfoState, playouts: int, rng: random.Random) -> fl
     see, over ``playouts`` deals."""
     k = Knowledge.build(info)
     me = info.seat
-    mine = k.known[me]
-    unseen = bits(k.table.all_mask & ~mine & ~k.dead)
-    size = info.hand_size
     won = 0
     for _ in range(playouts):
-        rng.shuffle(unseen)
-        hands = [mine] * info.players
-        at = 0
-        for p in range(info.players):
-            if p != me:
-                hand = 0
-                for c in unseen[at : at + size]:
-                    hand |= 1 << c
-                hands[p] = hand
-                at += size
+        hands = k.sample_hands(rng)  # the other hands dealt at random, as the search deals them
         sim = k.sim_for(hands, [0] * info.players)
         sim.to_play = info.first_leader()
-        sim.rollout(1.0, -1, [rng.random() for _ in range(2 * info.players * size)])
+        sim.rollout(1.0, -1, [rng.random() for _ in range(2 * info.players * info.hand_size)])
         won += sim.won[me]
     return won / playouts
 

@@ -180,7 +180,6 @@ def test_kept_text_bitmaps_draw_the_same_pixels_as_pillows_own_font(monkeypatch)
     )
 
     def draw_all() -> list[bytes]:
-        images.hand_png.cache_clear()
         images.trick_png.cache_clear()
         images.scores_chart_png.cache_clear()
         table_png.cache_clear()
