@@ -65,8 +65,13 @@ async def finish(
     store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], closed: bool = False
 ) -> None:
     """Post the comparison in every table's channel, and the seed in those that have not seen it
-    (``closed``: the host closed the match after its last table ended, so none has seen it)."""
+    (``closed``: the host closed the match after its last table ended, so none has seen it).
+
+    Posted once: two tables ending at the same moment, or a close as the last table ends, each
+    come here, and only the one that claims the comparison in the store posts it."""
     try:
+        if not games or games[0].match_id is None or not await store.claim_comparison(games[0].match_id):
+            return
         entries = await _entries(store, kind, games)
         rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
         last = None if closed else max(games, key=lambda g: g.id)

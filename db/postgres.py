@@ -184,12 +184,16 @@ class PostgresStore(PostgresStats):
         assert found is not None
         return found
 
-    async def close_match(self, match_id: int) -> MatchRecord:
+    async def close_match(self, match_id: int) -> MatchRecord | None:
         async with self._tx() as conn:
-            await conn.execute(f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL", match_id)
-        found = await self.get_match(match_id)
-        assert found is not None
-        return found
+            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL RETURNING id"
+            closed = await conn.fetch(sql, match_id)
+        return await self.get_match(match_id) if closed else None
+
+    async def claim_comparison(self, match_id: int) -> bool:
+        async with self._tx() as conn:
+            sql = f"UPDATE matches SET compared_at={NOW} WHERE id=$1 AND compared_at IS NULL RETURNING id"
+            return bool(await conn.fetch(sql, match_id))
 
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx(game_id) as conn:

@@ -149,12 +149,18 @@ class SqliteStore(SqliteStats):
         assert found is not None
         return found
 
-    async def close_match(self, match_id: int) -> MatchRecord:
+    async def close_match(self, match_id: int) -> MatchRecord | None:
         async with self._tx() as db:
-            await run(db, f"UPDATE matches SET closed_at={NOW} WHERE id=? AND closed_at IS NULL", (match_id,))
-        found = await self.get_match(match_id)
-        assert found is not None
-        return found
+            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=? AND closed_at IS NULL RETURNING id"
+            async with db.execute(sql, (match_id,)) as cursor:
+                closed = await cursor.fetchall()
+        return await self.get_match(match_id) if closed else None
+
+    async def claim_comparison(self, match_id: int) -> bool:
+        async with self._tx() as db:
+            sql = f"UPDATE matches SET compared_at={NOW} WHERE id=? AND compared_at IS NULL RETURNING id"
+            async with db.execute(sql, (match_id,)) as cursor:
+                return bool(await cursor.fetchall())
 
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx() as db:

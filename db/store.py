@@ -312,9 +312,15 @@ class Store(Protocol):
         """Fix the match's rules and player count if no table has yet; returns the match as stored."""
 
     async def set_game_match(self, game_id: int, match_id: int) -> None: ...
-    async def close_match(self, match_id: int) -> MatchRecord:
-        """Close the match now (kept as it was if closed already): the tables that opened are the
-        whole match from here on."""
+    async def close_match(self, match_id: int) -> MatchRecord | None:
+        """Close the match now: the tables that opened are the whole match from here on. Returns
+        the closed match, or None when it was closed already (by another call, at the same moment
+        perhaps: only one of two closes racing gets the match, so only one says it closed it)."""
+
+    async def claim_comparison(self, match_id: int) -> bool:
+        """Whether this call is the one to post the match's comparison: True once per match, False
+        for every call after (the two last tables ending at once, or a close as the last ends, each
+        try to post it; migration 0013)."""
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""

@@ -87,9 +87,15 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             )
         if match.closed_at is not None:
             raise Refusal(f"Duplicate match **{match.code}** is closed already.")
-        if not await tables.store.match_games(match.id):
+        opened = await tables.store.match_games(match.id)
+        if not opened:
             raise Refusal(f"Duplicate match **{match.code}** has no table to close it with.")
-        match = await tables.store.close_match(match.id)
+        if match_done(match, opened):
+            raise Refusal(f"Duplicate match **{match.code}** is over already: all its tables have played.")
+        closed = await tables.store.close_match(match.id)
+        if closed is None:  # closed by another call since it was read (its host and a manager at once)
+            raise Refusal(f"Duplicate match **{match.code}** is closed already.")
+        match = closed
         # the tables read after the close is committed: a table ending meanwhile either shows here
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)

@@ -295,3 +295,60 @@ async def test_a_manager_of_the_matchs_own_server_may_close_it_and_another_serve
     assert not closed.ephemeral and "is closed with its one table of 2" in closed.response.content
     lobby = env.bot.tables.in_channel(room.id)
     assert f"It is over once game #{lobby.id} ends." in closed.response.content  # its lobby still to play
+
+
+def _comparisons(channel) -> list:
+    return [m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or "")]
+
+
+async def test_a_match_whose_tables_all_ended_is_not_closed_again(simcord_env):
+    """Both tables of ann's match played to the end and the comparison came: the match is over, so
+    /ohhell duplicate close says so and nothing is posted again (it closed it and posted a second
+    comparison in both channels)."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    await _start_with_computers(env, bob, joined.response, second)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+
+    late = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert late.ephemeral and "is over already" in late.response.content, late.response.content
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+    assert (await env.bot.store.match_by_code(code)).closed_at is None
+
+
+async def test_two_closes_at_the_same_moment_close_once_and_compare_once(simcord_env):
+    """The host and a server manager close the same finished table's match at the same moment (or
+    the match's last table ends as it is closed): both read it open, but the store closes it for one
+    of them only, and only one comparison is posted. SimCord runs one user operation at a time, so
+    the two closes race on the seams the command goes through (the store's close, the comparison)."""
+    import asyncio
+
+    from bot import duplicate
+    from bot.fairness import match_done
+
+    env = simcord_env
+    guild, first, other, ann, bob = _two_rooms(env)
+    store = env.bot.store
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    match = await store.match_by_code(code)
+
+    closes = await asyncio.gather(store.close_match(match.id), store.close_match(match.id))
+    assert sum(c is not None for c in closes) == 1, closes  # the other was closed already
+    games = await store.match_games(match.id)
+    assert match_done(await store.match_by_code(code), games)
+    kind = env.bot.tables.kinds["ohhell"]
+    presenter = env.bot.tables.presenter
+    await asyncio.gather(*(duplicate.finish(store, presenter, kind, games, closed=True) for _ in range(2)))
+    await env.settle()
+    assert len(_comparisons(first)) == 1
+    # a close through the command afterwards: closed already, nothing posted again
+    again = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert again.ephemeral and "closed already" in again.response.content, again.response.content
+    assert len(_comparisons(first)) == 1

@@ -4,6 +4,10 @@ and one server never reads another's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from bot.fairness import match_over
 from db.store import DealScore, GuildSettings, RatingChange, RatingRow, ResultRow, SeatRecord, Store
 
@@ -154,8 +158,8 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
 
 async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(store: Store) -> None:
     """A match whose other tables never come: closed (``close_match``), it counts the tables that
-    opened, once they are over, in SQL as in Python (``bot.fairness.match_done``); no later close
-    moves its time."""
+    opened, once they are over, in SQL as in Python (``bot.fairness.match_done``); a later close
+    closes nothing and moves nothing."""
     match = await store.create_match("ohhell", "CLS234", GUILD, ANN, 3, 12345, "00" * 32)
     assert match.closed_at is None
     first = await finish(store, GUILD, 21)
@@ -176,4 +180,41 @@ async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(stor
     assert not await settled()  # closed, but a table it has is still playing
     await store.end_game(playing, "cancelled")
     assert await settled()
-    assert (await store.close_match(match.id)).closed_at == closed.closed_at
+    assert await store.close_match(match.id) is None  # closed already: this call closed nothing
+    assert (await store.match_by_code("CLS234")) == closed
+
+
+async def test_a_matchs_comparison_is_claimed_once(store: Store) -> None:
+    """Whoever posts a match's comparison claims it first (migration 0013): the first call only."""
+    match = await store.create_match("ohhell", "CMP234", GUILD, ANN, 2, 12345, "00" * 32)
+    other = await store.create_match("ohhell", "CMP567", GUILD, ANN, 2, 12345, "00" * 32)
+    assert [await store.claim_comparison(match.id) for _ in range(3)] == [True, False, False]
+    assert await store.claim_comparison(other.id)  # another match's claim is its own
+
+
+async def test_matches_over_before_migration_0013_are_compared_already(
+    new_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database from before migration 0013: its matches that were over had their comparison
+    posted then, so none may be claimed again; a match still playing keeps its claim."""
+    import db.postgres_pool
+    import db.sqlite_connection
+    from db.dialects import migration_files
+
+    before = [m for m in migration_files() if m.number < 13]
+    for module in (db.sqlite_connection, db.postgres_pool):
+        monkeypatch.setattr(module, "migration_files", lambda: before)
+    old = new_store()
+    await old.open()
+    over = await old.create_match("ohhell", "OVR234", GUILD, ANN, 2, 1, "00" * 32)
+    closed = await old.create_match("ohhell", "CLS567", GUILD, ANN, 3, 1, "00" * 32)
+    playing = await old.create_match("ohhell", "PLY234", GUILD, ANN, 2, 1, "00" * 32)
+    for match, tables in ((over, 2), (closed, 1), (playing, 1)):
+        for n in range(tables):
+            await old.set_game_match(await finish(old, GUILD, 30 + match.id * 10 + n), match.id)
+    await old.close_match(closed.id)
+    await old.close()
+    monkeypatch.undo()
+    new = new_store()
+    await new.open()
+    assert [await new.claim_comparison(m.id) for m in (over, closed, playing)] == [False, False, True]
