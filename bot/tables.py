@@ -24,7 +24,7 @@ import discord
 
 from bot import duplicate, fairness, logs, metrics
 from bot.clock import Clock
-from bot.contract import Action, LiveTable, Rendered
+from bot.contract import Action, AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
 from bot.panels import press_of
@@ -204,6 +204,15 @@ class TableManager(Registry):
             if record.kind in self.kinds and self.owns(record.guild_id):
                 over[record.id] = table = self._rebuilt(record)
                 self._post_finale_later(table)
+        # Duplicate matches over whose comparison the stopped bot never claimed (it stopped
+        # between the last table's end and the comparison): posted now, once (the claim).
+        for match in await self.store.uncompared_matches():
+            games = await self.store.match_games(match.id)
+            if match.kind not in self.kinds or not self.owns(match.guild_id) or not fairness.match_done(match, games):
+                continue
+            last = over.get(games[-1].id) or self._rebuilt(games[-1])
+            compare = functools.partial(self._compare_later, last.kind, games)
+            self.clock.supervise(last, "posting the duplicate match's comparison", compare)
         for game_id, old in copies.items():
             shown = over.get(game_id)
             if shown is None:
@@ -235,6 +244,12 @@ class TableManager(Registry):
             self.presenter.post_finale(table, await self.store.results(table.id))
 
         self.clock.supervise(table, "posting the final standings", post)
+
+    async def _compare_later(self, kind: AnyKind, games: list[GameRecord]) -> None:
+        """A match over before the stop, its comparison never posted: every channel gets it, with
+        the shuffle check (no table has seen it)."""
+        await self.client.wait_until_ready()
+        await duplicate.finish(self.store, self.presenter, kind, games, closed=True)
 
     async def _close_later(self, table: LiveTable, copies: list[OldCopy]) -> None:
         """Old copies of a game over that the stopped bot had not closed: they lose their controls."""

@@ -31,6 +31,7 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]
 from db import rows
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
 from db.postgres_stats import PostgresStats
+from db.stats_sql import UNCOMPARED_MATCHES
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -194,6 +195,9 @@ class PostgresStore(PostgresStats):
         async with self._tx() as conn:
             sql = f"UPDATE matches SET compared_at={NOW} WHERE id=$1 AND compared_at IS NULL RETURNING id"
             return bool(await conn.fetch(sql, match_id))
+
+    async def uncompared_matches(self) -> list[MatchRecord]:
+        return [rows.match(r) for r in await self._fetch(UNCOMPARED_MATCHES)]
 
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx(game_id) as conn:

@@ -20,6 +20,7 @@ import aiosqlite
 from db import rows
 from db.sqlite_connection import EPOCH, NOW, run, run_many
 from db.sqlite_stats import SqliteStats
+from db.stats_sql import UNCOMPARED_MATCHES
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -161,6 +162,9 @@ class SqliteStore(SqliteStats):
             sql = f"UPDATE matches SET compared_at={NOW} WHERE id=? AND compared_at IS NULL RETURNING id"
             async with db.execute(sql, (match_id,)) as cursor:
                 return bool(await cursor.fetchall())
+
+    async def uncompared_matches(self) -> list[MatchRecord]:
+        return [rows.match(r) for r in await self._fetchall(UNCOMPARED_MATCHES)]
 
     async def set_game_match(self, game_id: int, match_id: int) -> None:
         async with self._tx() as db:

@@ -40,6 +40,17 @@ SETTLED = (
     " AND t.status NOT IN ('finished', 'cancelled'))))"
 )
 
+#: the matches over whose comparison no call has claimed (``m`` a match): every table it will have
+#: has opened and is over, as :data:`SETTLED` says of a game (migration 0013 marks the same
+#: condition as compared for the matches over before it)
+UNCOMPARED_MATCHES = (
+    "SELECT * FROM matches m WHERE m.compared_at IS NULL"
+    " AND EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.id)"
+    " AND ((SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) >= m.tables OR m.closed_at IS NOT NULL)"
+    " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.id AND g.status NOT IN ('finished', 'cancelled'))"
+    " ORDER BY m.id"
+)
+
 
 def finished_filter(*, unrated_only: bool, settled_only: bool) -> str:
     """The extra conditions of a finished-games query (both stores): games with no rating changes

@@ -322,6 +322,10 @@ class Store(Protocol):
         for every call after (the two last tables ending at once, or a close as the last ends, each
         try to post it; migration 0013)."""
 
+    async def uncompared_matches(self) -> list[MatchRecord]:
+        """The matches over whose comparison no call has claimed: the bot stopped between a match's
+        last table ending and its comparison (a restart posts them)."""
+
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""
 

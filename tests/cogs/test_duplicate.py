@@ -352,3 +352,39 @@ async def test_two_closes_at_the_same_moment_close_once_and_compare_once(simcord
     again = await ann.slash(first, "ohhell duplicate close", code=code)
     assert again.ephemeral and "closed already" in again.response.content, again.response.content
     assert len(_comparisons(first)) == 1
+
+
+async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_env, db_path, monkeypatch):
+    """The bot stops just after the match's last table ended (its end committed, the comparison not
+    yet posted): the match was over for ever without a comparison. The restarted bot finds the
+    match over and uncompared, and posts it in both tables' channels, once."""
+    from bot import duplicate
+
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    await _start_with_computers(env, bob, joined.response, second)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    real_finish = duplicate.finish
+
+    async def stopped(*args, **kwargs) -> None:
+        """The process stops here: nothing of the comparison is claimed or posted."""
+
+    monkeypatch.setattr(duplicate, "finish", stopped)
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert [len(_comparisons(c)) for c in (first, second)] == [0, 0]
+
+    monkeypatch.setattr(duplicate, "finish", real_finish)
+    old_bot, new_bot = env.bot, make_bot(db_path)
+    await env.restart_bot(new_bot)
+    await old_bot.close()
+    await env.settle()
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+    assert not await new_bot.store.claim_comparison((await new_bot.store.match_by_code(code)).id)
+    again, newer = env.bot, make_bot(db_path)  # a second restart finds nothing left to post
+    await env.restart_bot(newer)
+    await again.close()
+    await env.settle()
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]

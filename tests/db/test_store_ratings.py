@@ -192,6 +192,22 @@ async def test_a_matchs_comparison_is_claimed_once(store: Store) -> None:
     assert await store.claim_comparison(other.id)  # another match's claim is its own
 
 
+async def test_matches_over_and_not_compared_are_listed_for_a_restart(store: Store) -> None:
+    """``uncompared_matches``: over (every table it will have opened and over) and unclaimed."""
+    full = await store.create_match("ohhell", "FUL234", GUILD, ANN, 2, 1, "00" * 32)
+    closed = await store.create_match("ohhell", "CLO234", GUILD, ANN, 3, 1, "00" * 32)
+    waiting = await store.create_match("ohhell", "WAI234", GUILD, ANN, 2, 1, "00" * 32)
+    empty = await store.create_match("ohhell", "EMP234", GUILD, ANN, 2, 1, "00" * 32)
+    for match, tables in ((full, 2), (closed, 1), (waiting, 1)):
+        for n in range(tables):
+            await store.set_game_match(await finish(store, GUILD, 50 + match.id * 10 + n), match.id)
+    await store.close_match(closed.id)
+    await store.close_match(empty.id)  # closed with no table: nothing to compare
+    assert [m.code for m in await store.uncompared_matches()] == ["FUL234", "CLO234"]
+    assert await store.claim_comparison(full.id)
+    assert [m.code for m in await store.uncompared_matches()] == ["CLO234"]
+
+
 async def test_matches_over_before_migration_0013_are_compared_already(
     new_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
 ) -> None:
