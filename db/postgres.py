@@ -199,9 +199,20 @@ class PostgresStore(PostgresStats):
     async def uncompared_matches(self) -> list[MatchRecord]:
         return [rows.match(r) for r in await self._fetch(UNCOMPARED_MATCHES)]
 
-    async def set_game_match(self, game_id: int, match_id: int) -> None:
+    async def join_match(self, game_id: int, match_id: int) -> int | None:
         async with self._tx(game_id) as conn:
+            # the match's row locked to the end of the transaction: joins and closes of one match
+            # read and write one after another, in this process and any other
+            found = await conn.fetchrow(
+                "SELECT tables FROM matches WHERE id=$1 AND closed_at IS NULL FOR UPDATE", match_id
+            )
+            if found is None:
+                return None
+            joined = await conn.fetchval("SELECT COUNT(*) FROM games WHERE match_id=$1", match_id)
+            if joined >= found["tables"]:
+                return None
             await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
+            return int(joined) + 1
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)

@@ -166,9 +166,18 @@ class SqliteStore(SqliteStats):
     async def uncompared_matches(self) -> list[MatchRecord]:
         return [rows.match(r) for r in await self._fetchall(UNCOMPARED_MATCHES)]
 
-    async def set_game_match(self, game_id: int, match_id: int) -> None:
-        async with self._tx() as db:
+    async def join_match(self, game_id: int, match_id: int) -> int | None:
+        async with self._tx() as db:  # BEGIN IMMEDIATE: one writer at a time reads and links
+            async with db.execute(
+                "SELECT m.tables, (SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) AS joined"
+                " FROM matches m WHERE m.id=? AND m.closed_at IS NULL",
+                (match_id,),
+            ) as cursor:
+                found = await cursor.fetchone()
+            if found is None or found["joined"] >= found["tables"]:
+                return None
             await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
+            return int(found["joined"]) + 1
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))

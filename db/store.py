@@ -311,7 +311,11 @@ class Store(Protocol):
     async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
         """Fix the match's rules and player count if no table has yet; returns the match as stored."""
 
-    async def set_game_match(self, game_id: int, match_id: int) -> None: ...
+    async def join_match(self, game_id: int, match_id: int) -> int | None:
+        """Make the game a table of the match if the match is open and has a place left; returns
+        the table's number in the match (1 for the first), or None (full, or closed). One decision
+        in one transaction: two channels joining the last place at once get it for one of them."""
+
     async def close_match(self, match_id: int) -> MatchRecord | None:
         """Close the match now: the tables that opened are the whole match from here on. Returns
         the closed match, or None when it was closed already (by another call, at the same moment

@@ -8,18 +8,19 @@ When the last table is over, :mod:`bot.duplicate` posts the comparison in every 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 
 import discord
 from discord import app_commands
 
 from bot.client import manages_server, tables_of
-from bot.contract import AnyKind, LiveTable
+from bot.contract import AnyKind
 from bot.duplicate import finish, may_close
 from bot.errors import Refusal, guarded
 from bot.fairness import is_over, match_done, new_salt, new_seed
 from bot.secrecy import Door, State, decide, match_role
-from db.store import MatchRecord, Store, StoreConflict
+from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -48,8 +49,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 continue
         if match is None:
             raise Refusal("I could not find a free match code: try again.")
-        table = await _open(interaction, kind, kind.default_preset)
-        await _link(interaction, table, match, 1)
+        await _open(interaction, kind, match, kind.default_preset)
 
     @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
     @app_commands.describe(code="The match's code (the host of its first table has it)")
@@ -58,22 +58,17 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         store = tables_of(interaction).store
         match = await _match(store, kind, code)
         if match.closed_at is not None:
-            raise Refusal(f"Duplicate match **{match.code}** was closed by its host: no more tables may join it.")
+            raise Refusal(_closed(match))
         games = await store.match_games(match.id)
         if len(games) >= match.tables:
-            raise Refusal(f"All {match.tables} tables of that match are open already.")
+            raise Refusal(_full(match))
         if any(g.channel_id == interaction.channel_id for g in games):
             raise Refusal("This channel is already a table of that match.")
         # the opener sits at the new table: one side of the match per member
         joining = decide(Door.JOIN, await match_role(store, match.id, interaction.user.id), State.LOBBY)
         if not joining.allowed:
             raise Refusal(joining.text(games[0].id))
-        first = games[0]
-        table = await _open(interaction, kind, first.preset)
-        async with table.lock:
-            await tables_of(interaction).seating.change_options(table, first.preset, first.options, first.turn_seconds)
-            await tables_of(interaction).presenter.refresh_lobby(table)
-        await _link(interaction, table, match, len(games) + 1)
+        await _open(interaction, kind, match, games[0].preset, like=games[0])
 
     @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
     @app_commands.describe(code="The match's code")
@@ -122,7 +117,20 @@ async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
     return match
 
 
-async def _open(interaction: discord.Interaction, kind: AnyKind, preset: str) -> LiveTable:
+def _closed(match: MatchRecord) -> str:
+    return f"Duplicate match **{match.code}** was closed by its host: no more tables may join it."
+
+
+def _full(match: MatchRecord) -> str:
+    return f"All {match.tables} tables of that match are open already."
+
+
+async def _open(
+    interaction: discord.Interaction, kind: AnyKind, match: MatchRecord, preset: str, like: GameRecord | None = None
+) -> None:
+    """This channel's table of ``match`` (with the rules of its table ``like``): the lobby is
+    stored and linked to the match before anything is shown, so a join that loses the match's last
+    place to another, or meets its close, is refused and leaves nothing in the channel."""
     tables = tables_of(interaction)
     lobby = tables.features.lobby  # the lobby feature's renderer, read from the registered features
     if lobby is None:
@@ -130,16 +138,23 @@ async def _open(interaction: discord.Interaction, kind: AnyKind, preset: str) ->
     table = await tables.seating.open_lobby(
         kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, preset
     )
+    try:
+        if like is not None:  # this table's own settings first: a failure leaves the match untouched
+            await tables.seating.change_options(table, like.preset, like.options, like.turn_seconds)
+        number = await tables.store.join_match(table.id, match.id)
+    except BaseException:
+        with contextlib.suppress(StoreError):
+            await tables.seating.cancel(table)
+        raise
+    if number is None:  # taken, or closed, since the match was read
+        await tables.seating.cancel(table)
+        now = await tables.store.get_match(match.id)
+        raise Refusal(_closed(match) if now is not None and now.closed_at is not None else _full(match))
+    table.record.match_id = match.id
     async with table.lock:
         await interaction.response.send_message(**lobby(table).kwargs())
         message = await interaction.original_response()
         await tables.presenter.remember_message(table, message.id)
-    return table
-
-
-async def _link(interaction: discord.Interaction, table: LiveTable, match: MatchRecord, number: int) -> None:
-    await tables_of(interaction).store.set_game_match(table.id, match.id)
-    table.record.match_id = match.id
     key = table.kind.key
     await interaction.followup.send(
         f"⚖️ This is table {number} of {match.tables} of duplicate match **{match.code}**: every table plays "

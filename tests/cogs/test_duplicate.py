@@ -388,3 +388,31 @@ async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_e
     await again.close()
     await env.settle()
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+
+
+async def test_a_join_that_loses_the_last_place_to_another_leaves_nothing_behind(simcord_env, monkeypatch):
+    """cat types /ohhell duplicate join as bob's join takes the match's last place: her command read
+    the match with a place free (as if read just before bob's was saved). The store links bob's
+    table only; cat is told the match is full, and her channel has no lobby, no table, no message."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    third = guild.create_text_channel("even-more-cards")
+    cat = guild.add_member(env.create_user("cat"))
+    store = env.bot.store
+    opened, code = await _short_match(env, ann, first, tables=2)
+    before_bob = await store.match_games((await store.match_by_code(code)).id)
+    await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    real = store.match_games
+
+    async def read_before_bob(match_id: int):
+        store.match_games = real
+        return before_bob
+
+    monkeypatch.setattr(store, "match_games", read_before_bob)
+    late = await cat.slash(third, "ohhell duplicate join", code=code)
+    assert late.ephemeral and "All 2 tables of that match are open already" in late.response.content, late
+    assert env.bot.tables.in_channel(third.id) is None and list(third.history()) == []
+    match = await store.match_by_code(code)
+    assert [g.channel_id for g in await store.match_games(match.id)] == [first.id, second.id]
+    again = await ann.slash(third, "ohhell new")  # the channel is free for another table
+    assert not again.ephemeral, again.response.content

@@ -90,8 +90,11 @@ async def test_a_duplicate_match_and_its_tables(store: Store) -> None:
     assert await store.match_by_code("ABC234") == match and await store.match_by_code("NOPE") is None
     first = await store.create_game("ohhell", 1, 10, 100, "classic", {})
     second = await store.create_game("ohhell", 2, 20, 200, "classic", {})
-    await store.set_game_match(first, match.id)
-    await store.set_game_match(second, match.id)
+    assert await store.join_match(first, match.id) == 1  # the table's number in the match
+    assert await store.join_match(second, match.id) == 2
+    third = await store.create_game("ohhell", 3, 30, 300, "classic", {})
+    assert await store.join_match(third, match.id) is None  # both tables taken
+    assert (await store.get_game(third)).match_id is None
     fixed = await store.fix_match_rules(match.id, {"deck": "standard52"}, 3)
     assert (fixed.rules, fixed.players) == ({"deck": "standard52"}, 3)
     again = await store.fix_match_rules(match.id, {"deck": "pack63"}, 6)  # the first table's rules stay

@@ -132,7 +132,7 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
     plain = await finish(store, GUILD, 10)
     match = await store.create_match("ohhell", "ABC234", GUILD, ANN, 3, 12345, "00" * 32)
     first = await finish(store, GUILD, 11)
-    await store.set_game_match(first, match.id)
+    await store.join_match(first, match.id)
 
     async def counted() -> tuple[list[int], list[int], int]:
         # the SQL condition says what the secrecy policy's Python says of the same tables
@@ -148,9 +148,9 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
     assert await counted() == ([plain], [plain], 1)  # one table of three has opened
     assert [g.id for g in await store.finished_games(GUILD, "ohhell")] == [plain, first]
     second = await finish(store, GUILD, 12)
-    await store.set_game_match(second, match.id)
+    await store.join_match(second, match.id)
     playing = await store.create_game("ohhell", GUILD, 13, BOB, "classic", {})
-    await store.set_game_match(playing, match.id)
+    await store.join_match(playing, match.id)
     assert await counted() == ([plain], [plain], 1)  # every table open, one still playing
     await store.end_game(playing, "cancelled")
     assert await counted() == ([plain, first, second], [plain, first, second], 3)
@@ -163,9 +163,9 @@ async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(stor
     match = await store.create_match("ohhell", "CLS234", GUILD, ANN, 3, 12345, "00" * 32)
     assert match.closed_at is None
     first = await finish(store, GUILD, 21)
-    await store.set_game_match(first, match.id)
+    await store.join_match(first, match.id)
     playing = await store.create_game("ohhell", GUILD, 22, BOB, "classic", {})
-    await store.set_game_match(playing, match.id)
+    await store.join_match(playing, match.id)
 
     async def settled() -> bool:
         rated = first in [g.id for g in await store.finished_games(GUILD, "ohhell", settled_only=True)]
@@ -192,6 +192,22 @@ async def test_a_matchs_comparison_is_claimed_once(store: Store) -> None:
     assert await store.claim_comparison(other.id)  # another match's claim is its own
 
 
+async def test_two_tables_joining_the_last_place_at_once_one_gets_it(store: Store) -> None:
+    """Two channels join a two-table match at the same moment: the store links one of them only
+    (each join read the match with a place free); a closed match takes no table at all."""
+    import asyncio
+
+    match = await store.create_match("ohhell", "JNR234", GUILD, ANN, 2, 1, "00" * 32)
+    assert await store.join_match(await store.create_game("ohhell", GUILD, 70, ANN, "classic", {}), match.id) == 1
+    racing = [await store.create_game("ohhell", GUILD, 71 + n, BOB, "classic", {}) for n in range(2)]
+    numbers = await asyncio.gather(*(store.join_match(g, match.id) for g in racing))
+    assert sorted(numbers, key=lambda n: n or 0) == [None, 2], numbers
+    assert len(await store.match_games(match.id)) == 2
+    closed = await store.create_match("ohhell", "JNC234", GUILD, ANN, 3, 1, "00" * 32)
+    await store.close_match(closed.id)
+    assert await store.join_match(await store.create_game("ohhell", GUILD, 75, ANN, "classic", {}), closed.id) is None
+
+
 async def test_matches_over_and_not_compared_are_listed_for_a_restart(store: Store) -> None:
     """``uncompared_matches``: over (every table it will have opened and over) and unclaimed."""
     full = await store.create_match("ohhell", "FUL234", GUILD, ANN, 2, 1, "00" * 32)
@@ -200,7 +216,7 @@ async def test_matches_over_and_not_compared_are_listed_for_a_restart(store: Sto
     empty = await store.create_match("ohhell", "EMP234", GUILD, ANN, 2, 1, "00" * 32)
     for match, tables in ((full, 2), (closed, 1), (waiting, 1)):
         for n in range(tables):
-            await store.set_game_match(await finish(store, GUILD, 50 + match.id * 10 + n), match.id)
+            await store.join_match(await finish(store, GUILD, 50 + match.id * 10 + n), match.id)
     await store.close_match(closed.id)
     await store.close_match(empty.id)  # closed with no table: nothing to compare
     assert [m.code for m in await store.uncompared_matches()] == ["FUL234", "CLO234"]
@@ -227,7 +243,7 @@ async def test_matches_over_before_migration_0013_are_compared_already(
     playing = await old.create_match("ohhell", "PLY234", GUILD, ANN, 2, 1, "00" * 32)
     for match, tables in ((over, 2), (closed, 1), (playing, 1)):
         for n in range(tables):
-            await old.set_game_match(await finish(old, GUILD, 30 + match.id * 10 + n), match.id)
+            await old.join_match(await finish(old, GUILD, 30 + match.id * 10 + n), match.id)
     await old.close_match(closed.id)
     await old.close()
     monkeypatch.undo()
