@@ -16,9 +16,10 @@ It keeps the semantics of :class:`db.sqlite.SqliteStore`:
 Reads of a whole game (the game, its seats and its log) run in one read-only repeatable-read
 transaction, so they never mix two states of a game another task is writing.
 
-The store is three modules along its seams: :mod:`db.postgres_pool` (the pool, the migrations and
-the transactions), :mod:`db.postgres_stats` (ratings, history, profiles) and this one (lobbies,
-games, timers, leases); :mod:`db.postgres_url` checks and shows the URL.
+The store is four modules along its seams: :mod:`db.postgres_pool` (the pool, the migrations and
+the transactions), :mod:`db.postgres_stats` (ratings, history, profiles), :mod:`db.postgres_matches`
+(duplicate matches) and this one (lobbies, games, timers, leases); :mod:`db.postgres_url` checks
+and shows the URL.
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
+from db.postgres_matches import PostgresMatches
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
 from db.postgres_stats import PostgresStats
-from db.stats_sql import UNCOMPARED_MATCHES
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -39,7 +40,6 @@ from db.store import (
     GameRecord,
     GameVersion,
     Lease,
-    MatchRecord,
     OldCopy,
     OutcomeUnknown,
     ResultRow,
@@ -55,7 +55,7 @@ from db.store import (
 SETTLE_TIMEOUT = 5.0
 
 
-class PostgresStore(PostgresStats):
+class PostgresStore(PostgresMatches, PostgresStats):
     """The store on a PostgreSQL server; ``url`` is a ``postgresql://user:password@host:port/database`` URL.
 
     ``schema``, if given, is the schema (created if missing) the tables live in; by default they
@@ -145,89 +145,9 @@ class PostgresStore(PostgresStats):
             "INSERT INTO deals (game_id, deal, deck) VALUES ($1,$2,$3)", game_id, deal.deal, json.dumps(deal.deck)
         )
 
-    # -- duplicate matches ----------------------------------------------------------------
-    async def create_match(
-        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
-    ) -> MatchRecord:
-        async with self._tx() as conn:
-            match_id = await conn.fetchval(
-                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
-                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}) RETURNING id",
-                kind,
-                code,
-                guild_id,
-                host_id,
-                tables,
-                seed,
-                salt,
-            )
-        found = await self.get_match(int(match_id))
-        assert found is not None
-        return found
-
-    async def get_match(self, match_id: int) -> MatchRecord | None:
-        found = await self._fetch("SELECT * FROM matches WHERE id=$1", match_id)
-        return rows.match(found[0]) if found else None
-
-    async def match_by_code(self, code: str) -> MatchRecord | None:
-        found = await self._fetch("SELECT * FROM matches WHERE code=$1", code)
-        return rows.match(found[0]) if found else None
-
-    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
-        async with self._tx() as conn:
-            await conn.execute(
-                "UPDATE matches SET rules=$1, players=$2 WHERE id=$3 AND rules IS NULL",
-                json.dumps(rules),
-                players,
-                match_id,
-            )
-        found = await self.get_match(match_id)
-        assert found is not None
-        return found
-
-    async def close_match(self, match_id: int) -> MatchRecord | None:
-        async with self._tx() as conn:
-            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL RETURNING id"
-            closed = await conn.fetch(sql, match_id)
-        return await self.get_match(match_id) if closed else None
-
-    async def claim_comparison(self, match_id: int) -> bool:
-        async with self._tx() as conn:
-            sql = f"UPDATE matches SET compared_at={NOW} WHERE id=$1 AND compared_at IS NULL RETURNING id"
-            return bool(await conn.fetch(sql, match_id))
-
-    async def uncompared_matches(self) -> list[MatchRecord]:
-        return [rows.match(r) for r in await self._fetch(UNCOMPARED_MATCHES)]
-
-    async def join_match(self, game_id: int, match_id: int) -> int | None:
-        async with self._tx(game_id) as conn:
-            # the match's row locked to the end of the transaction: joins and closes of one match
-            # read and write one after another, in this process and any other
-            found = await conn.fetchrow(
-                "SELECT tables FROM matches WHERE id=$1 AND closed_at IS NULL FOR UPDATE", match_id
-            )
-            if found is None:
-                return None
-            joined = await conn.fetchval("SELECT COUNT(*) FROM games WHERE match_id=$1", match_id)
-            if joined >= found["tables"]:
-                return None
-            await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
-            return int(joined) + 1
-
+    # -- a duplicate match's tables (the matches themselves: db.postgres_matches) -------------
     async def match_games(self, match_id: int) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)
-
-    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
-        async with self._tx() as conn:
-            await conn.execute(
-                "INSERT INTO match_watchers (match_id, user_id) VALUES ($1,$2) ON CONFLICT DO NOTHING",
-                match_id,
-                user_id,
-            )
-
-    async def match_watchers(self, match_id: int) -> set[int]:
-        found = await self._fetch("SELECT user_id FROM match_watchers WHERE match_id=$1", match_id)
-        return {int(r["user_id"]) for r in found}
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(

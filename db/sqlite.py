@@ -4,9 +4,10 @@ All writes go through :meth:`SqliteStore._tx`, which holds one lock for the conn
 the work in ``BEGIN IMMEDIATE … COMMIT`` so an action and everything it finished land together or
 not at all.
 
-The store is three modules along its seams: :mod:`db.sqlite_connection` (the file, the migrations
-and the transactions), :mod:`db.sqlite_stats` (ratings, history, profiles) and this one (lobbies,
-games, timers, leases).
+The store is four modules along its seams: :mod:`db.sqlite_connection` (the file, the migrations
+and the transactions), :mod:`db.sqlite_stats` (ratings,
+history, profiles), :mod:`db.sqlite_matches` (duplicate matches) and this one (lobbies, games,
+timers, leases).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import aiosqlite
 
 from db import rows
 from db.sqlite_connection import EPOCH, NOW, run, run_many
+from db.sqlite_matches import SqliteMatches
 from db.sqlite_stats import SqliteStats
-from db.stats_sql import UNCOMPARED_MATCHES
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -28,7 +29,6 @@ from db.store import (
     GameRecord,
     GameVersion,
     Lease,
-    MatchRecord,
     OldCopy,
     ResultRow,
     SavedPanel,
@@ -39,7 +39,7 @@ from db.store import (
 )
 
 
-class SqliteStore(SqliteStats):
+class SqliteStore(SqliteMatches, SqliteStats):
     """The store in one SQLite file (or ``:memory:``); ``synchronous`` is ``PRAGMA synchronous``."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -115,85 +115,10 @@ class SqliteStore(SqliteStats):
             db, "INSERT INTO deals (game_id, deal, deck) VALUES (?,?,?)", (game_id, deal.deal, json.dumps(deal.deck))
         )
 
-    # -- duplicate matches ----------------------------------------------------------------
-    async def create_match(
-        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
-    ) -> MatchRecord:
-        async with self._tx() as db:
-            async with db.execute(
-                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
-                f" VALUES (?,?,?,?,?,?,?,{NOW})",
-                (kind, code, guild_id, host_id, tables, seed, salt),
-            ) as cursor:
-                assert cursor.lastrowid is not None
-                match_id = int(cursor.lastrowid)
-        found = await self.get_match(match_id)
-        assert found is not None
-        return found
-
-    async def get_match(self, match_id: int) -> MatchRecord | None:
-        found = await self._fetchall("SELECT * FROM matches WHERE id=?", (match_id,))
-        return rows.match(found[0]) if found else None
-
-    async def match_by_code(self, code: str) -> MatchRecord | None:
-        found = await self._fetchall("SELECT * FROM matches WHERE code=?", (code,))
-        return rows.match(found[0]) if found else None
-
-    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
-        async with self._tx() as db:
-            await run(
-                db,
-                "UPDATE matches SET rules=?, players=? WHERE id=? AND rules IS NULL",
-                (json.dumps(rules), players, match_id),
-            )
-        found = await self.get_match(match_id)
-        assert found is not None
-        return found
-
-    async def close_match(self, match_id: int) -> MatchRecord | None:
-        async with self._tx() as db:
-            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=? AND closed_at IS NULL RETURNING id"
-            async with db.execute(sql, (match_id,)) as cursor:
-                closed = await cursor.fetchall()
-        return await self.get_match(match_id) if closed else None
-
-    async def claim_comparison(self, match_id: int) -> bool:
-        async with self._tx() as db:
-            sql = f"UPDATE matches SET compared_at={NOW} WHERE id=? AND compared_at IS NULL RETURNING id"
-            async with db.execute(sql, (match_id,)) as cursor:
-                return bool(await cursor.fetchall())
-
-    async def uncompared_matches(self) -> list[MatchRecord]:
-        return [rows.match(r) for r in await self._fetchall(UNCOMPARED_MATCHES)]
-
-    async def join_match(self, game_id: int, match_id: int) -> int | None:
-        async with self._tx() as db:  # BEGIN IMMEDIATE: one writer at a time reads and links
-            async with db.execute(
-                "SELECT m.tables, (SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) AS joined"
-                " FROM matches m WHERE m.id=? AND m.closed_at IS NULL",
-                (match_id,),
-            ) as cursor:
-                found = await cursor.fetchone()
-            if found is None or found["joined"] >= found["tables"]:
-                return None
-            await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
-            return int(found["joined"]) + 1
-
+    # -- a duplicate match's tables (the matches themselves: db.sqlite_matches) -------------
     async def match_games(self, match_id: int) -> list[GameRecord]:
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
         return [await self._record(r) for r in found]
-
-    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
-        async with self._tx() as db:
-            await run(
-                db,
-                "INSERT INTO match_watchers (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING",
-                (match_id, user_id),
-            )
-
-    async def match_watchers(self, match_id: int) -> set[int]:
-        found = await self._fetchall("SELECT user_id FROM match_watchers WHERE match_id=?", (match_id,))
-        return {int(r["user_id"]) for r in found}
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(

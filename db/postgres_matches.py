@@ -1,0 +1,97 @@
+"""The PostgreSQL store's duplicate matches: a match's record, its tables joining and its close,
+the claim of its comparison, and who watched it. Each decision that two members may make at the
+same moment (the last place, the close, the comparison) is one transaction that locks or
+conditionally updates the match's row, so only one of them gets it, in this process or another.
+The match's tables themselves are games, read by :meth:`db.postgres.PostgresStore.match_games`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from db import rows
+from db.postgres_pool import NOW, PostgresPool
+from db.stats_sql import UNCOMPARED_MATCHES
+from db.store import MatchRecord
+
+
+class PostgresMatches(PostgresPool):
+    async def create_match(
+        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+    ) -> MatchRecord:
+        async with self._tx() as conn:
+            match_id = await conn.fetchval(
+                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
+                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}) RETURNING id",
+                kind,
+                code,
+                guild_id,
+                host_id,
+                tables,
+                seed,
+                salt,
+            )
+        found = await self.get_match(int(match_id))
+        assert found is not None
+        return found
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE id=$1", match_id)
+        return rows.match(found[0]) if found else None
+
+    async def match_by_code(self, code: str) -> MatchRecord | None:
+        found = await self._fetch("SELECT * FROM matches WHERE code=$1", code)
+        return rows.match(found[0]) if found else None
+
+    async def fix_match_rules(self, match_id: int, rules: dict[str, Any], players: int) -> MatchRecord:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE matches SET rules=$1, players=$2 WHERE id=$3 AND rules IS NULL",
+                json.dumps(rules),
+                players,
+                match_id,
+            )
+        found = await self.get_match(match_id)
+        assert found is not None
+        return found
+
+    async def close_match(self, match_id: int) -> MatchRecord | None:
+        async with self._tx() as conn:
+            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL RETURNING id"
+            closed = await conn.fetch(sql, match_id)
+        return await self.get_match(match_id) if closed else None
+
+    async def claim_comparison(self, match_id: int) -> bool:
+        async with self._tx() as conn:
+            sql = f"UPDATE matches SET compared_at={NOW} WHERE id=$1 AND compared_at IS NULL RETURNING id"
+            return bool(await conn.fetch(sql, match_id))
+
+    async def uncompared_matches(self) -> list[MatchRecord]:
+        return [rows.match(r) for r in await self._fetch(UNCOMPARED_MATCHES)]
+
+    async def join_match(self, game_id: int, match_id: int) -> int | None:
+        async with self._tx(game_id) as conn:
+            # the match's row locked to the end of the transaction: joins and closes of one match
+            # read and write one after another, in this process and any other
+            found = await conn.fetchrow(
+                "SELECT tables FROM matches WHERE id=$1 AND closed_at IS NULL FOR UPDATE", match_id
+            )
+            if found is None:
+                return None
+            joined = await conn.fetchval("SELECT COUNT(*) FROM games WHERE match_id=$1", match_id)
+            if joined >= found["tables"]:
+                return None
+            await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
+            return int(joined) + 1
+
+    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO match_watchers (match_id, user_id) VALUES ($1,$2) ON CONFLICT DO NOTHING",
+                match_id,
+                user_id,
+            )
+
+    async def match_watchers(self, match_id: int) -> set[int]:
+        found = await self._fetch("SELECT user_id FROM match_watchers WHERE match_id=$1", match_id)
+        return {int(r["user_id"]) for r in found}
