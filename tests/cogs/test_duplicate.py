@@ -297,6 +297,18 @@ async def test_a_manager_of_the_matchs_own_server_may_close_it_and_another_serve
     assert f"It is over once game #{lobby.id} ends." in closed.response.content  # its lobby still to play
 
 
+async def _first_of_two_tables_played(env):
+    """ann's two-table match, bob's table started too, ann's played to its end: (first, second,
+    ann, bob, the code)."""
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    await _start_with_computers(env, bob, joined.response, second)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    return first, second, ann, bob, code
+
+
 def _comparisons(channel) -> list:
     return [m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or "")]
 
@@ -306,12 +318,7 @@ async def test_a_match_whose_tables_all_ended_is_not_closed_again(simcord_env):
     /ohhell duplicate close says so and nothing is posted again (it closed it and posted a second
     comparison in both channels)."""
     env = simcord_env
-    guild, first, second, ann, bob = _two_rooms(env)
-    opened, code = await _short_match(env, ann, first, tables=2)
-    await _start_with_computers(env, ann, opened.response, first)
-    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    await _start_with_computers(env, bob, joined.response, second)
-    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    first, second, ann, bob, code = await _first_of_two_tables_played(env)
     await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
 
@@ -361,12 +368,7 @@ async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_e
     from bot import duplicate
 
     env = simcord_env
-    guild, first, second, ann, bob = _two_rooms(env)
-    opened, code = await _short_match(env, ann, first, tables=2)
-    await _start_with_computers(env, ann, opened.response, first)
-    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    await _start_with_computers(env, bob, joined.response, second)
-    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    first, second, ann, bob, code = await _first_of_two_tables_played(env)
     real_finish = duplicate.finish
 
     async def stopped(*args, **kwargs) -> None:

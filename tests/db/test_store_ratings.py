@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.fairness import match_over
-from db.store import DealScore, GuildSettings, RatingChange, RatingRow, ResultRow, SeatRecord, Store
+from db.store import DealScore, GuildSettings, MatchRecord, RatingChange, RatingRow, ResultRow, SeatRecord, Store
 
 GUILD = 1_178_473_619_233_402_880
 OTHER = 1_178_473_619_233_402_999
@@ -184,6 +184,21 @@ async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(stor
     assert (await store.match_by_code("CLS234")) == closed
 
 
+async def _matches_played(store: Store, **made: tuple[int, int]) -> list[MatchRecord]:
+    """A match per keyword (its code is the keyword and 234): ``(tables, finished)`` tables made
+    for, and finished tables joined. A match the keyword says to close (``clo``, ``cls``, ``emp``)
+    is closed with the tables it has."""
+    out = []
+    for code, (tables, finished) in made.items():
+        match = await store.create_match("ohhell", f"{code.upper()}234", GUILD, ANN, tables, 1, "00" * 32)
+        for n in range(finished):
+            await store.join_match(await finish(store, GUILD, 100 + match.id * 10 + n), match.id)
+        if code in ("clo", "cls", "emp"):
+            await store.close_match(match.id)
+        out.append(match)
+    return out
+
+
 async def test_a_matchs_comparison_is_claimed_once(store: Store) -> None:
     """Whoever posts a match's comparison claims it first (migration 0013): the first call only."""
     match = await store.create_match("ohhell", "CMP234", GUILD, ANN, 2, 12345, "00" * 32)
@@ -210,15 +225,8 @@ async def test_two_tables_joining_the_last_place_at_once_one_gets_it(store: Stor
 
 async def test_matches_over_and_not_compared_are_listed_for_a_restart(store: Store) -> None:
     """``uncompared_matches``: over (every table it will have opened and over) and unclaimed."""
-    full = await store.create_match("ohhell", "FUL234", GUILD, ANN, 2, 1, "00" * 32)
-    closed = await store.create_match("ohhell", "CLO234", GUILD, ANN, 3, 1, "00" * 32)
-    waiting = await store.create_match("ohhell", "WAI234", GUILD, ANN, 2, 1, "00" * 32)
-    empty = await store.create_match("ohhell", "EMP234", GUILD, ANN, 2, 1, "00" * 32)
-    for match, tables in ((full, 2), (closed, 1), (waiting, 1)):
-        for n in range(tables):
-            await store.join_match(await finish(store, GUILD, 50 + match.id * 10 + n), match.id)
-    await store.close_match(closed.id)
-    await store.close_match(empty.id)  # closed with no table: nothing to compare
+    # WAI234 waits for a table; EMP234 is closed with no table: nothing to compare
+    full, *_ = await _matches_played(store, ful=(2, 2), clo=(3, 1), wai=(2, 1), emp=(2, 0))
     assert [m.code for m in await store.uncompared_matches()] == ["FUL234", "CLO234"]
     assert await store.claim_comparison(full.id)
     assert [m.code for m in await store.uncompared_matches()] == ["CLO234"]
@@ -238,13 +246,7 @@ async def test_matches_over_before_migration_0013_are_compared_already(
         monkeypatch.setattr(module, "migration_files", lambda: before)
     old = new_store()
     await old.open()
-    over = await old.create_match("ohhell", "OVR234", GUILD, ANN, 2, 1, "00" * 32)
-    closed = await old.create_match("ohhell", "CLS567", GUILD, ANN, 3, 1, "00" * 32)
-    playing = await old.create_match("ohhell", "PLY234", GUILD, ANN, 2, 1, "00" * 32)
-    for match, tables in ((over, 2), (closed, 1), (playing, 1)):
-        for n in range(tables):
-            await old.join_match(await finish(old, GUILD, 30 + match.id * 10 + n), match.id)
-    await old.close_match(closed.id)
+    over, closed, playing = await _matches_played(old, ovr=(2, 2), cls=(3, 1), ply=(2, 1))
     await old.close()
     monkeypatch.undo()
     new = new_store()
