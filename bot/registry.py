@@ -14,7 +14,9 @@ background tasks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from typing import Any
 
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
@@ -34,6 +36,7 @@ class Registry:
         self.foreign: set[int] = set()
         #: the registered features (``bot.features``), applied to every game at start-up
         self.features = Features()
+        self._match_locks: dict[int, asyncio.Lock] = {}
 
     # -- game kinds ---------------------------------------------------------------------------
     def register(self, kind: AnyKind) -> AnyKind:
@@ -45,6 +48,16 @@ class Registry:
     def title_of(self, key: str) -> str:
         kind = self.kinds.get(key)
         return kind.title if kind is not None else key
+
+    def match_lock(self, match_id: int | None) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while a member's role in a duplicate match is decided and taken (sitting at one of
+        its tables, opening one, watching one): of two such requests at once, the second is
+        decided on what the first wrote, so nobody both watches a table and sits at another of the
+        match. Nothing to hold outside a match. (In this process: a match whose tables other
+        processes drive is decided per process.)"""
+        if match_id is None:
+            return contextlib.nullcontext()
+        return self._match_locks.setdefault(match_id, asyncio.Lock())
 
     # -- finding tables -----------------------------------------------------------------------
     def get(self, game_id: int) -> LiveTable:

@@ -14,12 +14,13 @@ from typing import Any
 
 import discord
 
-from bot import duplicate, fairness, logs
+from bot import duplicate, fairness, logs, secrecy
 from bot.clock import Clock
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from bot.presentation import Presenter
 from bot.registry import Registry
+from bot.secrecy import Door
 from db.store import ChannelBusy, SeatRecord, Store, StoreError
 from games.common.rng import GENERATOR_VERSION
 
@@ -69,6 +70,27 @@ class Seating:
             raise Refusal(f"That allows at most {high} players, and {len(table.seats)} have joined.")
         await self.store.set_options(table.id, preset, options, turn_seconds)
         table.record.preset, table.record.options, table.record.turn_seconds = preset, options, turn_seconds
+
+    async def sit(self, table: LiveTable, user: discord.abc.User, guild_id: int | None, channel_id: int | None) -> None:
+        """``user`` presses Join: asked of the secrecy policy and seated in one step for the match
+        (:meth:`Registry.match_lock`), so a Watch of another of its tables pressed at the same
+        moment is decided on this seat."""
+        async with self.registry.match_lock(table.record.match_id):
+            await secrecy.require(self.store, Door.JOIN, table.record, user.id, guild_id, channel_id)
+            await self.join(table, user)
+
+    async def watch(self, table: LiveTable, user_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        """``user_id`` presses Watch: asked of the secrecy policy and, at a duplicate match's table,
+        kept as one of the match's watchers, in one step for the match (as :meth:`sit`); a
+        watcher may not sit at another of its tables afterwards."""
+        async with self.registry.match_lock(table.record.match_id):
+            await secrecy.require(
+                self.store, Door.WATCH, table.record, user_id, guild_id, channel_id, hand=table.kind.hand_button
+            )
+            if table.engine is None:
+                raise Refusal("The game has not started yet.")
+            if table.record.match_id is not None:
+                await self.store.add_match_watcher(table.record.match_id, user_id)
 
     async def join(self, table: LiveTable, user: discord.abc.User) -> None:
         self._require_lobby(table)

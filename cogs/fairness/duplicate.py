@@ -64,11 +64,13 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             raise Refusal(_full(match))
         if any(g.channel_id == interaction.channel_id for g in games):
             raise Refusal("This channel is already a table of that match.")
-        # the opener sits at the new table: one side of the match per member
-        joining = decide(Door.JOIN, await match_role(store, match.id, interaction.user.id), State.LOBBY)
-        if not joining.allowed:
-            raise Refusal(joining.text(games[0].id))
-        await _open(interaction, kind, match, games[0].preset, like=games[0])
+        # the opener sits at the new table: one side of the match per member, decided and taken
+        # in one step for the match (a Watch of one of its tables pressed meanwhile waits)
+        async with tables_of(interaction).match_lock(match.id):
+            joining = decide(Door.JOIN, await match_role(store, match.id, interaction.user.id), State.LOBBY)
+            if not joining.allowed:
+                raise Refusal(joining.text(games[0].id))
+            await _open(interaction, kind, match, games[0].preset, like=games[0])
 
     @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
     @app_commands.describe(code="The match's code")

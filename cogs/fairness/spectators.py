@@ -17,12 +17,10 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
-from bot.secrecy import Door
 from bot.snapshot import view as shared_view
 from draw.cards import labels
 from draw.common import COLOR
@@ -43,20 +41,7 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
         tables = tables_of(interaction)
         table = tables.get(self.game_id)
         user = interaction.user.id
-        await secrecy.require(
-            tables.store,
-            Door.WATCH,
-            table.record,
-            user,
-            interaction.guild_id,
-            interaction.channel_id,
-            hand=table.kind.hand_button,
-        )
-        if table.engine is None:
-            raise Refusal("The game has not started yet.")
-        if table.record.match_id is not None:
-            # whoever has seen a match's cards may not sit at one of its tables afterwards
-            await tables.store.add_match_watcher(table.record.match_id, user)
+        await tables.seating.watch(table, user, interaction.guild_id, interaction.channel_id)
         rendered = spectator_view(table)
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)

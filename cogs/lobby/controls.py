@@ -8,14 +8,12 @@ from typing import Any
 
 import discord
 
-from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
 from bot.faults import TRANSIENT, Fault
-from bot.secrecy import Door
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 from draw.looks import display_lines
@@ -55,10 +53,7 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
             if host_only and user.id != table.record.host_id:
                 raise Refusal("Only the host can do that.")
             if self.act == "join":
-                await secrecy.require(
-                    manager.store, Door.JOIN, table.record, user.id, interaction.guild_id, interaction.channel_id
-                )
-                await seating.join(table, user)
+                await seating.sit(table, user, interaction.guild_id, interaction.channel_id)
             elif self.act == "leave":
                 seat = table.seat_of(user.id)
                 if seat is None:
