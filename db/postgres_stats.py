@@ -78,14 +78,7 @@ class PostgresStats(PostgresPool):
             seats = await conn.fetch(
                 "SELECT game_id, seat, ai_level FROM seats WHERE game_id = ANY($1::BIGINT[]) ORDER BY seat", ids
             )
-        return [
-            rows.finished_game(
-                g,
-                [r for r in results if r["game_id"] == g["id"]],
-                [s for s in seats if s["game_id"] == g["id"]],
-            )
-            for g in games
-        ]
+        return rows.finished_games(games, results, seats)
 
     async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
         found = await self._fetch(

@@ -25,6 +25,10 @@ from db.stats_sql import (
 )
 from db.store import FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 
+#: how many games' rows one statement reads (SQLite's limit is 32,766 values a statement; a
+#: server's whole history is read at once when its ratings are worked out)
+IN_CHUNK = 5000
+
 
 class SqliteStats(SqliteConnection):
     """Stats queries on the connection; :class:`db.sqlite.SqliteStore` adds the game queries."""
@@ -65,21 +69,16 @@ class SqliteStats(SqliteConnection):
         if not games:
             return []
         ids = [g["id"] for g in games]
-        marks = ",".join("?" * len(ids))
-        results = await self._fetchall(
-            f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY place, seat", tuple(ids)
-        )
-        seats = await self._fetchall(
-            f"SELECT game_id, seat, ai_level FROM seats WHERE game_id IN ({marks}) ORDER BY seat", tuple(ids)
-        )
-        return [
-            rows.finished_game(
-                g,
-                [r for r in results if r["game_id"] == g["id"]],
-                [s for s in seats if s["game_id"] == g["id"]],
-            )
-            for g in games
-        ]
+        results: list[Any] = []
+        seats: list[Any] = []
+        for start in range(0, len(ids), IN_CHUNK):  # SQLite takes at most 32,766 values a statement
+            chunk = tuple(ids[start : start + IN_CHUNK])
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT * FROM results WHERE game_id IN ({marks}) ORDER BY place, seat"
+            results += await self._fetchall(sql, chunk)
+            sql = f"SELECT game_id, seat, ai_level FROM seats WHERE game_id IN ({marks}) ORDER BY seat"
+            seats += await self._fetchall(sql, chunk)
+        return rows.finished_games(games, results, seats)
 
     async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
         found = await self._fetchall(

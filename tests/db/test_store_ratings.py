@@ -252,3 +252,22 @@ async def test_matches_over_before_migration_0013_are_compared_already(
     new = new_store()
     await new.open()
     assert [await new.claim_comparison(m.id) for m in (over, closed, playing)] == [False, False, True]
+
+
+async def test_finished_games_are_read_in_chunks_each_with_its_own_results(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server's whole history is read at once (a ratings rebuild): SQLite takes at most 32,766
+    values in one statement, so the games' results and seats are read in chunks (here of 2), and
+    each game gets its own whatever chunk they came in."""
+    import db.sqlite_stats
+
+    monkeypatch.setattr(db.sqlite_stats, "IN_CHUNK", 2)
+    made = [await finish(store, GUILD, 80 + n, ann_place=1 + n % 3) for n in range(5)]
+    games = await store.finished_games(GUILD, "ohhell")
+    assert [g.id for g in games] == made
+    for game in games:  # as each game's own read has them
+        own = await store.results(game.id)
+        assert [(r.seat, r.place, r.total) for r in game.results] == [(r.seat, r.place, r.total) for r in own]
+        assert game.ai_levels == {2: "strong"} and len(game.results) == 3
+    assert len({tuple(r.place for r in g.results) for g in games}) > 1  # the games' results differ

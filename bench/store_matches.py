@@ -1,0 +1,142 @@
+"""What a duplicate match's reads cost on a store that has played many games, with and without
+the index of games by match (migration 0014), on SQLite and PostgreSQL, in one run.
+
+The reads: a match's tables (``match_games``: every table's end reads them, and every door of a
+match's table asks the secrecy policy through them), the settled games the ratings and profiles
+count (``finished_games(settled_only=True)``: the condition reads each match table's match
+through the games), and the start's look for comparisons never posted (``uncompared_matches``).
+The store is filled through its own interface: ``--games`` finished games on one server, every
+``--every``-th of them a table of a two-table match.
+
+    python bench/store_matches.py [--games 4000] [--every 5] [--postgres URL]
+
+The last line is ``match_games ms=A/B settled ms=C/D uncompared ms=E/F`` (SQLite, without the
+index / with it; PostgreSQL's figures on the line above when a server answers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import db.postgres_pool  # noqa: E402
+import db.sqlite_connection  # noqa: E402
+from db.dialects import migration_files  # noqa: E402
+from db.postgres import PostgresStore  # noqa: E402
+from db.sqlite import SqliteStore  # noqa: E402
+from db.store import ResultRow, SeatRecord, Store  # noqa: E402
+
+GUILD = 1_178_473_619_233_402_880
+INDEX_MIGRATION = 14
+
+
+async def fill(store: Store, games: int, every: int) -> list[int]:
+    """``games`` finished games, every ``every``-th a table of a two-table match; the matches' ids."""
+    matches: list[int] = []
+    seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, 20, "bob"), SeatRecord(2, None, "Computer", "quick")]
+    results = [ResultRow(0, 10, "ann", 1, 11, False, {}), ResultRow(1, 20, "bob", 2, 5, False, {})]
+    results.append(ResultRow(2, None, "Computer", 3, 1, False, {}))
+    for n in range(games):
+        game = await store.create_game("ohhell", GUILD, 1000 + n, 10, "classic", {})
+        await store.start_game(game, {"deck": "standard52"}, n, seats, 2)
+        await store.record_action(game, 0, 0, {"type": "bid", "bid": 1}, results=results)
+        if n % every == 0:
+            if n % (2 * every) == 0:
+                match = await store.create_match("ohhell", f"M{n:05d}", GUILD, 10, 2, n, "00" * 32)
+                matches.append(match.id)
+            await store.join_match(game, matches[-1])
+    return matches
+
+
+async def timed(call: Callable[[], Awaitable[Any]], repeats: int) -> float:
+    """Median milliseconds of ``call`` over ``repeats`` calls (after one unmeasured)."""
+    await call()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        await call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+async def measure(make: Callable[[], Store], games: int, every: int, index: bool) -> tuple[float, float, float]:
+    """The three reads' medians (ms) on a store filled with or without the index."""
+    known = migration_files()
+    chosen = known if index else [m for m in known if m.number < INDEX_MIGRATION]
+    saved = db.sqlite_connection.migration_files, db.postgres_pool.migration_files
+    db.sqlite_connection.migration_files = db.postgres_pool.migration_files = lambda: chosen
+    store = make()
+    try:
+        await store.open()
+        matches = await fill(store, games, every)
+        middle = matches[len(matches) // 2]
+        return (
+            await timed(lambda: store.match_games(middle), 200),
+            await timed(lambda: store.finished_games(GUILD, "ohhell", settled_only=True), 5),
+            await timed(store.uncompared_matches, 20),
+        )
+    finally:
+        db.sqlite_connection.migration_files, db.postgres_pool.migration_files = saved
+        await store.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--every", type=int, default=5)
+    default_url = os.environ.get("TEST_DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/test"
+    parser.add_argument("--postgres", default=default_url)
+    args = parser.parse_args()
+    print(f"{args.games} finished games, every {args.every}th a table of a two-table match; medians in ms")
+    try:
+        import asyncpg  # type: ignore[import-untyped,unused-ignore]
+
+        admin = await asyncpg.connect(args.postgres, timeout=5)
+    except Exception as error:  # every way of not answering: the SQLite figures alone
+        print(f"postgres: not measured ({type(error).__name__})")
+    else:
+        figures = []
+        for index in (False, True):
+            schema = f"bench_matches_{uuid.uuid4().hex[:10]}"
+            try:
+                figures.append(
+                    await measure(
+                        functools.partial(PostgresStore, args.postgres, schema=schema), args.games, args.every, index
+                    )
+                )
+            finally:
+                await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await admin.close()
+        print(_line("postgres", figures))
+    sqlite = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index in (False, True):
+            path = os.path.join(folder, f"m{int(index)}.sqlite3")
+            make = functools.partial(SqliteStore, path, synchronous="NORMAL")
+            sqlite.append(await measure(make, args.games, args.every, index))
+    print(_line("sqlite", sqlite))
+    (a, c, e), (b, d, f) = sqlite
+    print(f"match_games ms={a:.3f}/{b:.3f} settled ms={c:.1f}/{d:.1f} uncompared ms={e:.3f}/{f:.3f}")
+
+
+def _line(name: str, figures: list[tuple[float, float, float]]) -> str:
+    (a, c, e), (b, d, f) = figures
+    return (
+        f"{name}: match_games {a:.3f} -> {b:.3f} ms, settled games {c:.1f} -> {d:.1f} ms,"
+        f" uncompared matches {e:.3f} -> {f:.3f} ms (without the index -> with it)"
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
