@@ -70,10 +70,12 @@ async def finish(
     Posted once: two tables ending at the same moment, or a close as the last table ends, each
     come here, and only the one that claims the comparison in the store posts it."""
     try:
-        if not games or games[0].match_id is None or not await store.claim_comparison(games[0].match_id):
+        if not games or games[0].match_id is None:
             return
-        entries = await _entries(store, kind, games)
+        entries = await _entries(store, kind, games)  # read before the claim: a failed read loses nothing
         rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
+        if not await store.claim_comparison(games[0].match_id):
+            return
         last = None if closed else max(games, key=lambda g: g.id)
         for game in games:
             reveal = None
