@@ -50,7 +50,11 @@ class RatingBook:
             first = _key(pending[0])
             if any(g.id not in pending_ids and _key(g) > first for g in newest):
                 changes = await self._rebuild(guild_id, kind)
-                return {game_id: [c for c in changes if c.game_id == game_id] for game_id in pending_ids}
+                found: dict[int, list[RatingChange]] = {game_id: [] for game_id in pending_ids}
+                for change in changes:  # one pass: a rebuild's changes are every game's
+                    if change.game_id in found:
+                        found[change.game_id].append(change)
+                return found
             settings = await self.store.guild_settings(guild_id)
             ledger = Ledger.of(guild, kind, await self.store.ratings(guild_id, kind))
             # in a thread: a server's first read after migration 0011 rates every game it has
