@@ -33,6 +33,7 @@ from db import rows
 from db.postgres_matches import PostgresMatches
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
 from db.postgres_stats import PostgresStats
+from db.stats_sql import NEVER_STARTED
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -283,6 +284,8 @@ class PostgresStore(PostgresMatches, PostgresStats):
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
         async with self._tx(game_id) as conn:
             await self._write_results(conn, game_id, status, results or [])
+            if status == "cancelled":
+                await conn.execute(f"UPDATE games SET match_id=NULL WHERE id=$1 AND {NEVER_STARTED}", game_id)
 
     # -- timers -----------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None:

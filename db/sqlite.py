@@ -22,6 +22,7 @@ from db import rows
 from db.sqlite_connection import EPOCH, NOW, run, run_many
 from db.sqlite_matches import SqliteMatches
 from db.sqlite_stats import SqliteStats
+from db.stats_sql import NEVER_STARTED
 from db.store import (
     ChannelBusy,
     DealScore,
@@ -195,6 +196,8 @@ class SqliteStore(SqliteMatches, SqliteStats):
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
         async with self._tx() as db:
             await self._write_results(db, game_id, status, results or [])
+            if status == "cancelled":
+                await run(db, f"UPDATE games SET match_id=NULL WHERE id=? AND {NEVER_STARTED}", (game_id,))
 
     # -- timers -----------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None:

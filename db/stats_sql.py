@@ -40,6 +40,10 @@ SETTLED = (
     " AND t.status NOT IN ('finished', 'cancelled'))))"
 )
 
+#: a game that never started (a lobby, or one cancelled as a lobby): it has no seed yet, as
+#: ``bot.secrecy``'s ``_counts`` reads it
+NEVER_STARTED = "seed IS NULL"
+
 #: the matches over whose comparison no call has claimed (``m`` a match): every table it will have
 #: has opened and is over, as :data:`SETTLED` says of a game (migration 0013 marks the same
 #: condition as compared for the matches over before it)

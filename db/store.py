@@ -362,7 +362,11 @@ class Store(Protocol):
         """
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None: ...
-    async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None: ...
+    async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
+        """End the game with ``status`` (and its results, if any). A lobby cancelled before it
+        started leaves its duplicate match in the same transaction: it never played, so it is not
+        one of the match's tables, and its place is free for another (migration 0015)."""
+
     async def set_finale_shown(self, game_id: int) -> None:
         """The final standings of a finished game reached its channel."""
 

@@ -418,3 +418,26 @@ async def test_a_join_that_loses_the_last_place_to_another_leaves_nothing_behind
     assert [g.channel_id for g in await store.match_games(match.id)] == [first.id, second.id]
     again = await ann.slash(third, "ohhell new")  # the channel is free for another table
     assert not again.ephemeral, again.response.content
+
+
+async def test_a_cancelled_lobby_gives_its_place_in_the_match_back(simcord_env):
+    """bob opens the second table of ann's two-table match, then presses Cancel: his lobby never
+    played. It kept the match's last place (cat could not open a table) and counted as one of the
+    match's tables, so the match was over with an empty table once ann's ended. The place is free
+    again: cat opens the second table, and the comparison waits for it."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    third = guild.create_text_channel("even-more-cards")
+    cat = guild.add_member(env.create_user("cat"))
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    cancelled = await bob.click(joined.response, label="Cancel")
+    assert not cancelled.ephemeral, cancelled
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    assert len(_comparisons(first)) == 0  # one table of two has played
+    late = await _lobby(env, cat, third, "ohhell duplicate join", code=code)
+    assert "table 2 of 2" in late.followups[-1].content, late.followups[-1].content
+    await _start_with_computers(env, cat, late.response, third)
+    await OhHellDriver(env, third, {cat.id: cat}, seed=6).play_to_end()
+    assert [len(_comparisons(c)) for c in (first, second, third)] == [1, 0, 1]

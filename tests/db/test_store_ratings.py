@@ -271,3 +271,43 @@ async def test_finished_games_are_read_in_chunks_each_with_its_own_results(
         assert [(r.seat, r.place, r.total) for r in game.results] == [(r.seat, r.place, r.total) for r in own]
         assert game.ai_levels == {2: "strong"} and len(game.results) == 3
     assert len({tuple(r.place for r in g.results) for g in games}) > 1  # the games' results differ
+
+
+async def test_a_lobby_cancelled_before_it_started_leaves_its_match(store: Store) -> None:
+    """Migration 0015 and ``end_game``: a cancelled lobby is not one of its match's tables (its
+    place is free again); a started table ended early stays one (it is compared, marked early)."""
+    match = await store.create_match("ohhell", "LVE234", GUILD, ANN, 3, 1, "00" * 32)
+    lobby = await store.create_game("ohhell", GUILD, 90, ANN, "classic", {})
+    started = await store.create_game("ohhell", GUILD, 91, BOB, "classic", {})
+    for game in (lobby, started):
+        await store.join_match(game, match.id)
+    await store.start_game(started, {"x": 1}, 7, [SeatRecord(0, BOB, "bob")], 2)
+    for game in (lobby, started):
+        await store.end_game(game, "cancelled")
+    assert [g.id for g in await store.match_games(match.id)] == [started]
+    assert (await store.get_game(lobby)).match_id is None
+
+
+async def test_lobbies_cancelled_before_migration_0015_leave_their_matches(
+    new_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import db.postgres_pool
+    import db.sqlite_connection
+    from db.dialects import migration_files
+
+    before = [m for m in migration_files() if m.number < 15]
+    for module in (db.sqlite_connection, db.postgres_pool):
+        monkeypatch.setattr(module, "migration_files", lambda: before)
+    old = new_store()
+    await old.open()
+    match = await old.create_match("ohhell", "OLD234", GUILD, ANN, 2, 1, "00" * 32)
+    lobby = await old.create_game("ohhell", GUILD, 92, ANN, "classic", {})
+    await old.join_match(lobby, match.id)
+    await old.end_game(lobby, "cancelled")  # (this code already unlinks it: linked again as before)
+    await old.join_match(lobby, match.id)
+    assert [g.id for g in await old.match_games(match.id)] == [lobby]
+    await old.close()
+    monkeypatch.undo()
+    new = new_store()
+    await new.open()
+    assert await new.match_games(match.id) == []
