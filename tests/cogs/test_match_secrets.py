@@ -93,11 +93,15 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
     await bob.click(lobby_b, label="Remove computer")
     assert not (await bob.click(lobby_b, label="Start")).ephemeral
     await OhHellDriver(env, second, {bob.id: bob, dee.id: dee}, seed=6).play_to_end()
-    # the third table never opened: the match is not over until it is; open it and end it
+    # the third table never opened: the match is not over until it is. A lobby of it cancelled
+    # gives its place back (the match still waits); its host closes it with the two tables it has
     host = guild.add_member(env.create_user("eve"))
     third_lobby = await host.slash(third, "ohhell duplicate join", code=code)
     assert not third_lobby.ephemeral
     await host.click(third_lobby.response, label="Cancel")
+    refused(await cy.slash(first, "ohhell replay", game=game_a), "still playing")
+    closed = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert not closed.ephemeral and "closed with its 2 tables of 3" in closed.response.content, closed
 
     # every table is over: A opens to everyone, its replay's file carries the shared seed
     replay = await cy.slash(first, "ohhell replay", game=game_a)

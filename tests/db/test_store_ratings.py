@@ -150,6 +150,7 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
     second = await finish(store, GUILD, 12)
     await store.join_match(second, match.id)
     playing = await store.create_game("ohhell", GUILD, 13, BOB, "classic", {})
+    await store.start_game(playing, {"x": 1}, 7, [SeatRecord(0, BOB, "bob")], 2)  # a table playing
     await store.join_match(playing, match.id)
     assert await counted() == ([plain], [plain], 1)  # every table open, one still playing
     await store.end_game(playing, "cancelled")
@@ -165,6 +166,7 @@ async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(stor
     first = await finish(store, GUILD, 21)
     await store.join_match(first, match.id)
     playing = await store.create_game("ohhell", GUILD, 22, BOB, "classic", {})
+    await store.start_game(playing, {"x": 1}, 7, [SeatRecord(0, BOB, "bob")], 2)  # a table playing
     await store.join_match(playing, match.id)
 
     async def settled() -> bool:
