@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.contract import AnyKind, LiveTable, Rendered
-from bot.fairness import match_over
+from bot.fairness import match_done, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
@@ -59,6 +59,21 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
         return None
     table.seed_held = not decide(Door.SEED, Role.SEATED, state_of(table.record, done)).allowed
     return games if done else None
+
+
+async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id: int | None) -> None:
+    """A lobby of the match was cancelled (it left the match): a match closed while that lobby
+    waited is over now if its other tables are, and nothing else would tell its channels."""
+    if match_id is None:
+        return
+    try:
+        match = await store.get_match(match_id)
+        games = await store.match_games(match_id)
+    except StoreError as error:  # the lobby is cancelled whatever this read says; a restart compares
+        log.error("duplicate match %s: could not read it after a lobby left: %s", match_id, error)
+        return
+    if match_done(match, games):
+        await finish(store, presenter, kind, games, closed=True)  # no table has seen the seed
 
 
 async def finish(

@@ -166,10 +166,11 @@ class Seating:
         self.clock.kick(table)
 
     async def cancel(self, table: LiveTable) -> None:
-        await self.store.end_game(table.id, "cancelled")
+        await self.store.end_game(table.id, "cancelled")  # a duplicate match's lobby leaves the match
         logs.event("cancelled", table.record)
         self.registry.drop(table)
         self.presenter.lobby_closed(table)
+        await duplicate.lobby_left(self.store, self.presenter, table.kind, table.record.match_id)
 
     async def end_early(self, table: LiveTable, by: str) -> None:
         """The host ends the game: standings so far are shown but not stored as a result."""

@@ -441,3 +441,26 @@ async def test_a_cancelled_lobby_gives_its_place_in_the_match_back(simcord_env):
     await _start_with_computers(env, cat, late.response, third)
     await OhHellDriver(env, third, {cat.id: cat}, seed=6).play_to_end()
     assert [len(_comparisons(c)) for c in (first, second, third)] == [1, 0, 1]
+
+
+async def test_a_closed_match_whose_waiting_lobby_is_cancelled_is_over_at_once(simcord_env):
+    """ann closes her match while bob's lobby of it has not started ("over once game #B ends"); bob
+    cancels that lobby instead of playing it. The match is over then, with ann's table: the
+    comparison and the shuffle check come at once (they came only after a restart of the bot)."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    table_a = await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    closed = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert "It is over once game" in closed.response.content, closed.response.content
+    assert len(_comparisons(first)) == 0
+    await bob.click(joined.response, label="Cancel")
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 0]
+    assert "one table" in _comparisons(first)[0].embeds[0].title
+    texts = [message_text(m) for m in first.history()]
+    assert any("shuffle can be checked" in t for t in texts), texts
+    verified = await ann.slash(first, "ohhell verify", game=table_a.id)
+    reply = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(reply), message_text(reply)
