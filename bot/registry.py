@@ -53,8 +53,9 @@ class Registry:
         """Held while a member's role in a duplicate match is decided and taken (sitting at one of
         its tables, opening one, watching one): of two such requests at once, the second is
         decided on what the first wrote, so nobody both watches a table and sits at another of the
-        match. Nothing to hold outside a match. (In this process: a match whose tables other
-        processes drive is decided per process.)"""
+        match. Nothing to hold outside a match. (In this process: for requests reaching other
+        processes of a sharded bot, each door checks again after its write:
+        :func:`bot.secrecy.sides_taken`.)"""
         if match_id is None:
             return contextlib.nullcontext()
         return self._match_locks.setdefault(match_id, asyncio.Lock())

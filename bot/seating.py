@@ -74,10 +74,17 @@ class Seating:
     async def sit(self, table: LiveTable, user: discord.abc.User, guild_id: int | None, channel_id: int | None) -> None:
         """``user`` presses Join: asked of the secrecy policy and seated in one step for the match
         (:meth:`Registry.match_lock`), so a Watch of another of its tables pressed at the same
-        moment is decided on this seat."""
-        async with self.registry.match_lock(table.record.match_id):
+        moment is decided on this seat; and checked again once seated, for a Watch decided at the
+        same moment by another process (:func:`bot.secrecy.sides_taken`)."""
+        match_id = table.record.match_id
+        async with self.registry.match_lock(match_id):
             await secrecy.require(self.store, Door.JOIN, table.record, user.id, guild_id, channel_id)
             await self.join(table, user)
+            if match_id is not None and await secrecy.sides_taken(self.store, match_id, user.id):
+                seat = table.seat_of(user.id)
+                if seat is not None:  # another process let her watch or sit meanwhile: take it back
+                    await self.remove_seat(table, seat)
+                raise Refusal(secrecy.BOTH_SIDES)
 
     async def watch(self, table: LiveTable, user_id: int, guild_id: int | None, channel_id: int | None) -> None:
         """``user_id`` presses Watch: asked of the secrecy policy and, at a duplicate match's table,
@@ -89,8 +96,12 @@ class Seating:
             )
             if table.engine is None:
                 raise Refusal("The game has not started yet.")
-            if table.record.match_id is not None:
-                await self.store.add_match_watcher(table.record.match_id, user_id)
+            match_id = table.record.match_id
+            if match_id is not None and await self.store.add_match_watcher(match_id, user_id):
+                if await secrecy.sides_taken(self.store, match_id, user_id):
+                    # seated meanwhile by another process: this watch is taken back, unseen
+                    await self.store.remove_match_watcher(match_id, user_id)
+                    raise Refusal(secrecy.BOTH_SIDES)
 
     async def join(self, table: LiveTable, user: discord.abc.User) -> None:
         self._require_lobby(table)

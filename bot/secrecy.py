@@ -227,6 +227,24 @@ async def match_role(store: Store, match_id: int, user_id: int) -> Role:
     return role_of(user_id, None, await store.match_games(match_id), await store.match_watchers(match_id))
 
 
+#: said to a member whose Join, Watch or new table lost to another of her requests on the same
+#: match made at the same moment elsewhere (:func:`sides_taken`)
+BOTH_SIDES = (
+    "You asked to play and to watch this duplicate match at the same moment: you play or watch one side "
+    "of it, so this request was not kept."
+)
+
+
+async def sides_taken(store: Store, match_id: int, user_id: int) -> bool:
+    """Whether ``user_id`` holds two sides of the match as stored now: seated at two tables of it
+    that count, or seated at one and a watcher. Asked again after a door's write, so that two
+    requests decided at once in two processes (each seeing the match before the other wrote)
+    cannot both stand: the later one to ask sees both writes and takes its own back."""
+    games = await store.match_games(match_id)
+    seated = sum(1 for g in games if _counts(g) and any(s.user_id == user_id for s in g.seats))
+    return seated > 1 or (seated == 1 and user_id in await store.match_watchers(match_id))
+
+
 async def ask(
     store: Store,
     door: Door,

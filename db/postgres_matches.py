@@ -84,13 +84,16 @@ class PostgresMatches(PostgresPool):
             await conn.execute("UPDATE games SET match_id=$1 WHERE id=$2", match_id, game_id)
             return int(joined) + 1
 
-    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+    async def add_match_watcher(self, match_id: int, user_id: int) -> bool:
         async with self._tx() as conn:
-            await conn.execute(
-                "INSERT INTO match_watchers (match_id, user_id) VALUES ($1,$2) ON CONFLICT DO NOTHING",
-                match_id,
-                user_id,
+            sql = (
+                "INSERT INTO match_watchers (match_id, user_id) VALUES ($1,$2) ON CONFLICT DO NOTHING RETURNING user_id"
             )
+            return bool(await conn.fetch(sql, match_id, user_id))
+
+    async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute("DELETE FROM match_watchers WHERE match_id=$1 AND user_id=$2", match_id, user_id)
 
     async def match_watchers(self, match_id: int) -> set[int]:
         found = await self._fetch("SELECT user_id FROM match_watchers WHERE match_id=$1", match_id)

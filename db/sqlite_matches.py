@@ -79,13 +79,15 @@ class SqliteMatches(SqliteConnection):
             await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
             return int(found["joined"]) + 1
 
-    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
+    async def add_match_watcher(self, match_id: int, user_id: int) -> bool:
         async with self._tx() as db:
-            await run(
-                db,
-                "INSERT INTO match_watchers (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING",
-                (match_id, user_id),
-            )
+            sql = "INSERT INTO match_watchers (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING RETURNING user_id"
+            async with db.execute(sql, (match_id, user_id)) as cursor:
+                return bool(await cursor.fetchall())
+
+    async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
+        async with self._tx() as db:
+            await run(db, "DELETE FROM match_watchers WHERE match_id=? AND user_id=?", (match_id, user_id))
 
     async def match_watchers(self, match_id: int) -> set[int]:
         found = await self._fetchall("SELECT user_id FROM match_watchers WHERE match_id=?", (match_id,))

@@ -333,8 +333,13 @@ class Store(Protocol):
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined."""
 
-    async def add_match_watcher(self, match_id: int, user_id: int) -> None:
-        """``user_id`` watched a table of the match (kept once; see :mod:`bot.secrecy`)."""
+    async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
+        """Take back a watch just added (:func:`bot.secrecy.sides_taken`: decided at the same moment
+        as a seat elsewhere, and nothing was shown)."""
+
+    async def add_match_watcher(self, match_id: int, user_id: int) -> bool:
+        """``user_id`` watched a table of the match (kept once; see :mod:`bot.secrecy`): True when
+        this call added them, False when they had watched already."""
 
     async def match_watchers(self, match_id: int) -> set[int]:
         """The members who watched a table of the match."""

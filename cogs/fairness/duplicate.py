@@ -14,6 +14,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
 from bot.duplicate import finish, may_close
@@ -152,6 +153,9 @@ async def _open(
         await tables.seating.cancel(table)
         now = await tables.store.get_match(match.id)
         raise Refusal(_closed(match) if now is not None and now.closed_at is not None else _full(match))
+    if await secrecy.sides_taken(tables.store, match.id, interaction.user.id):
+        await tables.seating.cancel(table)  # she watched or sat elsewhere at the same moment (another process)
+        raise Refusal(secrecy.BOTH_SIDES)
     table.record.match_id = match.id
     async with table.lock:
         await interaction.response.send_message(**lobby(table).kwargs())

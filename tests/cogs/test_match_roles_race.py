@@ -40,3 +40,32 @@ async def test_watching_a_table_and_sitting_at_another_of_its_match_at_once_lets
         refused(await dee.click(lobby_b, label="Join"), "watched")
     else:
         refused(await dee.click(table_message(first, env.bot.user.id), label="Watch"))
+
+
+@pytest.mark.parametrize("first_pressed", ["watch", "join"])
+async def test_two_processes_deciding_at_once_never_let_both_through(simcord_env, first_pressed):
+    """The same two presses reaching two processes of a sharded bot (A's server on one shard, B's on
+    another): each holds only its own lock. Each side checks again after writing, and takes back
+    its own write if the other's is there, so at most one gets through (or neither, and she
+    presses again); never a member who both watches A and sits at B."""
+    from bot.registry import Registry
+    from bot.seating import Seating
+
+    env = simcord_env
+    guild, (first, second, third), (ann, bob, cy, dee), code, lobby_b, table_a = await _match(env)
+    tables = env.bot.tables
+    table_b = tables.in_channel(second.id)
+    elsewhere = Seating(Registry(), tables.store, tables.presenter, tables.clock)  # another process's
+    member = await env.bot.fetch_user(dee.id)
+    watch = elsewhere.watch(table_a, dee.id, guild.id, first.id)
+    sit = tables.seating.sit(table_b, member, guild.id, second.id)
+    order = [watch, sit] if first_pressed == "watch" else [sit, watch]
+    outcomes = await asyncio.gather(*order, return_exceptions=True)
+    await env.settle()
+    assert all(o is None or isinstance(o, Refusal) for o in outcomes), outcomes
+    watched = dee.id in await tables.store.match_watchers(table_a.record.match_id)
+    seated = table_b.seat_of(dee.id) is not None
+    stored_seated = any(s.user_id == dee.id for s in (await tables.store.get_game(table_b.id)).seats)
+    assert seated == stored_seated
+    assert not (watched and seated), outcomes
+    assert [o is None for o in outcomes].count(True) == int(watched) + int(seated), outcomes
