@@ -201,6 +201,21 @@ async def _matches_played(store: Store, **made: tuple[int, int]) -> list[MatchRe
     return out
 
 
+async def _store_before(migration: int, new_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch) -> Store:
+    """An open store whose schema stops before ``migration`` (``monkeypatch.undo()``, then a new
+    store on the same database, migrates it)."""
+    import db.postgres_pool
+    import db.sqlite_connection
+    from db.dialects import migration_files
+
+    before = [m for m in migration_files() if m.number < migration]
+    for module in (db.sqlite_connection, db.postgres_pool):
+        monkeypatch.setattr(module, "migration_files", lambda: before)
+    old = new_store()
+    await old.open()
+    return old
+
+
 async def test_a_matchs_comparison_is_claimed_once(store: Store) -> None:
     """Whoever posts a match's comparison claims it first (migration 0013): the first call only."""
     match = await store.create_match("ohhell", "CMP234", GUILD, ANN, 2, 12345, "00" * 32)
@@ -239,15 +254,7 @@ async def test_matches_over_before_migration_0013_are_compared_already(
 ) -> None:
     """A database from before migration 0013: its matches that were over had their comparison
     posted then, so none may be claimed again; a match still playing keeps its claim."""
-    import db.postgres_pool
-    import db.sqlite_connection
-    from db.dialects import migration_files
-
-    before = [m for m in migration_files() if m.number < 13]
-    for module in (db.sqlite_connection, db.postgres_pool):
-        monkeypatch.setattr(module, "migration_files", lambda: before)
-    old = new_store()
-    await old.open()
+    old = await _store_before(13, new_store, monkeypatch)
     over, closed, playing = await _matches_played(old, ovr=(2, 2), cls=(3, 1), ply=(2, 1))
     await old.close()
     monkeypatch.undo()
@@ -293,15 +300,7 @@ async def test_a_lobby_cancelled_before_it_started_leaves_its_match(store: Store
 async def test_lobbies_cancelled_before_migration_0015_leave_their_matches(
     new_store: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import db.postgres_pool
-    import db.sqlite_connection
-    from db.dialects import migration_files
-
-    before = [m for m in migration_files() if m.number < 15]
-    for module in (db.sqlite_connection, db.postgres_pool):
-        monkeypatch.setattr(module, "migration_files", lambda: before)
-    old = new_store()
-    await old.open()
+    old = await _store_before(15, new_store, monkeypatch)
     match = await old.create_match("ohhell", "OLD234", GUILD, ANN, 2, 1, "00" * 32)
     lobby = await old.create_game("ohhell", GUILD, 92, ANN, "classic", {})
     await old.join_match(lobby, match.id)
