@@ -6,9 +6,11 @@ match's table asks the secrecy policy through them), the settled games the ratin
 count (``finished_games(settled_only=True)``: the condition reads each match table's match
 through the games), and the start's look for comparisons never posted (``uncompared_matches``).
 The store is filled through its own interface: ``--games`` finished games on one server, every
-``--every``-th of them a table of a two-table match.
+``--every``-th of them a table of a two-table match. Then a match of four tables of ``--moves``
+moves each: its tables as every door of a match's table reads them (without the moves), against
+the same tables read with their moves (what those reads cost before they left the moves out).
 
-    python bench/store_matches.py [--games 4000] [--every 5] [--postgres URL]
+    python bench/store_matches.py [--games 4000] [--every 5] [--moves 2000] [--postgres URL]
 
 The last line is ``match_games ms=A/B settled ms=C/D uncompared ms=E/F`` (SQLite, without the
 index / with it; PostgreSQL's figures on the line above when a server answers).
@@ -91,10 +93,37 @@ async def measure(make: Callable[[], Store], games: int, every: int, index: bool
         await store.close()
 
 
+async def long_match(make: Callable[[], Store], moves: int) -> tuple[float, float]:
+    """A match of four tables of ``moves`` moves each: its tables read as the doors read them
+    (``match_games``, without the moves) and with their moves (``get_game`` each), medians in ms."""
+    store = make()
+    try:
+        await store.open()
+        match = await store.create_match("ohhell", "LONG23", GUILD, 10, 4, 1, "00" * 32)
+        seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, 20, "bob")]
+        ids = []
+        for table in range(4):
+            game = await store.create_game("ohhell", GUILD, 900 + table, 10, "classic", {})
+            await store.start_game(game, {"deck": "standard52"}, 1, seats, 2)
+            await store.join_match(game, match.id)
+            for seq in range(moves):
+                await store.record_action(game, seq, seq % 2, {"type": "play", "card": seq % 52})
+            ids.append(game)
+
+        async def with_moves() -> None:
+            for game in ids:
+                await store.get_game(game)
+
+        return await timed(lambda: store.match_games(match.id), 30), await timed(with_moves, 30)
+    finally:
+        await store.close()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--moves", type=int, default=2000, help="moves a table of the long match")
     default_url = os.environ.get("TEST_DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/test"
     parser.add_argument("--postgres", default=default_url)
     args = parser.parse_args()
@@ -126,6 +155,13 @@ async def main() -> None:
             make = functools.partial(SqliteStore, path, synchronous="NORMAL")
             sqlite.append(await measure(make, args.games, args.every, index))
     print(_line("sqlite", sqlite))
+    with tempfile.TemporaryDirectory() as folder:
+        make = functools.partial(SqliteStore, os.path.join(folder, "long.sqlite3"), synchronous="NORMAL")
+        light, full = await long_match(make, args.moves)
+    print(
+        f"sqlite: a match of 4 tables of {args.moves} moves: its tables as the doors read them {light:.2f} ms,"
+        f" with their moves {full:.2f} ms"
+    )
     (a, c, e), (b, d, f) = sqlite
     print(f"match_games ms={a:.3f}/{b:.3f} settled ms={c:.1f}/{d:.1f} uncompared ms={e:.3f}/{f:.3f}")
 

@@ -210,7 +210,12 @@ class TableManager(Registry):
             games = await self.store.match_games(match.id)
             if match.kind not in self.kinds or not self.owns(match.guild_id) or not fairness.match_done(match, games):
                 continue
-            last = over.get(games[-1].id) or self._rebuilt(games[-1])
+            last = over.get(games[-1].id)
+            if last is None:
+                stored = await self.store.get_game(games[-1].id)  # with its moves, to rebuild it
+                if stored is None:
+                    continue
+                last = self._rebuilt(stored)
             compare = functools.partial(self._compare_later, last.kind, games)
             self.clock.supervise(last, "posting the duplicate match's comparison", compare)
         for game_id, old in copies.items():

@@ -119,7 +119,7 @@ class SqliteStore(SqliteMatches, SqliteStats):
     # -- a duplicate match's tables (the matches themselves: db.sqlite_matches) -------------
     async def match_games(self, match_id: int) -> list[GameRecord]:
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
-        return [await self._record(r) for r in found]
+        return [await self._record(r, moves=False) for r in found]
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -251,12 +251,14 @@ class SqliteStore(SqliteMatches, SqliteStats):
         )
         return {int(r[0]): GameVersion(r[1], int(r[2])) for r in found}
 
-    async def _record(self, row: sqlite3.Row) -> GameRecord:
+    async def _record(self, row: sqlite3.Row, moves: bool = True) -> GameRecord:
         game_id = row["id"]
         return rows.game(
             row,
             await self._fetchall("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (game_id,)),
-            await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)),
+            await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+            if moves
+            else [],
         )
 
     async def get_game(self, game_id: int) -> GameRecord | None:

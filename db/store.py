@@ -331,7 +331,9 @@ class Store(Protocol):
         last table ending and its comparison (a restart posts them)."""
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
-        """The match's tables (games), in the order they joined."""
+        """The match's tables (games), in the order they joined, without their moves (``actions``
+        empty): what every door of a match's table and its end read (seats, state, channel); a
+        long game's thousands of moves are read with :meth:`get_game` when they are wanted."""
 
     async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
         """Take back a watch just added (:func:`bot.secrecy.sides_taken`: decided at the same moment

@@ -312,3 +312,16 @@ async def test_lobbies_cancelled_before_migration_0015_leave_their_matches(
     new = new_store()
     await new.open()
     assert await new.match_games(match.id) == []
+
+
+async def test_a_matchs_tables_are_read_without_their_moves(store: Store) -> None:
+    """``match_games`` is what every door of a match's table reads (who sits where, which tables are
+    over): not the tables' moves, which a long game has thousands of; ``get_game`` has them."""
+    match = await store.create_match("ohhell", "MVS234", GUILD, ANN, 2, 1, "00" * 32)
+    game = await finish(store, GUILD, 95)
+    await store.join_match(game, match.id)
+    [table] = await store.match_games(match.id)
+    assert (table.id, table.status, [s.user_id for s in table.seats]) == (game, "finished", [ANN, BOB, None])
+    assert table.actions == [] and table.seed == 7
+    full = await store.get_game(game)
+    assert full is not None and full.actions == [(0, {"type": "bid", "bid": 1})]
