@@ -73,14 +73,15 @@ async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id
         log.error("duplicate match %s: could not read it after a lobby left: %s", match_id, error)
         return
     if match_done(match, games):
-        await finish(store, presenter, kind, games, closed=True)  # no table has seen the seed
+        await finish(store, presenter, kind, games)  # no table's end has said the shuffle can be checked
 
 
 async def finish(
-    store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], closed: bool = False
+    store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], shown: int | None = None
 ) -> None:
-    """Post the comparison in every table's channel, and the seed in those that have not seen it
-    (``closed``: the host closed the match after its last table ended, so none has seen it).
+    """Post the comparison in every table's channel, and that the shuffle can be checked in those
+    that have not been told: every table but ``shown``, the one whose own end just said so (the
+    last to end; None when the match ended otherwise: closed, a lobby cancelled, a restart).
 
     Posted once: two tables ending at the same moment, or a close as the last table ends, each
     come here, and only the one that claims the comparison in the store posts it."""
@@ -91,10 +92,9 @@ async def finish(
         rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
         if not await store.claim_comparison(games[0].match_id):
             return
-        last = None if closed else max(games, key=lambda g: g.id)
         for game in games:
             reveal = None
-            if game is not last and game.commitment is not None:
+            if game.id != shown and game.commitment is not None:
                 check = f"`/{kind.key} verify game:{game.id}`"
                 reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
             await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)

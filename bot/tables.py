@@ -254,7 +254,7 @@ class TableManager(Registry):
         """A match over before the stop, its comparison never posted: every channel gets it, with
         the shuffle check (no table has seen it)."""
         await self.client.wait_until_ready()
-        await duplicate.finish(self.store, self.presenter, kind, games, closed=True)
+        await duplicate.finish(self.store, self.presenter, kind, games)
 
     async def _close_later(self, table: LiveTable, copies: list[OldCopy]) -> None:
         """Old copies of a game over that the stopped bot had not closed: they lose their controls."""
@@ -385,7 +385,7 @@ class TableManager(Registry):
         if new_engine.is_over:
             self.drop(table)
             if match_done is not None:
-                await duplicate.finish(self.store, self.presenter, table.kind, match_done)
+                await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=table.id)
         else:
             self.clock.kick(table)
         return events

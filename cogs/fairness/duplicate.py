@@ -109,7 +109,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             f" no more tables may join. {after}"
         )
         if match_done(match, games):
-            await finish(tables.store, tables.presenter, kind, games, closed=True)
+            await finish(tables.store, tables.presenter, kind, games)
 
 
 async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:

@@ -352,7 +352,7 @@ async def test_two_closes_at_the_same_moment_close_once_and_compare_once(simcord
     assert match_done(await store.match_by_code(code), games)
     kind = env.bot.tables.kinds["ohhell"]
     presenter = env.bot.tables.presenter
-    await asyncio.gather(*(duplicate.finish(store, presenter, kind, games, closed=True) for _ in range(2)))
+    await asyncio.gather(*(duplicate.finish(store, presenter, kind, games) for _ in range(2)))
     await env.settle()
     assert len(_comparisons(first)) == 1
     # a close through the command afterwards: closed already, nothing posted again
@@ -464,3 +464,23 @@ async def test_a_closed_match_whose_waiting_lobby_is_cancelled_is_over_at_once(s
     verified = await ann.slash(first, "ohhell verify", game=table_a.id)
     reply = verified.followups[-1] if verified.followups else verified.response
     assert "✅" in message_text(reply), message_text(reply)
+
+
+async def test_the_table_that_ends_first_is_told_its_shuffle_can_be_checked_whatever_its_number(simcord_env):
+    """bob's table (the match's second, the higher game number) ends first, its seed held; ann's
+    (the first) ends last and its final standings say the shuffle can be checked. The comparison
+    told the tables other than the highest-numbered one, so bob's channel never heard its shuffle
+    could be checked and ann's heard it twice."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    await _start_with_computers(env, bob, joined.response, second)
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert not any("shuffle can be checked" in message_text(m) for m in second.history())
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    for channel in (first, second):
+        said = [message_text(m) for m in channel.history() if "shuffle can be checked" in message_text(m)]
+        assert len(said) == 1, (channel.name, said)
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
