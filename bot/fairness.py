@@ -221,11 +221,26 @@ async def match_deal(store: Store, table: LiveTable, rules: dict[str, Any], play
             f"did); {players} are seated here."
         )
     if match.rules != rules:
+        first = match.rules or {}
+        differ = "; ".join(
+            f"{key} {_rule_value(first.get(key))} there, {_rule_value(rules.get(key))} here"
+            for key in sorted(set(first) | set(rules))
+            if first.get(key) != rules.get(key)
+        )
         raise Refusal(
-            "This table's rules differ from the ones the match's first table started with: "
-            f"use the same preset and /{table.kind.key} set options there and here."
+            f"This table's rules differ from the ones the match's first table started with ({differ}): "
+            f"use the same preset and /{table.kind.key} set options here."
         )
     return match.seed, bytes.fromhex(match.salt)
+
+
+def _rule_value(value: Any) -> str:
+    """A stored rule's value as ``/<game> set`` takes it (a list as ``3,2``, a switch as on/off)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return "none" if value is None else str(value)
 
 
 async def match_over(store: Store, record: GameRecord) -> tuple[bool, list[GameRecord]]:

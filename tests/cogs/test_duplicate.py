@@ -484,3 +484,20 @@ async def test_the_table_that_ends_first_is_told_its_shuffle_can_be_checked_what
         said = [message_text(m) for m in channel.history() if "shuffle can be checked" in message_text(m)]
         assert len(said) == 1, (channel.name, said)
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+
+
+async def test_a_table_whose_rules_differ_is_told_which(simcord_env):
+    """bob's table joined with the match's rules, then he changed one: his Start is refused, and the
+    refusal names what differs from the rules the match's first table started with."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await _start_with_computers(env, ann, opened.response, first)
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    assert "✅" in (await bob.slash(second, "ohhell set", option="fixed_hands", value="2,1")).response.content
+    for _ in range(2):
+        await bob.click(joined.response, label="Add computer")
+    refused = await bob.click(joined.response, label="Start")
+    assert refused.ephemeral, refused
+    text = refused.response.content
+    assert "rules differ" in text and "fixed_hands" in text and "3,2" in text, text
