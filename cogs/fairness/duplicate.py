@@ -61,6 +61,11 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         if match.closed_at is not None:
             raise Refusal(_closed(match))
         games = await store.match_games(match.id)
+        if not games:  # its lobbies were all cancelled (a cancelled lobby leaves its match)
+            raise Refusal(
+                f"Duplicate match **{match.code}** has no table open any more: its lobby was cancelled."
+                f" Open a new match with `/{kind.key} duplicate new`."
+            )
         if len(games) >= match.tables:
             raise Refusal(_full(match))
         if any(g.channel_id == interaction.channel_id for g in games):

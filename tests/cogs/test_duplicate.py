@@ -501,3 +501,15 @@ async def test_a_table_whose_rules_differ_is_told_which(simcord_env):
     assert refused.ephemeral, refused
     text = refused.response.content
     assert "rules differ" in text and "fixed_hands" in text and "3,2" in text, text
+
+
+async def test_a_match_whose_only_lobby_was_cancelled_has_nothing_to_join(simcord_env):
+    """ann opens a match and cancels its lobby: the match has no table left (a cancelled lobby
+    leaves its match), so bob's join is refused with the reason, not an error."""
+    env = simcord_env
+    guild, first, second, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    await ann.click(opened.response, label="Cancel")
+    late = await bob.slash(second, "ohhell duplicate join", code=code)
+    assert late.ephemeral and "no table" in late.response.content, late.response.content
+    assert env.bot.tables.in_channel(second.id) is None and env.errors == []
