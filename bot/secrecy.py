@@ -24,12 +24,15 @@ covers every door x role x state); :func:`situation` reads what they need from t
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from enum import Enum
 
 from bot.errors import Refusal
 from bot.fairness import is_over, match_over
-from db.store import GameRecord, Store
+from db.store import GameRecord, Store, StoreError
+
+log = logging.getLogger(__name__)
 
 
 class Door(Enum):
@@ -239,10 +242,16 @@ async def sides_taken(store: Store, match_id: int, user_id: int) -> bool:
     """Whether ``user_id`` holds two sides of the match as stored now: seated at two tables of it
     that count, or seated at one and a watcher. Asked again after a door's write, so that two
     requests decided at once in two processes (each seeing the match before the other wrote)
-    cannot both stand: the later one to ask sees both writes and takes its own back."""
-    games = await store.match_games(match_id)
-    seated = sum(1 for g in games if _counts(g) and any(s.user_id == user_id for s in g.seats))
-    return seated > 1 or (seated == 1 and user_id in await store.match_watchers(match_id))
+    cannot both stand: the later one to ask sees both writes and takes its own back. A store that
+    fails to answer leaves the write standing (it is saved; the lock held in this process still
+    kept its own requests apart), and says so in the log."""
+    try:
+        games = await store.match_games(match_id)
+        seated = sum(1 for g in games if _counts(g) and any(s.user_id == user_id for s in g.seats))
+        return seated > 1 or (seated == 1 and user_id in await store.match_watchers(match_id))
+    except StoreError as error:
+        log.warning("duplicate match %s: could not check member %s's sides again: %s", match_id, user_id, error)
+        return False
 
 
 async def ask(

@@ -164,3 +164,42 @@ def test_a_door_is_reached_only_from_the_tables_server_and_join_and_watch_only_f
     assert not other_server.allowed and other_server.text(1)
     other_channel = where(door, record, 10, 555)
     assert other_channel.allowed == (door not in (Door.JOIN, Door.WATCH))
+
+
+async def test_sides_are_counted_from_the_store_and_a_failed_read_leaves_the_write(caplog) -> None:
+    """``sides_taken``, asked once a door's write is stored: two tables that count (started, or a
+    lobby), or one and a watch, is two sides; a cancelled lobby is none. A store that fails to
+    answer leaves the write standing, logged."""
+    from bot.secrecy import sides_taken
+    from db.store import StoreError
+
+    def table(game: int, status: str, seed: int | None, *users: int) -> GameRecord:
+        return GameRecord(
+            id=game, kind="ohhell", guild_id=1, channel_id=game, host_id=users[0], status=status,
+            preset="classic", options={}, rules=None, turn_seconds=None, message_id=None, seed=seed,
+            seats=[SeatRecord(i, u, f"p{u}") for i, u in enumerate(users)],
+        )  # fmt: skip
+
+    class Store:
+        def __init__(self, games: list[GameRecord], watchers: set[int], fails: bool = False) -> None:
+            self.games, self.watchers, self.fails = games, watchers, fails
+
+        async def match_games(self, match_id: int) -> list[GameRecord]:
+            if self.fails:
+                raise StoreError("the disk is full")
+            return self.games
+
+        async def match_watchers(self, match_id: int) -> set[int]:
+            return self.watchers
+
+    playing, lobby, dropped = (
+        table(1, "playing", 5, 10),
+        table(2, "lobby", None, 20, 10),
+        table(3, "cancelled", None, 10),
+    )
+    assert await sides_taken(Store([playing, lobby], set()), 9, 10)  # seated at two tables
+    assert not await sides_taken(Store([playing, dropped], set()), 9, 10)  # the cancelled lobby is none
+    assert await sides_taken(Store([lobby], {10}), 9, 10)  # seated and watching
+    assert not await sides_taken(Store([lobby], {20}), 9, 10)
+    assert not await sides_taken(Store([playing, lobby], set(), fails=True), 9, 10)
+    assert "could not check" in caplog.text
