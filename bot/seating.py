@@ -1,9 +1,11 @@
 """Seating: who sits at a table, from the lobby to the end.
 
-Opening a lobby, joining and leaving, adding and removing computers, changing the rules before the
-start, dealing the first hand, a computer standing in for a person (who left, or whose time ran
-out) and the person taking their seat back, cancelling a lobby and ending a game early. Every
-change is stored first and then mirrored on the live table; the caller holds ``table.lock`` and
+Opening a lobby, joining and leaving, watching a duplicate match's table (a member's side of the
+match is decided here with her seat: :meth:`Seating.sit`, :meth:`Seating.watch`), adding and
+removing computers, changing the rules before the start, dealing the first hand, a computer
+standing in for a person (who left, or whose time ran out) and the person taking their seat back,
+cancelling a lobby and ending a game early. Every change is stored first and then mirrored on the
+live table; the caller holds ``table.lock`` (Watch changes no table: its caller does not) and
 answers the interaction, this module only posts through :class:`~bot.presentation.Presenter`.
 """
 
