@@ -297,14 +297,19 @@ async def test_a_manager_of_the_matchs_own_server_may_close_it_and_another_serve
     assert f"It is over once game #{lobby.id} ends." in closed.response.content  # its lobby still to play
 
 
-async def _first_of_two_tables_played(env):
-    """ann's two-table match, bob's table started too, ann's played to its end: (first, second,
-    ann, bob, the code)."""
+async def _two_tables_started(env):
+    """ann's two-table match, her table and bob's started: (first, second, ann, bob, the code)."""
     guild, first, second, ann, bob = _two_rooms(env)
     opened, code = await _short_match(env, ann, first, tables=2)
     await _start_with_computers(env, ann, opened.response, first)
     joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
     await _start_with_computers(env, bob, joined.response, second)
+    return first, second, ann, bob, code
+
+
+async def _first_of_two_tables_played(env):
+    """:func:`_two_tables_started`, and ann's table played to its end."""
+    first, second, ann, bob, code = await _two_tables_started(env)
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
     return first, second, ann, bob, code
 
@@ -472,11 +477,7 @@ async def test_the_table_that_ends_first_is_told_its_shuffle_can_be_checked_what
     told the tables other than the highest-numbered one, so bob's channel never heard its shuffle
     could be checked and ann's heard it twice."""
     env = simcord_env
-    guild, first, second, ann, bob = _two_rooms(env)
-    opened, code = await _short_match(env, ann, first, tables=2)
-    await _start_with_computers(env, ann, opened.response, first)
-    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    await _start_with_computers(env, bob, joined.response, second)
+    first, second, ann, bob, code = await _two_tables_started(env)
     await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
     assert not any("shuffle can be checked" in message_text(m) for m in second.history())
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
