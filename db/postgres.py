@@ -148,7 +148,12 @@ class PostgresStore(PostgresMatches, PostgresStats):
 
     # -- a duplicate match's tables (the matches themselves: db.postgres_matches) -------------
     async def match_games(self, match_id: int) -> list[GameRecord]:
-        return await self._records("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id, moves=False)
+        async with self._read() as conn:
+            found = await conn.fetch("SELECT * FROM games WHERE match_id=$1 ORDER BY id", match_id)
+            seats = await conn.fetch(
+                "SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id WHERE g.match_id=$1 ORDER BY s.seat", match_id
+            )
+        return rows.match_tables(found, seats)
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -342,19 +347,17 @@ class PostgresStore(PostgresMatches, PostgresStats):
         return {int(r["id"]): GameVersion(r["status"], int(r["n"])) for r in found}
 
     @staticmethod
-    async def _record(conn: Connection, row: asyncpg.Record, moves: bool = True) -> GameRecord:
+    async def _record(conn: Connection, row: asyncpg.Record) -> GameRecord:
         game_id = row["id"]
         return rows.game(
             row,
             await conn.fetch("SELECT * FROM seats WHERE game_id=$1 ORDER BY seat", game_id),
-            await conn.fetch("SELECT seat, action FROM actions WHERE game_id=$1 ORDER BY seq", game_id)
-            if moves
-            else [],
+            await conn.fetch("SELECT seat, action FROM actions WHERE game_id=$1 ORDER BY seq", game_id),
         )
 
-    async def _records(self, sql: str, *args: Any, moves: bool = True) -> list[GameRecord]:
+    async def _records(self, sql: str, *args: Any) -> list[GameRecord]:
         async with self._read() as conn:
-            return [await self._record(conn, row, moves) for row in await conn.fetch(sql, *args)]
+            return [await self._record(conn, row) for row in await conn.fetch(sql, *args)]
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         records = await self._records("SELECT * FROM games WHERE id=$1", game_id)

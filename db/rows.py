@@ -109,6 +109,15 @@ def member_stats(row: Row) -> MemberStats:
     return MemberStats(row["kind"], row["games"], row["wins"] or 0, row["losses"] or 0, row["best"], row["points"])
 
 
+def match_tables(games: Iterable[Row], seats: Iterable[Row]) -> list[GameRecord]:
+    """A duplicate match's tables with their seats and without their moves (see
+    :meth:`db.store.Store.match_games`), the seats of all of them read at once."""
+    by_game: dict[int, list[Row]] = {}
+    for row in seats:
+        by_game.setdefault(row["game_id"], []).append(row)
+    return [game(g, by_game.get(g["id"], []), []) for g in games]
+
+
 def finished_games(games: Iterable[Row], results: Iterable[Row], seats: Iterable[Row]) -> list[FinishedGame]:
     """Each game with its own results and seats, the rows of all the games sorted to their game in
     one pass (their order kept): a server's whole history is read at once, and looking each game's

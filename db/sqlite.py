@@ -119,7 +119,10 @@ class SqliteStore(SqliteMatches, SqliteStats):
     # -- a duplicate match's tables (the matches themselves: db.sqlite_matches) -------------
     async def match_games(self, match_id: int) -> list[GameRecord]:
         found = await self._fetchall("SELECT * FROM games WHERE match_id=? ORDER BY id", (match_id,))
-        return [await self._record(r, moves=False) for r in found]
+        seats = await self._fetchall(
+            "SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id WHERE g.match_id=? ORDER BY s.seat", (match_id,)
+        )
+        return rows.match_tables(found, seats)
 
     # -- play -------------------------------------------------------------------------------
     async def record_action(
@@ -251,14 +254,12 @@ class SqliteStore(SqliteMatches, SqliteStats):
         )
         return {int(r[0]): GameVersion(r[1], int(r[2])) for r in found}
 
-    async def _record(self, row: sqlite3.Row, moves: bool = True) -> GameRecord:
+    async def _record(self, row: sqlite3.Row) -> GameRecord:
         game_id = row["id"]
         return rows.game(
             row,
             await self._fetchall("SELECT * FROM seats WHERE game_id=? ORDER BY seat", (game_id,)),
-            await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
-            if moves
-            else [],
+            await self._fetchall("SELECT seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)),
         )
 
     async def get_game(self, game_id: int) -> GameRecord | None:
