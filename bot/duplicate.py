@@ -44,6 +44,16 @@ def may_close(match: MatchRecord, user_id: int, guild_id: int | None, manager: b
     return user_id == match.host_id or (manager and guild_id is not None and guild_id == match.guild_id)
 
 
+def closed_text(match: MatchRecord) -> str:
+    """Why no table may join ``match`` any more: it was closed."""
+    return f"Duplicate match **{match.code}** was closed by its host: no more tables may join it."
+
+
+def full_text(match: MatchRecord) -> str:
+    """Why no table may join ``match`` any more: every place is taken."""
+    return f"All {match.tables} tables of that match are open already."
+
+
 async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
     """A match's table is over (committed): hold its seed if another table still plays. Returns
     the match's tables when this was the last one (then call :func:`finish` once it is shown)."""

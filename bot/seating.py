@@ -23,7 +23,7 @@ from bot.errors import Refusal
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.secrecy import Door
-from db.store import ChannelBusy, SeatRecord, Store, StoreError
+from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
 from games.common.rng import GENERATOR_VERSION
 
 
@@ -104,6 +104,49 @@ class Seating:
                     # seated meanwhile by another process: this watch is taken back, unseen
                     await self.store.remove_match_watcher(match_id, user_id)
                     raise Refusal(secrecy.BOTH_SIDES)
+
+    async def open_match_table(
+        self,
+        kind: AnyKind,
+        guild_id: int | None,
+        channel_id: int,
+        host: discord.abc.User,
+        match: MatchRecord,
+        like: GameRecord | None = None,
+    ) -> tuple[LiveTable, int]:
+        """``host`` opens a lobby that is a table of ``match`` (with the rules of its table
+        ``like``; None for the match's first): asked of the secrecy policy, stored and linked to
+        the match in one step for the match (as :meth:`sit`), before anything is shown, so a join
+        that loses the match's last place to another, meets its close, or is decided at the same
+        moment as a Watch of hers in another process is refused and leaves nothing. Returns the
+        lobby and its number in the match."""
+        async with self.registry.match_lock(match.id):
+            if like is not None:  # the opener sits at the new table: one side of the match per member
+                role = await secrecy.match_role(self.store, match.id, host.id)
+                joining = secrecy.decide(Door.JOIN, role, secrecy.State.LOBBY)
+                if not joining.allowed:
+                    raise Refusal(joining.text(like.id))
+            table = await self.open_lobby(
+                kind, guild_id, channel_id, host, like.preset if like else kind.default_preset
+            )
+            try:
+                if like is not None:  # this table's own settings first: a failure leaves the match untouched
+                    await self.change_options(table, like.preset, like.options, like.turn_seconds)
+                number = await self.store.join_match(table.id, match.id)
+            except BaseException:
+                with contextlib.suppress(StoreError):
+                    await self.cancel(table)
+                raise
+            if number is None:  # taken, or closed, since the match was read
+                await self.cancel(table)
+                now = await self.store.get_match(match.id)
+                closed = now is not None and now.closed_at is not None
+                raise Refusal(duplicate.closed_text(match) if closed else duplicate.full_text(match))
+            if await secrecy.sides_taken(self.store, match.id, host.id):
+                await self.cancel(table)  # she watched or sat elsewhere at the same moment (another process)
+                raise Refusal(secrecy.BOTH_SIDES)
+            table.record.match_id = match.id
+            return table, number
 
     async def join(self, table: LiveTable, user: discord.abc.User) -> None:
         self._require_lobby(table)

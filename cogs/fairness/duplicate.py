@@ -8,20 +8,17 @@ When the last table is over, :mod:`bot.duplicate` posts the comparison in every 
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 
 import discord
 from discord import app_commands
 
-from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
-from bot.duplicate import finish, may_close
+from bot.duplicate import closed_text, finish, full_text, may_close
 from bot.errors import Refusal, guarded
 from bot.fairness import is_over, match_done, new_salt, new_seed
-from bot.secrecy import Door, State, decide, match_role
-from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
+from db.store import GameRecord, MatchRecord, Store, StoreConflict
 from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -50,7 +47,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 continue
         if match is None:
             raise Refusal("I could not find a free match code: try again.")
-        await _open(interaction, kind, match, kind.default_preset)
+        await _open(interaction, kind, match)
 
     @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
     @app_commands.describe(code="The match's code (the host of its first table has it)")
@@ -59,7 +56,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         store = tables_of(interaction).store
         match = await _match(store, kind, code)
         if match.closed_at is not None:
-            raise Refusal(_closed(match))
+            raise Refusal(closed_text(match))
         games = await store.match_games(match.id)
         if not games:  # its lobbies were all cancelled (a cancelled lobby leaves its match)
             raise Refusal(
@@ -67,16 +64,10 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 f" Open a new match with `/{kind.key} duplicate new`."
             )
         if len(games) >= match.tables:
-            raise Refusal(_full(match))
+            raise Refusal(full_text(match))
         if any(g.channel_id == interaction.channel_id for g in games):
             raise Refusal("This channel is already a table of that match.")
-        # the opener sits at the new table: one side of the match per member, decided and taken
-        # in one step for the match (a Watch of one of its tables pressed meanwhile waits)
-        async with tables_of(interaction).match_lock(match.id):
-            joining = decide(Door.JOIN, await match_role(store, match.id, interaction.user.id), State.LOBBY)
-            if not joining.allowed:
-                raise Refusal(joining.text(games[0].id))
-            await _open(interaction, kind, match, games[0].preset, like=games[0])
+        await _open(interaction, kind, match, like=games[0])
 
     @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
     @app_commands.describe(code="The match's code")
@@ -88,8 +79,9 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             raise Refusal(
                 "Only the match's host (who opened its first table) or a member who can manage its server can close it."
             )
+        closed_already = f"Duplicate match **{match.code}** is closed already."
         if match.closed_at is not None:
-            raise Refusal(f"Duplicate match **{match.code}** is closed already.")
+            raise Refusal(closed_already)
         opened = await tables.store.match_games(match.id)
         if not opened:
             raise Refusal(f"Duplicate match **{match.code}** has no table to close it with.")
@@ -97,7 +89,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             raise Refusal(f"Duplicate match **{match.code}** is over already: all its tables have played.")
         closed = await tables.store.close_match(match.id)
         if closed is None:  # closed by another call since it was read (its host and a manager at once)
-            raise Refusal(f"Duplicate match **{match.code}** is closed already.")
+            raise Refusal(closed_already)
         match = closed
         # the tables read after the close is committed: a table ending meanwhile either shows here
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
@@ -125,43 +117,18 @@ async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
     return match
 
 
-def _closed(match: MatchRecord) -> str:
-    return f"Duplicate match **{match.code}** was closed by its host: no more tables may join it."
-
-
-def _full(match: MatchRecord) -> str:
-    return f"All {match.tables} tables of that match are open already."
-
-
 async def _open(
-    interaction: discord.Interaction, kind: AnyKind, match: MatchRecord, preset: str, like: GameRecord | None = None
+    interaction: discord.Interaction, kind: AnyKind, match: MatchRecord, like: GameRecord | None = None
 ) -> None:
-    """This channel's table of ``match`` (with the rules of its table ``like``): the lobby is
-    stored and linked to the match before anything is shown, so a join that loses the match's last
-    place to another, or meets its close, is refused and leaves nothing in the channel."""
+    """This channel's table of ``match`` (:meth:`bot.seating.Seating.open_match_table`), then its
+    lobby and the note of which table it is."""
     tables = tables_of(interaction)
     lobby = tables.features.lobby  # the lobby feature's renderer, read from the registered features
     if lobby is None:
         raise Refusal("Tables cannot be opened here: the lobby is not loaded.")
-    table = await tables.seating.open_lobby(
-        kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, preset
+    table, number = await tables.seating.open_match_table(
+        kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, match, like
     )
-    try:
-        if like is not None:  # this table's own settings first: a failure leaves the match untouched
-            await tables.seating.change_options(table, like.preset, like.options, like.turn_seconds)
-        number = await tables.store.join_match(table.id, match.id)
-    except BaseException:
-        with contextlib.suppress(StoreError):
-            await tables.seating.cancel(table)
-        raise
-    if number is None:  # taken, or closed, since the match was read
-        await tables.seating.cancel(table)
-        now = await tables.store.get_match(match.id)
-        raise Refusal(_closed(match) if now is not None and now.closed_at is not None else _full(match))
-    if await secrecy.sides_taken(tables.store, match.id, interaction.user.id):
-        await tables.seating.cancel(table)  # she watched or sat elsewhere at the same moment (another process)
-        raise Refusal(secrecy.BOTH_SIDES)
-    table.record.match_id = match.id
     async with table.lock:
         await interaction.response.send_message(**lobby(table).kwargs())
         message = await interaction.original_response()
