@@ -25,6 +25,11 @@ through its chance nodes; both are in the timed loop.
 Above them, the deal generator alone: microseconds per 52-card shuffle of each version the bot
 deals with (games/common/rng.py; new games use the current one), best of several timed runs.
 
+The engine's inner loops (the deal, the playout's bids and tricks, version 3's shuffle steps) are
+compiled to C by mypyc when the project is installed on a machine with a C compiler
+(``games/compiled.py``); the first line says which copies ran. ``CARDTABLE_COMPILED=0 python
+bench/engine.py`` runs the Python sources instead, as on a machine without a compiler.
+
 Run: ``python bench/engine.py [total seconds, default 12]``. The rounds are short and
 interleaved and the best round of each side is kept: on a shared machine other work slows
 whichever side it lands on, and the best round is the closest to the undisturbed speed. The
@@ -43,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng  # noqa: E402
+from games.compiled import in_use  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402
 from games.ohhell.rules import make_rules  # noqa: E402
 
@@ -144,6 +150,7 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 12.0
     # Short rounds, interleaved, best of each: other work on a shared machine slows whichever
     # side it lands on, and the best round is the closest to the undisturbed speed.
+    print(f"the engine's inner loops: {in_use()} (games/compiled.py; CARDTABLE_COMPILED=0 runs the sources)")
     old, new = shuffle_us(HMAC_VERSION), shuffle_us(GENERATOR_VERSION)
     print(f"generator version {HMAC_VERSION} (games stored before version 3): {old:.1f} µs per shuffle")
     print(f"generator µs per 52-card shuffle={new:.1f} (version {GENERATOR_VERSION}, new games)")

@@ -28,7 +28,8 @@ Version 3 (``GENERATOR_VERSION``), SHAKE-256, one hash call a draw:
 
 Why version 3: version 2 drew 51 words (and made a fresh HMAC every 32 bytes) for one 52-card
 shuffle, about 45 to 120 microseconds; version 3 makes one hash call and 51 small divisions, about
-4.5 (``python bench/engine.py`` prints the figure; how the code gets there: ``_shuffle_steps``).
+4.5 (``python bench/engine.py`` prints the figure; how the code gets there: ``_shuffle_steps``,
+and the steps compiled to C where the install could: :mod:`games.common.shuffle_loops`).
 
 Version 2, HMAC-SHA-256 in counter mode (games stored from version 2 until version 3):
 
@@ -58,7 +59,14 @@ import hmac
 import math
 import random
 from collections.abc import Callable, MutableSequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from games.compiled import compiled, load
+
+if TYPE_CHECKING:
+    from games.common import shuffle_loops
+else:  # the compiled copy where it is current (games.compiled)
+    shuffle_loops = load("games.common.shuffle_loops")
 
 #: what new games are dealt with
 GENERATOR_VERSION = 3
@@ -206,16 +214,23 @@ def _shuffle_steps(m: int) -> ShuffleSteps:
     return function
 
 
-def _shuffle_plan(m: int) -> tuple[int, int, int, ShuffleSteps]:
-    """For a list of ``m`` items: ``(m!, L, the rejection limit, the steps)``."""
+#: ``(m!, L, the rejection limit, the steps, the steps' groups)`` for a list of ``m`` items
+ShufflePlan = tuple[int, int, int, ShuffleSteps, list[tuple[int, list[int]]]]
+
+
+def _shuffle_plan(m: int) -> ShufflePlan:
+    """For a list of ``m`` items: ``(m!, L, the rejection limit, the steps, their groups)``."""
     factorial = math.factorial(m)
     size = (factorial.bit_length() + 7) // 8 + 8
     limit = 2 ** (8 * size) - 2 ** (8 * size) % factorial
-    return factorial, size, limit, _shuffle_steps(m)
+    return factorial, size, limit, _shuffle_steps(m), _step_groups(m)
 
 
 #: shuffle plans by list length (a game shuffles one or two lengths thousands of times)
-_PLANS: dict[int, tuple[int, int, int, ShuffleSteps]] = {}
+_PLANS: dict[int, ShufflePlan] = {}
+#: the steps as one compiled loop (games.common.shuffle_loops) when its compiled copy is current,
+#: else None: the written-out steps are then the faster way in Python
+_FISHER_YATES = shuffle_loops.fisher_yates if compiled(shuffle_loops) else None
 
 
 class XofRandom:
@@ -264,7 +279,7 @@ class XofRandom:
         plan = _PLANS.get(m)
         if plan is None:
             plan = _PLANS[m] = _shuffle_plan(m)
-        factorial, size, limit, steps = plan
+        factorial, size, limit, steps, groups = plan
         stream = self._stream(size)
         v = int.from_bytes(stream, "big")
         chunk = 0
@@ -273,7 +288,10 @@ class XofRandom:
             self._draw -= 1
             stream = self._stream(size * (chunk + 1))
             v = int.from_bytes(stream[size * chunk :], "big")
-        steps(x, v % factorial)
+        if _FISHER_YATES is not None and type(x) is list:
+            _FISHER_YATES(x, v % factorial, groups)
+        else:
+            steps(x, v % factorial)
 
     def getstate(self) -> tuple[bytes, int]:
         """Where the stream stands (equal states draw the same from here on)."""

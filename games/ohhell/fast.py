@@ -6,28 +6,37 @@ joker ``card | (suit + 1) << 12``, see :mod:`games.ohhell.actions`), ``fast_appl
 
 ``playout(rng)`` is decision for decision ``legal = fast_apply(rng.choice(legal))`` (same
 actions, same generator state after), made without building the legal lists: every rule set
-goes through it. Its fastest path (bids inline, then a trick at a time on local variables)
-covers every deal without revoke or joker bookkeeping; a deal with ``revokes=penalize`` or a
+goes through it. Its fastest path (the bids, then the tricks, in the loops of
+:mod:`games.ohhell.fast_loops`, compiled to C where the install could) covers every deal
+without revoke or joker bookkeeping; a deal with ``revokes=penalize`` or a
 joker in a no-trump deal plays through the general :meth:`DealState._do` one decision at a
 time (its legal list built by ``fast_legal``, the same draw inline), and a generator that is
 not a plain ``random.Random`` goes through its own ``choice`` and ``fast_apply``.
 
-This module holds inline copies of rules written once in :mod:`games.ohhell.play_rules` and
-:mod:`games.ohhell.state`: who takes the lead in a trick (``takes_the_lead``), the hook
-(``hook_forbidden_bid``), a uniform draw (``random_below``) and the legal plays (follow suit if
-you can: ``DealState._legal_plays``). ``tests/games/ohhell/test_play_rules.py`` pins them. The
-hot loops keep short local names (``gb``, ``hs``, ``es``, ``pw``...): attribute and global
-look-ups cost measurably there; each is explained where it is bound.
+This module and :mod:`games.ohhell.fast_loops` hold inline copies of rules written once in
+:mod:`games.ohhell.play_rules` and :mod:`games.ohhell.state`: who takes the lead in a trick
+(``takes_the_lead``), the hook (``hook_forbidden_bid``), a uniform draw (``random_below``) and
+the legal plays (follow suit if you can: ``DealState._legal_plays``).
+``tests/games/ohhell/test_play_rules.py`` pins them. The hot loops keep short local names
+(``gb``, ``hs``, ``es``, ``pw``...): attribute and global look-ups cost measurably there; each is
+explained where it is bound.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from games.compiled import load
 from games.ohhell.play_rules import BIT_LENGTH, legal_bids
 from games.ohhell.state import DealState
 from games.ohhell.tables import BID, OVER, PLAY
+
+if TYPE_CHECKING:
+    from games.ohhell import fast_loops
+else:  # the compiled copy where it is current (games.compiled)
+    fast_loops = load("games.ohhell.fast_loops")
 
 
 class FastPath(DealState):
@@ -123,7 +132,7 @@ class FastPath(DealState):
         same state. Any other generator goes through ``rng.choice`` and :meth:`fast_apply`.
         Deals with revoke or no-trump-joker bookkeeping (``penalize`` revokes, a joker in a
         no-trump deal) play through the general ``_do`` one decision at a time; the rest runs
-        trick by trick on local variables."""
+        in :mod:`games.ohhell.fast_loops`."""
         if type(rng) is not random.Random:
             self._playout_choice(rng, deal_only)
             return
@@ -158,60 +167,20 @@ class FastPath(DealState):
                     r = gb(b)
                 self._bid(self.turn, r)
             return
-        # sequential: _bid inlined (no events in a playout), on locals
-        hook = self.setup.hook
-        player_count = self.player_count
-        next_seat = self.next_seat
-        bids = self.bids
-        deal_bids = self.deal_bids
-        bid_count = self.bid_count
-        bid_total = self.bid_total
-        seat = self.turn
-        while True:
-            n = h + 1
-            forbidden = -1
-            if hook and bid_count == player_count - 1:
-                # inline copy of play_rules.hook_forbidden_bid and legal_bids: the list of
-                # legal bids is 0..h without ``forbidden``, so its r-th item is r, or r + 1
-                # from ``forbidden`` on
-                forbidden = h - bid_total
-                if forbidden >= 0:
-                    n = h
-            b = bl[n]  # inline copy of play_rules.random_below
-            r = gb(b)
-            while r >= n:
-                r = gb(b)
-            if 0 <= forbidden <= r:
-                r += 1
-            bids[seat] = r
-            deal_bids.append((seat, r))
-            bid_count += 1
-            bid_total += r
-            if bid_count == player_count:
-                break
-            seat = next_seat[seat]
-        self.bid_count = bid_count
-        self.bid_total = bid_total
+        # sequential: _bid without events, its loop in fast_loops (compiled where it can be)
+        self.bid_count, self.bid_total = fast_loops.random_bids(
+            gb, h, self.setup.hook, self.turn, self.next_seat, self.bids, self.deal_bids, self.bid_count,
+            self.bid_total, self.player_count,
+        )  # fmt: skip
         self.phase = PLAY
         self.general_path = self.needs_bookkeeping
         self.turn = self.leader
 
     def _random_tricks(self, gb: Callable[[int], int]) -> None:
         """Play the current deal (no revoke or joker bookkeeping) to its end with random
-        cards, each drawn as ``rng.choice`` over :meth:`fast_legal` would, then score it. A
-        follower with cards of the led suit picks among them (``fast_legal`` lists that
-        suit's group); a leader or a void follower among the whole hand, whose list is the
-        suit groups one after another, so the r-th card is found by walking the groups."""
-        # short local names on purpose: this loop is the search's hot path (see module doc)
-        bl = BIT_LENGTH  # bit lengths for the draws
-        hs = self.hand_groups  # each seat's hand by effective suit
-        es = self.effective_suit  # card -> effective suit
-        pw = self.power  # card -> power in a trick
+        cards, each drawn as ``rng.choice`` over :meth:`fast_legal` would, then score it: the
+        loop is :func:`games.ohhell.fast_loops.random_tricks`, on this deal's lists."""
         np = self.player_count
-        h = self.hand_size
-        trump = self.trump
-        won = self.tricks_won
-        deal_tricks = self.deal_tricks
         follow: list[tuple[int, ...]]
         if np == self.seat_count:
             follow = self.setup.followers
@@ -223,91 +192,15 @@ class FastPath(DealState):
                 while len(seats) < np - 1:
                     seats.append(next_seat[seats[-1]])
                 follow[s] = tuple(seats[: np - 1])
-        tc = self.trick_cards  # the trick's cards
-        tdone = self.tricks_done
-        leader = self.leader
-        led = self.led_suit
-        best = self.best_power
-        win = self.winning_seat
-        seat = leader
-        # a trick already begun: its remaining seats first
-        rest: tuple[int, ...] | None = follow[leader][len(tc) - 1 :] if tc else None
-        while True:
-            if rest is None:  # lead: any card
-                g = hs[leader]
-                n = h - tdone
-                b = bl[n]  # inline copy of play_rules.random_below
-                r = gb(b)
-                while r >= n:
-                    r = gb(b)
-                for f in g:
-                    m = len(f)
-                    if r < m:
-                        break
-                    r -= m
-                a = f[r]
-                del f[r]
-                led = es[a]
-                best = pw[a]
-                win = leader
-                tc = [a]
-                rest = follow[leader]
-            for seat in rest:
-                g = hs[seat]
-                f = g[led]
-                if f:  # following suit: one of the led suit's cards
-                    n = len(f)
-                    if n == 1:
-                        while gb(1):  # random_below(gb, 1) draws one bit until it is 0
-                            pass
-                        a = f.pop()
-                    else:
-                        b = bl[n]
-                        r = gb(b)
-                        while r >= n:
-                            r = gb(b)
-                        a = f[r]
-                        del f[r]
-                    # inline copy of play_rules.takes_the_lead (the card is of the suit led)
-                    p = pw[a]
-                    if p >= best:  # >=: of two identical cards the later wins (Australian pack)
-                        best = p
-                        win = seat
-                else:  # void: any card
-                    n = h - tdone
-                    b = bl[n]
-                    r = gb(b)
-                    while r >= n:
-                        r = gb(b)
-                    for f in g:
-                        m = len(f)
-                        if r < m:
-                            break
-                        r -= m
-                    a = f[r]
-                    del f[r]
-                    # inline copy of play_rules.takes_the_lead (the card is not of the suit led)
-                    if es[a] == trump:
-                        p = pw[a]
-                        if p >= best:
-                            best = p
-                            win = seat
-                tc.append(a)
-            rest = None
-            won[win] += 1
-            tdone += 1
-            deal_tricks.append((leader, tc, -1, win))
-            if tdone == h:
-                break
-            leader = win
+        deal_tricks = self.deal_tricks
+        self.turn, self.leader, self.led_suit, self.best_power, self.winning_seat = fast_loops.random_tricks(
+            gb, self.hand_groups, self.effective_suit, self.power, follow, self.hand_size, self.trump,
+            self.tricks_won, deal_tricks, self.trick_cards, self.tricks_done, self.leader, self.led_suit,
+            self.best_power, self.winning_seat,
+        )  # fmt: skip
         self.last_trick = deal_tricks[-1]
         self.trick_cards = []
-        self.tricks_done = tdone
-        self.turn = seat
-        self.leader = leader
-        self.led_suit = led
-        self.best_power = best
-        self.winning_seat = win
+        self.tricks_done = self.hand_size
         self._score_deal()
 
     def _playout_choice(self, rng: random.Random, deal_only: bool) -> None:

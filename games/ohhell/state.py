@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import random
 from itertools import starmap
+from typing import TYPE_CHECKING
 
 from games.common.cards import ACE, JOKER_SUIT, SUIT_LETTERS, Card, card_code, rank_of, suit_of
 from games.common.engine import Event
 from games.common.rng import GameRng
+from games.compiled import load
 from games.ohhell.actions import named_joker_id, split_play_id
 from games.ohhell.display import trick_plays
 from games.ohhell.events import (
@@ -48,6 +50,11 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
+
+if TYPE_CHECKING:
+    from games.ohhell import fast_loops
+else:  # the compiled copy where it is current (games.compiled)
+    fast_loops = load("games.ohhell.fast_loops")
 
 
 class DealState:
@@ -203,10 +210,7 @@ class DealState:
         trump, turnup, turnup_is_dealers = self._deal_trump(deck, cards_dealt)
         self.effective_suit, self.power = effective_suit, _ = setup.tables[trump]
         # a deal starts when the last one has been played out, so the lists are empty: refill
-        for k, seat in enumerate(order):
-            groups = self.hand_groups[seat]
-            for card in deck[k:cards_dealt:player_count]:
-                groups[effective_suit[card]].append(card)
+        fast_loops.deal_hands(deck, order, self.hand_groups, effective_suit, cards_dealt)
         self.dealer = dealer
         self.players = order
         self.player_count = player_count

@@ -18,14 +18,28 @@ from typing import Any
 
 import pytest
 
+import games.ohhell.fast
 from games.common.cards import parse_card
 from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, LEGACY_VERSION, make_rng
 from games.common.shuffle import shuffled
+from games.compiled import source_module
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules, make_rules
 from tests.games.ohhell.test_game_properties import ALL_RULES
+from tests.games.test_compiled import require_compiled
 
 RULE_IDS = [f"{r.preset}-{n}-{i}" for i, (r, n) in enumerate(ALL_RULES)]
+LOOPS = "games.ohhell.fast_loops"
+
+
+@pytest.fixture(params=["compiled", "source"])
+def loops(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The playout through each copy of its loops (games.compiled): the C one, then the source."""
+    if request.param == "compiled":
+        require_compiled(LOOPS)
+    else:
+        monkeypatch.setattr(games.ohhell.fast, "fast_loops", source_module(LOOPS))
+    return str(request.param)
 
 
 def stepped(game: OhHell, rng: random.Random, deal_only: bool = False) -> None:
@@ -53,6 +67,7 @@ def state(game: OhHell) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("rules", "n"), ALL_RULES, ids=RULE_IDS)
+@pytest.mark.usefixtures("loops")
 def test_playout_is_choice_at_every_decision(rules: Rules, n: int) -> None:
     for seed in (11, 2024, 987654):
         a, b = OhHell.new(rules, n, seed), OhHell.new(rules, n, seed)
@@ -75,6 +90,7 @@ def test_playout_log_replays_through_the_checked_api(rules: Rules, n: int) -> No
 
 
 @pytest.mark.parametrize(("rules", "n"), ALL_RULES[::2], ids=RULE_IDS[::2])
+@pytest.mark.usefixtures("loops")
 def test_playout_from_any_point_and_deal_only(rules: Rules, n: int) -> None:
     """Started mid-bidding, mid-trick or between tricks, whole game or one deal."""
     pick = random.Random(5)

@@ -1,0 +1,175 @@
+"""The engine's inner loops, on plain lists and ints: dealing the hands, and the random
+playout's bids and tricks. The part of the engine that is compiled to C where a compiler is at
+hand.
+
+Why a module of their own: a random hand through :meth:`games.ohhell.fast.FastPath.playout`
+spends most of its time in these loops (forty cards dealt, four bids, forty cards drawn and
+played), and Python pays for every bytecode of them. This module imports nothing of the game's
+state, so mypyc (part of mypy, the type checker the project already runs) can compile it alone,
+unchanged: ``pip install -e .`` builds it where a C compiler is at hand (``setup.py``), and
+:mod:`games.compiled` loads the compiled copy only when it was built from this very source;
+otherwise this file runs as plain Python, with the same results (the playout's tests in
+``tests/games/ohhell/test_game_playout.py`` run through both copies, and the deal through
+whichever is loaded: every test of the engine deals).
+
+The loops draw exactly what ``random.Random.choice`` would over the legal list they never build
+(see :meth:`FastPath.playout`): ``gb`` is the generator's ``getrandbits``, and each draw is an
+inline copy of :func:`games.ohhell.play_rules.random_below`; who takes the lead is an inline copy
+of :func:`games.ohhell.play_rules.takes_the_lead`, the hook one of ``hook_forbidden_bid``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: ``n.bit_length()`` for n up to 256 (a copy of play_rules.BIT_LENGTH: this module imports
+#: nothing of the engine, so that it compiles alone; a test pins the two equal)
+BIT_LENGTH: list[int] = [n.bit_length() for n in range(257)]
+
+
+def deal_hands(deck: list[int], order: list[int], hands: list[list[list[int]]], es: list[int], dealt: int) -> None:
+    """Deal ``deck``'s first ``dealt`` cards one at a time to the seats of ``order`` in turn,
+    each card into its seat's group of its effective suit ``es[card]`` (the groups are empty)."""
+    players = len(order)
+    for k in range(dealt):
+        card = deck[k]
+        hands[order[k % players]][es[card]].append(card)
+
+
+def random_bids(
+    gb: Callable[[int], int],
+    h: int,
+    hook: bool,
+    seat: int,
+    next_seat: list[int],
+    bids: list[int],
+    deal_bids: list[tuple[int, int]],
+    bid_count: int,
+    bid_total: int,
+    player_count: int,
+) -> tuple[int, int]:
+    """The rest of a sequential bidding, each bid drawn as ``rng.choice`` over the legal bids
+    would: writes ``bids`` and ``deal_bids``, returns ``(bid_count, bid_total)``."""
+    bl = BIT_LENGTH
+    while True:
+        n = h + 1
+        forbidden = -1
+        if hook and bid_count == player_count - 1:
+            # the hook: the legal bids are 0..h without ``forbidden``, so the r-th is r, or
+            # r + 1 from ``forbidden`` on
+            forbidden = h - bid_total
+            if forbidden >= 0:
+                n = h
+        b = bl[n]
+        r = gb(b)
+        while r >= n:
+            r = gb(b)
+        if 0 <= forbidden <= r:
+            r += 1
+        bids[seat] = r
+        deal_bids.append((seat, r))
+        bid_count += 1
+        bid_total += r
+        if bid_count == player_count:
+            return bid_count, bid_total
+        seat = next_seat[seat]
+
+
+def random_tricks(
+    gb: Callable[[int], int],
+    hs: list[list[list[int]]],
+    es: list[int],
+    pw: list[int],
+    follow: list[tuple[int, ...]],
+    h: int,
+    trump: int,
+    won: list[int],
+    deal_tricks: list[tuple[int, list[int], int, int]],
+    tc: list[int],
+    tdone: int,
+    leader: int,
+    led: int,
+    best: int,
+    win: int,
+) -> tuple[int, int, int, int, int]:
+    """Play the deal's tricks to the end with random legal cards (see the module's text).
+
+    ``hs``: each seat's hand by effective suit; ``es``/``pw``: each card's effective suit and
+    power; ``follow[s]``: the seats after ``s`` in a trick; ``tc``: the current trick's cards
+    so far (``leader``, ``led``, ``best`` and ``win`` describe it when it is not empty).
+    Appends each trick to ``deal_tricks`` and counts it in ``won``; returns ``(last seat to
+    play, leader, led, best, win)`` of the last trick. A follower with cards of the suit led
+    picks among them; a leader or a void follower among the whole hand, whose legal list is
+    the suit groups one after another, so the r-th card is found by walking the groups."""
+    bl = BIT_LENGTH
+    seat = leader
+    a = 0
+    # a trick already begun: its remaining seats first
+    rest: tuple[int, ...] = follow[leader][len(tc) - 1 :] if tc else ()
+    begun = len(tc) > 0
+    while True:
+        if not begun:  # lead: any card
+            g = hs[leader]
+            n = h - tdone
+            b = bl[n]
+            r = gb(b)
+            while r >= n:
+                r = gb(b)
+            for f in g:
+                m = len(f)
+                if r < m:
+                    a = f[r]
+                    del f[r]
+                    break
+                r -= m
+            led = es[a]
+            best = pw[a]
+            win = leader
+            tc = [a]
+            rest = follow[leader]
+        begun = False
+        for seat in rest:
+            g = hs[seat]
+            f = g[led]
+            if f:  # following suit: one of the led suit's cards
+                n = len(f)
+                if n == 1:
+                    while gb(1):  # random_below(gb, 1) draws one bit until it is 0
+                        pass
+                    a = f.pop()
+                else:
+                    b = bl[n]
+                    r = gb(b)
+                    while r >= n:
+                        r = gb(b)
+                    a = f[r]
+                    del f[r]
+                p = pw[a]  # takes_the_lead: the card is of the suit led
+                if p >= best:  # >=: of two identical cards the later wins (Australian pack)
+                    best = p
+                    win = seat
+            else:  # void: any card
+                n = h - tdone
+                b = bl[n]
+                r = gb(b)
+                while r >= n:
+                    r = gb(b)
+                for f in g:
+                    m = len(f)
+                    if r < m:
+                        a = f[r]
+                        del f[r]
+                        break
+                    r -= m
+                if es[a] == trump:  # takes_the_lead: the card is not of the suit led
+                    p = pw[a]
+                    if p >= best:
+                        best = p
+                        win = seat
+            tc.append(a)
+        won[win] += 1
+        tdone += 1
+        deal_tricks.append((leader, tc, -1, win))
+        if tdone == h:
+            return seat, leader, led, best, win
+        leader = win
