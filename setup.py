@@ -15,7 +15,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 #: the modules compiled where a C compiler is at hand (games.compiled.COMPILED lists the same)
-COMPILED = ["games/common/shuffle_loops.py", "games/ohhell/fast_loops.py"]
+COMPILED = ["games/common/shuffle_loops.py", "games/ohhell/fast_loops.py", "games/ohhell/ai/sim.py"]
 
 
 class BuildExtStamped(build_ext):

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: the modules compiled where a C compiler is at hand (setup.py's COMPILED names their files)
-COMPILED = ("games.common.shuffle_loops", "games.ohhell.fast_loops")
+COMPILED = ("games.common.shuffle_loops", "games.ohhell.fast_loops", "games.ohhell.ai.sim")
 
 
 def _paths(name: str) -> tuple[Path, Path | None]:

@@ -17,13 +17,19 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from games.ohhell.actions import OhHellAction
-from games.ohhell.rules import Rules
-from games.ohhell.views import OhHellSeatView
+from games.compiled import load
 
-from .infostate import InfoState
-from .players import LEVELS, Decision, StrongConfig, decide, option_values
-from .view_adapter import action_for, ai_view, decision_for, info_from_view
+# the playouts' simulator, compiled to C where the install could: loaded here, before any module
+# of this package imports it, so that a compiled copy runs only when it is current
+load("games.ohhell.ai.sim")
+
+from games.ohhell.actions import OhHellAction  # noqa: E402
+from games.ohhell.rules import Rules  # noqa: E402
+from games.ohhell.views import OhHellSeatView  # noqa: E402
+
+from .infostate import InfoState  # noqa: E402
+from .players import LEVELS, Decision, StrongConfig, decide, option_values  # noqa: E402
+from .view_adapter import action_for, ai_view, decision_for, info_from_view  # noqa: E402
 
 if TYPE_CHECKING:
     from games.ohhell.game import OhHell

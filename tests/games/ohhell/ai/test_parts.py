@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.common.cards import JACK, parse_card
+from games.compiled import source_module
 from games.ohhell.ai import info_from_view
 from games.ohhell.ai.estimate import Estimator, nearest_bid
 from games.ohhell.ai.infostate import BID
@@ -248,20 +249,26 @@ def test_noisy_playouts_stay_legal_and_follow_their_dice(preset: str, overrides:
     the same surprises)."""
     from games.ohhell.ai.sim import Sim
 
-    class Checked(Sim):
-        __slots__ = ()
-        log: list = []
-        me = -1
-
-        def play(self, c: int, named: int = -1) -> None:
-            p = self.to_play
-            assert (self.legal(p) >> c) & 1, "a playout played an illegal card"
-            if p == Checked.me:
-                probe = self.clone()
-                probe.__class__ = Sim
-                assert probe.choose(p)[0] == c, "the searching seat left the policy"
-            Checked.log.append(c)
-            super().play(c, named)
+    def stepped(sim: Sim, noise: float, me: int, dice: list[float]) -> list[int]:
+        """What ``rollout(noise, me, dice)`` stands for, a card at a time, each one checked: an
+        opponent whose die falls under ``noise`` plays the legal card the next die picks, every
+        other play is the policy's (the simulator may be compiled, so it is not subclassed)."""
+        played = []
+        i = 0
+        while sim.tricks_left:
+            p = sim.to_play
+            legal = sim.legal(p)
+            c, named = sim.choose(p)
+            if p != me and dice[i] < noise and legal & (legal - 1):
+                cards = [b for b in range(legal.bit_length()) if (legal >> b) & 1]
+                c = cards[int(dice[i + 1] * len(cards))]
+                joker_led = sim.t.joker_nt and c == sim.t.joker and not sim.trick
+                named = sim._name_joker(p) if joker_led else -1
+            assert (legal >> c) & 1, "a playout played an illegal card"
+            played.append(c)
+            sim.play(c, named)
+            i += 2
+        return played
 
     rng = random.Random(7)
     outcomes: set[tuple[int, ...]] = set()
@@ -280,15 +287,55 @@ def test_noisy_playouts_stay_legal_and_follow_their_dice(preset: str, overrides:
             for _ in range(2):
                 sim = k.sim_for(hands, [1] * info.players)
                 sim.to_play = me
-                sim.__class__ = Checked
-                Checked.log, Checked.me = [], me
+                by_hand = sim.clone()
                 sim.rollout(1.0, me, dice)
                 assert sim.tricks_left == 0 and not any(sim.hands)
-                runs.append(tuple(Checked.log))
+                played = stepped(by_hand, 1.0, me, dice)
+                assert (by_hand.won, by_hand.hands, by_hand.to_play) == (sim.won, sim.hands, sim.to_play)
+                runs.append(tuple(played))
             assert runs[0] == runs[1]
             outcomes.add(runs[0])
         break
     assert len(outcomes) > 1  # the dice do change the opponents' cards
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        ("classic", {"sequence": "fixed", "fixed_hands": "9"}),
+        ("oh-shit", {"sequence": "fixed", "fixed_hands": "7", "deck": "standard52+joker"}),
+    ],
+)
+def test_the_compiled_simulator_plays_as_its_source(preset: str, overrides: dict) -> None:
+    """The simulator may run compiled (games.compiled): from the same worlds and dice, its
+    source run as Python plays every playout to the same end, with and without noise."""
+    from tests.games.test_compiled import require_compiled
+
+    require_compiled("games.ohhell.ai.sim")
+    source = source_module("games.ohhell.ai.sim").Sim
+    fields = ("t", "hands", "bids", "won", "to_play", "trick", "led", "win", "win_seat", "tricks_left", "live")
+    rng = random.Random(3)
+    compared = 0
+    for view, _ in views_along_a_game(preset, 4, 9, **overrides):
+        if view["phase"] == "over" or view.get("hand_hidden") or view["phase"] == "bidding":
+            continue
+        k = Knowledge.build(info_from_view(view))
+        for _ in range(4):
+            hands = k.sample_hands(rng)
+            sim = k.sim_for(hands, [rng.randrange(3) for _ in hands])  # a play-off deal has fewer seats
+            twin = source(
+                *(getattr(sim, f) for f in fields), sim.played_suits, sim.failed, sim.score_tab, sim.over_good
+            )
+            twin.hands, twin.trick = sim.hands[:], sim.trick[:]
+            twin.won, twin.played_suits, twin.failed = sim.won[:], sim.played_suits[:], sim.failed[:]
+            assert type(twin) is not type(sim)
+            dice = [rng.random() for _ in range(2 * 4 * 9)]
+            noise = rng.choice([0.0, 0.5])
+            sim.rollout(noise, 0, dice)
+            twin.rollout(noise, 0, dice)
+            assert (twin.won, twin.hands, twin.scores()) == (sim.won, sim.hands, sim.scores())
+            compared += 1
+    assert compared > 20
 
 
 def test_worlds_that_explain_the_plays_weigh_more() -> None:
