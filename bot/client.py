@@ -24,6 +24,7 @@ from db.factory import make_store
 from db.store import Store, StoreConfigError, StoreError
 from draw.emojis import EMOJIS
 from draw.images import warm
+from games import compiled
 
 log = logging.getLogger(__name__)
 
@@ -148,10 +149,11 @@ class CardBot(commands.Bot):
         restored = await self.tables.restore()
         self.tables.watch()
         log.info(
-            "ready to play: %d live table(s) of shard(s) %s of %d restored",
+            "ready to play: %d live table(s) of shard(s) %s of %d restored; the engine's inner loops %s",
             restored,
             ",".join(map(str, self.settings.own_shards)),
             self.settings.shard_count,
+            compiled.in_use(),  # "source": installed without a C compiler (slower computers)
         )
 
     async def _lost_shards(self, shards: list[int]) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from db.sqlite import SqliteStore
+from games.compiled import in_use
 from tests.helpers import close_made_bots, make_bot, open_hand, open_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,6 +131,8 @@ async def test_a_signal_stops_the_bot_cleanly(simcord_env, db_path, sig) -> None
     assert proc.returncode == 0, out
     assert "Traceback" not in out and "ERROR" not in out, out
     assert "stopping cleanly" in out, out
+    # the operator reads at the start whether the computers run on the compiled loops
+    assert f"the engine's inner loops {in_use()}" in out, out
     seats, blocking = await _after_the_stop(db_path, game)
     assert seats == [0], "the panel ann had open is saved for the next start"
     assert blocking == [], "the lease was released at the stop"
