@@ -67,8 +67,8 @@ def extensions() -> list[Extension]:
         return []
     try:
         modules = mypycify(COMPILED, opt_level="3")
-    except Exception as error:  # noqa: BLE001 - a failed compile must not fail the install
-        print(f"games: the inner loops stay pure Python ({error})")
+    except (Exception, SystemExit) as error:  # mypyc exits on a type error: that must not fail the install
+        print(f"games: the inner loops stay pure Python ({error!r})")
         return []
     for module in modules:
         module.optional = True  # no C compiler: build_ext warns and goes on
