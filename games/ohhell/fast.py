@@ -17,9 +17,9 @@ This module and :mod:`games.ohhell.fast_loops` hold inline copies of rules writt
 :mod:`games.ohhell.play_rules` and :mod:`games.ohhell.state`: who takes the lead in a trick
 (``takes_the_lead``), the hook (``hook_forbidden_bid``), a uniform draw (``random_below``) and
 the legal plays (follow suit if you can: ``DealState._legal_plays``).
-``tests/games/ohhell/test_play_rules.py`` pins them. The hot loops keep short local names
-(``gb``, ``hs``, ``es``, ``pw``...): attribute and global look-ups cost measurably there; each is
-explained where it is bound.
+``tests/games/ohhell/test_play_rules.py`` pins them (through whichever copy of the loops is
+loaded; ``tests/games/ohhell/test_game_playout.py`` runs both). The hot loops keep short local
+names (``gb``, ``bl``...): attribute and global look-ups cost measurably in Python.
 """
 
 from __future__ import annotations

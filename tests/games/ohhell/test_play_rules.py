@@ -5,10 +5,10 @@ positions reached three ways (the checked API, ``fast_apply`` one decision at a 
 ``playout``):
 
 - who wins a trick: every recorded trick's winner (the engine's incremental copies in
-  ``DealState._play``, ``FastPath.fast_apply`` and ``FastPath._random_tricks``, and the
+  ``DealState._play``, ``FastPath.fast_apply`` and ``fast_loops.random_tricks``, and the
   computer's ``_trick_winner`` and ``Sim.play``) equals :func:`play_rules.trick_winner` over the trick's cards;
 - the hook: the bids offered (``fast_legal``, ``legal_actions``, ``bid_options``, the view's
-  ``hook_forbidden``) and the bids drawn in a playout (``_random_bids``) leave out exactly
+  ``hook_forbidden``) and the bids drawn in a playout (``fast_loops.random_bids``) leave out exactly
   :func:`play_rules.hook_forbidden_bid`;
 - the legal plays: ``fast_legal``'s inline "follow suit if you can" (and ``fast_apply``'s
   returned list) equals ``DealState._legal_plays``;
