@@ -75,6 +75,24 @@ def random_bids(
         seat = next_seat[seat]
 
 
+def any_card(gb: Callable[[int], int], g: list[list[int]], n: int) -> int:
+    """Take out and return a uniformly drawn card of the hand ``g`` (its ``n`` cards by suit
+    group): the legal list of a leader or a void follower is the groups one after another, so
+    the r-th card is found by walking the groups."""
+    b = BIT_LENGTH[n]
+    r = gb(b)
+    while r >= n:
+        r = gb(b)
+    for f in g:
+        m = len(f)
+        if r < m:
+            a = f[r]
+            del f[r]
+            return a
+        r -= m
+    raise IndexError(f"a hand of {n} cards holds fewer")
+
+
 def random_tricks(
     gb: Callable[[int], int],
     hs: list[list[list[int]]],
@@ -99,29 +117,15 @@ def random_tricks(
     so far (``leader``, ``led``, ``best`` and ``win`` describe it when it is not empty).
     Appends each trick to ``deal_tricks`` and counts it in ``won``; returns ``(last seat to
     play, leader, led, best, win)`` of the last trick. A follower with cards of the suit led
-    picks among them; a leader or a void follower among the whole hand, whose legal list is
-    the suit groups one after another, so the r-th card is found by walking the groups."""
+    picks among them; a leader or a void follower among the whole hand (:func:`any_card`)."""
     bl = BIT_LENGTH
     seat = leader
-    a = 0
     # a trick already begun: its remaining seats first
     rest: tuple[int, ...] = follow[leader][len(tc) - 1 :] if tc else ()
     begun = len(tc) > 0
     while True:
         if not begun:  # lead: any card
-            g = hs[leader]
-            n = h - tdone
-            b = bl[n]
-            r = gb(b)
-            while r >= n:
-                r = gb(b)
-            for f in g:
-                m = len(f)
-                if r < m:
-                    a = f[r]
-                    del f[r]
-                    break
-                r -= m
+            a = any_card(gb, hs[leader], h - tdone)
             led = es[a]
             best = pw[a]
             win = leader
@@ -149,18 +153,7 @@ def random_tricks(
                     best = p
                     win = seat
             else:  # void: any card
-                n = h - tdone
-                b = bl[n]
-                r = gb(b)
-                while r >= n:
-                    r = gb(b)
-                for f in g:
-                    m = len(f)
-                    if r < m:
-                        a = f[r]
-                        del f[r]
-                        break
-                    r -= m
+                a = any_card(gb, g, h - tdone)
                 if es[a] == trump:  # takes_the_lead: the card is not of the suit led
                     p = pw[a]
                     if p >= best:
