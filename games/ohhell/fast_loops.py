@@ -31,9 +31,10 @@ def deal_hands(deck: list[int], order: list[int], hands: list[list[list[int]]], 
     """Deal ``deck``'s first ``dealt`` cards one at a time to the seats of ``order`` in turn,
     each card into its seat's group of its effective suit ``es[card]`` (the groups are empty)."""
     players = len(order)
-    for k in range(dealt):
-        card = deck[k]
-        hands[order[k % players]][es[card]].append(card)
+    for k in range(players):
+        groups = hands[order[k]]
+        for card in deck[k:dealt:players]:
+            groups[es[card]].append(card)
 
 
 def random_bids(
