@@ -21,7 +21,7 @@ import importlib.util
 import os
 import sys
 import warnings
-from importlib.machinery import SourceFileLoader
+from importlib.machinery import PathFinder, SourceFileLoader
 from pathlib import Path
 from types import ModuleType
 
@@ -30,8 +30,10 @@ COMPILED = ("games.common.shuffle_loops", "games.ohhell.fast_loops", "games.ohhe
 
 
 def _paths(name: str) -> tuple[Path, Path | None]:
-    """(the module's source, its compiled copy or None)."""
-    spec = importlib.util.find_spec(name)
+    """(the module's source, its compiled copy or None), as found on disk (whatever copy
+    ``sys.modules`` holds)."""
+    package, _, _ = name.rpartition(".")
+    spec = PathFinder.find_spec(name, importlib.import_module(package).__path__)
     if spec is None or spec.origin is None:
         raise ImportError(f"no module {name}")
     origin = Path(spec.origin)

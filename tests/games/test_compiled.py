@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def require_compiled(name: str) -> None:
     """Skip (fail under CI) unless ``name`` has a current compiled copy."""
+    if os.environ.get("CARDTABLE_COMPILED") == "0":
+        pytest.skip("CARDTABLE_COMPILED=0: the compiled copies are ruled out")
     if is_current(name):
         return
     reason = f"{name} has no compiled copy built from its source (pip install -e . with a C compiler builds it)"
