@@ -70,7 +70,9 @@ def load(name: str) -> ModuleType:
     """The module ``name``: its compiled copy when current (see the module's text), else its source."""
     if name in sys.modules:
         return sys.modules[name]
-    source, built = _paths(name)
+    source, built = _paths(name)  # imports the package, whose own start may have loaded it
+    if name in sys.modules:
+        return sys.modules[name]
     if built is None:
         return importlib.import_module(name)
     if os.environ.get("CARDTABLE_COMPILED") == "0":
