@@ -17,13 +17,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import games.compiled
 from games.compiled import COMPILED, compiled, is_current, load, source_module
-from games.ohhell import play_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,11 +81,6 @@ def test_setup_compiles_what_the_loader_loads() -> None:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "COMPILED" for t in node.targets)
     )
     assert [p.removesuffix(".py").replace("/", ".") for p in listed] == list(COMPILED)
-
-
-def test_the_loops_bit_lengths_are_the_rules() -> None:
-    loops: ModuleType = source_module("games.ohhell.fast_loops")
-    assert list(loops.BIT_LENGTH) == list(play_rules.BIT_LENGTH)
 
 
 def test_the_environment_can_rule_the_compiled_copies_out() -> None:
