@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 import discord
 
 from bot.contract import AnyKind, LiveTable, Rendered
-from bot.fairness import match_done, match_over
+from bot.fairness import is_over, match_done, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
 from draw.common import COLOR
 
 log = logging.getLogger(__name__)
+
+#: how a match's ``expires_at`` is written (as the stores write their own times: ISO UTC)
+STAMP = "%Y-%m-%dT%H:%M:%SZ"
 
 
 @dataclass
@@ -45,8 +49,48 @@ def may_close(match: MatchRecord, user_id: int, guild_id: int | None, manager: b
 
 
 def closed_text(match: MatchRecord) -> str:
-    """Why no table may join ``match`` any more: it was closed."""
+    """Why no table may join ``match`` any more: it was closed (by its host, or by the bot when its
+    time ran out: closed as of its deadline, :func:`expire`)."""
+    if match.expires_at is not None and match.closed_at == match.expires_at:
+        return (
+            f"Duplicate match **{match.code}** closed itself: its other tables did not open in time."
+            " No more tables may join it."
+        )
     return f"Duplicate match **{match.code}** was closed by its host: no more tables may join it."
+
+
+def expiry_stamp(now: datetime, days: float) -> str | None:
+    """When a match opened at ``now`` expires (``expires_at``, ISO UTC as the stores write their
+    times), or None when matches do not expire (``days`` 0)."""
+    if days <= 0:
+        return None
+    return (now + timedelta(days=days)).strftime(STAMP)
+
+
+def days_text(days: float) -> str:
+    return "1 day" if days == 1 else f"{days:g} days"
+
+
+def expiry_note(match: MatchRecord, tables_open: int) -> str:
+    """What a table's opener is told of the match's deadline (a Discord timestamp, which every
+    reader sees in their own time zone), while the match still has a place free."""
+    if match.expires_at is None or tables_open >= match.tables:
+        return ""
+    when = int(datetime.strptime(match.expires_at, STAMP).replace(tzinfo=UTC).timestamp())
+    return f" If its other tables have not all opened by <t:{when}:f>, it closes with the tables it has."
+
+
+def closing_text(match: MatchRecord, games: list[GameRecord], why: str) -> str:
+    """What a close says (the host's answer, or every table's channel when it expired): how many
+    tables the match has now, and when it is over. ``why``: who or what closed it."""
+    playing = [g for g in games if not is_over(g)]
+    count = f"its {len(games)} tables" if len(games) != 1 else "its one table"
+    if playing:
+        wait = ", ".join(f"#{g.id}" for g in playing)
+        after = f"It is over once game {wait} ends." if len(playing) == 1 else f"It is over once games {wait} end."
+    else:
+        after = "Every table has finished: the comparison follows, and their results count from now on."
+    return f"⚖️ Duplicate match **{match.code}** {why} with {count} of {match.tables}: no more tables may join. {after}"
 
 
 def full_text(match: MatchRecord) -> str:
@@ -84,6 +128,23 @@ async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id
         return
     if match_done(match, games):
         await finish(store, presenter, kind, games)  # no table's end has said the shuffle can be checked
+
+
+async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: MatchRecord, days: float) -> bool:
+    """Close ``match``, whose time to gather its tables ran out, as its host would: every table's
+    channel is told, and the comparison follows if those tables are over. False when it was closed
+    or deleted meanwhile (its host, another process): nothing is said twice."""
+    closed = await store.close_match(match.id, at=match.expires_at)
+    if closed is None:
+        return False
+    games = await store.match_games(match.id)  # read after the close: see the close command
+    why = f"closed itself: its other tables did not open within {days_text(days)}. It is closed"
+    text = closing_text(closed, games, why)
+    for channel, guild in dict.fromkeys((g.channel_id, g.guild_id) for g in games):
+        await presenter.announce(channel, guild, text)
+    if match_done(closed, games):
+        await finish(store, presenter, kind, games)
+    return True
 
 
 async def finish(

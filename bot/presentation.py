@@ -310,13 +310,17 @@ class Presenter:
             self.display(table).save("message", lambda: self.store.set_message(table.id, message_id))
 
     # -- lines in the channel -----------------------------------------------------------------
-    async def announce(self, channel_id: int, guild_id: int | None, text: str | None, rendered: Rendered) -> None:
-        """A message in a channel that may hold no live table (a duplicate match's comparison)."""
+    async def announce(
+        self, channel_id: int, guild_id: int | None, text: str | None, rendered: Rendered | None = None
+    ) -> None:
+        """A message in a channel that may hold no live table (a duplicate match's comparison, or
+        that it closed itself)."""
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             if text is not None:
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            await channel.send(**rendered.send_kwargs(), allowed_mentions=discord.AllowedMentions.none())
+            if rendered is not None:
+                await channel.send(**rendered.send_kwargs(), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id, exc_info=True)
 

@@ -47,6 +47,9 @@ class Settings:
     #: with a ``kind`` module, like ``cogs/<game>``): loaded with the games, before the other
     #: features, so that those add their commands to it. Set in code only (a test's third game)
     extra_games: tuple[str, ...] = ()
+    #: how long a duplicate match waits for its tables to open before the bot closes it with the
+    #: tables it has (``MATCH_EXPIRY_DAYS``; 0: never, as before, its host closes it)
+    match_expiry_days: float = 7.0
 
     @property
     def sharded(self) -> bool:
@@ -98,6 +101,15 @@ class Settings:
         log_format = os.environ.get("LOG_FORMAT", "").strip().lower() or "text"
         if log_format not in ("text", "json"):
             raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
+        expiry_text = os.environ.get("MATCH_EXPIRY_DAYS", "").strip()
+        try:
+            expiry = float(expiry_text) if expiry_text else 7.0
+        except ValueError:
+            expiry = -1.0
+        if not (0 <= expiry < 10_000):
+            raise SettingsError(
+                f"MATCH_EXPIRY_DAYS must be a number of days (such as 7, or 0 for never), not {expiry_text!r}."
+            )
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -113,6 +125,7 @@ class Settings:
             health_port=int(port_text) if port_text else None,
             health_host=os.environ.get("HEALTH_HOST", "").strip() or "127.0.0.1",
             log_format=log_format,
+            match_expiry_days=expiry,
         )
 
 

@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.contract import Action, AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
+from bot.match_expiry import MatchExpiry
 from bot.panels import press_of
 from bot.presentation import Presenter
 from bot.registry import Registry
@@ -67,6 +68,10 @@ class TableManager(Registry):
             decide=self.thinker.decide,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
+        #: closes the duplicate matches whose tables never all came (started with the watcher)
+        self.expiry = MatchExpiry(
+            store, self.presenter, self.kinds, self.owns, settings.match_expiry_days, lambda s: self.clock.sleep(s)
+        )
         # The displays wait on the game clock (the local mode replaces its sleep after this).
         self.presenter.sleep = lambda seconds: self.clock.sleep(seconds)
 
@@ -138,7 +143,9 @@ class TableManager(Registry):
                 self.clock.kick(table)
 
     def watch(self) -> None:
-        """Sharded: look every second whether another process moved one of this process's games."""
+        """Once the games are restored: the duplicate matches' expiry, and, sharded, a look every
+        second whether another process moved one of this process's games."""
+        self.expiry.start()
         if self.settings.sharded and self._watcher is None:
             self._watcher = asyncio.get_running_loop().create_task(self._watch())
 
@@ -277,6 +284,7 @@ class TableManager(Registry):
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
+        await self.expiry.close()
         await self.clock.close()
         await self.thinker.close()
         await self.presenter.close()

@@ -11,18 +11,29 @@ from typing import Any
 
 from db import rows
 from db.postgres_pool import NOW, PostgresPool
-from db.stats_sql import UNCOMPARED_MATCHES
+from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES
 from db.store import MatchRecord
 
 
 class PostgresMatches(PostgresPool):
     async def create_match(
-        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+        self,
+        kind: str,
+        code: str,
+        guild_id: int | None,
+        host_id: int,
+        tables: int,
+        seed: int,
+        salt: str,
+        expires_at: str | None = None,
     ) -> MatchRecord:
         async with self._tx() as conn:
+            # the deadline's column only when there is one: a match without is inserted as before
+            # migration 0016 (the tests of older schemas make their matches with this code)
+            deadline = (", expires_at", ",$8", (expires_at,)) if expires_at is not None else ("", "", ())
             match_id = await conn.fetchval(
-                "INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at)"
-                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}) RETURNING id",
+                f"INSERT INTO matches (kind, code, guild_id, host_id, tables, seed, salt, created_at{deadline[0]})"
+                f" VALUES ($1,$2,$3,$4,$5,$6,$7,{NOW}{deadline[1]}) RETURNING id",
                 kind,
                 code,
                 guild_id,
@@ -30,6 +41,7 @@ class PostgresMatches(PostgresPool):
                 tables,
                 seed,
                 salt,
+                *deadline[2],
             )
         found = await self.get_match(int(match_id))
         assert found is not None
@@ -55,10 +67,12 @@ class PostgresMatches(PostgresPool):
         assert found is not None
         return found
 
-    async def close_match(self, match_id: int) -> MatchRecord | None:
+    async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as conn:
-            sql = f"UPDATE matches SET closed_at={NOW} WHERE id=$1 AND closed_at IS NULL RETURNING id"
-            closed = await conn.fetch(sql, match_id)
+            sql = (
+                f"UPDATE matches SET closed_at=COALESCE($2::text, {NOW}) WHERE id=$1 AND closed_at IS NULL RETURNING id"
+            )
+            closed = await conn.fetch(sql, match_id, at)
         return await self.get_match(match_id) if closed else None
 
     async def claim_comparison(self, match_id: int) -> bool:
@@ -68,6 +82,17 @@ class PostgresMatches(PostgresPool):
 
     async def uncompared_matches(self) -> list[MatchRecord]:
         return [rows.match(r) for r in await self._fetch(UNCOMPARED_MATCHES)]
+
+    async def expired_matches(self, now: str) -> list[MatchRecord]:
+        return [rows.match(r) for r in await self._fetch(EXPIRED_MATCHES, now)]
+
+    async def discard_match(self, match_id: int) -> bool:
+        async with self._tx() as conn:
+            sql = (
+                "DELETE FROM matches WHERE id=$1 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.match_id = matches.id)"
+                " RETURNING id"
+            )
+            return bool(await conn.fetch(sql, match_id))
 
     async def join_match(self, game_id: int, match_id: int) -> int | None:
         async with self._tx(game_id) as conn:

@@ -78,6 +78,7 @@ def match(row: Row) -> MatchRecord:
         rules=json.loads(row["rules"]) if row["rules"] else None,
         players=row["players"],
         closed_at=row["closed_at"],
+        expires_at=row["expires_at"] if "expires_at" in row.keys() else None,  # (a schema before 0016)
     )
 
 

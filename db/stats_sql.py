@@ -56,6 +56,16 @@ UNCOMPARED_MATCHES = (
 )
 
 
+#: the open matches whose time to gather their tables has run out ($1: now, ISO UTC as the bot
+#: writes ``expires_at``): not closed, and a place still free (a full match is over when its
+#: tables are, and needs no closing)
+EXPIRED_MATCHES = (
+    "SELECT * FROM matches m WHERE m.closed_at IS NULL AND m.expires_at IS NOT NULL AND m.expires_at <= $1"
+    " AND (SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) < m.tables"
+    " ORDER BY m.id"
+)
+
+
 def finished_filter(*, unrated_only: bool, settled_only: bool) -> str:
     """The extra conditions of a finished-games query (both stores): games with no rating changes
     yet, and games :data:`SETTLED`."""

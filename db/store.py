@@ -111,9 +111,12 @@ class MatchRecord:
     #: fixed when the first table starts (None before)
     rules: dict[str, Any] | None = None
     players: int | None = None
-    #: when it was closed (ISO UTC; by its host or a server manager): no table joins after, and the
-    #: tables that opened are the whole match
+    #: when it was closed (ISO UTC; by its host, a server manager, or the bot once it expired): no
+    #: table joins after, and the tables that opened are the whole match
     closed_at: str | None = None
+    #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
+    #: with the tables it has (:mod:`bot.match_expiry`). None: never (a match from before 0016)
+    expires_at: str | None = None
 
 
 @dataclass(slots=True)
@@ -302,9 +305,25 @@ class Store(Protocol):
 
     # duplicate matches -----------------------------------------------------------------------
     async def create_match(
-        self, kind: str, code: str, guild_id: int | None, host_id: int, tables: int, seed: int, salt: str
+        self,
+        kind: str,
+        code: str,
+        guild_id: int | None,
+        host_id: int,
+        tables: int,
+        seed: int,
+        salt: str,
+        expires_at: str | None = None,
     ) -> MatchRecord:
         """A new match; :class:`StoreConflict` if ``code`` is taken."""
+
+    async def discard_match(self, match_id: int) -> bool:
+        """Delete the match if no table ever joined it (its first table could not open: the
+        channel was busy); False, and nothing changed, once one has."""
+
+    async def expired_matches(self, now: str) -> list[MatchRecord]:
+        """The matches still open, with a place free, whose ``expires_at`` is at or before ``now``
+        (ISO UTC): the ones :mod:`bot.match_expiry` closes."""
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
     async def match_by_code(self, code: str) -> MatchRecord | None: ...
@@ -316,8 +335,10 @@ class Store(Protocol):
         the table's number in the match (1 for the first), or None (full, or closed). One decision
         in one transaction: two channels joining the last place at once get it for one of them."""
 
-    async def close_match(self, match_id: int) -> MatchRecord | None:
-        """Close the match now: the tables that opened are the whole match from here on. Returns
+    async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
+        """Close the match now (``closed_at`` now, or ``at``: an expired match is closed as of its
+        deadline, which is how its close is told from a host's): the tables that opened are the
+        whole match from here on. Returns
         the closed match, or None when it was closed already (by another call, at the same moment
         perhaps: only one of two closes racing gets the match, so only one says it closed it)."""
 

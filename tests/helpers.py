@@ -66,14 +66,18 @@ def for_tests(bot: CardBot, *, coalesce: float = 0.0, virtual: bool = True) -> C
     return bot
 
 
-def make_bot(db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0, virtual: bool = True) -> CardBot:
+def make_bot(
+    db_path: str, *, ai_delay: float = 0.0, coalesce: float = 0.0, virtual: bool = True, **settings: Any
+) -> CardBot:
     """A test bot (:func:`for_tests`) on ``db_path``, its SQLite file with ``synchronous=NORMAL``:
     FULL syncs the disk at every commit (about 5 ms each on the test machine, most of a whole
     game's waiting), which guards a move only against a power cut or an OS crash, something no
     SimCord test makes; a killed or restarted bot loses nothing either way (WAL). FULL, the
-    default, is tested in tests/db/test_sqlite_durability.py."""
-    settings = Settings(token="test-token", database_path=db_path, ai_delay=ai_delay, sqlite_synchronous="NORMAL")
-    bot = CardBot(settings)
+    default, is tested in tests/db/test_sqlite_durability.py. ``settings``: other
+    :class:`~bot.settings.Settings` fields."""
+    bot = CardBot(
+        Settings(token="test-token", database_path=db_path, ai_delay=ai_delay, sqlite_synchronous="NORMAL", **settings)
+    )
     return for_tests(bot, coalesce=coalesce, virtual=virtual)
 
 

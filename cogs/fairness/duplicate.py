@@ -8,6 +8,7 @@ When the last table is over, :mod:`bot.duplicate` posts the comparison in every 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 
 import discord
@@ -15,10 +16,10 @@ from discord import app_commands
 
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
-from bot.duplicate import closed_text, finish, full_text, may_close
+from bot.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, finish, full_text, may_close
 from bot.errors import Refusal, guarded
-from bot.fairness import is_over, match_done, new_salt, new_seed
-from db.store import GameRecord, MatchRecord, Store, StoreConflict
+from bot.fairness import match_done, new_salt, new_seed
+from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -35,19 +36,27 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
         store = tables_of(interaction).store
         seed, salt = new_seed(), new_salt().hex()
+        expires = expiry_stamp(discord.utils.utcnow(), tables_of(interaction).settings.match_expiry_days)
         match: MatchRecord | None = None
         for _ in range(5):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
             try:
                 match = await store.create_match(
-                    kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt
+                    kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt, expires
                 )
                 break
             except StoreConflict:
                 continue
         if match is None:
             raise Refusal("I could not find a free match code: try again.")
-        await _open(interaction, kind, match)
+        try:
+            await _open(interaction, kind, match)
+        except Exception:
+            # its first table could not open (the channel is busy): nobody was told its code, so
+            # it would stay open and unseen for ever
+            with contextlib.suppress(StoreError):
+                await store.discard_match(match.id)
+            raise
 
     @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
     @app_commands.describe(code="The match's code (the host of its first table has it)")
@@ -94,17 +103,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         # the tables read after the close is committed: a table ending meanwhile either shows here
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)
-        playing = [g for g in games if not is_over(g)]
-        count = f"its {len(games)} tables" if len(games) != 1 else "its one table"
-        if playing:
-            wait = ", ".join(f"#{g.id}" for g in playing)
-            after = f"It is over once game {wait} ends." if len(playing) == 1 else f"It is over once games {wait} end."
-        else:
-            after = "Every table has finished: the comparison follows, and their results count from now on."
-        await interaction.response.send_message(
-            f"⚖️ Duplicate match **{match.code}** is closed with {count} of {match.tables}:"
-            f" no more tables may join. {after}"
-        )
+        await interaction.response.send_message(closing_text(match, games, "is closed"))
         if match_done(match, games):
             await finish(tables.store, tables.presenter, kind, games)
 
@@ -138,4 +137,5 @@ async def _open(
         f"⚖️ This is table {number} of {match.tables} of duplicate match **{match.code}**: every table plays "
         f"the same cards, seat for seat, with the rules and player count of the first table to start. "
         f"Open the other tables with `/{key} duplicate join code:{match.code}` (in another channel or server)."
+        + expiry_note(match, number)
     )
