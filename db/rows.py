@@ -28,6 +28,7 @@ class Row(Protocol):
     """A database row read by column name (``sqlite3.Row``, ``asyncpg.Record``)."""
 
     def __getitem__(self, column: str, /) -> Any: ...
+    def keys(self) -> Any: ...
 
 
 def seat(row: Row) -> SeatRecord:

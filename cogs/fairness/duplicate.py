@@ -4,7 +4,8 @@ seat for seat. Each table is an ordinary lobby linked to the match; the first to
 rules and player count, and every table deals from the match's seed (:func:`bot.fairness.match_deal`).
 When the last table is over, :mod:`bot.duplicate` posts the comparison in every table's channel.
 ``/<game> duplicate close code:…``: a match whose other tables never come is closed by its host
-(or a manager of its server) with the tables it has; it is over once those are."""
+(or a manager of its server) with the tables it has; it is over once those are. One not closed
+closes itself once ``MATCH_EXPIRY_DAYS`` have passed (:mod:`bot.match_expiry`)."""
 
 from __future__ import annotations
 
