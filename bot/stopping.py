@@ -24,11 +24,15 @@ STOP_SECONDS = 20.0
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-def on_stop_signals(begin: Callable[[signal.Signals], None]) -> None:
+def on_stop_signals(
+    begin: Callable[[signal.Signals], None], call_later: Callable[[float, Callable[[], None]], object] | None = None
+) -> None:
     """Call ``begin(signal)`` on the first SIGTERM or SIGINT, and arm the deadline; a later signal
     only says the stop is under way. Where the platform has no signal handlers (Windows), Ctrl-C
-    stays Python's KeyboardInterrupt."""
+    stays Python's KeyboardInterrupt. ``call_later(seconds, callback)`` arms the deadline (the
+    loop's own unless given: a test runs it without waiting)."""
     loop = asyncio.get_running_loop()
+    arm = call_later or loop.call_later
     stopping: list[signal.Signals] = []
 
     def handle(sig: signal.Signals) -> None:
@@ -37,7 +41,7 @@ def on_stop_signals(begin: Callable[[signal.Signals], None]) -> None:
             return
         stopping.append(sig)
         log.info("%s: stopping cleanly (saving the open panels, releasing the shard leases)", sig.name)
-        loop.call_later(STOP_SECONDS, _took_too_long)
+        arm(STOP_SECONDS, _took_too_long)
         begin(sig)
 
     for sig in STOP_SIGNALS:

@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from bot import duplicate
+from bot.match_expiry import MatchExpiry
 from bot.settings import Settings, SettingsError
 from tests.cogs.test_duplicate import _comparisons, _lobby, _short_match, _start_with_computers, _two_rooms
 from tests.helpers import OhHellDriver, make_bot, message_text
@@ -174,3 +176,28 @@ def test_a_wrong_expiry_setting_is_one_sentence(monkeypatch, text):
         Settings.from_env()
     monkeypatch.setenv("MATCH_EXPIRY_DAYS", "2.5")
     assert Settings.from_env().match_expiry_days == 2.5
+
+
+async def test_a_process_closes_only_the_matches_of_its_own_shards(simcord_env):
+    """Sharded, each process sweeps the matches of the servers its shards run (the server the match
+    was opened on): another process's sweep leaves ann's match alone, her own shard's closes it once,
+    and a second sweep (another process, at the same moment) finds it closed and says nothing."""
+    env = simcord_env
+    guild, first, other, ann, bob = _two_rooms(env)
+    opened, code = await _short_match(env, ann, first, tables=2)
+    tables = env.bot.tables
+    await tables.expiry.close()  # the bot's own sweep stands aside: the two below are the processes
+    await env.advance_time(8 * DAY)
+
+    def process(owns_it: bool) -> MatchExpiry:
+        return MatchExpiry(tables.store, tables.presenter, tables.kinds, lambda g: owns_it, 7.0, tables.sleep)
+
+    assert await process(False).sweep() == 0
+    assert (await tables.store.match_by_code(code)).closed_at is None
+    assert await process(True).sweep() == 1
+    await env.settle()
+    assert len(_closed_itself(first)) == 1
+    match = await tables.store.match_by_code(code)
+    assert not await duplicate.expire(tables.store, tables.presenter, tables.kinds["ohhell"], match, 7.0)
+    await env.settle()
+    assert len(_closed_itself(first)) == 1
