@@ -158,6 +158,7 @@ def play_hand(
     config: StrongConfig | None = None,
     capture: list | None = None,
     perfect: frozenset[str] = frozenset(),
+    level: tuple[str, str] = ("strong", "strong"),
 ) -> dict:
     """One OpenSpiel hand, our seat ``h % 4`` (or the seats ``ours``, each deciding with its own
     generator, with ``config``): a function of its arguments only (its own seeded deal, bot and
@@ -202,7 +203,7 @@ def play_hand(
             if capture is not None:
                 capture.append(info)
             start = time.process_time()
-            d = decide(info, "strong", rngs[state.current_player()], config)
+            d = decide(info, level[info.phase == PLAY], rngs[state.current_player()], config)
             dt = time.process_time() - start
             times.append(dt)
             if len(state.legal_actions()) > 1:
@@ -304,6 +305,11 @@ PERFECT_ARMS = {
     "perfect bids": frozenset({BID}),
     "perfect play": frozenset({PLAY}),
 }
+#: arms played by other computer levels than the strong one, (bidding, playing): the quick level
+#: (its bid from the closed-form estimate, its cards the playout policy, no search) shows what the
+#: search adds, and the strong bids with the policy's cards what the search of the cards adds
+LEVEL_ARMS = {"quick": ("quick", "quick"), "quick play": ("strong", "quick")}
+ARMS["quick"] = ARMS["quick play"] = StrongConfig()
 #: the arms a plain ``--duplicate`` plays (the ablation)
 DEFAULT_ARMS = ("inference", "no inference")
 
@@ -328,7 +334,10 @@ def add_variant(spec: str) -> str:
 def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
     deal, arm, swap, sims, uct, seed, config = args
     ours = (0, 2) if swap == 0 else (1, 3)
-    res = play_hand(deal, sims, uct, seed, ours=ours, config=config, perfect=PERFECT_ARMS.get(arm, frozenset()))
+    perfect = PERFECT_ARMS.get(arm, frozenset())
+    res = play_hand(
+        deal, sims, uct, seed, ours=ours, config=config, perfect=perfect, level=LEVEL_ARMS.get(arm, "strong")
+    )
     return deal, arm, swap, res
 
 
@@ -472,7 +481,8 @@ def main() -> None:
         default=",".join(DEFAULT_ARMS),
         help="the duplicate arms to play (or time): inference, no inference, perfect information"
         " (our seats see every hand: a ceiling), perfect bids, perfect play (the same while bidding, or"
-        " playing, only), or a --variant's name",
+        " playing, only), quick (the quick level: no search), quick play (strong bids, the policy's"
+        " cards), or a --variant's name",
     )
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
