@@ -10,6 +10,7 @@ none) is the game's :attr:`~bot.contract.GameKind.comparison`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -148,11 +149,12 @@ async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: Match
 
 
 async def finish(
-    store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], shown: int | None = None
+    store: Store, presenter: Presenter, kind: AnyKind, games: list[GameRecord], shown: Collection[int] = ()
 ) -> None:
     """Post the comparison in every table's channel, and that the shuffle can be checked in those
-    that have not been told: every table but ``shown``, the one whose own end just said so (the
-    last to end; None when the match ended otherwise: closed, a lobby cancelled, a restart).
+    that have not been told: every table but those ``shown``, whose own end said so (the last to
+    end; none when the match ended otherwise: closed, a lobby cancelled; after a restart, those
+    whose final standings said so or are still to be posted).
 
     Posted once: two tables ending at the same moment, or a close as the last table ends, each
     come here, and only the one that claims the comparison in the store posts it."""
@@ -165,7 +167,7 @@ async def finish(
             return
         for game in games:
             reveal = None
-            if game.id != shown and game.commitment is not None:
+            if game.id not in shown and game.commitment is not None:
                 check = f"`/{kind.key} verify game:{game.id}`"
                 reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
             await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)

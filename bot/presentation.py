@@ -329,7 +329,7 @@ class Presenter:
         store keeps whether they were shown)."""
 
         async def shown() -> None:
-            await self.store.set_finale_shown(table.id)
+            await self.store.set_finale_shown(table.id, revealed=reveal_line(table) is not None and not table.seed_held)
 
         def standings() -> Rendered:
             rendered = table.kind.finale(table, results)

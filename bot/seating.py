@@ -238,7 +238,7 @@ class Seating:
         self.registry.drop(table)
         await self.presenter.panels.close(table, f"🛑 This game was ended by {by}.")
         if match_done is not None:
-            await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=table.id)
+            await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=(table.id,))
 
     # -- seats changing hands -----------------------------------------------------------------
     async def stand_in(self, table: LiveTable, seat: int, level: str = "quick") -> None:

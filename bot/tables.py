@@ -223,7 +223,10 @@ class TableManager(Registry):
                 if stored is None:
                     continue
                 last = self._rebuilt(stored)
-            compare = functools.partial(self._compare_later, last.kind, games)
+            # the tables whose standings said the shuffle can be checked, or will (posted after this
+            # restart, the match being over) are not told again
+            told = {g.id for g in games if g.finale_revealed or g.id in over}
+            compare = functools.partial(self._compare_later, last.kind, games, told)
             self.clock.supervise(last, "posting the duplicate match's comparison", compare)
         for game_id, old in copies.items():
             shown = over.get(game_id)
@@ -253,15 +256,18 @@ class TableManager(Registry):
 
         async def post() -> None:
             await self.client.wait_until_ready()
+            # a duplicate match's table: its seed held while another table still plays (the
+            # rebuilt table does not know; its standings would have said the shuffle can be checked)
+            await duplicate.prepare(self.store, table)
             self.presenter.post_finale(table, await self.store.results(table.id))
 
         self.clock.supervise(table, "posting the final standings", post)
 
-    async def _compare_later(self, kind: AnyKind, games: list[GameRecord]) -> None:
+    async def _compare_later(self, kind: AnyKind, games: list[GameRecord], told: set[int]) -> None:
         """A match over before the stop, its comparison never posted: every channel gets it, with
-        the shuffle check (no table has seen it)."""
+        the shuffle check where its table's standings have not said so (``told``)."""
         await self.client.wait_until_ready()
-        await duplicate.finish(self.store, self.presenter, kind, games)
+        await duplicate.finish(self.store, self.presenter, kind, games, shown=told)
 
     async def _close_later(self, table: LiveTable, copies: list[OldCopy]) -> None:
         """Old copies of a game over that the stopped bot had not closed: they lose their controls."""
@@ -393,7 +399,7 @@ class TableManager(Registry):
         if new_engine.is_over:
             self.drop(table)
             if match_done is not None:
-                await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=table.id)
+                await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=(table.id,))
         else:
             self.clock.kick(table)
         return events

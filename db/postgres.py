@@ -369,9 +369,9 @@ class PostgresStore(PostgresMatches, PostgresStats):
     async def unshown_finales(self) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
 
-    async def set_finale_shown(self, game_id: int) -> None:
+    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
         async with self._tx(game_id) as conn:
-            await conn.execute("UPDATE games SET finale_shown=1 WHERE id=$1", game_id)
+            await conn.execute("UPDATE games SET finale_shown=$2 WHERE id=$1", game_id, 2 if revealed else 1)
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx(copy.game_id) as conn:

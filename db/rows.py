@@ -61,6 +61,7 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         commitment=row["commitment"],
         salt=row["salt"],
         match_id=row["match_id"],
+        finale_revealed=row["finale_shown"] == 2,
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )

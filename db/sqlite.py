@@ -274,9 +274,9 @@ class SqliteStore(SqliteMatches, SqliteStats):
         rows = await self._fetchall("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
         return [await self._record(r) for r in rows]
 
-    async def set_finale_shown(self, game_id: int) -> None:
+    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
         async with self._tx() as db:
-            await run(db, "UPDATE games SET finale_shown=1 WHERE id=?", (game_id,))
+            await run(db, "UPDATE games SET finale_shown=? WHERE id=?", (2 if revealed else 1, game_id))
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx() as db:

@@ -88,6 +88,8 @@ class GameRecord:
     salt: str | None = field(default=None, repr=False)
     #: the duplicate match this game is a table of (``MatchRecord``), or None
     match_id: int | None = None
+    #: its final standings were posted saying its shuffle can be checked (:meth:`Store.set_finale_shown`)
+    finale_revealed: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -395,8 +397,11 @@ class Store(Protocol):
         started leaves its duplicate match in the same transaction: it never played, so it is not
         one of the match's tables, and its place is free for another (migration 0015)."""
 
-    async def set_finale_shown(self, game_id: int) -> None:
-        """The final standings of a finished game reached its channel."""
+    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
+        """The final standings of a finished game reached its channel; ``revealed``: they said its
+        shuffle can be checked (the column holds 2 then, 1 when they said the seed is held: a
+        duplicate match's table that ended before the match did), which a restart's comparison
+        reads so as not to tell that channel again."""
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         """An old copy of a table waits to lose its controls (kept across a restart)."""

@@ -314,6 +314,10 @@ async def _first_of_two_tables_played(env):
     return first, second, ann, bob, code
 
 
+def _told_checkable(channel) -> list[str]:
+    return [t for t in (message_text(m) for m in channel.history()) if "shuffle can be checked" in t]
+
+
 def _comparisons(channel) -> list:
     return [m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or "")]
 
@@ -389,6 +393,9 @@ async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_e
     await old_bot.close()
     await env.settle()
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+    # each channel is told once that its shuffle can be checked: bob's by his table's own end
+    # (before the stop), ann's by the comparison (it told bob's channel a second time)
+    assert [len(_told_checkable(c)) for c in (first, second)] == [1, 1]
     assert not await new_bot.store.claim_comparison((await new_bot.store.match_by_code(code)).id)
     again, newer = env.bot, make_bot(db_path)  # a second restart finds nothing left to post
     await env.restart_bot(newer)
@@ -514,3 +521,28 @@ async def test_a_match_whose_only_lobby_was_cancelled_has_nothing_to_join(simcor
     late = await bob.slash(second, "ohhell duplicate join", code=code)
     assert late.ephemeral and "no table" in late.response.content, late.response.content
     assert env.bot.tables.in_channel(second.id) is None and env.errors == []
+
+
+async def test_a_finale_lost_to_a_stop_while_the_match_waits_still_holds_the_seed(simcord_env, db_path, monkeypatch):
+    """ann's table of a two-table match ends, and the bot stops before its final standings are
+    posted; bob's table still plays. The restarted bot posts her standings: they said her shuffle
+    could be checked (the rebuilt table forgot the match), though its seed stays secret until bob's
+    table ends. Then bob's table ends, and each channel is told once."""
+    from bot.presentation import Presenter
+
+    env = simcord_env
+    first, second, ann, bob, code = await _two_tables_started(env)
+    real_post = Presenter.post_finale
+    monkeypatch.setattr(Presenter, "post_finale", lambda self, table, results: None)  # stopped first
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    monkeypatch.setattr(Presenter, "post_finale", real_post)
+    old_bot, new_bot = env.bot, make_bot(db_path)
+    await env.restart_bot(new_bot)
+    await old_bot.close()
+    await env.settle()
+    texts = [message_text(m) for m in first.history()]
+    assert any("come when every table of this duplicate match has finished" in t for t in texts), texts[-3:]
+    assert _told_checkable(first) == []
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert [len(_told_checkable(c)) for c in (first, second)] == [1, 1]
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
