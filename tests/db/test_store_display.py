@@ -14,6 +14,10 @@ async def test_a_finished_game_waits_for_its_standings_to_be_shown(store: Store)
     assert [g.id for g in await store.unshown_finales()] == [game]
     await store.set_finale_shown(game)
     assert await store.unshown_finales() == []
+    assert (await store.get_game(game)).finale_revealed is False  # (a held seed, or no reveal)
+    await store.set_finale_shown(game, revealed=True)  # standings that said the shuffle can be checked
+    assert (await store.get_game(game)).finale_revealed is True
+    assert await store.unshown_finales() == []
     other = await store.create_game("ohhell", 1, 11, 100, "classic", {})
     await store.end_game(other, "cancelled")
     assert await store.unshown_finales() == [], "an ended game has no standings to post"
