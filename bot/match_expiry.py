@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot import duplicate
+from bot import duplicate, metrics
 from bot.contract import AnyKind
 from bot.presentation import Presenter
 from db.store import Store
@@ -80,5 +80,6 @@ class MatchExpiry:
                 continue  # another process's server, or a game this bot does not load
             if await duplicate.expire(self.store, self.presenter, kind, match, self.days):
                 log.info("duplicate match %s expired: closed with the tables it has", match.id)
+                metrics.MATCHES_EXPIRED.inc()
                 closed += 1
         return closed

@@ -12,7 +12,7 @@ hooks in the rest of the bot are one call each:
   (:func:`watch_rest`, :class:`RateLimitLog` for the 429s discord.py retries by itself);
 - a display's retries (:data:`DISPLAY_RETRIES`) and how long a table stayed behind its game
   (:data:`DISPLAY_BEHIND`), the computers' thinking (:data:`THINK`), the lease take-overs
-  (:data:`TAKEOVERS`);
+  (:data:`TAKEOVERS`), the duplicate matches that closed themselves (:data:`MATCHES_EXPIRED`);
 - what is true now (live tables, open panels, each shard's gateway latency and whether it is
   connected) is read from the bots when the page is asked for (:class:`LiveCollector`), costing
   nothing in between.
@@ -99,6 +99,11 @@ THINK = Histogram(
 TAKEOVERS = Counter(
     "cardtable_lease_takeovers",
     "Shard leases taken over from a process that was no longer running",
+    registry=REGISTRY,
+)
+MATCHES_EXPIRED = Counter(
+    "cardtable_matches_expired",
+    "Duplicate matches closed by the bot because their other tables did not open in time",
     registry=REGISTRY,
 )
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot import duplicate
+from bot import duplicate, metrics
 from bot.match_expiry import MatchExpiry
 from bot.settings import Settings, SettingsError
 from tests.cogs.test_duplicate import _comparisons, _lobby, _short_match, _start_with_computers, _two_rooms
@@ -192,9 +192,11 @@ async def test_a_process_closes_only_the_matches_of_its_own_shards(simcord_env):
     def process(owns_it: bool) -> MatchExpiry:
         return MatchExpiry(tables.store, tables.presenter, tables.kinds, lambda g: owns_it, 7.0, tables.sleep)
 
+    expired = metrics.MATCHES_EXPIRED._value.get()
     assert await process(False).sweep() == 0
     assert (await tables.store.match_by_code(code)).closed_at is None
     assert await process(True).sweep() == 1
+    assert metrics.MATCHES_EXPIRED._value.get() == expired + 1  # cardtable_matches_expired_total
     await env.settle()
     assert len(_closed_itself(first)) == 1
     match = await tables.store.match_by_code(code)
