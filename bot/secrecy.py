@@ -94,7 +94,8 @@ _TEXTS = {
     "seed_secret": "Game #{game} is not over: its seed stays secret until then.",
     "held": (
         "Game #{game} is a table of a duplicate match whose other tables are still playing the same cards: "
-        "it can be {done} once every table has finished (or the match's host closes it with the tables it has)."
+        "it can be {done} once every table has finished (or the match's host closes it with the tables it has,"
+        " or it closes itself when its other tables have not opened in time)."
     ),
     "elsewhere": "This control belongs to a table in another channel.",
     "other_server": "There is no game #{game} on this server.",
