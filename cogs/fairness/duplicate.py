@@ -35,9 +35,10 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @app_commands.describe(tables="How many tables will play the same cards (2 to 8)")
     @guarded
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
-        store = tables_of(interaction).store
+        manager = tables_of(interaction)  # ("tables" is the count asked for)
+        store = manager.store
         seed, salt = new_seed(), new_salt().hex()
-        expires = expiry_stamp(discord.utils.utcnow(), tables_of(interaction).settings.match_expiry_days)
+        expires = expiry_stamp(discord.utils.utcnow(), manager.settings.match_expiry_days)
         match: MatchRecord | None = None
         for _ in range(5):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
