@@ -68,17 +68,19 @@ def expiry_stamp(now: datetime, days: float) -> str | None:
     return (now + timedelta(days=days)).strftime(STAMP)
 
 
-def days_text(days: float) -> str:
-    return "1 day" if days == 1 else f"{days:g} days"
+def deadline_text(match: MatchRecord) -> str:
+    """The match's own deadline as a Discord timestamp (every reader sees it in their own time
+    zone). Named rather than a count of days: the setting may have changed since the match opened."""
+    assert match.expires_at is not None
+    when = int(datetime.strptime(match.expires_at, STAMP).replace(tzinfo=UTC).timestamp())
+    return f"<t:{when}:f>"
 
 
 def expiry_note(match: MatchRecord, tables_open: int) -> str:
-    """What a table's opener is told of the match's deadline (a Discord timestamp, which every
-    reader sees in their own time zone), while the match still has a place free."""
+    """What a table's opener is told of the match's deadline, while the match has a place free."""
     if match.expires_at is None or tables_open >= match.tables:
         return ""
-    when = int(datetime.strptime(match.expires_at, STAMP).replace(tzinfo=UTC).timestamp())
-    return f" If its other tables have not all opened by <t:{when}:f>, it closes with the tables it has."
+    return f" If its other tables have not all opened by {deadline_text(match)}, it closes with the tables it has."
 
 
 def closing_text(match: MatchRecord, games: list[GameRecord], why: str) -> str:
@@ -131,7 +133,7 @@ async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id
         await finish(store, presenter, kind, games)  # no table's end has said the shuffle can be checked
 
 
-async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: MatchRecord, days: float) -> bool:
+async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: MatchRecord) -> bool:
     """Close ``match``, whose time to gather its tables ran out, as its host would: every table's
     channel is told, and the comparison follows if those tables are over. False when it was closed
     or deleted meanwhile (its host, another process): nothing is said twice."""
@@ -139,7 +141,7 @@ async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: Match
     if closed is None:
         return False
     games = await store.match_games(match.id)  # read after the close: see the close command
-    why = f"closed itself: its other tables did not open within {days_text(days)}. It is closed"
+    why = f"closed itself: its other tables did not all open by {deadline_text(closed)}. It is closed"
     text = closing_text(closed, games, why)
     for channel, guild in dict.fromkeys((g.channel_id, g.guild_id) for g in games):
         await presenter.announce(channel, guild, text)

@@ -78,7 +78,7 @@ class MatchExpiry:
             kind = self.kinds.get(match.kind)
             if kind is None or not self.owns(match.guild_id):
                 continue  # another process's server, or a game this bot does not load
-            if await duplicate.expire(self.store, self.presenter, kind, match, self.days):
+            if await duplicate.expire(self.store, self.presenter, kind, match):
                 log.info("duplicate match %s expired: closed with the tables it has", match.id)
                 metrics.MATCHES_EXPIRED.inc()
                 closed += 1

@@ -47,7 +47,7 @@ async def test_a_match_whose_other_tables_never_open_closes_itself_after_seven_d
     await env.advance_time(DAY + 3600)
     said = _closed_itself(first)
     assert len(said) == 1, said
-    assert f"**{code}** closed itself: its other tables did not open within 7 days" in said[0], said[0]
+    assert re.search(rf"\*\*{code}\*\* closed itself: its other tables did not all open by <t:\d+:f>", said[0]), said[0]
     assert "its one table of 2" in said[0] and "Every table has finished" in said[0], said[0]
     assert len(_comparisons(first)) == 1
     texts = [message_text(m) for m in first.history()]
@@ -98,11 +98,15 @@ async def test_a_table_still_playing_when_its_match_expires_is_waited_for_throug
 async def test_the_deadline_outlives_a_restart_and_a_full_match_is_left_to_its_tables(simcord_env, db_path):
     """Two matches: ann's waits for its second table across a restart and closes itself on time
     after it; bob's has both its tables open (one still playing), so its deadline passing changes
-    nothing: it is over when its tables are, as ever."""
+    nothing: it is over when its tables are, as ever. The operator shortened MATCH_EXPIRY_DAYS to
+    2 in the restart: ann's match keeps the deadline it was opened with, and its close names that
+    deadline, not the new setting's "2 days" (which it said, wrongly, before)."""
     env = simcord_env
     guild, first, second, ann, bob = _two_rooms(env)
     third, fourth = guild.create_text_channel("third"), guild.create_text_channel("fourth")
     opened, code = await _short_match(env, ann, first, tables=2)
+    deadline = re.search(r"opened by (<t:\d+:f>)", opened.followups[-1].content)
+    assert deadline, opened.followups[-1].content
     await _start_with_computers(env, ann, opened.response, first)
     full, full_code = await _short_match(env, bob, third, tables=2)
     await _start_with_computers(env, bob, full.response, third)
@@ -110,12 +114,16 @@ async def test_the_deadline_outlives_a_restart_and_a_full_match_is_left_to_its_t
     assert "If its other tables" not in other.followups[-1].content  # the last place: no deadline to meet
 
     await env.advance_time(3 * DAY)
-    old_bot, new_bot = env.bot, make_bot(db_path)
+    old_bot, new_bot = env.bot, make_bot(db_path, match_expiry_days=2)
     await env.restart_bot(new_bot)
     await old_bot.close()
-    await env.advance_time(4 * DAY + 3600)
+    await env.advance_time(3 * DAY + 3600)
+    assert _closed_itself(first) == []  # six days: the match's own deadline is the seventh
+    await env.advance_time(DAY)
     said = _closed_itself(first)
     assert len(said) == 1 and f"**{code}**" in said[0], said
+    assert f"its other tables did not all open by {deadline.group(1)}" in said[0], said[0]
+    assert "2 days" not in said[0], said[0]
     assert _closed_itself(third) == [] and _closed_itself(fourth) == []
     assert (await new_bot.store.match_by_code(full_code)).closed_at is None
 
@@ -201,6 +209,6 @@ async def test_a_process_closes_only_the_matches_of_its_own_shards(simcord_env):
     await env.settle()
     assert len(_closed_itself(first)) == 1
     match = await tables.store.match_by_code(code)
-    assert not await duplicate.expire(tables.store, tables.presenter, tables.kinds["ohhell"], match, 7.0)
+    assert not await duplicate.expire(tables.store, tables.presenter, tables.kinds["ohhell"], match)
     await env.settle()
     assert len(_closed_itself(first)) == 1
