@@ -92,6 +92,12 @@ def commitment_line(table: LiveTable) -> str | None:
     )
 
 
+def says_checkable(table: LiveTable) -> bool:
+    """Whether the table's game-over message (its standings, or "ended by") tells the channel that
+    its shuffle can be checked: what the store keeps so that a restart does not tell it twice."""
+    return reveal_line(table) is not None and not table.seed_held
+
+
 def reveal_line(table: LiveTable) -> str | None:
     """The line saying the shuffle can now be checked, once the game is over (None before, or
     without a commitment; for a duplicate match's table, a line saying the seed waits for the other

@@ -22,7 +22,7 @@ import discord
 
 from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep, too_old_to_edit
-from bot.fairness import reveal_line
+from bot.fairness import reveal_line, says_checkable
 from bot.faults import TRANSIENT, Fault
 from bot.features import Features
 from bot.panels import Panels
@@ -209,6 +209,9 @@ class Presenter:
             return Rendered(content=_with_reveal(f"🛑 Game ended by {by}.", table), embeds=rendered.embeds, view=None)
 
         display.want.face, display.want.post, display.want.hands = ended, False, set()
+        if says_checkable(table):
+            # kept like a finale that said it: a restart's comparison does not tell this channel again
+            display.save("ended: told checkable", lambda: self.store.set_finale_shown(table.id, revealed=True))
         display.changed()
         self.watchers.changed(table)
 
@@ -329,7 +332,7 @@ class Presenter:
         store keeps whether they were shown)."""
 
         async def shown() -> None:
-            await self.store.set_finale_shown(table.id, revealed=reveal_line(table) is not None and not table.seed_held)
+            await self.store.set_finale_shown(table.id, revealed=says_checkable(table))
 
         def standings() -> Rendered:
             rendered = table.kind.finale(table, results)

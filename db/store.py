@@ -88,7 +88,8 @@ class GameRecord:
     salt: str | None = field(default=None, repr=False)
     #: the duplicate match this game is a table of (``MatchRecord``), or None
     match_id: int | None = None
-    #: its final standings were posted saying its shuffle can be checked (:meth:`Store.set_finale_shown`)
+    #: its final standings (or, ended early by its host, its "ended" message) said its shuffle can be
+    #: checked (:meth:`Store.set_finale_shown`)
     finale_revealed: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
@@ -401,7 +402,8 @@ class Store(Protocol):
         """The final standings of a finished game reached its channel; ``revealed``: they said its
         shuffle can be checked (the column holds 2 then, 1 when they said the seed is held: a
         duplicate match's table that ended before the match did), which a restart's comparison
-        reads so as not to tell that channel again."""
+        reads so as not to tell that channel again. A game its host ended early is marked revealed
+        when its "ended" message says so (its status stays cancelled: no standings to post)."""
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         """An old copy of a table waits to lose its controls (kept across a restart)."""

@@ -404,6 +404,40 @@ async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_e
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
 
 
+async def test_a_table_its_host_ended_is_told_once_when_the_comparison_comes_after_a_restart(
+    simcord_env, db_path, monkeypatch
+):
+    """bob ends his table of the match early (/ohhell end, Confirm) after ann's has played: his
+    "Game ended" message says the shuffle can be checked, and the bot stops before the comparison.
+    The restarted bot posts the comparison in both channels, and told bob's channel a second time
+    that its shuffle can be checked (the store did not know his table's end had said it)."""
+    from bot import duplicate
+
+    env = simcord_env
+    first, second, ann, bob, code = await _first_of_two_tables_played(env)
+    real_finish = duplicate.finish
+
+    async def stopped(*args, **kwargs) -> None:
+        """The process stops here: nothing of the comparison is claimed or posted."""
+
+    monkeypatch.setattr(duplicate, "finish", stopped)
+    asked = await bob.slash(second, "ohhell end")
+    confirmed = await bob.click(asked.response, label="Confirm")
+    assert "is ended" in confirmed.response.content, confirmed.response.content
+    await env.settle()
+    # ann's standings held her seed (the match waited for bob's table); bob's "ended" said it
+    assert [len(_told_checkable(c)) for c in (first, second)] == [0, 1]
+    assert [len(_comparisons(c)) for c in (first, second)] == [0, 0]
+
+    monkeypatch.setattr(duplicate, "finish", real_finish)
+    old_bot, new_bot = env.bot, make_bot(db_path)
+    await env.restart_bot(new_bot)
+    await old_bot.close()
+    await env.settle()
+    assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
+    assert [len(_told_checkable(c)) for c in (first, second)] == [1, 1]
+
+
 async def test_a_join_that_loses_the_last_place_to_another_leaves_nothing_behind(simcord_env, monkeypatch):
     """cat types /ohhell duplicate join as bob's join takes the match's last place: her command read
     the match with a place free (as if read just before bob's was saved). The store links bob's
