@@ -336,7 +336,14 @@ def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
     ours = (0, 2) if swap == 0 else (1, 3)
     perfect = PERFECT_ARMS.get(arm, frozenset())
     res = play_hand(
-        deal, sims, uct, seed, ours=ours, config=config, perfect=perfect, level=LEVEL_ARMS.get(arm, "strong")
+        deal,
+        sims,
+        uct,
+        seed,
+        ours=ours,
+        config=config,
+        perfect=perfect,
+        level=LEVEL_ARMS.get(arm, ("strong", "strong")),
     )
     return deal, arm, swap, res
 

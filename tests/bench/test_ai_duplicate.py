@@ -141,3 +141,23 @@ def test_the_perfect_information_arms_alone_see_every_hand_in_their_phases(monke
         ((0, 2), frozenset({"play"})),
         ((1, 3), frozenset({"play"})),
     ]
+
+
+def test_every_arm_plays_at_its_level_for_bids_and_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong arms (inference, a variant) hand ``play_hand`` the pair ("strong", "strong"):
+    they handed it the word "strong", which ``play_hand`` indexes by phase, so every run of the
+    default arms stopped at its first decision with "unknown computer level 's'"."""
+    import bench.ai as bench_ai
+
+    levels: list[tuple[str, str]] = []
+
+    def fake_play_hand(deal: int, *args: object, level: tuple[str, str], **kwargs: object) -> dict:
+        levels.append(level)
+        return {"returns": [10.0, 0.0, 10.0, 0.0], "bids": [0] * 4, "times": [0.01]}
+
+    monkeypatch.setattr(bench_ai, "play_hand", fake_play_hand)
+    monkeypatch.setitem(bench_ai.ARMS, "edge", bench_ai.StrongConfig(bid_edge=0.1))
+    arms = ("inference", "no inference", "edge", "quick", "quick play")
+    bench_ai.duplicate_match(1, 1000, 2.0, 7, 1, None, arms)  # one deal: each arm twice, in order
+    strong, quick = ("strong", "strong"), ("quick", "quick")
+    assert levels == [strong] * 6 + [quick] * 2 + [("strong", "quick")] * 2
