@@ -410,3 +410,28 @@ def test_the_nearest_bid_is_the_closest_allowed_one_ties_to_the_lower() -> None:
         allowed = [b for b in range(hand + 1) if b != forbidden] or [0]
         estimate = rng.choice([rng.uniform(-1.0, hand + 1.0), rng.randint(0, 2 * hand + 1) / 2])
         assert nearest_bid(estimate, allowed) == min(allowed, key=lambda b: (abs(b - estimate), b))
+
+
+def test_the_bid_edge_lifts_each_bid_by_its_share_of_the_playouts_it_missed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bid_edge`` (off in the bot): the search expects its own play to make good a share of
+    each bid's playout failures, each worth the made score over one trick short; a zero bid is
+    left as it was. The same worlds and playouts with and without it, read from the trace."""
+    from games.ohhell.ai import players
+    from games.ohhell.ai.players import StrongConfig, _legal_bids, strong_bid
+
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
+    info = info_from_view(view)
+    traces: list[dict] = []
+    monkeypatch.setattr(players, "TRACE", traces)
+    for edge in (0.0, 0.5):
+        cfg = StrongConfig(bid_budget=8000, bid_edge=edge)
+        k = Knowledge.build(info)
+        cfg.fit(k)
+        strong_bid(info, k, _legal_bids(info), random.Random(3), cfg)
+    plain, lifted = traces
+    tab = score_table(info.scoring, info.hand_size)
+    assert plain["cands"] == lifted["cands"] and plain["made"] == lifted["made"] and 0 in plain["cands"]
+    for b, was, now, made in zip(plain["cands"], plain["util"], lifted["util"], plain["made"], strict=True):
+        expected = 0.0 if b == 0 else 0.5 * (1 - made) * (tab[b][b] - tab[b][b - 1])
+        assert now - was == pytest.approx(expected)
+    assert any(now > was for now, was in zip(lifted["util"], plain["util"], strict=True))
