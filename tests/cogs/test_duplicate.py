@@ -5,6 +5,7 @@ one table cannot watch the other; and the comparison's numbers are the stored sc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tests.helpers import OhHellDriver, make_bot, message_text, table_message
 
@@ -370,37 +371,47 @@ async def test_two_closes_at_the_same_moment_close_once_and_compare_once(simcord
     assert len(_comparisons(first)) == 1
 
 
-async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_env, db_path, monkeypatch):
-    """The bot stops just after the match's last table ended (its end committed, the comparison not
-    yet posted): the match was over for ever without a comparison. The restarted bot finds the
-    match over and uncompared, and posts it in both tables' channels, once."""
+def _stop_before_the_comparison(monkeypatch) -> Callable[[], None]:
+    """The process stops as the match's last table ends: nothing of the comparison is claimed or
+    posted. Returns what gives the next process the real comparison back."""
     from bot import duplicate
 
-    env = simcord_env
-    first, second, ann, bob, code = await _first_of_two_tables_played(env)
-    real_finish = duplicate.finish
+    real = duplicate.finish
 
     async def stopped(*args, **kwargs) -> None:
-        """The process stops here: nothing of the comparison is claimed or posted."""
+        """The process stops here."""
 
     monkeypatch.setattr(duplicate, "finish", stopped)
-    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
-    assert [len(_comparisons(c)) for c in (first, second)] == [0, 0]
+    return lambda: monkeypatch.setattr(duplicate, "finish", real)
 
-    monkeypatch.setattr(duplicate, "finish", real_finish)
+
+async def _restarted(env, db_path):
+    """The bot restarted on the same database, settled: the new bot."""
     old_bot, new_bot = env.bot, make_bot(db_path)
     await env.restart_bot(new_bot)
     await old_bot.close()
     await env.settle()
+    return new_bot
+
+
+async def test_a_comparison_lost_to_a_stop_is_posted_after_the_restart(simcord_env, db_path, monkeypatch):
+    """The bot stops just after the match's last table ended (its end committed, the comparison not
+    yet posted): the match was over for ever without a comparison. The restarted bot finds the
+    match over and uncompared, and posts it in both tables' channels, once."""
+    env = simcord_env
+    first, second, ann, bob, code = await _first_of_two_tables_played(env)
+    resume = _stop_before_the_comparison(monkeypatch)
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert [len(_comparisons(c)) for c in (first, second)] == [0, 0]
+
+    resume()
+    new_bot = await _restarted(env, db_path)
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
     # each channel is told once that its shuffle can be checked: bob's by his table's own end
     # (before the stop), ann's by the comparison (it told bob's channel a second time)
     assert [len(_told_checkable(c)) for c in (first, second)] == [1, 1]
     assert not await new_bot.store.claim_comparison((await new_bot.store.match_by_code(code)).id)
-    again, newer = env.bot, make_bot(db_path)  # a second restart finds nothing left to post
-    await env.restart_bot(newer)
-    await again.close()
-    await env.settle()
+    await _restarted(env, db_path)  # a second restart finds nothing left to post
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
 
 
@@ -411,16 +422,9 @@ async def test_a_table_its_host_ended_is_told_once_when_the_comparison_comes_aft
     "Game ended" message says the shuffle can be checked, and the bot stops before the comparison.
     The restarted bot posts the comparison in both channels, and told bob's channel a second time
     that its shuffle can be checked (the store did not know his table's end had said it)."""
-    from bot import duplicate
-
     env = simcord_env
     first, second, ann, bob, code = await _first_of_two_tables_played(env)
-    real_finish = duplicate.finish
-
-    async def stopped(*args, **kwargs) -> None:
-        """The process stops here: nothing of the comparison is claimed or posted."""
-
-    monkeypatch.setattr(duplicate, "finish", stopped)
+    resume = _stop_before_the_comparison(monkeypatch)
     asked = await bob.slash(second, "ohhell end")
     confirmed = await bob.click(asked.response, label="Confirm")
     assert "is ended" in confirmed.response.content, confirmed.response.content
@@ -429,11 +433,8 @@ async def test_a_table_its_host_ended_is_told_once_when_the_comparison_comes_aft
     assert [len(_told_checkable(c)) for c in (first, second)] == [0, 1]
     assert [len(_comparisons(c)) for c in (first, second)] == [0, 0]
 
-    monkeypatch.setattr(duplicate, "finish", real_finish)
-    old_bot, new_bot = env.bot, make_bot(db_path)
-    await env.restart_bot(new_bot)
-    await old_bot.close()
-    await env.settle()
+    resume()
+    await _restarted(env, db_path)
     assert [len(_comparisons(c)) for c in (first, second)] == [1, 1]
     assert [len(_told_checkable(c)) for c in (first, second)] == [1, 1]
 
