@@ -520,6 +520,16 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
             assert local.url == first
             page.page.locator("#cardtable-offline").wait_for(state="detached", timeout=30_000)  # reloaded
             page.wait_for(r"Players \(1, ", timeout=30)
+            # The reloaded tab asks for Bob's page again by itself; on a loaded machine the lobby
+            # showed (as anyone sees it) before that switch had come back from the program.
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                page.page.wait_for_function(
+                    "() => document.documentElement.dataset.cardtableShownAs === 'Bob'", timeout=10_000, polling=100
+                )
+            except PlaywrightTimeout:
+                pass  # the assertion says what it shows instead
             assert page.viewing() == "Bob", "the page forgot whom it plays as"
             assert developer_words(page.text()) == [], page.text()
             page.press("Join")
