@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +21,7 @@ def _mypy(*args: str) -> tuple[str, int]:
     return out + err, status
 
 
+@pytest.mark.long(8)  # with no mypy cache (a fresh clone): 8 s alone, up to 20 s in the suite
 def test_the_project_is_strictly_typed():
     report, status = _mypy("--strict", *(str(ROOT / p) for p in PACKAGES))
     assert status == 0, report
