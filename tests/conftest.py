@@ -74,55 +74,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return len(os.sched_getaffinity(0)) + 1
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        "long(seconds): a test (or, on a module, the module's tests together) that takes about that"
-        " long; under the workers it starts first (tests/conftest.py: pytest_collection_modifyitems)",
-    )
-
-
-@pytest.hookimpl(trylast=True)  # after -k and -m have deselected
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long tests (marked ``long``) start first, spread over the workers. pytest-xdist's
-    worksteal hands each worker an equal run of the collection from the front and later moves
-    tests from the end of the fullest queue to an idle worker: a long test that came late in a
-    worker's run held that worker on after the others had finished (a whole Oh Hell game of 6 s
-    alone at the end of a run). Here the long ones (a module marked as a whole stays together:
-    the browser tests share one Chromium) go to the front of the runs, heaviest first to the
-    least loaded, and the rest keep their order. Only the order changes: every test still runs."""
-    workers = getattr(config, "workerinput", {}).get("workercount", 0)  # (0: not a worker)
-    if workers < 2:
-        return
-    units: dict[str, list[pytest.Item]] = {}
-    weight: dict[str, float] = {}
-    rest: list[pytest.Item] = []
-    for item in items:
-        marked = next(item.iter_markers_with_node("long"), None)
-        if marked is None:
-            rest.append(item)
-            continue
-        node, mark = marked  # the test itself, or its module for a module's mark
-        units.setdefault(node.nodeid, []).append(item)
-        weight[node.nodeid] = float(mark.args[0])
-    runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
-    load = [0.0] * workers
-    for unit in sorted(units, key=lambda key: -weight[key]):
-        lightest = load.index(min(load))
-        runs[lightest] += units[unit]
-        load[lightest] += weight[unit]
-    # worksteal's first split: worker i takes len(pending) // (workers - i) from the front
-    ordered: list[pytest.Item] = []
-    remaining, taken = len(items), 0
-    for i, run in enumerate(runs):
-        size = remaining // (workers - i)
-        remaining -= size
-        fill = max(0, size - len(run))
-        ordered += run + rest[taken : taken + fill]
-        taken += fill
-    items[:] = ordered + rest[taken:]
-
-
 # Each test bot loads the game extensions afresh (discord.py executes an extension's modules again
 # for every bot, and drops them from sys.modules when the bot closes), about forty modules a bot.
 # Where no bytecode is written (PYTHONDONTWRITEBYTECODE, as on the shared test machine) every one

@@ -11,8 +11,6 @@ import sys
 import uuid
 from pathlib import Path
 
-import pytest
-
 from bot.admin import read_export, replay_all
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
@@ -75,7 +73,6 @@ async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_p
     assert again.returncode == 1 and "exists already" in again.stderr and again.stdout == ""
 
 
-@pytest.mark.long(8)
 async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_env, db_path, tmp_path):  # noqa: F811
     env = simcord_env
     guild, live = await play_games(env, finished=2)

@@ -58,8 +58,6 @@ MISSING = _missing()
 if MISSING and os.environ.get("CI"):
     pytest.fail(f"CI must run the browser test, but {MISSING}", pytrace=False)
 needs_browser = pytest.mark.skipif(MISSING is not None, reason=f"browser test skipped: {MISSING}")
-#: the file's tests start first on one worker, together (they share its Chromium): about 90 s there
-pytestmark = pytest.mark.long(90)
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")

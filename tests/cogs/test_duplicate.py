@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import pytest
-
 from tests.helpers import OhHellDriver, make_bot, message_text, table_message
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
@@ -119,7 +117,6 @@ async def test_two_tables_play_the_same_cards_and_compare(simcord_env):
     assert "✅" in message_text(reply), message_text(reply)
 
 
-@pytest.mark.long(4.5)
 async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
     from tests.helpers import ShitheadDriver
 

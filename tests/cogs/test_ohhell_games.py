@@ -173,7 +173,6 @@ CASES = [
 ]
 
 
-@pytest.mark.long(7)
 @pytest.mark.parametrize(("preset", "players", "switch"), CASES)
 async def test_whole_game(simcord_env, preset, players, switch):
     options = (PRESETS[preset][1] if switch else {}) | HALF_GAME.get((preset, players), {})

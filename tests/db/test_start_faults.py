@@ -152,7 +152,6 @@ def test_a_read_only_database_file_is_one_sentence(read_only_database, command: 
     assert "readonly" in last and "writable" in last and path in last
 
 
-@pytest.mark.long(5)
 def test_a_second_local_mode_on_the_same_file_is_refused_and_ends(tmp_path: Path) -> None:
     _needs_local()
     path = str(tmp_path / "local.sqlite3")

@@ -112,7 +112,6 @@ def _probes(game: OhHell, seat: int, names: list[str]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.long(5)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(BRIDGE_RULES),

@@ -6,7 +6,6 @@ import json
 import random
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -117,7 +116,6 @@ def play_out(game: Shithead, players: list[Any], check_every: int = 1) -> list[t
     return game.log
 
 
-@pytest.mark.long(10)
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(rules=rule_sets(), data=st.data(), seed=st.integers(0, 2**31), mix=st.integers(0, 2**10))
 def test_games_under_every_option_keep_their_invariants(rules: Rules, data: st.DataObject, seed: int, mix: int) -> None:
