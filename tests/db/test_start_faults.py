@@ -88,7 +88,9 @@ BOT = ["-m", "bot"]
 
 
 def _local(database: str) -> list[str]:
-    return ["-m", "bot.local", "--db", database]
+    """The local mode on a port the system picks: the default one may be held by another run of
+    the suite on this machine (its own local mode), which then refused this one for its port."""
+    return ["-m", "bot.local", "--db", database, "--port", "0"]
 
 
 def _needs_local() -> None:
@@ -165,9 +167,12 @@ def test_a_second_local_mode_on_the_same_file_is_refused_and_ends(tmp_path: Path
     )
     try:
         assert first.stdout is not None
+        said = []
         for line in first.stdout:
+            said.append(line)
             if "Ctrl-C" in line:
                 break
+        assert said and "Ctrl-C" in said[-1], "the first local mode did not start: " + "".join(said)
         done = _run(_local(path), path)
         assert done.returncode == 2, done.stdout + done.stderr
         last = _no_traceback(done.stdout + done.stderr)
