@@ -23,7 +23,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -225,6 +225,20 @@ class Page:
         said = "".join([line for line in self.local.output if not line.startswith("clock advanced")][-40:])
         raise AssertionError(f"the page never showed {pattern!r}; it shows:\n{self.text()}\nThe program said:\n{said}")
 
+    def caught_up(self, wait: Callable[[], object]) -> None:
+        """``wait`` (a Playwright wait for what the program answers), where it times out asked
+        again after the program has caught up (``advance 0``), :data:`CATCH_UPS` times at most:
+        as :meth:`wait_for` does for a person's own press."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for _ in range(CATCH_UPS):
+            try:
+                wait()
+                return
+            except PlaywrightTimeout:
+                self.local.advance(0)
+        wait()
+
     def press_until(self, label: str, pattern: str, tries: int = 3) -> None:
         """Press ``label`` until the page shows ``pattern``, as a person presses again when nothing
         happened: the page redraws a message the bot edits, and a click landing on a button being
@@ -286,7 +300,8 @@ class Page:
             self.page.keyboard.type(value)
             self.page.wait_for_function(f"value => {OPTION_FIELD}?.value === value", arg=value, polling=100)
             if value != values[-1]:  # Enter takes the bot's suggestion: once it has come
-                self.page.get_by_role("option", name=value, exact=True).first.wait_for(timeout=20_000)
+                suggested = self.page.get_by_role("option", name=value, exact=True).first
+                self.caught_up(lambda suggested=suggested: suggested.wait_for(timeout=20_000))
                 self.page.keyboard.press("Enter")
         self.page.click("#send-message")
 
@@ -298,7 +313,8 @@ class Page:
         """The viewer's newest Oh Hell panel (the answer to My hand, which only they see), once
         it shows ``prompt``."""
         panel = self.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
-        panel.get_by_text(re.compile(prompt)).first.wait_for(timeout=30_000)
+        shown = panel.get_by_text(re.compile(prompt)).first
+        self.caught_up(lambda: shown.wait_for(timeout=30_000))
         return panel
 
     def panels(self) -> int:
