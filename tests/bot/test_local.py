@@ -260,7 +260,8 @@ class Page:
     def view_as(self, name: str, tries: int = 3) -> None:
         """Switch the page to ``name``, and wait until the program shows the page as ``name``: until
         then a click would be made as the previous person (with the computers moving, the page is
-        republished several times a second; a switch the program did not take is chosen again)."""
+        republished several times a second; a switch the program did not take is chosen again, once
+        the program has caught up: see :meth:`wait_for`)."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         for _ in range(tries):
@@ -276,7 +277,7 @@ class Page:
                 )
                 return
             except PlaywrightTimeout:
-                continue
+                self.local.advance(0)  # the program catches up before the switch is chosen again
         raise AssertionError(f"the page would not switch to {name}; it shows it as {self.viewing()}")
 
     def slash(self, command: str) -> None:
@@ -287,22 +288,50 @@ class Page:
         self.page.keyboard.press("Enter")  # picks the suggested command
         self.page.click("#send-message")
 
-    def slash_with(self, command: str, *values: str) -> None:
-        """A command with options, entered as a person does: each value, then Enter to the next."""
+    def slash_with(self, command: str, **options: str) -> None:
+        """A command with options, entered as a person does: each option's value typed in its own
+        field, a suggestion taken with Enter, then Send once every field holds its value.
+
+        Each field is found by its option's name, and each is checked before Send: on a loaded
+        machine a value was once typed into the first field rather than the second ("OPTIONS
+        MATCHING 10S: No options match", "2 required options missing"; the old check, "the
+        focused field is empty", could not tell the fields apart). A field that does not hold its
+        value is filled again, as a person would, a few times at most."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         box = self.page.get_by_placeholder("Message #cards")
         box.click()
         box.type(command)
         self.page.get_by_role("option", name=command).first.wait_for()
         self.page.keyboard.press("Enter")
-        for value in values:
-            # the next option's field has the focus (else the value is typed elsewhere)
-            self.page.wait_for_function(f"() => {OPTION_FIELD}?.value === ''", timeout=20_000, polling=100)
+        names = list(options)
+
+        def field(name: str, state: str = "") -> Any:
+            return self.page.locator(f'.command-option-input[data-option="{name}"]{state}')
+
+        for _ in range(3 * len(names)):
+            wrong = [n for n in names if not field(n).count() or field(n).input_value() != options[n]]
+            if not wrong:
+                break
+            name, value = wrong[0], options[wrong[0]]
+            if not field(name, ":focus").count() and field(name).count():
+                field(name).click()
+            self.caught_up(lambda name=name: field(name, ":focus").wait_for(timeout=20_000))
+            field(name).fill("")
             self.page.keyboard.type(value)
-            self.page.wait_for_function(f"value => {OPTION_FIELD}?.value === value", arg=value, polling=100)
-            if value != values[-1]:  # Enter takes the bot's suggestion: once it has come
+            self.page.wait_for_function(
+                f"value => {OPTION_FIELD}?.value === value", arg=value, timeout=20_000, polling=100
+            )
+            if name != names[-1]:  # Enter takes the bot's suggestion once it has come
                 suggested = self.page.get_by_role("option", name=value, exact=True).first
                 self.caught_up(lambda suggested=suggested: suggested.wait_for(timeout=20_000))
                 self.page.keyboard.press("Enter")
+                try:  # the choice taken, the next field has the focus; else the fields are read again
+                    field(names[names.index(name) + 1], ":focus").wait_for(timeout=5_000)
+                except PlaywrightTimeout:
+                    continue
+        else:
+            raise AssertionError(f"the command's fields would not hold {options}")
         self.page.click("#send-message")
 
     def press(self, label: str) -> None:
@@ -392,7 +421,7 @@ def open_timed_shithead(page: Page, seconds: int = 10) -> None:
     page.wait_for("No messages in this channel")
     page.slash("/shithead new")
     page.wait_for("Shithead: a table is open")
-    page.slash_with("/shithead set", "turn_timer", f"{seconds}s")
+    page.slash_with("/shithead set", option="turn_timer", value=f"{seconds}s")
     page.wait_for(rf"turn_timer is now {seconds} ?s a turn")  # "10 s", "30s"
 
 
@@ -733,9 +762,9 @@ def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp
             page.wait_for("No messages in this channel")
             page.slash("/ohhell new")
             page.wait_for("Oh Hell: a table is open")
-            page.slash_with("/ohhell set", "fixed_hands", "3,2")
+            page.slash_with("/ohhell set", option="fixed_hands", value="3,2")
             page.wait_for(r"fixed_hands is now 3, ?2")
-            page.slash_with("/ohhell set", "turn_timer", "10s")
+            page.slash_with("/ohhell set", option="turn_timer", value="10s")
             page.wait_for(r"turn_timer is now 10 ?s a turn")
             page.press("Add computer")
             page.wait_for(r"Players \(2, [\s\S]*🤖 Computer 1")
