@@ -290,63 +290,45 @@ class Page:
 
     def slash_with(self, command: str, **options: str) -> None:
         """A command with options, entered as a person does: each option's value typed in its own
-        field, a suggestion taken with Enter, then Send once every field holds its value.
-
-        Each field is found by its option's name, and each is checked before Send: on a loaded
-        machine a value was once typed into the first field rather than the second ("OPTIONS
-        MATCHING 10S: No options match", "2 required options missing"; the old check, "the
-        focused field is empty", could not tell the fields apart). A field that does not hold its
-        value is filled again, as a person would, a few times at most."""
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
+        field, found by the option's name once it has the focus (a suggestion taken with Enter
+        moves it on), then Send. On a loaded machine a value was once typed into the first field
+        rather than the second ("OPTIONS MATCHING 10S: No options match"): the old check, "the
+        focused field is empty", took the first field, its choice lost, for the second. A field
+        that never gets the focus is a Playwright timeout; :meth:`set_with` enters the command
+        again."""
         box = self.page.get_by_placeholder("Message #cards")
         box.click()
         box.type(command)
         self.page.get_by_role("option", name=command).first.wait_for()
         self.page.keyboard.press("Enter")
         names = list(options)
-
-        def field(name: str, state: str = "") -> Any:
-            return self.page.locator(f'.command-option-input[data-option="{name}"]{state}')
-
-        for _ in range(3 * len(names)):
-            wrong = [n for n in names if not field(n).count() or field(n).input_value() != options[n]]
-            if not wrong:
-                break
-            name, value = wrong[0], options[wrong[0]]
-            if not field(name, ":focus").count() and field(name).count():
-                field(name).click()
-            self.caught_up(lambda name=name: field(name, ":focus").wait_for(timeout=20_000))
-            field(name).fill("")
+        for name, value in options.items():
+            focused = self.page.locator(f'.command-option-input[data-option="{name}"]:focus')
+            self.caught_up(lambda focused=focused: focused.wait_for(timeout=10_000))
             self.page.keyboard.type(value)
-            self.page.wait_for_function(
-                f"value => {OPTION_FIELD}?.value === value", arg=value, timeout=20_000, polling=100
-            )
+            typed = f"value => {OPTION_FIELD}?.value === value"
+            self.page.wait_for_function(typed, arg=value, timeout=20_000, polling=100)
             if name != names[-1]:  # Enter takes the bot's suggestion once it has come
                 suggested = self.page.get_by_role("option", name=value, exact=True).first
                 self.caught_up(lambda suggested=suggested: suggested.wait_for(timeout=20_000))
                 self.page.keyboard.press("Enter")
-                try:  # the choice taken, the next field has the focus; else the fields are read again
-                    field(names[names.index(name) + 1], ":focus").wait_for(timeout=5_000)
-                except PlaywrightTimeout:
-                    continue
-        else:
-            raise AssertionError(f"the command's fields would not hold {options}")
         self.page.click("#send-message")
 
     def set_with(self, command: str, shows: str, **options: str) -> None:
         """:meth:`slash_with`, until the page shows ``shows``, the command's answer; where it does
-        not, the page is loaded again (its composer empty, the same player) and the command entered
-        again, three times at most. Why: two suites at once on two cores twice ended with the
-        fields typed right and the page's composer saying "2 required options missing" after
-        Send (the preview's draft lost while the program was too busy to settle, and republished
-        the page as it stood); a person then types the command again."""
+        not (or a field never got the focus), the page is loaded again (its composer empty, the
+        same player) and the command entered again, three times at most. Why: two suites at once
+        on two cores twice ended with the fields typed right and the page's composer saying "2
+        required options missing" after Send (the preview's draft lost while the program was too
+        busy to settle, and republished the page as it stood); a person then types it again."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         for attempt in range(3):
-            self.slash_with(command, **options)
             try:
+                self.slash_with(command, **options)
                 self.wait_for(shows, timeout=10.0)
                 return
-            except AssertionError:
+            except (AssertionError, PlaywrightTimeout):
                 if attempt == 2:
                     raise
             who = self.viewing()
