@@ -53,7 +53,7 @@ from games.ohhell.actions import (
 from games.ohhell.decks import build_deck
 from games.ohhell.display import sorted_codes
 from games.ohhell.fast import FastPath
-from games.ohhell.results import DealLog, HistoryEntry, SeatStats, history_entry, stats
+from games.ohhell.results import DealLog, HistoryEntry, SeatStats, stats
 from games.ohhell.rules import Rules, make_rules
 from games.ohhell.tables import BID, JOKER, OVER, PLAY, game_setup
 from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view
@@ -286,8 +286,8 @@ class OhHell(FastPath, Engine):
     @property
     def history(self) -> list[HistoryEntry]:
         """One dict per scored deal: deal, kind, hand_size, dealer, trump, bids, tricks, scores
-        (None for seats not in a play-off), revoked (seats)."""
-        return [history_entry(r) for r in self.deal_records]
+        (None for seats not in a play-off), revoked (seats); read-only, shared with the views."""
+        return list(self.history_entries())
 
     def stats(self) -> list[SeatStats]:
         """Per-seat figures for the bot to store (see :func:`games.ohhell.results.stats`)."""

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypedDict
 
+from typing_extensions import ReadOnly
+
 from games.ohhell.tables import suit_letter
 
 #: the figures that break a tie, in order, as named in ``Standing["decided_by"]``
@@ -63,17 +65,20 @@ class DealRecord(NamedTuple):
 
 
 class HistoryEntry(TypedDict):
-    """A scored deal as the view and the ``deal_scored`` event show it."""
+    """A scored deal as the view and the ``deal_scored`` event show it.
 
-    deal: int
-    kind: str
-    hand_size: int
-    dealer: int
-    trump: str | None
-    bids: list[int | None]
-    tricks: list[int | None]
-    scores: list[int | None]
-    revoked: list[int]
+    Read-only (the type checker refuses a change, the lists included): a game builds each deal's
+    entry once and every view after it shares it (:meth:`DealState.history_entries`)."""
+
+    deal: ReadOnly[int]
+    kind: ReadOnly[str]
+    hand_size: ReadOnly[int]
+    dealer: ReadOnly[int]
+    trump: ReadOnly[str | None]
+    bids: ReadOnly[Sequence[int | None]]
+    tricks: ReadOnly[Sequence[int | None]]
+    scores: ReadOnly[Sequence[int | None]]
+    revoked: ReadOnly[Sequence[int]]
 
 
 class Figures(TypedDict):
@@ -108,8 +113,8 @@ class Standing(TypedDict):
 
 
 def history_entry(record: DealRecord) -> HistoryEntry:
-    # (built afresh for every view, which owns it: each pass over a record's lists is one zip or
-    # enumerate rather than an index a seat; ``python bench/views.py`` times it)
+    # (built once a deal for the views, :meth:`DealState.history_entries`; each pass over a
+    # record's lists is one zip or enumerate rather than an index a seat)
     scores = record.scores
     return {
         "deal": record.deal,

@@ -39,6 +39,7 @@ from games.ohhell.play_rules import hook_forbidden_bid, takes_the_lead
 from games.ohhell.results import (
     DealLog,
     DealRecord,
+    HistoryEntry,
     PlayedTrick,
     Revoke,
     Standing,
@@ -84,6 +85,8 @@ class DealState:
     deal_records: list[DealRecord]
     playoff_scores: list[list[int]]  # per seat, its score in each play-off deal it played
     deal_logs: list[DealLog]  # the finished deals' actions (kept per deal: one append a trick)
+    #: the history entries of the first deal_records, built when a view first asks for them
+    history_built: tuple[HistoryEntry, ...]
     #: the latest finished trick (stays on show into the next deal until its first trick is won)
     last_trick: PlayedTrick | None
 
@@ -144,6 +147,7 @@ class DealState:
         self.playoff_deals = 0
         self.totals = [0] * n
         self.deal_records = []
+        self.history_built = ()
         self.playoff_scores = [[] for _ in range(n)]
         self.deal_logs = []
         self.last_trick = None
@@ -461,6 +465,23 @@ class DealState:
         if self.events is not None:
             self.events.append(event("deal_scored", {**history_entry(record), "totals": totals[:]}))
         self._after_deal()
+
+    def history_entries(self) -> tuple[HistoryEntry, ...]:
+        """Every scored deal's :class:`HistoryEntry`, each built once (read-only, shared).
+
+        Why: the bot builds a view for the table and for each seat after every move, and each
+        view holds the whole history; building every entry again for each made the history most
+        of a view's cost late in a game (``python bench/views.py``). The entries are built here
+        when first asked for, not when the deal is scored: the search's playouts score deals by
+        the thousand and never look at them. ``deal_records`` only grows (a clone copies it), so
+        the entries built so far stay those of its first records."""
+        built = self.history_built
+        records = self.deal_records
+        if len(built) != len(records):
+            if len(built) > len(records):  # never, while records only grow; rebuilt to be safe
+                built = ()
+            built = self.history_built = built + tuple(map(history_entry, records[len(built) :]))
+        return built
 
     def _tie_keys(self) -> list[tuple[int, ...]]:
         return tie_keys(self.setup.rules.ties, self.totals, self.deal_records, self.playoff_scores)

@@ -15,7 +15,7 @@ from games.common.contracts import BaseView
 from games.common.engine import GameError
 from games.ohhell.actions import OhHellAction
 from games.ohhell.display import TablePlay, sorted_codes, trick_plays
-from games.ohhell.results import HistoryEntry, PlayedTrick, Standing, history_entry
+from games.ohhell.results import HistoryEntry, PlayedTrick, Standing
 from games.ohhell.state import DealState
 from games.ohhell.tables import BID, OVER, PHASES, suit_letter
 
@@ -166,7 +166,7 @@ def public_view(game: DealState, viewer: int | None, name: str, to_act: list[int
         "last_trick": _last_trick(game),
         "to_act": to_act,
         "totals": game.totals[:],
-        "history": [history_entry(r) for r in game.deal_records],
+        "history": list(game.history_entries()),
         "revokes": revokes,
         "standings": game.standings() if game.phase == OVER else None,
     }

@@ -324,3 +324,31 @@ def test_action_ids_round_trip() -> None:
             assert game.action_to_id(seat, action) == a
             assert action in game.legal_actions(seat)
         game.fast_apply(game.fast_legal()[-1])
+
+
+def test_history_entries_are_built_once_and_follow_each_clone() -> None:
+    """Every view after a deal shares that deal's history entry (built once, read-only: the type
+    checker refuses a change), and the history is always each record's entry, in a clone too."""
+    from games.ohhell.results import history_entry
+
+    game = OhHell.new(make_rules("classic"), 4, 7)
+    game.playout(random.Random(3), deal_only=True)
+    game.playout(random.Random(4), deal_only=True)
+    first = game.view(None)["history"]
+    assert first == [history_entry(r) for r in game.deal_records] and len(first) == 2
+    assert all(a is b for a, b in zip(first, game.view(2)["history"], strict=True))
+    assert first is not game.view(2)["history"]  # each view's list is its own
+    # two clones play different third deals: each history is its own records', the first two shared
+    a, b = game.clone(), game.clone()
+    a.playout(random.Random(5), deal_only=True)
+    b.playout(random.Random(6), deal_only=True)
+    for g in (a, b):
+        history = g.view(1)["history"]
+        assert history == [history_entry(r) for r in g.deal_records] and len(history) == 3
+        assert history[0] is first[0] and history[1] is first[1]
+    assert a.view(None)["history"][2] != b.view(None)["history"][2]
+    assert game.view(None)["history"] == first
+    # the same entries through the engine's own property, the replay and the saved game
+    assert game.history == first
+    again = OhHell.from_json(game.to_json())
+    assert again.view(None)["history"] == first
