@@ -7,7 +7,8 @@ inside functions and under ``TYPE_CHECKING``):
 - ``db/`` imports neither ``bot/`` nor ``cogs/``;
 - ``draw/`` (the drawing toolkit every game shares: card labels, emoji text, pictures) imports
   only ``draw/`` and ``games/`` (the cards): neither the runtime, nor the features, nor the store;
-- ``games/`` imports only ``games/``;
+- ``games/`` imports only ``games/`` of the project, and runs on the standard library alone (an
+  import for the type checker alone goes under ``if TYPE_CHECKING:``);
 - no game is named in ``bot/``, ``db/``, ``draw/`` or ``tools/`` (the runtime, the store and the
   stand-alone tools ask a game's adapter): no import of a game's package (``games/<game>``,
   ``cogs/<game>``) and no identifier or string in the code that spells a game's name (its package
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,6 +145,53 @@ def test_imports_go_down_the_layers() -> None:
         if top(target) not in allowed[top(name)]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The top-level names of what ``path`` imports when it runs: imports under ``if
+    TYPE_CHECKING:`` are the type checker's alone and do not count."""
+
+    def checking_only(node: ast.AST) -> bool:
+        test = node.test if isinstance(node, ast.If) else None
+        return isinstance(test, ast.Name | ast.Attribute) and ast.unparse(test).endswith("TYPE_CHECKING")
+
+    found: set[str] = set()
+    pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), str(path))]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.If) and checking_only(node):
+            pending.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+        pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def test_the_engines_run_on_the_standard_library_alone() -> None:
+    """``games/`` needs nothing installed (``python -m games.replay FILE`` checks a downloaded
+    hand history from a bare checkout); a third-party import for the type checker alone goes
+    under ``if TYPE_CHECKING:``."""
+    wrong = sorted(
+        f"{module_name(path)} imports {name}"
+        for path in sorted((ROOT / "games").rglob("*.py"))
+        for name in runtime_imports(path)
+        if name not in sys.stdlib_module_names and name != "games"
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_an_import_for_the_type_checker_alone_does_not_count(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import typing\nfrom typing import TYPE_CHECKING\nimport attr.filters\n"
+        "if TYPE_CHECKING:\n    from typing_extensions import ReadOnly\nelse:\n    import json\n"
+        "if typing.TYPE_CHECKING:\n    import numpy\n"
+        "def f():\n    from discord import ui\n"
+    )
+    assert runtime_imports(probe) == {"typing", "attr", "json", "discord"}
 
 
 # -- no game named outside its own packages ------------------------------------------------------

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from typing_extensions import ReadOnly
+if TYPE_CHECKING:  # games/ runs on the standard library alone; only the type checker reads it
+    from typing_extensions import ReadOnly
 
 from games.ohhell.tables import suit_letter
 
