@@ -310,8 +310,18 @@ PERFECT_ARMS = {
 #: search adds, and the strong bids with the policy's cards what the search of the cards adds
 LEVEL_ARMS = {"quick": ("quick", "quick"), "quick play": ("strong", "quick")}
 ARMS["quick"] = ARMS["quick play"] = StrongConfig()
+#: a reference in which ISMCTS takes our seats too: how the table fares without us (its bids made
+#: in every seat, against which our opponents' bids made at a table with us show our spoiling)
+ISMCTS_ARM = "ismcts"
+ARMS[ISMCTS_ARM] = StrongConfig()
 #: the arms a plain ``--duplicate`` plays (the ablation)
 DEFAULT_ARMS = ("inference", "no inference")
+#: the seats our level holds in each play of a deal (``--seating``): two against two, each deal
+#: twice with the sides swapped (the issue's duplicate), or one against three ISMCTS seats, each
+#: deal four times with our level in each seat in turn, so that every other seat is an opponent
+#: as at a real table (two against two, each of our seats counts the other among the opponents
+#: its search plays against, and may spoil its bid)
+SEATINGS = {"2v2": ((0, 2), (1, 3)), "1v3": ((0,), (1,), (2,), (3,))}
 
 
 def add_variant(spec: str) -> str:
@@ -332,19 +342,20 @@ def add_variant(spec: str) -> str:
 
 
 def _duplicate_play(args: tuple) -> tuple[int, str, int, dict]:
-    deal, arm, swap, sims, uct, seed, config = args
-    ours = (0, 2) if swap == 0 else (1, 3)
+    deal, arm, swap, sims, uct, seed, config, seating = args
+    ours = SEATINGS[seating][swap]
     perfect = PERFECT_ARMS.get(arm, frozenset())
     res = play_hand(
         deal,
         sims,
         uct,
         seed,
-        ours=ours,
+        ours=() if arm == ISMCTS_ARM else ours,
         config=config,
         perfect=perfect,
         level=LEVEL_ARMS.get(arm, ("strong", "strong")),
     )
+    res["ours"] = list(ours)
     return deal, arm, swap, res
 
 
@@ -357,6 +368,7 @@ def duplicate_match(
     log: str | None,
     arms: tuple[str, ...] = DEFAULT_ARMS,
     first: int = 0,
+    seating: str = "2v2",
 ) -> str:
     """Each deal played twice: our strong level in seats 0 and 2 against ISMCTS in 1 and 3, then
     the seats swapped (the same cards, dealer, ISMCTS seed and our generators), so every hand is
@@ -366,13 +378,21 @@ def duplicate_match(
     long run of the inference arm alone costs half as much; the gain then is not measured).
     ``first`` skips the deals before it: a run stopped part way goes on where its log ends, and
     :func:`duplicate_summary` reads the logs of both parts as one run (a deal depends only on its
-    number and the seed)."""
-    tasks = [(d, arm, swap, sims, uct, seed, ARMS[arm]) for d in range(first, hands) for arm in arms for swap in (0, 1)]
+    number and the seed). ``seating`` "1v3": each deal four times, our level alone in each seat in
+    turn against three ISMCTS seats (:data:`SEATINGS`)."""
+    tasks = [
+        (d, arm, swap, sims, uct, seed, ARMS[arm], seating)
+        for d in range(first, hands)
+        for arm in arms
+        for swap in range(len(SEATINGS[seating]))
+    ]
     rows: list[dict] = []
     out = open(log, "a") if log else None
     started = time.perf_counter()
     for n, (deal, arm, swap, res) in enumerate(map_jobs(_duplicate_play, tasks, jobs), start=1):
         row = {"deal": deal, "arm": arm, "swap": swap, "returns": res["returns"], "bids": res["bids"]}
+        if seating != "2v2":
+            row["ours"] = res["ours"]  # (the 2v2 logs before it have none: seats 0 and 2, then 1 and 3)
         row["times"] = [round(t, 4) for t in res["times"]]  # a tenth of a millisecond
         rows.append(row)
         if out:
@@ -388,37 +408,70 @@ def duplicate_match(
     return line
 
 
+def _row_seats(row: dict) -> tuple[int, ...]:
+    """Our seats in a logged play (the 2v2 logs before ``ours`` was logged: 0 and 2, then 1 and 3)."""
+    return tuple(row["ours"]) if "ours" in row else SEATINGS["2v2"][row["swap"]]
+
+
+def _arm_key(row: dict) -> str:
+    """The arm a logged play counts for: a 1v3 play apart from the 2v2 plays of the same arm."""
+    return f"{row['arm']} (1v3)" if len(_row_seats(row)) == 1 else row["arm"]
+
+
+def _base(arm: str) -> str:
+    return arm.removesuffix(" (1v3)")
+
+
+def _plays(arm: str) -> str:
+    return "four plays, our level in each seat" if "(1v3)" in arm else "two plays, seats swapped"
+
+
+def _how(arm: str) -> str:
+    return "four times (our level in each seat)" if "(1v3)" in arm else "twice (seats swapped)"
+
+
 def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
     """The duplicate figures of logged plays (a deal counts once both its plays are in)."""
+    rows = [{**r, "arm": _arm_key(r)} for r in rows]
     arms = list(dict.fromkeys(r["arm"] for r in rows))
     plays: dict[str, dict[int, dict[int, float]]] = {arm: {} for arm in arms}
     times: dict[str, list[float]] = {arm: [] for arm in arms}
     made: dict[str, list[float]] = {arm: [] for arm in arms}
+    their_made: dict[str, list[float]] = {arm: [] for arm in arms}
     for row in rows:
         arm, swap, r, bids = row["arm"], row["swap"], row["returns"], row["bids"]
-        ours = (0, 2) if swap == 0 else (1, 3)
+        ours = _row_seats(row)
         mine = statistics.fmean(r[s] for s in ours)
         theirs = statistics.fmean(r[s] for s in range(4) if s not in ours)
         plays[arm].setdefault(row["deal"], {})[swap] = mine - theirs
         times[arm].extend(row.get("times", []))
         made[arm].extend(float(r[s] == bids[s] + 10) for s in ours)
-    per_deal = {arm: {d: statistics.fmean(v.values()) for d, v in plays[arm].items() if len(v) == 2} for arm in arms}
+        their_made[arm].extend(float(r[s] == bids[s] + 10) for s in range(4) if s not in ours)
+    needed = {arm: 2 if "(1v3)" not in arm else 4 for arm in arms}
+    per_deal = {
+        arm: {d: statistics.fmean(v.values()) for d, v in plays[arm].items() if len(v) == needed[arm]} for arm in arms
+    }
     for arm in arms:
         d, e = mean_ci(list(per_deal[arm].values()))
         if brief:
             print(f"    {arm}: {len(per_deal[arm])} deals diff={d:+.2f}±{e:.2f}", flush=True)
             continue
+        if _base(arm) == ISMCTS_ARM:
+            every = made[arm] + their_made[arm]
+            print(f"{arm}: {len(per_deal[arm])} deals, ISMCTS in every seat: bids made {statistics.fmean(every):.3f}")
+            continue
         ts = times[arm]
         timing = f" median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}" if ts else ""
         print(
-            f"duplicate, {arm}: {len(per_deal[arm])} deals played twice (seats swapped) against ISMCTS {sims} sims:"
-            f" diff={d:+.2f}±{e:.2f} a hand; bids made {statistics.fmean(made[arm]):.3f};"
+            f"duplicate, {arm}: {len(per_deal[arm])} deals played {_how(arm)} against ISMCTS {sims} sims:"
+            f" diff={d:+.2f}±{e:.2f} a hand; bids made {statistics.fmean(made[arm]):.3f}"
+            f" (ISMCTS's {statistics.fmean(their_made[arm]):.3f});"
             f" our decisions {len(ts)}{timing}",
             flush=True,
         )
     if "inference" in arms and not brief:
         for other in arms:
-            if other == "inference":
+            if other == "inference" or _base(other) == ISMCTS_ARM:
                 continue
             both = sorted(set(per_deal["inference"]) & set(per_deal[other]))
             if len(both) < 2:
@@ -426,16 +479,17 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             gain, eg = mean_ci([per_deal["inference"][d] - per_deal[other][d] for d in both])
             what = "inference gain" if other == "no inference" else f"inference's lead over {other}"
             print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
-    main_arm = "inference" if "inference" in arms else arms[0]
-    full = [v for v in plays[main_arm].values() if len(v) == 2]
+    main_arm = next((a for a in ("inference", "inference (1v3)") if a in arms), arms[0])
+    full = [v for v in plays[main_arm].values() if len(v) == needed[main_arm]]
     if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:
         # what the seat swap buys: a deal's two plays against two independent plays' spread
         single = statistics.stdev([x for v in full for x in v.values()])
+        k = needed[main_arm]
         paired = statistics.stdev([statistics.fmean(v.values()) for v in full])
         print(
-            f"duplicate's gain ({main_arm}): a play's difference sd={single:.2f}, a deal's (two plays, seats"
-            f" swapped) sd={paired:.2f} against {single / math.sqrt(2):.2f} for two independent plays:"
-            f" independent plays would need x{single**2 / 2 / paired**2:.2f} as many for the same interval",
+            f"duplicate's gain ({main_arm}): a play's difference sd={single:.2f}, a deal's ({_plays(main_arm)})"
+            f" sd={paired:.2f} against {single / math.sqrt(k):.2f} for {k} independent plays:"
+            f" independent plays would need x{single**2 / k / paired**2:.2f} as many for the same interval",
             flush=True,
         )
     d, e = mean_ci(list(per_deal[main_arm].values()))
@@ -489,7 +543,14 @@ def main() -> None:
         help="the duplicate arms to play (or time): inference, no inference, perfect information"
         " (our seats see every hand: a ceiling), perfect bids, perfect play (the same while bidding, or"
         " playing, only), quick (the quick level: no search), quick play (strong bids, the policy's"
-        " cards), or a --variant's name",
+        " cards), ismcts (ISMCTS in our seats too: the table without us), or a --variant's name",
+    )
+    ap.add_argument(
+        "--seating",
+        choices=tuple(SEATINGS),
+        default="2v2",
+        help="duplicate: our level in two seats against two ISMCTS (each deal twice, sides swapped), or in"
+        " one against three (each deal four times, our level in each seat)",
     )
     ap.add_argument("--first-deal", type=int, default=0, help="the duplicate deal to start from (go on with a run)")
     ap.add_argument("--summarise", nargs="+", metavar="LOG", help="the duplicate figures of these logs, as one run")
@@ -525,7 +586,9 @@ def main() -> None:
         decision_timing(args.timing, arms, args.rounds, args.seed)
         return
     if args.duplicate:
-        line = duplicate_match(args.hands, args.sims, args.uct, args.seed, args.jobs, args.log, arms, args.first_deal)
+        line = duplicate_match(
+            args.hands, args.sims, args.uct, args.seed, args.jobs, args.log, arms, args.first_deal, args.seating
+        )
         print(line, flush=True)
         return
     if args.games:

@@ -161,3 +161,46 @@ def test_every_arm_plays_at_its_level_for_bids_and_cards(monkeypatch: pytest.Mon
     bench_ai.duplicate_match(1, 1000, 2.0, 7, 1, None, arms)  # one deal: each arm twice, in order
     strong, quick = ("strong", "strong"), ("quick", "quick")
     assert levels == [strong] * 6 + [quick] * 2 + [("strong", "quick")] * 2
+
+
+def test_one_against_three_plays_each_deal_with_our_level_in_each_seat(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--seating 1v3``: our level alone in seat 0, 1, 2 then 3 of each deal (every other seat an
+    opponent, as at a real table), each play logged with its seat; the ``ismcts`` reference arm
+    hands every seat to ISMCTS."""
+    import bench.ai as bench_ai
+
+    seen: list[tuple[str, tuple[int, ...]]] = []
+
+    def fake_play_hand(deal: int, *args: object, ours: tuple[int, ...], **kwargs: object) -> dict:
+        seen.append((str(deal), ours))
+        return {"returns": [11.0, 1.0, 2.0, 3.0], "bids": [1, 0, 0, 3], "times": [0.01]}
+
+    monkeypatch.setattr(bench_ai, "play_hand", fake_play_hand)
+    log = tmp_path / "one.jsonl"
+    line = bench_ai.duplicate_match(1, 1000, 2.0, 7, 1, str(log), ("inference", "ismcts"), seating="1v3")
+    assert seen == [("0", (0,)), ("0", (1,)), ("0", (2,)), ("0", (3,)), ("0", ()), ("0", ()), ("0", ()), ("0", ())]
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [r["ours"] for r in rows] == [[0], [1], [2], [3]] * 2
+    # each play: our seat's score less the other three's mean, +9, -4.33, -3 and -1.67: the same
+    # scores in every play sum to nothing over the four seats
+    assert line.startswith("diff=+0.00 ") and line.endswith(" hands=1")
+
+
+def test_the_summary_of_one_against_three_keeps_it_apart_from_two_against_two(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    one = [
+        {"deal": 0, "arm": "inference", "swap": s, "ours": [s], "returns": [10, 0, 0, 2], "bids": [0, 0, 0, 0]}
+        for s in range(4)
+    ]
+    table = [{**r, "arm": "ismcts"} for r in one]
+    line = duplicate_summary([_play(0, 0, 10, 4), _play(0, 1, 6, 6), *one, *table], 1000)
+    out = capsys.readouterr().out
+    assert line.startswith("diff=+3.00 ") and line.endswith(" hands=1")  # the 2v2 arm, (6 + 0) / 2
+    # 1v3: seat 0 scores 10 against (0, 0, 2): +9.33; seats 1, 2: 0 against 4: -4; seat 3: 2 against 3.33
+    assert "duplicate, inference (1v3): 1 deals played four times (our level in each seat)" in out
+    assert "diff=+0.00±" in out.split("inference (1v3)")[1].splitlines()[0]
+    # a bid of 0 made where a seat scored 10 (no trick, the bonus): seat 0 of each play
+    assert "ismcts (1v3): 1 deals, ISMCTS in every seat: bids made 0.250" in out
