@@ -469,16 +469,23 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             f" our decisions {len(ts)}{timing}",
             flush=True,
         )
-    if "inference" in arms and not brief:
-        for other in arms:
-            if other == "inference" or _base(other) == ISMCTS_ARM:
-                continue
-            both = sorted(set(per_deal["inference"]) & set(per_deal[other]))
-            if len(both) < 2:
-                continue
-            gain, eg = mean_ci([per_deal["inference"][d] - per_deal[other][d] for d in both])
-            what = "inference gain" if other == "no inference" else f"inference's lead over {other}"
-            print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
+    for other in arms if not brief else ():
+        # each arm against the inference arm of its seating (the 1v3 inference arm against the
+        # 2v2 one: what the seating changes)
+        one = "(1v3)" in other and other != "inference (1v3)"
+        ref = "inference (1v3)" if one else "inference"
+        if other == "inference" or _base(other) == ISMCTS_ARM or ref not in per_deal:
+            continue
+        both = sorted(set(per_deal[ref]) & set(per_deal[other]))
+        if len(both) < 2:
+            continue
+        gain, eg = mean_ci([per_deal[ref][d] - per_deal[other][d] for d in both])
+        what = (
+            f"inference gain{' (1v3)' if one else ''}"
+            if _base(other) == "no inference"
+            else f"{ref}'s lead over {other}"
+        )
+        print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
     main_arm = next((a for a in ("inference", "inference (1v3)") if a in arms), arms[0])
     full = [v for v in plays[main_arm].values() if len(v) == needed[main_arm]]
     if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:

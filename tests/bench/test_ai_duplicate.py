@@ -204,3 +204,19 @@ def test_the_summary_of_one_against_three_keeps_it_apart_from_two_against_two(
     assert "diff=+0.00±" in out.split("inference (1v3)")[1].splitlines()[0]
     # a bid of 0 made where a seat scored 10 (no trick, the bonus): seat 0 of each play
     assert "ismcts (1v3): 1 deals, ISMCTS in every seat: bids made 0.250" in out
+
+
+def test_a_one_against_three_variant_is_paired_against_the_inference_arm_of_its_seating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def play(arm: str, seat: int, score: float) -> dict:
+        returns = [score if s == seat else 1.0 for s in range(4)]
+        return {"deal": 0, "arm": arm, "swap": seat, "ours": [seat], "returns": returns, "bids": [0] * 4}
+
+    rows = [play(arm, s, score) for arm, score in (("inference", 4.0), ("edge", 2.0)) for s in range(4)]
+    rows += [{**r, "deal": 1} for r in rows]
+    duplicate_summary(rows, 1000)
+    # inference: 4 against 1 in every play, +3; edge: 2 against 1, +1
+    assert (
+        "inference (1v3)'s lead over edge (1v3) (paired by deal, 2 deals): +2.00±0.00 a hand" in capsys.readouterr().out
+    )
