@@ -413,21 +413,26 @@ def _row_seats(row: dict) -> tuple[int, ...]:
     return tuple(row["ours"]) if "ours" in row else SEATINGS["2v2"][row["swap"]]
 
 
+#: how a summary names a 1v3 play's arm, apart from the 2v2 plays of the same arm
+ONE_V_THREE = " (1v3)"
+#: (a deal played ..., a deal's ...) in the summary's words, by seating
+SEATING_WORDS = {
+    "2v2": ("twice (seats swapped)", "two plays, seats swapped"),
+    "1v3": ("four times (our level in each seat)", "four plays, our level in each seat"),
+}
+
+
 def _arm_key(row: dict) -> str:
     """The arm a logged play counts for: a 1v3 play apart from the 2v2 plays of the same arm."""
-    return f"{row['arm']} (1v3)" if len(_row_seats(row)) == 1 else row["arm"]
+    return row["arm"] + ONE_V_THREE if len(_row_seats(row)) == 1 else row["arm"]
 
 
 def _base(arm: str) -> str:
-    return arm.removesuffix(" (1v3)")
+    return arm.removesuffix(ONE_V_THREE)
 
 
-def _plays(arm: str) -> str:
-    return "four plays, our level in each seat" if "(1v3)" in arm else "two plays, seats swapped"
-
-
-def _how(arm: str) -> str:
-    return "four times (our level in each seat)" if "(1v3)" in arm else "twice (seats swapped)"
+def _seating(arm: str) -> str:
+    return "1v3" if arm.endswith(ONE_V_THREE) else "2v2"
 
 
 def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
@@ -447,7 +452,7 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
         times[arm].extend(row.get("times", []))
         made[arm].extend(float(r[s] == bids[s] + 10) for s in ours)
         their_made[arm].extend(float(r[s] == bids[s] + 10) for s in range(4) if s not in ours)
-    needed = {arm: 2 if "(1v3)" not in arm else 4 for arm in arms}
+    needed = {arm: len(SEATINGS[_seating(arm)]) for arm in arms}
     per_deal = {
         arm: {d: statistics.fmean(v.values()) for d, v in plays[arm].items() if len(v) == needed[arm]} for arm in arms
     }
@@ -461,9 +466,10 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             print(f"{arm}: {len(per_deal[arm])} deals, ISMCTS in every seat: bids made {statistics.fmean(every):.3f}")
             continue
         ts = times[arm]
+        played = SEATING_WORDS[_seating(arm)][0]
         timing = f" median ms={1000 * statistics.median(ts):.0f} p99 ms={1000 * pct(ts, 0.99):.0f}" if ts else ""
         print(
-            f"duplicate, {arm}: {len(per_deal[arm])} deals played {_how(arm)} against ISMCTS {sims} sims:"
+            f"duplicate, {arm}: {len(per_deal[arm])} deals played {played} against ISMCTS {sims} sims:"
             f" diff={d:+.2f}±{e:.2f} a hand; bids made {statistics.fmean(made[arm]):.3f}"
             f" (ISMCTS's {statistics.fmean(their_made[arm]):.3f});"
             f" our decisions {len(ts)}{timing}",
@@ -472,8 +478,8 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
     for other in arms if not brief else ():
         # each arm against the inference arm of its seating (the 1v3 inference arm against the
         # 2v2 one: what the seating changes)
-        one = "(1v3)" in other and other != "inference (1v3)"
-        ref = "inference (1v3)" if one else "inference"
+        one = _seating(other) == "1v3" and other != "inference" + ONE_V_THREE
+        ref = "inference" + ONE_V_THREE if one else "inference"
         if other == "inference" or _base(other) == ISMCTS_ARM or ref not in per_deal:
             continue
         both = sorted(set(per_deal[ref]) & set(per_deal[other]))
@@ -481,20 +487,21 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             continue
         gain, eg = mean_ci([per_deal[ref][d] - per_deal[other][d] for d in both])
         what = (
-            f"inference gain{' (1v3)' if one else ''}"
+            f"inference gain{ONE_V_THREE if one else ''}"
             if _base(other) == "no inference"
             else f"{ref}'s lead over {other}"
         )
         print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
-    main_arm = next((a for a in ("inference", "inference (1v3)") if a in arms), arms[0])
+    main_arm = next((a for a in ("inference", "inference" + ONE_V_THREE) if a in arms), arms[0])
     full = [v for v in plays[main_arm].values() if len(v) == needed[main_arm]]
     if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:
         # what the seat swap buys: a deal's two plays against two independent plays' spread
         single = statistics.stdev([x for v in full for x in v.values()])
         k = needed[main_arm]
+        plays_are = SEATING_WORDS[_seating(main_arm)][1]
         paired = statistics.stdev([statistics.fmean(v.values()) for v in full])
         print(
-            f"duplicate's gain ({main_arm}): a play's difference sd={single:.2f}, a deal's ({_plays(main_arm)})"
+            f"duplicate's gain ({main_arm}): a play's difference sd={single:.2f}, a deal's ({plays_are})"
             f" sd={paired:.2f} against {single / math.sqrt(k):.2f} for {k} independent plays:"
             f" independent plays would need x{single**2 / k / paired**2:.2f} as many for the same interval",
             flush=True,
