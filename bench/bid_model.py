@@ -16,7 +16,9 @@ Last line: ``bids=N held-out nats/bid default=D fitted=F stretch=S trump_lean=T 
 on average when every seat plays uniformly random legal cards, the other hands dealt at random from
 the cards the bidder cannot see (:func:`random_play_tricks`, ``N`` playouts a hand): what a search
 whose rollouts play at random, as ISMCTS's random-rollout evaluator does, expects of the hand.
-``--jobs J`` works the deals out in ``J`` processes.
+``--fitted-reading`` reads it from the strong level's fitted model of it instead
+(:mod:`games.ohhell.ai.random_play`, fast; what ``StrongConfig.bid_random_play`` weighs worlds
+by). ``--jobs J`` works the deals out in ``J`` processes.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ohhell.ai import InfoState, StrongConfig  # noqa: E402
+from games.ohhell.ai.random_play import reading_for  # noqa: E402
 from games.ohhell.ai.sampling import Knowledge, bid_likelihood  # noqa: E402
 from games.ohhell.play_rules import hook_forbidden_bid, legal_bids  # noqa: E402
 
@@ -143,7 +146,11 @@ def _deal_features(task: tuple[int, int, int]) -> tuple[int, int, list[tuple[flo
         k = Knowledge.build(info)
         k.trump_lean = k.table_lean = 1.0  # only to read the context
         trumps_over, _ = k.bid_context(p, k.known[p], [None] * game.num_players())
-        rp = random_play_tricks(info, playouts, random.Random(d * 4 + p)) if playouts else math.nan
+        if playouts < 0:  # the fitted model of the reading
+            reading = reading_for(k.table, k.table.mask(info.dead), info.players, info.hand_size)
+            rp = reading.tricks(k.known[p]) if reading is not None else math.nan
+        else:
+            rp = random_play_tricks(info, playouts, random.Random(d * 4 + p)) if playouts else math.nan
         feats.append((k.estimator.tricks(k.known[p]), trumps_over, rp))
     return d, state.history()[1], feats
 
@@ -151,7 +158,7 @@ def _deal_features(task: tuple[int, int, int]) -> tuple[int, int, list[tuple[flo
 def ismcts_bids(logs: Sequence[str], seed: int, random_play: int = 0, jobs: int = 1) -> list[BidRow]:
     """ISMCTS's bids in ``bench/ai.py --duplicate`` logs of ``seed``, each play once, with the
     bidder's hand rebuilt from the seed (OpenSpiel needed); ``random_play``: playouts a hand for
-    :func:`random_play_tricks` (0: not worked out)."""
+    :func:`random_play_tricks` (0: not worked out; -1: the fitted model of it)."""
     from bench.ai import _os_game, map_jobs
 
     game = _os_game()
@@ -195,8 +202,13 @@ def main() -> None:
     ap.add_argument("logs", nargs="+", help="bench/ai.py --duplicate logs")
     ap.add_argument("--seed", type=int, default=7, help="the seed the logs were played with")
     ap.add_argument("--random-play", type=int, default=0, help="playouts a hand for the random-play reading")
+    ap.add_argument(
+        "--fitted-reading", action="store_true", help="the random-play reading from its fitted model, not playouts"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes working out the deals")
     args = ap.parse_args()
+    if args.fitted_reading:
+        args.random_play = -1
     rows = ismcts_bids(args.logs, args.seed, args.random_play, args.jobs)
     train = [r for r in rows if r.deal % 2 == 0]
     test = [r for r in rows if r.deal % 2 == 1]
@@ -221,7 +233,9 @@ def main() -> None:
             x = nelder_mead(lambda p: nats_per_bid(rp_train, *p), start)
             x[3] = abs(x[3])
             print(
-                f"  around the random-play tricks ({args.random_play} playouts a hand): stretch={x[0]:.3f}"
+                "  around the random-play tricks"
+                + (" (the fitted model)" if args.random_play < 0 else f" ({args.random_play} playouts a hand)")
+                + f": stretch={x[0]:.3f}"
                 f" trump_lean={x[1]:.3f} table_lean={x[2]:.3f} sigma={x[3]:.3f}"
                 + (f" offset={x[4]:+.3f}" if offset else "")
                 + f": nats/bid fitted on {nats_per_bid(rp_train, *x):.4f} held out {nats_per_bid(rp_test, *x):.4f}",

@@ -138,13 +138,20 @@ class StrongConfig:
     #: Off: at 0.15 it led the bot's setting by +0.09 +- 0.36 a hand over 600 duplicate deals
     #: (``bench/logs/duplicate-seed7-edge15.jsonl``), not a measurable gain.
     bid_edge: float = 0.0
+    #: read an opponent's hand as a search with random rollouts would (:mod:`.random_play`)
+    #: where a table was fitted, with ``bid_offset`` tricks added to every expected bid
+    bid_random_play: bool = False
+    bid_offset: float = 0.0
 
     def fit(self, k: Knowledge) -> None:
         """Give ``k`` this setting's models of the opponents' bids and plays."""
         k.stretch = self.bid_stretch
         k.trump_lean = self.bid_trump_lean
         k.table_lean = self.bid_table_lean
+        k.bid_offset = self.bid_offset
         k.play_noise = self.play_noise
+        if self.bid_random_play:
+            k.use_random_play_reading()
 
 
 DEFAULT_STRONG = StrongConfig()

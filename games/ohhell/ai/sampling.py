@@ -30,6 +30,7 @@ from games.ohhell.play_rules import hook_forbidden_bid, legal_bids
 
 from .estimate import Estimator
 from .infostate import InfoState
+from .random_play import RandomPlayReading, reading_for
 from .scoring import overtricks_pay, score_table
 from .sim import Sim
 from .table import DealTable, bits
@@ -48,13 +49,17 @@ class Knowledge:
     played_by: list[int]  # cards each seat has played this deal
     dead: int
     template: Sim  # the deal's public state, hands still empty
-    estimator: Estimator  # an opponent's view of its own whole hand at bidding time
+    #: an opponent's view of its own whole hand at bidding time (the closed form, or the
+    #: random-play reading: :meth:`use_random_play_reading`)
+    estimator: Estimator | RandomPlayReading
     #: how an opponent's bid follows the estimate of its hand (see :meth:`expected_bid`)
     stretch: float = 1.0
     #: how much more an opponent bids a trump it holds above its fair share of the trumps, and
     #: a trick bid before it above the fair share of the bids before it (see :meth:`expected_bid`)
     trump_lean: float = 0.0
     table_lean: float = 0.0
+    #: tricks added to every expected bid
+    bid_offset: float = 0.0
     #: (seat, quantized estimate, sigma) -> the likelihood of the bid that seat made
     likelihoods: dict[tuple[int, int, float], float] = field(default_factory=dict)
     #: the uniform share of the opponents' play model (0: the plays are not used; see the module)
@@ -106,6 +111,21 @@ class Knowledge:
                     forbid |= t.suit_mask[s]
             allowed.append(unseen & ~forbid)
         return cls(info, t, known, need, allowed, unseen, played_by, dead, template, estimator)
+
+    def use_random_play_reading(self) -> bool:
+        """Read the opponents' hands as a random-rollout search would (:mod:`.random_play`)
+        where a table was fitted for this deal; whether it was."""
+        info = self.info
+        key = (tuple(info.deck), info.trump, info.bowers, tuple(info.dead), info.players, info.hand_size)
+        if key not in _READINGS:
+            if len(_READINGS) >= 16:
+                _READINGS.clear()
+            _READINGS[key] = reading_for(self.table, self.table.mask(info.dead), info.players, info.hand_size)
+        reading = _READINGS[key]
+        if reading is None:
+            return False
+        self.estimator = reading
+        return True
 
     # -- worlds -------------------------------------------------------------------------------
     def sample_hands(self, rng: random.Random) -> list[int]:
@@ -165,7 +185,7 @@ class Knowledge:
         before it beyond those bidders' fair share (:meth:`bid_context`); bidders bid long trumps
         up and bid down after a greedy table (fitted on ISMCTS's bids: ``bench/bid_model.py``)."""
         share = self.info.hand_size / self.info.players
-        lean = self.trump_lean * trumps_over + self.table_lean * bid_before_over
+        lean = self.trump_lean * trumps_over + self.table_lean * bid_before_over + self.bid_offset
         if self.stretch == 1.0:
             return est + lean
         return share + self.stretch * (est - share) + lean
@@ -338,6 +358,8 @@ def _systematic(weights: list[float], count: int, rng: random.Random) -> dict[in
 
 
 _DEAL_TOOLS: dict[tuple[Any, ...], tuple[DealTable, Estimator]] = {}
+#: each deal's random-play reading (None: none fitted), kept across its decisions as the tools are
+_READINGS: dict[tuple[Any, ...], RandomPlayReading | None] = {}
 
 
 def _deal_tools(info: InfoState, table: DealTable | None) -> tuple[DealTable, Estimator]:
