@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from games.ohhell.ai import StrongConfig, ai_view, choose_action, info_from_view
+from games.ohhell.ai.sampling import Knowledge, _allowed_bids, bid_likelihood
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
 
@@ -61,3 +62,26 @@ def views_along_a_game(preset: str, players: int, seed: int, **overrides):
         view = ai_view(game, seat)
         yield view, {s: game.hand(s) for s in range(players)}
         game.apply(seat, choose_action(view, "quick", rng))
+
+
+def last_bidder_view(hand_size: int, seed: int = 3) -> dict:
+    """A view of the last bidder of a 4-player classic deal of ``hand_size`` cards (three bids
+    made)."""
+    return next(
+        v
+        for v, _ in views_along_a_game("classic", 4, seed, sequence="fixed", fixed_hands=str(hand_size))
+        if v["phase"] == "bidding" and info_from_view(v).bids.count(None) == 1
+    )
+
+
+def bid_weight_by_hand(k: Knowledge, hands: list[int], sigma: float, mean_of: Callable[[int, int], float]) -> float:
+    """The weight :meth:`Knowledge.bid_weight` should give ``hands``, worked out bid by bid:
+    each bid made (not ours) scores its likelihood around ``mean_of(seat, hand)`` to 1/32."""
+    info = k.info
+    expected = 1.0
+    for p, bid in enumerate(info.bids):
+        if bid is None or p == info.seat:
+            continue
+        mean = mean_of(p, hands[p])
+        expected *= bid_likelihood(bid, int(mean * 32) / 32, _allowed_bids(info, p), sigma)
+    return expected

@@ -17,7 +17,7 @@ from games.ohhell.ai.table import DealTable, bits
 from games.ohhell.decks import build_deck
 from games.ohhell.scoring import SCORERS
 
-from .helpers import views_along_a_game
+from .helpers import bid_weight_by_hand, last_bidder_view, views_along_a_game
 
 
 @pytest.mark.parametrize("scoring", SCORINGS)
@@ -194,25 +194,16 @@ def test_the_opponent_bid_model_reads_the_trumps_held_and_the_bids_before() -> N
 def test_a_world_is_weighed_by_the_bid_model_with_its_leans() -> None:
     """The worlds' weights read the bids made through the same model the bid search predicts
     bids with: each bid made scores its likelihood around :meth:`expected_bid` in its context."""
-    from games.ohhell.ai.sampling import _allowed_bids
-
-    view = next(
-        v
-        for v, _ in views_along_a_game("classic", 4, 3, sequence="fixed", fixed_hands="9")
-        if v["phase"] == "bidding" and info_from_view(v).bids.count(None) == 1
-    )
-    info = info_from_view(view)
+    info = info_from_view(last_bidder_view(9))
     k = Knowledge.build(info)
     k.stretch, k.trump_lean, k.table_lean = 1.2, 0.3, -0.15
     sigma = 0.7
+
+    def mean_of(p: int, hand: int) -> float:
+        return k.expected_bid(k.estimator.tricks(hand), *k.bid_context(p, hand, info.bids))
+
     for hands, _ in k.worlds(random.Random(8), 5, oversample=0):
-        expected = 1.0
-        for p, bid in enumerate(info.bids):
-            if bid is None or p == info.seat:
-                continue
-            mean = k.expected_bid(k.estimator.tricks(hands[p]), *k.bid_context(p, hands[p], info.bids))
-            expected *= bid_likelihood(bid, int(mean * 32) / 32, _allowed_bids(info, p), sigma)
-        assert k.bid_weight(hands, sigma) == pytest.approx(expected, rel=1e-12)
+        assert k.bid_weight(hands, sigma) == pytest.approx(bid_weight_by_hand(k, hands, sigma, mean_of), rel=1e-12)
 
 
 def test_the_seats_yet_to_bid_answer_the_candidate_bid_when_the_table_lean_is_set() -> None:

@@ -13,13 +13,13 @@ from games.ohhell.ai import StrongConfig, info_from_view
 from games.ohhell.ai import random_play as rp
 from games.ohhell.ai.estimate import Estimator
 from games.ohhell.ai.random_play import RandomPlayReading, hand_features, reading_for
-from games.ohhell.ai.sampling import Knowledge, _allowed_bids, bid_likelihood
+from games.ohhell.ai.sampling import Knowledge
 from games.ohhell.ai.scoring import score_table
 from games.ohhell.ai.sim import Sim
 from games.ohhell.ai.table import DealTable
 from games.ohhell.decks import build_deck
 
-from .helpers import views_along_a_game
+from .helpers import bid_weight_by_hand, last_bidder_view
 
 DECK = build_deck("standard52", 4)
 
@@ -97,20 +97,11 @@ def test_only_deals_like_those_fitted_have_a_reading(monkeypatch: pytest.MonkeyP
     assert reading_for(DealTable.build(DECK, 1, False), 0, 4, 10) is None
 
 
-def _bidding_view(hand_size: int) -> dict:
-    """A view of the last bidder of a 4-player classic deal (three bids made)."""
-    return next(
-        v
-        for v, _ in views_along_a_game("classic", 4, 3, sequence="fixed", fixed_hands=str(hand_size))
-        if v["phase"] == "bidding" and info_from_view(v).bids.count(None) == 1
-    )
-
-
 def test_the_strong_level_set_to_it_weighs_the_worlds_by_the_reading() -> None:
     """``StrongConfig(bid_random_play=True)`` gives the knowledge the reading, and each bid made
     then scores its likelihood around the reading plus ``bid_offset``; the bot's setting keeps
     the closed form."""
-    info = info_from_view(_bidding_view(10))
+    info = info_from_view(last_bidder_view(10))
     plain = Knowledge.build(info)
     StrongConfig().fit(plain)
     assert isinstance(plain.estimator, Estimator)
@@ -120,18 +111,13 @@ def test_the_strong_level_set_to_it_weighs_the_worlds_by_the_reading() -> None:
     assert k.expected_bid(3.0) == pytest.approx(2.8)
     sigma = 0.6
     for hands, _ in k.worlds(random.Random(8), 5, oversample=0):
-        expected = 1.0
-        for p, bid in enumerate(info.bids):
-            if bid is None or p == info.seat:
-                continue
-            mean = k.estimator.tricks(hands[p]) - 0.2
-            expected *= bid_likelihood(bid, int(mean * 32) / 32, _allowed_bids(info, p), sigma)
+        expected = bid_weight_by_hand(k, hands, sigma, lambda p, hand: k.estimator.tricks(hand) - 0.2)
         assert k.bid_weight(hands, sigma) == pytest.approx(expected, rel=1e-12)
 
 
 def test_a_configuration_without_a_table_keeps_the_closed_form_when_set_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rp, "_tables", lambda: {})
-    info = info_from_view(_bidding_view(9))
+    info = info_from_view(last_bidder_view(9))
     k = Knowledge.build(info)
     StrongConfig(bid_random_play=True).fit(k)
     assert isinstance(k.estimator, Estimator)
