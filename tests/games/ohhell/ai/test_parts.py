@@ -426,3 +426,37 @@ def test_the_bid_edge_lifts_each_bid_by_its_share_of_the_playouts_it_missed(monk
         expected = 0.0 if b == 0 else 0.5 * (1 - made) * (tab[b][b] - tab[b][b - 1])
         assert now - was == pytest.approx(expected)
     assert any(now > was for now, was in zip(lifted["util"], plain["util"], strict=True))
+
+
+def test_the_late_weight_weighs_the_opponents_in_the_deals_last_tricks_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``late_weight`` (off in the bot): a play among the deal's last ``late_tricks`` tricks
+    weighs the opponents' mean by it, an earlier one by ``opponent_weight``; off, every play by
+    ``opponent_weight``. Read from the weights the playouts' utility is asked for."""
+    from games.ohhell.ai import players
+    from games.ohhell.ai.players import StrongConfig, strong_play
+
+    views = [v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="6")]
+    plays = [info_from_view(v) for v in views if v["phase"] == "playing" and len(v["legal"]) > 1]
+    early = next(i for i in plays if i.tricks_left == 6)
+    late = next(i for i in plays if i.tricks_left <= 3)
+    asked: list[float] = []
+    real_utility = players.utility
+
+    def spy(scores: list[int], me: int, weight: float) -> float:
+        asked.append(weight)
+        return real_utility(scores, me, weight)
+
+    monkeypatch.setattr(players, "utility", spy)
+    seen = {}
+    for name, cfg in (
+        ("off", StrongConfig(budget=600)),
+        ("on", StrongConfig(budget=600, late_weight=1.0, late_tricks=3)),
+    ):
+        for when, info in (("early", early), ("late", late)):
+            asked.clear()
+            k = Knowledge.build(info)
+            cfg.fit(k)
+            strong_play(info, k, random.Random(1), cfg)
+            seen[name, when] = set(asked)
+    assert seen["off", "early"] == seen["off", "late"] == seen["on", "early"] == {0.5}
+    assert seen["on", "late"] == {1.0}
