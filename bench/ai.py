@@ -435,6 +435,41 @@ def _seating(arm: str) -> str:
     return "1v3" if arm.endswith(ONE_V_THREE) else "2v2"
 
 
+def seat_for_seat(rows: list[dict]) -> list[str]:
+    """Each 1v3 arm's seat against ISMCTS in the same seat at the table without us (the
+    ``ismcts`` arm's log of the same deals): our score there less ISMCTS's, apart for the seats
+    where our level bid as ISMCTS did (what the play adds) and where it bid otherwise (what the
+    other bid, and the play after it, add); the intervals count the seats as independent, which
+    the four seats of a deal are not quite. ``rows`` carry their arm keys (:func:`_arm_key`)."""
+    table: dict[int, dict] = {}
+    for r in rows:
+        if _base(r["arm"]) == ISMCTS_ARM:
+            table.setdefault(r["deal"], r)
+    lines = []
+    for arm in dict.fromkeys(r["arm"] for r in rows):
+        if _seating(arm) != "1v3" or _base(arm) == ISMCTS_ARM:
+            continue
+        same: list[float] = []
+        other: list[float] = []
+        for r in rows:
+            t = table.get(r["deal"])
+            if r["arm"] != arm or t is None:
+                continue
+            (seat,) = _row_seats(r)
+            gain = r["returns"][seat] - t["returns"][seat]
+            (same if r["bids"][seat] == t["bids"][seat] else other).append(gain)
+        n = len(same) + len(other)
+        if not n:
+            continue
+        parts = []
+        for name, xs in (("the same bid", same), ("another bid", other)):
+            if len(xs) >= 2:
+                m, e = mean_ci(xs)
+                parts.append(f"{name} in {len(xs) / n:.0%} of them, {m:+.2f}±{e:.2f}")
+        lines.append(f"{arm} seat for seat against ISMCTS in the same seat without us ({n} seats): " + "; ".join(parts))
+    return lines
+
+
 def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
     """The duplicate figures of logged plays (a deal counts once both its plays are in)."""
     rows = [{**r, "arm": _arm_key(r)} for r in rows]
@@ -492,6 +527,8 @@ def duplicate_summary(rows: list[dict], sims: int, brief: bool = False) -> str:
             else f"{ref}'s lead over {other}"
         )
         print(f"{what} (paired by deal, {len(both)} deals): {gain:+.2f}±{eg:.2f} a hand", flush=True)
+    for line in seat_for_seat(rows) if not brief else ():
+        print(line, flush=True)
     main_arm = next((a for a in ("inference", "inference" + ONE_V_THREE) if a in arms), arms[0])
     full = [v for v in plays[main_arm].values() if len(v) == needed[main_arm]]
     if len(full) >= 3 and not brief and statistics.stdev([statistics.fmean(v.values()) for v in full]) > 0:

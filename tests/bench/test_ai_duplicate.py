@@ -220,3 +220,36 @@ def test_a_one_against_three_variant_is_paired_against_the_inference_arm_of_its_
     assert (
         "inference (1v3)'s lead over edge (1v3) (paired by deal, 2 deals): +2.00±0.00 a hand" in capsys.readouterr().out
     )
+
+
+def test_a_one_against_three_arm_is_read_seat_for_seat_against_the_table_without_us(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With the ``ismcts`` arm's log of the same deals (logged two against two, ISMCTS in every
+    seat), each of our seats is set against ISMCTS in that seat, apart where our level bid as
+    ISMCTS did and where it bid otherwise."""
+    table = [
+        {"deal": d, "arm": "ismcts", "swap": w, "returns": [12, 3, 11, 2], "bids": [2, 1, 1, 0], "times": []}
+        for d in range(2)
+        for w in range(2)
+    ]
+    # deal 0: our level bids as ISMCTS in seats 0 and 1 (+1, +9), otherwise in seats 2 and 3 (-11, +0)
+    # deal 1: as ISMCTS in every seat, +2 each
+    ours = [
+        (0, 0, 13, 2),
+        (0, 1, 12, 1),
+        (0, 2, 0, 3),
+        (0, 3, 2, 1),
+        *((1, s, [14, 5, 13, 4][s], [2, 1, 1, 0][s]) for s in range(4)),
+    ]
+    rows = []
+    for deal, seat, score, bid in ours:
+        returns, bids = [9.0] * 4, [2, 1, 1, 0]
+        returns[seat], bids[seat] = score, bid
+        rows.append({"deal": deal, "arm": "inference", "swap": seat, "ours": [seat], "returns": returns, "bids": bids})
+    duplicate_summary(rows + table, 1000)
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "seat for seat" in x)
+    assert line.startswith("inference (1v3) seat for seat against ISMCTS in the same seat without us (8 seats): ")
+    assert "the same bid in 75% of them, +3.00±" in line  # +1, +9, +2, +2, +2, +2
+    assert "another bid in 25% of them, -5.50±" in line  # -11, +0
