@@ -47,25 +47,32 @@ def shape_feature(trumps: int, voids: int) -> int:
     return CARD_FEATURES + min(trumps, LENGTHS - 1) * 4 + min(voids, 3)
 
 
-def hand_features(t: DealTable, hand: int, dead: int) -> list[int]:
-    """The feature indices a hand sets (a card's index once per card), seen by its holder
-    before the first lead: every card but its own and the ``dead`` ones is unseen."""
-    base = t.all_mask & ~dead & ~hand
-    out: list[int] = []
-    voids = 0
-    for s in range(4):
-        mine = hand & t.suit_mask[s]
-        length = mine.bit_count()
-        if not length:
-            voids += s != t.trump
-            continue
-        m = mine
-        while m:
-            c = (m & -m).bit_length() - 1
-            m &= m - 1
-            out.append(card_feature(s == t.trump, (t.beats[c] & base).bit_count(), length))
+def suit_features(t: DealTable, mine: int, dead: int) -> list[int]:
+    """The feature indices of a hand's cards of one suit (``mine``, not empty), seen by their
+    holder before the first lead: every card but its own and the ``dead`` ones is unseen. The
+    fit and the search both count a hand through this."""
+    unseen = t.all_mask & ~dead & ~mine  # beats[c] is c's own suit: the rest of the hand is moot
+    length = mine.bit_count()
+    out = []
+    m = mine
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        out.append(card_feature(t.esuit[c] == t.trump, (t.beats[c] & unseen).bit_count(), length))
+    return out
+
+
+def hand_shape(t: DealTable, hand: int) -> int:
+    """The shape feature of a hand: its trumps held and void plain suits."""
+    voids = sum(1 for s in range(4) if s != t.trump and not hand & t.suit_mask[s])
     trumps = (hand & t.suit_mask[t.trump]).bit_count() if t.trump >= 0 else 0
-    out.append(shape_feature(trumps, voids))
+    return shape_feature(trumps, voids)
+
+
+def hand_features(t: DealTable, hand: int, dead: int) -> list[int]:
+    """The feature indices a hand sets (a card's index once per card)."""
+    out = [f for s in range(4) if hand & t.suit_mask[s] for f in suit_features(t, hand & t.suit_mask[s], dead)]
+    out.append(hand_shape(t, hand))
     return out
 
 
@@ -99,27 +106,14 @@ class RandomPlayReading:
         w = self.w
         parts = self._parts
         total = 0.0
-        voids = 0
         for s in range(4):
             mine = hand & t.suit_mask[s]
-            if not mine:
-                voids += s != t.trump
-                continue
-            key = mine | s << 72
-            part = parts.get(key)
-            if part is None:
-                length = mine.bit_count()
-                above_base = t.all_mask & ~self.dead & ~mine
-                part = 0.0
-                m = mine
-                while m:
-                    c = (m & -m).bit_length() - 1
-                    m &= m - 1
-                    part += w[card_feature(s == t.trump, (t.beats[c] & above_base).bit_count(), length)]
-                parts[key] = part
-            total += part
-        trumps = (hand & t.suit_mask[t.trump]).bit_count()
-        return total + w[shape_feature(trumps, voids)]
+            if mine:
+                part = parts.get(mine)  # a suit's cards name their suit: the key needs no more
+                if part is None:
+                    part = parts[mine] = sum(w[f] for f in suit_features(t, mine, self.dead))
+                total += part
+        return total + w[hand_shape(t, hand)]
 
 
 def reading_for(table: DealTable, dead: int, players: int, hand_size: int) -> RandomPlayReading | None:

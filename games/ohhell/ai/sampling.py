@@ -116,7 +116,7 @@ class Knowledge:
         """Read the opponents' hands as a random-rollout search would (:mod:`.random_play`)
         where a table was fitted for this deal; whether it was."""
         info = self.info
-        key = (tuple(info.deck), info.trump, info.bowers, tuple(info.dead), info.players, info.hand_size)
+        key = _deal_key(info)
         if key not in _READINGS:
             if len(_READINGS) >= 16:
                 _READINGS.clear()
@@ -362,10 +362,15 @@ _DEAL_TOOLS: dict[tuple[Any, ...], tuple[DealTable, Estimator]] = {}
 _READINGS: dict[tuple[Any, ...], RandomPlayReading | None] = {}
 
 
+def _deal_key(info: InfoState) -> tuple[Any, ...]:
+    """What a deal's tools and reading depend on: one key for both caches."""
+    return (tuple(info.deck), info.trump, info.bowers, tuple(info.dead), info.players, info.hand_size)
+
+
 def _deal_tools(info: InfoState, table: DealTable | None) -> tuple[DealTable, Estimator]:
     """The deal's table and its bid estimator, kept across a deal's decisions: the estimator's
     per-suit values, worked out once, serve every later decision of the same deal."""
-    key = (tuple(info.deck), info.trump, info.bowers, tuple(info.dead), info.players, info.hand_size)
+    key = _deal_key(info)
     tools = _DEAL_TOOLS.get(key)
     if tools is None or (table is not None and tools[0] is not table):
         if len(_DEAL_TOOLS) >= 16:
