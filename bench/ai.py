@@ -439,7 +439,8 @@ def seat_for_seat(rows: list[dict]) -> list[str]:
     """Each 1v3 arm's seat against ISMCTS in the same seat at the table without us (the
     ``ismcts`` arm's log of the same deals): our score there less ISMCTS's, apart for the seats
     where our level bid as ISMCTS did (what the play adds) and where it bid otherwise (what the
-    other bid, and the play after it, add); the intervals count the seats as independent, which
+    other bid, and the play after it, add), those apart again for a bid above ISMCTS's and one
+    below it (a forecast biased one way would show there); the intervals count the seats as independent, which
     the four seats of a deal are not quite. ``rows`` carry their arm keys (:func:`_arm_key`)."""
     table: dict[int, dict] = {}
     for r in rows:
@@ -450,19 +451,22 @@ def seat_for_seat(rows: list[dict]) -> list[str]:
         if _seating(arm) != "1v3" or _base(arm) == ISMCTS_ARM:
             continue
         same: list[float] = []
-        other: list[float] = []
+        above: list[float] = []
+        below: list[float] = []
         for r in rows:
             t = table.get(r["deal"])
             if r["arm"] != arm or t is None:
                 continue
             (seat,) = _row_seats(r)
             gain = r["returns"][seat] - t["returns"][seat]
-            (same if r["bids"][seat] == t["bids"][seat] else other).append(gain)
-        n = len(same) + len(other)
+            ours, theirs = r["bids"][seat], t["bids"][seat]
+            (same if ours == theirs else above if ours > theirs else below).append(gain)
+        n = len(same) + len(above) + len(below)
         if not n:
             continue
         parts = []
-        for name, xs in (("the same bid", same), ("another bid", other)):
+        named = (("the same bid", same), ("another bid", above + below), ("above ISMCTS's", above), ("below", below))
+        for name, xs in named:
             if len(xs) >= 2:
                 m, e = mean_ci(xs)
                 parts.append(f"{name} in {len(xs) / n:.0%} of them, {m:+.2f}±{e:.2f}")

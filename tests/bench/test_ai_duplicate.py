@@ -227,20 +227,20 @@ def test_a_one_against_three_arm_is_read_seat_for_seat_against_the_table_without
 ) -> None:
     """With the ``ismcts`` arm's log of the same deals (logged two against two, ISMCTS in every
     seat), each of our seats is set against ISMCTS in that seat, apart where our level bid as
-    ISMCTS did and where it bid otherwise."""
+    ISMCTS did and where it bid otherwise, and that apart again above ISMCTS's bid and below."""
     table = [
         {"deal": d, "arm": "ismcts", "swap": w, "returns": [12, 3, 11, 2], "bids": [2, 1, 1, 0], "times": []}
         for d in range(2)
         for w in range(2)
     ]
-    # deal 0: our level bids as ISMCTS in seats 0 and 1 (+1, +9), otherwise in seats 2 and 3 (-11, +0)
-    # deal 1: as ISMCTS in every seat, +2 each
+    # deal 0: our level bids as ISMCTS in seats 0 and 1 (+1, +9), above it in seats 2 and 3 (-11, +0)
+    # deal 1: below it in seats 0 and 1 (+2, +2), as ISMCTS in seats 2 and 3 (+2, +2)
     ours = [
         (0, 0, 13, 2),
         (0, 1, 12, 1),
         (0, 2, 0, 3),
         (0, 3, 2, 1),
-        *((1, s, [14, 5, 13, 4][s], [2, 1, 1, 0][s]) for s in range(4)),
+        *((1, s, [14, 5, 13, 4][s], [1, 0, 1, 0][s]) for s in range(4)),
     ]
     rows = []
     for deal, seat, score, bid in ours:
@@ -251,5 +251,7 @@ def test_a_one_against_three_arm_is_read_seat_for_seat_against_the_table_without
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "seat for seat" in x)
     assert line.startswith("inference (1v3) seat for seat against ISMCTS in the same seat without us (8 seats): ")
-    assert "the same bid in 75% of them, +3.00±" in line  # +1, +9, +2, +2, +2, +2
-    assert "another bid in 25% of them, -5.50±" in line  # -11, +0
+    assert "the same bid in 50% of them, +3.50±" in line  # +1, +9, +2, +2
+    assert "another bid in 50% of them, -1.75±" in line  # -11, +0, +2, +2
+    assert "above ISMCTS's in 25% of them, -5.50±" in line  # -11, +0
+    assert "below in 25% of them, +2.00±" in line  # +2, +2
