@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.ai import duplicate_summary
+from bench.duplicate_logs import duplicate_summary
 
 ROOT = Path(__file__).resolve().parents[2]
 
