@@ -428,6 +428,29 @@ def test_the_bid_edge_lifts_each_bid_by_its_share_of_the_playouts_it_missed(monk
     assert any(now > was for now, was in zip(lifted["util"], plain["util"], strict=True))
 
 
+def test_the_bids_playouts_take_the_bid_noise_and_only_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bid_noise`` (off in the bot: negative, the play's ``opponent_noise``): a bid searched
+    with the play's noise at 0.5 and the bid's at 0 is searched exactly as with both at 0, and the
+    other way round; off, the bid takes the play's noise. Read from the trace (the candidates'
+    utilities and playout make rates)."""
+    from games.ohhell.ai import players
+    from games.ohhell.ai.players import StrongConfig, _legal_bids, strong_bid
+
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="8"))
+    info = info_from_view(view)
+    traces: list[dict] = []
+    monkeypatch.setattr(players, "TRACE", traces)
+    settings = [(0.5, 0.0), (0.0, -1.0), (0.0, 0.5), (0.5, -1.0)]
+    for play_noise, bid_noise in settings:
+        cfg = StrongConfig(bid_budget=6000, opponent_noise=play_noise, bid_noise=bid_noise)
+        k = Knowledge.build(info)
+        cfg.fit(k)
+        strong_bid(info, k, _legal_bids(info), random.Random(5), cfg)
+    bid_quiet, both_quiet, bid_noisy, both_noisy = traces
+    assert bid_quiet == both_quiet and bid_noisy == both_noisy
+    assert both_quiet["made"] != both_noisy["made"]  # the noise changes what the playouts make
+
+
 def test_the_late_weight_weighs_the_opponents_in_the_deals_last_tricks_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """``late_weight`` (off in the bot): a play among the deal's last ``late_tricks`` tricks
     weighs the opponents' mean by it, an earlier one by ``opponent_weight``; off, every play by
