@@ -161,7 +161,7 @@ class StrongConfig:
     #: it took more tricks than it bid in 35 % of those seats (``bench/ai.py --summarise``'s
     #: seats below), as if ducking were easier than it is; opponents who play the policy take
     #: the tricks they want off our hands, near-random ones (84 % uniform, above) do not. Off:
-    #: at 0.84 our level alone against three trailed the bot's setting by -0.20 +- 0.28 a hand
+    #: at 0.84 our level alone against three trailed the bot's setting by -0.20 +- 0.29 a hand
     #: over 600 deals (``bench/logs/duplicate-seed7-1v3-bn84.jsonl``): it bid above ISMCTS in
     #: 44 % of the seats (30 % before) and lost there what it saved below.
     bid_noise: float = -1.0
