@@ -163,7 +163,8 @@ class StrongConfig:
     #: the tricks they want off our hands, near-random ones (84 % uniform, above) do not. Off:
     #: at 0.84 our level alone against three trailed the bot's setting by -0.20 +- 0.29 a hand
     #: over 600 deals (``bench/logs/duplicate-seed7-1v3-bn84.jsonl``): it bid above ISMCTS in
-    #: 44 % of the seats (30 % before) and lost there what it saved below.
+    #: 44 % of the seats (30 % before) and lost there what it saved below; at 0.25, -0.27 +- 0.28
+    #: (``-1v3-bn25.jsonl``), below ISMCTS in 24 % of the seats and losing more there.
     bid_noise: float = -1.0
 
     def fit(self, k: Knowledge) -> None:
