@@ -10,7 +10,8 @@ from games.common.cards import JACK, parse_card
 from games.compiled import source_module
 from games.ohhell.ai import info_from_view
 from games.ohhell.ai.estimate import Estimator, nearest_bid
-from games.ohhell.ai.infostate import BID
+from games.ohhell.ai.infostate import BID, InfoState
+from games.ohhell.ai.players import StrongConfig
 from games.ohhell.ai.sampling import Knowledge, _voids, bid_likelihood
 from games.ohhell.ai.scoring import SCORINGS, score_table
 from games.ohhell.ai.table import DealTable, bits
@@ -403,23 +404,32 @@ def test_the_nearest_bid_is_the_closest_allowed_one_ties_to_the_lower() -> None:
         assert nearest_bid(estimate, allowed) == min(allowed, key=lambda b: (abs(b - estimate), b))
 
 
+def _bid_traces(
+    monkeypatch: pytest.MonkeyPatch, fixed_hands: str, seed: int, configs: list[StrongConfig]
+) -> tuple[InfoState, list[dict]]:
+    """The strong bid's trace (candidates, utilities, playout make rates) for each of ``configs``
+    on the first bid of a classic game of four with ``fixed_hands`` cards, each from the same
+    generator seed: the same worlds and dice wherever the settings draw alike."""
+    from games.ohhell.ai import players
+    from games.ohhell.ai.players import _legal_bids, strong_bid
+
+    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands=fixed_hands))
+    info = info_from_view(view)
+    traces: list[dict] = []
+    monkeypatch.setattr(players, "TRACE", traces)
+    for cfg in configs:
+        k = Knowledge.build(info)
+        cfg.fit(k)
+        strong_bid(info, k, _legal_bids(info), random.Random(seed), cfg)
+    return info, traces
+
+
 def test_the_bid_edge_lifts_each_bid_by_its_share_of_the_playouts_it_missed(monkeypatch: pytest.MonkeyPatch) -> None:
     """``bid_edge`` (off in the bot): the search expects its own play to make good a share of
     each bid's playout failures, each worth the made score over one trick short; a zero bid is
     left as it was. The same worlds and playouts with and without it, read from the trace."""
-    from games.ohhell.ai import players
-    from games.ohhell.ai.players import StrongConfig, _legal_bids, strong_bid
-
-    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="10"))
-    info = info_from_view(view)
-    traces: list[dict] = []
-    monkeypatch.setattr(players, "TRACE", traces)
-    for edge in (0.0, 0.5):
-        cfg = StrongConfig(bid_budget=8000, bid_edge=edge)
-        k = Knowledge.build(info)
-        cfg.fit(k)
-        strong_bid(info, k, _legal_bids(info), random.Random(3), cfg)
-    plain, lifted = traces
+    configs = [StrongConfig(bid_budget=8000, bid_edge=edge) for edge in (0.0, 0.5)]
+    info, (plain, lifted) = _bid_traces(monkeypatch, "10", 3, configs)
     tab = score_table(info.scoring, info.hand_size)
     assert plain["cands"] == lifted["cands"] and plain["made"] == lifted["made"] and 0 in plain["cands"]
     for b, was, now, made in zip(plain["cands"], plain["util"], lifted["util"], plain["made"], strict=True):
@@ -433,20 +443,9 @@ def test_the_bids_playouts_take_the_bid_noise_and_only_it(monkeypatch: pytest.Mo
     with the play's noise at 0.5 and the bid's at 0 is searched exactly as with both at 0, and the
     other way round; off, the bid takes the play's noise. Read from the trace (the candidates'
     utilities and playout make rates)."""
-    from games.ohhell.ai import players
-    from games.ohhell.ai.players import StrongConfig, _legal_bids, strong_bid
-
-    view = next(v for v, _ in views_along_a_game("classic", 4, 2, sequence="fixed", fixed_hands="8"))
-    info = info_from_view(view)
-    traces: list[dict] = []
-    monkeypatch.setattr(players, "TRACE", traces)
     settings = [(0.5, 0.0), (0.0, -1.0), (0.0, 0.5), (0.5, -1.0)]
-    for play_noise, bid_noise in settings:
-        cfg = StrongConfig(bid_budget=6000, opponent_noise=play_noise, bid_noise=bid_noise)
-        k = Knowledge.build(info)
-        cfg.fit(k)
-        strong_bid(info, k, _legal_bids(info), random.Random(5), cfg)
-    bid_quiet, both_quiet, bid_noisy, both_noisy = traces
+    configs = [StrongConfig(bid_budget=6000, opponent_noise=play, bid_noise=bid) for play, bid in settings]
+    _, (bid_quiet, both_quiet, bid_noisy, both_noisy) = _bid_traces(monkeypatch, "8", 5, configs)
     assert bid_quiet == both_quiet and bid_noisy == both_noisy
     assert both_quiet["made"] != both_noisy["made"]  # the noise changes what the playouts make
 
