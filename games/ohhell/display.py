@@ -6,6 +6,7 @@ attributes of the game named in :class:`CardOrder` and :class:`SeatOrder`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from games.common.cards import JOKER_SUIT, Card, card_code
@@ -44,7 +45,7 @@ def sorted_codes(game: CardOrder, cards: list[Card]) -> list[str]:
 
 
 def trick_plays(
-    game: SeatOrder, leader: int, cards: list[Card], joker_suit: int, players: list[int] | None = None
+    game: SeatOrder, leader: int, cards: Sequence[Card], joker_suit: int, players: list[int] | None = None
 ) -> list[TablePlay]:
     """[[seat, code, named suit], ...]; ``players``: the deal's seat order if not this deal's."""
     order = game.players if players is None else players

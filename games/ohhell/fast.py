@@ -96,7 +96,7 @@ class FastPath(DealState):
                 winner = self.winning_seat
                 self.tricks_won[winner] += 1
                 self.tricks_done += 1
-                self.last_trick = done = (self.leader, trick, -1, winner)
+                self.last_trick = done = (self.leader, tuple(trick), -1, winner)
                 self.deal_tricks.append(done)
                 self.trick_cards = []
                 if self.tricks_done == self.hand_size:

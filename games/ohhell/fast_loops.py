@@ -105,7 +105,7 @@ def random_tricks(
     h: int,
     trump: int,
     won: list[int],
-    deal_tricks: list[tuple[int, list[int], int, int]],
+    deal_tricks: list[tuple[int, tuple[int, ...], int, int]],
     tc: list[int],
     tdone: int,
     leader: int,
@@ -165,7 +165,7 @@ def random_tricks(
             tc.append(a)
         won[win] += 1
         tdone += 1
-        deal_tricks.append((leader, tc, -1, win))
+        deal_tricks.append((leader, tuple(tc), -1, win))  # a tuple: see results.PlayedTrick
         if tdone == h:
             return seat, leader, led, best, win
         leader = win

@@ -497,7 +497,7 @@ class OhHell(FastPath, Engine):
         deals = self.deal_logs
         if self.phase != OVER:
             current = self.deal_tricks + (
-                [(self.leader, self.trick_cards, self.trick_joker_suit, -1)] if self.trick_cards else []
+                [(self.leader, tuple(self.trick_cards), self.trick_joker_suit, -1)] if self.trick_cards else []
             )
             deals = [*deals, DealLog(self.players, self.deal_bids, current)]
         for players, bids, tricks in deals:

@@ -418,7 +418,7 @@ class DealState:
         winner = self.winning_seat
         self.tricks_won[winner] += 1
         self.tricks_done += 1
-        self.last_trick = trick = (self.leader, self.trick_cards, self.trick_joker_suit, winner)
+        self.last_trick = trick = (self.leader, tuple(self.trick_cards), self.trick_joker_suit, winner)
         self.deal_tricks.append(trick)
         if self.events is not None:
             data: TrickWon = {
