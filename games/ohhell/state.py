@@ -455,13 +455,15 @@ class DealState:
                 self.playoff_scores[s].append(score)
             else:
                 totals[s] += score
-        # the deal's lists are never changed again (the next deal makes new ones): keep them
-        record = DealRecord(
+        # the deal's lists are never changed again (the next deal makes new ones): keep them.
+        # tuple.__new__ is the NamedTuples' own constructor without their Python-level __new__
+        # (a frame less a deal: random playouts score thousands a second)
+        record: DealRecord = tuple.__new__(DealRecord, (
             self.deal_no, self.deal_kind, self.hand_size, self.dealer, self.trump, bids, won, scores, revoked,
             self.revokes,
-        )  # fmt: skip
+        ))  # fmt: skip
         self.deal_records.append(record)
-        self.deal_logs.append(DealLog(self.players, self.deal_bids, self.deal_tricks))
+        self.deal_logs.append(tuple.__new__(DealLog, (self.players, self.deal_bids, self.deal_tricks)))
         if self.events is not None:
             self.events.append(event("deal_scored", {**history_entry(record), "totals": totals[:]}))
         self._after_deal()
