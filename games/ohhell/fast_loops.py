@@ -89,9 +89,7 @@ def any_card(gb: Callable[[int], int], g: list[list[int]], n: int) -> int:
     for f in g:
         m = len(f)
         if r < m:
-            a = f[r]
-            del f[r]
-            return a
+            return f.pop(r)
         r -= m
     raise IndexError(f"a hand of {n} cards holds fewer")
 
@@ -123,16 +121,23 @@ def random_tricks(
     picks among them; a leader or a void follower among the whole hand (:func:`any_card`)."""
     bl = BIT_LENGTH
     seat = leader
+    played = len(tc)
+    # the trick's cards, in one list of the trick's length for every trick (a list grown card by
+    # card was allocated and grown again each trick, for the tuple it is copied into anyway)
+    cards = [0] * (len(follow[leader]) + 1)
+    for k in range(played):
+        cards[k] = tc[k]
     # a trick already begun: its remaining seats first
-    rest: tuple[int, ...] = follow[leader][len(tc) - 1 :] if tc else ()
-    begun = len(tc) > 0
+    rest: tuple[int, ...] = follow[leader][played - 1 :] if played else ()
+    begun = played > 0
     while True:
         if not begun:  # lead: any card
             a = any_card(gb, hs[leader], h - tdone)
             led = es[a]
             best = pw[a]
             win = leader
-            tc = [a]
+            cards[0] = a
+            played = 1
             rest = follow[leader]
         begun = False
         for seat in rest:
@@ -149,8 +154,7 @@ def random_tricks(
                     r = gb(b)
                     while r >= n:
                         r = gb(b)
-                    a = f[r]
-                    del f[r]
+                    a = f.pop(r)
                 p = pw[a]  # takes_the_lead: the card is of the suit led
                 if p >= best:  # >=: of two identical cards the later wins (Australian pack)
                     best = p
@@ -162,10 +166,11 @@ def random_tricks(
                     if p >= best:
                         best = p
                         win = seat
-            tc.append(a)
+            cards[played] = a
+            played += 1
         won[win] += 1
         tdone += 1
-        deal_tricks.append((leader, tuple(tc), -1, win))  # a tuple: see results.PlayedTrick
+        deal_tricks.append((leader, tuple(cards), -1, win))  # a tuple: see results.PlayedTrick
         if tdone == h:
             return seat, leader, led, best, win
         leader = win
