@@ -436,25 +436,17 @@ class DealState:
             self.turn = self.leader = winner
 
     def _score_deal(self) -> None:
-        scorer = self.setup.scorer
         bids = self.bids
         won = self.tricks_won
         revoked = self.revoked
-        scores: list[int | None] = [None] * self.seat_count
-        playoff = self.deal_kind == "playoff"
         for r in self.revokes:
             if not r.public:
                 self._reveal(r)
         totals = self.totals
-        for s in self.players:
-            score = scorer(bids[s], won[s])
-            if revoked[s] and score > REVOKE_SCORE:
-                score = REVOKE_SCORE
-            scores[s] = score
-            if playoff:
-                self.playoff_scores[s].append(score)
-            else:
-                totals[s] += score
+        scores = fast_loops.score_seats(
+            self.players, bids, won, revoked, self.setup.score_table, REVOKE_SCORE, self.seat_count,
+            self.playoff_scores if self.deal_kind == "playoff" else None, totals,
+        )  # fmt: skip
         # the deal's lists are never changed again (the next deal makes new ones): keep them.
         # tuple.__new__ is the NamedTuples' own constructor without their Python-level __new__
         # (a frame less a deal: random playouts score thousands a second)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from games.common.cards import JACK, JOKER_SUIT, SUIT_LETTERS, Card, is_joker, joker, rank_of, suit_of
 from games.ohhell.decks import build_deck, deck_size, has_joker
-from games.ohhell.rules import Rules
+from games.ohhell.rules import PLAYOFF_HAND, Rules
 from games.ohhell.scoring import SCORERS
 
 #: the game's phases, as stored in ``phase`` and as named in the view
@@ -99,6 +99,13 @@ class GameSetup:
         self.hook = rules.hook and not self.simultaneous
         self.dealer_leads = rules.first_lead == "dealer"
         self.scorer: Callable[[int, int], int] = SCORERS[rules.scoring]
+        #: the scorer's figure for every (bid, tricks taken) a deal of this game can end with,
+        #: ``[bid][tricks]`` up to the largest hand (scheduled, extra or play-off): the compiled
+        #: scoring (:func:`games.ohhell.fast_loops.score_seats`) reads it instead of calling back
+        largest = max(max(self.hand_sizes), min(PLAYOFF_HAND, self.deck_size // 2))
+        self.score_table: list[list[int]] = [
+            [self.scorer(bid, won) for won in range(largest + 1)] for bid in range(largest + 1)
+        ]
         #: the index in the schedule of the Devil's Bridge deal (see ``Rules.bridge_deal``)
         self.bridge_deal: int | None = rules.bridge_deal(seat_count)
         #: card tables for every trump value
