@@ -25,7 +25,7 @@ through its chance nodes; both are in the timed loop.
 Above them, the deal generator alone: microseconds per 52-card shuffle of each version the bot
 deals with (games/common/rng.py; new games use the current one), best of several timed runs.
 
-The engine's inner loops (the deal, the playout's bids and tricks, version 3's shuffle steps) are
+The engine's inner loops (the deal, the playout's bids and tricks, a deal's scores, version 3's shuffle steps) are
 compiled to C by mypyc when the project is installed on a machine with a C compiler
 (``games/compiled.py``); the first line says which copies ran. ``CARDTABLE_COMPILED=0 python
 bench/engine.py`` runs the Python sources instead, as on a machine without a compiler.
