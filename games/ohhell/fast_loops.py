@@ -55,7 +55,7 @@ def score_seats(
     revoked. Each is added to the seat's total, or for a play-off deal (``playoff_scores``
     given) appended to the seat's play-off scores. (Every deal is scored here, the checked API's
     and the playouts': a loop in C, where Python paid for a call to the scorer and a dozen
-    bytecodes a seat, about 8 % of a random hand's time.)"""
+    bytecodes a seat, about 0.6 µs a deal of four, 3 % of a random hand's time.)"""
     scores: list[int | None] = [None] * seat_count
     for s in players:
         score = table[bids[s]][won[s]]

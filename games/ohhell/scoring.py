@@ -60,6 +60,14 @@ SCORERS: dict[str, Callable[[int, int], int]] = {
 }
 
 
+def score_table(scoring: str, largest: int) -> list[list[int]]:
+    """``table[bid][tricks]``: the scoring's figure for every bid and trick count up to
+    ``largest`` (no revoke). The engine scores every deal from one (``GameSetup.score_table``) and
+    the computer players score their playouts from one a deal."""
+    scorer = SCORERS[scoring]
+    return [[scorer(bid, tricks) for tricks in range(largest + 1)] for bid in range(largest + 1)]
+
+
 def deal_score(scoring: str, bid: int, tricks: int, revoked: bool) -> int:
     score = SCORERS[scoring](bid, tricks)
     return min(score, REVOKE_SCORE) if revoked else score

@@ -10,12 +10,12 @@ the seat orders. Games with the same rules and table share one setup (:func:`gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from games.common.cards import JACK, JOKER_SUIT, SUIT_LETTERS, Card, is_joker, joker, rank_of, suit_of
 from games.ohhell.decks import build_deck, deck_size, has_joker
 from games.ohhell.rules import PLAYOFF_HAND, Rules
-from games.ohhell.scoring import SCORERS
+from games.ohhell.scoring import score_table
 
 #: the game's phases, as stored in ``phase`` and as named in the view
 BID, PLAY, OVER = 0, 1, 2
@@ -98,14 +98,11 @@ class GameSetup:
         #: the hook applies only to sequential bidding (the dealer must see the other bids)
         self.hook = rules.hook and not self.simultaneous
         self.dealer_leads = rules.first_lead == "dealer"
-        self.scorer: Callable[[int, int], int] = SCORERS[rules.scoring]
         #: the scorer's figure for every (bid, tricks taken) a deal of this game can end with,
         #: ``[bid][tricks]`` up to the largest hand (scheduled, extra or play-off): the compiled
         #: scoring (:func:`games.ohhell.fast_loops.score_seats`) reads it instead of calling back
         largest = max(max(self.hand_sizes), min(PLAYOFF_HAND, self.deck_size // 2))
-        self.score_table: list[list[int]] = [
-            [self.scorer(bid, won) for won in range(largest + 1)] for bid in range(largest + 1)
-        ]
+        self.score_table = score_table(rules.scoring, largest)
         #: the index in the schedule of the Devil's Bridge deal (see ``Rules.bridge_deal``)
         self.bridge_deal: int | None = rules.bridge_deal(seat_count)
         #: card tables for every trump value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.ohhell import scoring as engine_scoring
 from games.ohhell.scoring import SCORERS
 
 SCORINGS = tuple(SCORERS)
@@ -29,10 +30,9 @@ def deal_score(scoring: str, bid: int, tricks: int) -> int:
 
 def score_table(scoring: str, hand_size: int) -> list[list[int]]:
     """``table[bid][tricks]`` for every bid and trick count of a deal of ``hand_size`` cards."""
-    func = _FUNCS.get(scoring)
-    if func is None:
+    if scoring not in _FUNCS:
         raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORINGS)}")
-    return [[func(b, t) for t in range(hand_size + 1)] for b in range(hand_size + 1)]
+    return engine_scoring.score_table(scoring, hand_size)
 
 
 def overtricks_pay(scoring: str) -> bool:
