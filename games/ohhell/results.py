@@ -26,9 +26,9 @@ TIE_FIGURES = ("total", "exact contracts", "exact winning contracts", "contracts
 
 #: one trick as recorded: (leader, cards in playing order, the suit a no-trump joker was played
 #: as or -1, winning seat). A plain tuple, not a NamedTuple: the fast path makes one a trick.
-#: The cards are a tuple too, not the list the trick was built in: a tuple of ints (and the
-#: trick's tuple around it) drops out of the garbage collector's sight at its first pass, where
-#: a list stays tracked for the game's life; with lists, the collector's passes over a game's
+#: The cards are a tuple too, not the list the trick was built in: a tuple of ints (and then the
+#: trick's tuple around it) drops out of the garbage collector's sight within its first passes,
+#: where a list stays tracked for the game's life; with lists, the collector's passes over a game's
 #: kept tricks took about 8 % of a random hand's time (``python bench/engine.py``).
 PlayedTrick = tuple[int, tuple[int, ...], int, int]
 
