@@ -126,7 +126,7 @@ class StrongConfig:
     exact_worlds: int = 48
     #: the opponents' bid model reading the table (:meth:`Knowledge.expected_bid`): per trump
     #: held above the fair share, and per trick bid before the bidder above its fair share.
-    #: ``python bench/bid_model.py`` over the five logs of seed 7 before its own (the README names
+    #: ``python bench/bid_model.py`` over the five logs of seed 7 before its own (docs/measurements.md names
     #: them) fits them by likelihood on ISMCTS-1000's 19,896 bids there (trump lean 0.236, table lean -0.114, with
     #: stretch 1.084 and sigma 0.656: 0.900 nats a bid on the held-out deals against 0.986 for
     #: the model without them). Off: with them the bot led its own setting by only +0.14 +- 0.37
