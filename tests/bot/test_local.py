@@ -128,9 +128,14 @@ class LocalMode:
     def __init__(self, db: Path, ai_delay: float = 0.3, port: int | None = None, rate: float = 1.0) -> None:
         # a free port of its own (other runs of this test may hold the default one)
         self.port = port or free_port()
+        self.command = [sys.executable, "-c", LAUNCH, "--db", str(db), "--ai-delay", str(ai_delay)] + [
+            "--port", str(self.port), "--clock-rate", str(rate), "--clock-from-stdin",
+        ]  # fmt: skip
+        self._start()
+
+    def _start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "--db", str(db), "--ai-delay", str(ai_delay)]
-            + ["--port", str(self.port), "--clock-rate", str(rate), "--clock-from-stdin"],
+            self.command,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.PIPE,
@@ -149,6 +154,13 @@ class LocalMode:
         found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", "".join(self.banner))
         assert found, f"no page address in: {''.join(self.banner)}"
         self.url = found.group(0)
+
+    def start_again(self) -> None:
+        """The same command again once :meth:`stop` has ended it (its port, its database), as a
+        person runs it again: in place, so that a :class:`Page` holding this program asks the
+        running one to catch up (a new ``LocalMode`` left the page writing to the stopped one)."""
+        assert self.proc.poll() is not None, "stop() it first"
+        self._start()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -569,8 +581,11 @@ def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Pa
             assert code == 0, out
             page.wait_for("The table is not running", timeout=10)
             # The same command again: the same address, and the open tab comes back by itself.
-            local = LocalMode(db, port=local.port)
+            local.start_again()
             assert local.url == first
+            # the page's catch-up (advance 0, when a wait times out on a loaded machine) asks the
+            # running program, not the stopped one
+            page.local.advance(0)
             page.page.locator("#cardtable-offline").wait_for(state="detached", timeout=30_000)  # reloaded
             page.wait_for(r"Players \(1, ", timeout=30)
             # The reloaded tab asks for Bob's page again by itself; on a loaded machine the lobby
