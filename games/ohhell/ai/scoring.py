@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.ohhell import scoring as engine_scoring
 from games.ohhell.scoring import SCORERS
+from games.ohhell.scoring import score_table as engine_score_table
 
 SCORINGS = tuple(SCORERS)
 
@@ -32,7 +32,7 @@ def score_table(scoring: str, hand_size: int) -> list[list[int]]:
     """``table[bid][tricks]`` for every bid and trick count of a deal of ``hand_size`` cards."""
     if scoring not in _FUNCS:
         raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORINGS)}")
-    return engine_scoring.score_table(scoring, hand_size)
+    return engine_score_table(scoring, hand_size)
 
 
 def overtricks_pay(scoring: str) -> bool:
