@@ -202,9 +202,11 @@ class File:
     count: int
     deals: list
     pack: list
+    game: dict  # the file as read: a further check reads its own fields here (and checks them)
 
 
 def read(game):
+    """The file's fields, checked for type and size before any work is done; raises Bad."""
     need(isinstance(game, dict), "not a cardtable-shuffle/3 file")
     old = game.get("format") == "cardtable-shuffle/2"
     need(not old, "an older cardtable-shuffle/2 file: download it again with the game's verify command")
@@ -235,7 +237,7 @@ def read(game):
             need(isinstance(cards, list) and 2 <= len(cards) <= MAX_CARDS, f"deal {number}'s {key} is not a list")
             need(all(isinstance(c, str) and len(c) <= 8 for c in cards), f"deal {number}'s {key} holds a non-card")
     pack = derive_pack(kind, game.get("rules"), players)
-    return File(game["game"], kind, version, players, draws, how, seed, salt, digest.lower(), count, deals, pack)
+    return File(game["game"], kind, version, players, draws, how, seed, salt, digest.lower(), count, deals, pack, game)
 
 
 # -- the checks: each returns its lines ("ok: ...") or raises Failed with one sentence ------------

@@ -211,28 +211,23 @@ def test_rules_without_a_deck_or_that_it_does_not_know_are_refused(tmp_path, kin
 
 
 # -- honest files of every preset and player count -----------------------------------------------
-def oh_hell_tables() -> list[tuple[str, int]]:
-    return [(p, n) for p in OH_HELL_PRESETS for n in range(ohhell_rules(p).player_range()[0], 9)]
+def tables(presets: Any, make: Any) -> list[tuple[str, int]]:
+    """Every preset at every player count its rules seat."""
+    out = []
+    for preset in presets:
+        low, high = make(preset).player_range()
+        out += [(preset, n) for n in range(low, high + 1)]
+    return out
 
 
-def shithead_tables() -> list[tuple[str, int]]:
-    return [(p, n) for p in SHITHEAD_PRESETS for n in range(2, shithead_rules(p).player_range()[1] + 1)]
-
-
-@pytest.mark.parametrize(("preset", "players"), oh_hell_tables())
+@pytest.mark.parametrize(("preset", "players"), tables(OH_HELL_PRESETS, ohhell_rules))
 def test_every_oh_hell_preset_verifies_at_every_player_count(script, preset, players) -> None:
-    rules = ohhell_rules(preset)
-    low, high = rules.player_range()
-    if players > high:  # past the preset's seats: the engine refuses the table, so there is no file
-        with pytest.raises(RulesError):
-            KINDS["ohhell"].engine.new(rules, players, 1)
-        return
-    data = user_file("ohhell", rules, players, 1000 + players, VERSIONS[players % 3])
+    data = user_file("ohhell", ohhell_rules(preset), players, 1000 + players, VERSIONS[players % 3])
     ok, lines = script.check(data)
     assert ok and lines[-1] == f"ok: all {data['deal_count']} of the game's {data['deal_count']} deals checked", lines
 
 
-@pytest.mark.parametrize(("preset", "players"), shithead_tables())
+@pytest.mark.parametrize(("preset", "players"), tables(SHITHEAD_PRESETS, shithead_rules))
 def test_every_shithead_preset_verifies_at_every_player_count(script, preset, players) -> None:
     data = user_file("shithead", shithead_rules(preset), players, 2000 + players, VERSIONS[players % 3])
     ok, lines = script.check(data)
@@ -262,7 +257,7 @@ def test_the_scripts_oh_hell_packs_are_the_engines(script) -> None:
     """Every preset, deck, joker and 63-card switch, from 2 to 8 players: where the engine deals,
     the script derives its pack card for card, in its order; where the deck does not seat the
     table, the script refuses too."""
-    compared = 0
+    compared, sizes = 0, set()
     for preset, deck, joker, pack63, players in itertools.product(
         OH_HELL_PRESETS, DECKS, ("on", "off"), ("on", "off"), range(2, 9)
     ):
@@ -273,14 +268,14 @@ def test_the_scripts_oh_hell_packs_are_the_engines(script) -> None:
         expected = engine_pack("ohhell", rules, players)
         if expected is not None:
             assert script_pack(script, "ohhell", rules, players) == expected, (preset, deck, joker, pack63, players)
-            compared += 1
+            compared, sizes = compared + 1, sizes | {len(expected)}
         elif not DECK_PLAYERS[rules["deck"]][0] <= players <= DECK_PLAYERS[rules["deck"]][1]:
             assert script_pack(script, "ohhell", rules, players) is None, (preset, deck, players)
-    assert compared >= 150, compared  # 6-7 players' 63-card packs among them
+    assert sizes == {52, 53, 63, 65, 78} and compared >= 150, (sizes, compared)
 
 
 def test_the_scripts_shithead_packs_are_the_engines(script) -> None:
-    compared = 0
+    compared, sizes = 0, set()
     for preset, decks, jokers, players in itertools.product(SHITHEAD_PRESETS, (1, 2, 3), range(7), range(2, 11)):
         try:
             rules = shithead_rules(preset, decks=str(decks), jokers=str(jokers)).to_json()
@@ -289,8 +284,8 @@ def test_the_scripts_shithead_packs_are_the_engines(script) -> None:
         expected = engine_pack("shithead", rules, players)
         if expected is not None:
             assert script_pack(script, "shithead", rules, players) == expected, (preset, decks, jokers, players)
-            compared += 1
-    assert compared >= 500, compared
+            compared, sizes = compared + 1, sizes | {len(expected)}
+    assert sizes == {52 * d + j for d in (1, 2, 3) for j in range(2 * d + 1)} and compared >= 500, (sizes, compared)
 
 
 def test_the_script_knows_exactly_the_projects_games(script) -> None:
