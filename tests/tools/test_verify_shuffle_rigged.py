@@ -17,6 +17,7 @@ import contextlib
 import copy
 import io
 import itertools
+import json
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +27,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from bot.fairness import export
 from games.common.cards import card_code
 from games.common.engine import RulesError
 from games.common.rng import VERSIONS, GameRng, make_rng
@@ -35,7 +37,7 @@ from games.ohhell.rules import PRESETS as OH_HELL_PRESETS
 from games.ohhell.rules import make_rules as ohhell_rules
 from games.shithead.rules import PRESETS as SHITHEAD_PRESETS
 from games.shithead.rules import make_rules as shithead_rules
-from tests.tools.shuffle_files import KINDS, load_script, run_script, user_file, write
+from tests.tools.shuffle_files import KINDS, load_script, played, run_script, user_file, write
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -232,6 +234,18 @@ def test_every_shithead_preset_verifies_at_every_player_count(script, preset, pl
     data = user_file("shithead", shithead_rules(preset), players, 2000 + players, VERSIONS[players % 3])
     ok, lines = script.check(data)
     assert ok and lines[-1] == "ok: all 1 of the game's 1 deals checked", lines
+
+
+def test_a_game_stored_before_the_63_card_switch_verifies_with_its_52_cards(script) -> None:
+    """Stored rules from before ``pack63_for_6_7`` lack it, and the engine deals such a game of six
+    52 cards: so does the script (the README says so)."""
+    record, decks = played("ohhell", ohhell_rules("oh-shit", pack63_for_6_7="off"), 6, 3, 3)
+    assert record.rules is not None
+    del record.rules["pack63_for_6_7"]
+    data = json.loads(json.dumps(export(KINDS["ohhell"], record, decks)))
+    assert "pack63_for_6_7" not in data["rules"] and len(data["deals"][0]["pack"]) == 52
+    ok, lines = script.check(data)
+    assert ok and "the 52-card pack the rules deal 6 players" in lines[3], lines
 
 
 # -- the script's packs are the engine's ----------------------------------------------------------
