@@ -200,7 +200,8 @@ async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list
                 score = kind.comparison.score(seat.seat, row, scores)
                 out.append(Entry(game, seat.seat, seat.name, score, [d.delta for d in own], complete=False))
                 continue
-            kept = shared.get(seat.seat, set())
+            # (places are not split by deal: a game that compares them has no extra deals to show)
+            kept = shared.get(seat.seat, set()) if kind.comparison.points else {d.deal for d in own}
             score = kind.comparison.score(seat.seat, row, scores, kept)
             deals = [d.delta for d in own if d.deal in kept]
             extra = [d.delta for d in own if d.deal not in kept]
@@ -246,7 +247,7 @@ def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry
     extra = [e for e in entries if e.extra]
     if extra:
         embed.add_field(
-            name="Not compared: extra deals to break a tie (the other tables did not play them)",
+            name="Not compared: extra deals to break a tie (not every table played them)",
             value="\n".join(
                 f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {', '.join(f'{d:+d}' for d in e.extra)}"
                 f" → total **{e.total:g}**"

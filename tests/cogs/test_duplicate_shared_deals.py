@@ -144,7 +144,7 @@ async def test_history_and_the_game_option_offer_only_the_replays_that_replay_gi
     opened, code = await _short_match(env, ann, first, tables=2)
     held = (await _start_with_computers(env, ann, opened.response, first)).id
     joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
-    await _start_with_computers(env, bob, joined.response, second)
+    other = (await _start_with_computers(env, bob, joined.response, second)).id
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
 
     for member in (ann, bob, cy):
@@ -152,21 +152,18 @@ async def test_history_and_the_game_option_offer_only_the_replays_that_replay_gi
         assert f"#{held}" in message_text(listed.response) and f"#{plain}" in message_text(listed.response)
         assert _footer_games(listed) == [plain], (member.name, listed.response.embeds[0].footer.text)
         assert await _given(member, first, plain)
-        assert not await _given(member, first, held)  # refused, so never offered
+        refused = await member.slash(first, "ohhell replay", game=held)
+        assert refused.ephemeral and "still playing" in refused.response.content, refused.response.content
         for command in ("ohhell replay", "ohhell analysis"):
             offered = {c["value"] for c in await member.autocomplete(first, command, "game", "")}
             assert offered == {plain}, (member.name, command, offered)
 
     # bob's table ends: the match is over, and its tables are offered and given
     await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
-    newest = env.bot.tables  # (both tables are over: neither is live)
-    assert newest.in_channel(first.id) is None and newest.in_channel(second.id) is None
     for member in (ann, bob, cy):
         listed = await member.slash(first, "ohhell history")
-        offered = _footer_games(listed)
-        assert len(offered) == 1 and offered[0] != plain, listed.response.embeds[0].footer.text
-        assert await _given(member, first, offered[0])
+        assert _footer_games(listed) == [other], listed.response.embeds[0].footer.text  # the newest
         choices = {c["value"] for c in await member.autocomplete(first, "ohhell replay", "game", "")}
-        assert held in choices and plain in choices, choices
+        assert choices == {plain, held, other}, choices
         for value in choices:
             assert await _given(member, first, value), value
