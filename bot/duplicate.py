@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -41,6 +41,10 @@ class Entry:
     against: float | None = None  # score against the others who held the same cards
     #: the table played to its end; one ended early is shown apart and ranked against nobody
     complete: bool = True
+    #: points of the deals only some tables played (extra deals to break a tie): shown apart,
+    #: outside ``score`` and ``deals``, as nobody at the other tables held those cards
+    extra: list[int] = field(default_factory=list)
+    total: float | None = None  # the table's own total, extra deals included (when it has some)
 
 
 def may_close(match: MatchRecord, user_id: int, guild_id: int | None, manager: bool) -> bool:
@@ -178,15 +182,31 @@ async def finish(
 
 
 async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list[Entry]:
-    out: list[Entry] = []
+    read: list[tuple[GameRecord, list[DealScore], dict[int, ResultRow]]] = []
     for game in games:
-        scores: list[DealScore] = await store.deal_scores(game.id)
-        results: dict[int, ResultRow] = {r.seat: r for r in await store.results(game.id)}
+        read.append((game, await store.deal_scores(game.id), {r.seat: r for r in await store.results(game.id)}))
+    # seat by seat, the deals every whole table played: a table whose totals tied for first
+    # played more, whose cards the others never held, so those compare nobody (and a play-off
+    # deal counts for the seats of it only; a table ended early is apart anyway)
+    whole = [scores for _, scores, results in read if results]
+    seats = {d.seat for scores in whole for d in scores}
+    shared = {s: set.intersection(*({d.deal for d in scores if d.seat == s} for scores in whole)) for s in seats}
+    out: list[Entry] = []
+    for game, scores, results in read:
         for seat in game.seats:
-            deals = [d.delta for d in scores if d.seat == seat.seat]
             row = results.get(seat.seat)
-            score = kind.comparison.score(seat.seat, row, scores)
-            out.append(Entry(game, seat.seat, seat.name, score, deals, complete=row is not None))
+            own = [d for d in scores if d.seat == seat.seat]
+            if row is None:  # ended early: every deal it played, apart
+                score = kind.comparison.score(seat.seat, row, scores)
+                out.append(Entry(game, seat.seat, seat.name, score, [d.delta for d in own], complete=False))
+                continue
+            # (places are not split by deal: a game that compares them has no extra deals to show)
+            kept = shared.get(seat.seat, set()) if kind.comparison.points else {d.deal for d in own}
+            score = kind.comparison.score(seat.seat, row, scores, kept)
+            deals = [d.delta for d in own if d.deal in kept]
+            extra = [d.delta for d in own if d.deal not in kept]
+            total = kind.comparison.score(seat.seat, row, scores) if extra else None
+            out.append(Entry(game, seat.seat, seat.name, score, deals, extra=extra, total=total))
     for entry in out:
         # only whole games compare: a table ended after one deal has played a fraction of the cards
         others = [
@@ -221,6 +241,17 @@ def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry
             name="Ranking: score against the others who held the same cards",
             value="\n".join(
                 f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)
+            )[:1024],
+            inline=False,
+        )
+    extra = [e for e in entries if e.extra]
+    if extra:
+        embed.add_field(
+            name="Not compared: extra deals to break a tie (not every table played them)",
+            value="\n".join(
+                f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {', '.join(f'{d:+d}' for d in e.extra)}"
+                f" → total **{e.total:g}**"
+                for e in extra
             )[:1024],
             inline=False,
         )

@@ -123,4 +123,4 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
 
     @analysis.autocomplete("game")
     async def analysis_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(bot.store, interaction.guild_id, kind.key, current)
+        return await game_choices(bot.store, interaction, kind.key, current, (Door.ANALYSE,))
