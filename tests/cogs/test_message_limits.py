@@ -1,0 +1,106 @@
+"""Discord's limits on a message, met as players meet them at the edges: seven seats, the longest
+display names Discord allows (32 characters), long games, an eight-table duplicate match. Real
+Discord refuses a whole message whose embeds pass any limit (a field over 1,024 characters, 6,000
+in all...), and the player then sees "Something went wrong" or nothing at all; every message the
+bot sends here must hold every limit, and what does not fit must still reach the player (a shorter
+form, or the whole text as a file).
+
+Every request the bot made is checked with SimCord's own model of Discord's embed limits
+(``simcord.components.validate_embeds``), which SimCord applies only to the routes it checks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from simcord.components import validate_embeds
+
+from games.ohhell.analysis import AnalysisConfig
+from tests.cogs.test_stats_features import embed_text
+from tests.helpers import OhHellDriver, open_table, walk_components
+
+#: seven display names of the longest length Discord allows (32), told apart at the end
+LONG_NAMES = [f"Wilhelmina Featherstonehaugh-Ng{i}" for i in range(1, 8)]
+assert all(len(n) == 32 for n in LONG_NAMES)
+
+
+def payload_embeds(payload: Any) -> list[tuple[list[dict[str, Any]], Any]]:
+    """Every ``embeds`` list in a request's JSON (a message, an edit, an interaction callback's
+    ``data``, a follow-up), with the object that holds it."""
+    found: list[tuple[list[dict[str, Any]], Any]] = []
+    if isinstance(payload, dict):
+        if isinstance(payload.get("embeds"), list):
+            found.append((payload["embeds"], payload))
+        for value in payload.values():
+            found += payload_embeds(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            found += payload_embeds(value)
+    return found
+
+
+def assert_every_request_within_limits(env: Any, since: int = 0) -> int:
+    """Every request from ``since`` on holds Discord's embed limits and the content's 2,000, and
+    every ``attachment://`` an embed points at is a file the same request carries. How many
+    requests carried embeds."""
+    checked = 0
+    for request in env.http_requests[since:]:
+        for embeds, holder in payload_embeds(request.json):
+            checked += 1
+            validate_embeds(embeds)  # raises naming the limit
+            assert len(holder.get("content") or "") <= 2000, request.path
+            carried = {a.get("filename") for a in holder.get("attachments") or []}
+            for embed in embeds:
+                for part in ("image", "thumbnail"):
+                    url = (embed.get(part) or {}).get("url") or ""
+                    if url.startswith("attachment://"):
+                        assert url.removeprefix("attachment://") in carried, (request.method, request.path, url)
+    return checked
+
+
+async def long_named_table(env: Any, preset: str = "oh-shit", options: dict[str, str] | None = None) -> Any:
+    """Seven people with 32-character names seated at one table (the 63-card pack at seven)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(f"player{i}"), nick=name) for i, name in enumerate(LONG_NAMES)]
+    await open_table(env, channel, people[0], people[1:], preset=preset, options=options or {})
+    return guild, channel, people
+
+
+async def test_shithead_scores_during_a_game_carry_the_picture_they_point_at(simcord_env):
+    """``/shithead scores`` during a game shows the table: its embed points at the table's
+    picture, which the answer must carry (Discord shows a broken image otherwise)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"), nick=LONG_NAMES[0])
+    await open_table(env, channel, ann, [], command="shithead", computers=2)
+    since = len(env.http_requests)
+    answer = await ann.slash(channel, "shithead scores")
+    embed = answer.response.embeds[0]
+    assert embed.image.url and embed.image.url.startswith("attachment://"), embed.to_dict()
+    assert [a.filename for a in answer.response.attachments] == [embed.image.url.removeprefix("attachment://")]
+    assert assert_every_request_within_limits(env, since) >= 1
+
+
+async def test_ohhell_scores_of_a_long_game_with_seven_long_names_fit(simcord_env):
+    """A finished game of seven 32-character names and twenty deals: the score sheet's lines and
+    the places above them fit the description (the earliest deals left out, said so; the
+    picture shows every deal)."""
+    env = simcord_env
+    deals = ",".join(["1"] * 20)
+    guild, channel, people = await long_named_table(env, options={"fixed_hands": deals, "sequence": "fixed"})
+    table = env.bot.tables.in_channel(channel.id)
+    await OhHellDriver(env, channel, {p.id: p for p in people}, seed=4).play_to_end()
+    since = len(env.http_requests)
+    after = await people[3].slash(channel, "ohhell scores")
+    assert after.response is not None and after.response.embeds, after
+    sheet = after.response.embeds[0]
+    assert len(sheet.description or "") <= 4096 and len(sheet) <= 6000
+    results = await env.bot.store.results(table.id)
+    assert all(f"{r.name} **{r.total}**" in sheet.description for r in results), sheet.description
+    assert "deals left out" in sheet.description and "**20**" in sheet.description, sheet.description
+    assert [a.filename for a in after.response.attachments] == ["scores.png"]
+    assert assert_every_request_within_limits(env, since) >= 1
