@@ -53,24 +53,30 @@ def shorten(text: str, limit: int) -> str:
     return text[: limit - 1].rstrip() + ELLIPSIS
 
 
-def fit_lines(lines: Sequence[str], limit: int, tail: Tail = more, sep: str = "\n") -> tuple[str, int]:
+def fit_lines(
+    lines: Sequence[str], limit: int, tail: Tail = more, sep: str = "\n", *, last: bool = False
+) -> tuple[str, int]:
     """As many of ``lines`` as fit in ``limit`` characters, joined by ``sep``, whole and in their
-    order, then ``tail(left out)`` when some did not fit; and how many were shown. When not even
-    the first line and the tail fit, the first line is shortened (something shows)."""
+    order, then ``tail(left out)`` when some did not fit; and how many were shown. ``last``: the
+    last lines are kept instead (the newest), the tail before them. When not even one line and
+    the tail fit, that line is shortened (something shows)."""
     if limit <= 0 or not lines:
         return "", 0
     whole = sep.join(lines)
     if len(whole) <= limit:
         return whole, len(lines)
-    for shown in range(len(lines) - 1, 0, -1):
-        text = sep.join([*lines[:shown], tail(len(lines) - shown)])
+    count = len(lines)
+    for shown in range(count - 1, 0, -1):
+        end = tail(count - shown)
+        text = sep.join([end, *lines[count - shown :]] if last else [*lines[:shown], end])
         if len(text) <= limit:
             return text, shown
-    end = tail(len(lines) - 1) if len(lines) > 1 else ""
+    one = lines[-1] if last else lines[0]
+    end = tail(count - 1) if count > 1 else ""
     room = limit - len(sep) - len(end)
     if end and room >= 12:
-        return shorten(lines[0], room) + sep + end, 1
-    return shorten(lines[0], limit), 1
+        return (end + sep + shorten(one, room)) if last else (shorten(one, room) + sep + end), 1
+    return shorten(one, limit), 1
 
 
 @dataclass
@@ -124,11 +130,12 @@ class Budget:
             self.describe(made, description.split("\n"))
         return made
 
-    def describe(self, embed: discord.Embed, lines: Sequence[str], tail: Tail = more) -> int:
-        """``embed``'s description: the lines that fit; how many were shown."""
+    def describe(self, embed: discord.Embed, lines: Sequence[str], tail: Tail = more, *, last: bool = False) -> int:
+        """``embed``'s description: the lines that fit (the last ones with ``last``); how many
+        were shown."""
         self.parts.append("\n".join(lines))
         embed.description = None
-        text, shown = fit_lines(lines, min(DESCRIPTION, self.left), tail)
+        text, shown = fit_lines(lines, min(DESCRIPTION, self.left), tail, last=last)
         self.cut |= shown < len(lines) or text != "\n".join(lines)
         embed.description = text or None
         return shown
@@ -143,9 +150,11 @@ class Budget:
         inline: bool = False,
         sep: str = "\n",
         empty: str = "—",
+        last: bool = False,
     ) -> int:
         """A field of ``lines`` (joined by ``sep``; ``empty`` when none): the lines that fit, whole;
-        how many were shown. No field at all (0) once the embed holds 25 or too little room is left."""
+        how many were shown (``last``: the last lines, the tail before them). No field at all (0)
+        once the embed holds 25 or too little room is left."""
         lines = list(lines) or [empty]
         self.parts.append(name + "\n" + sep.join(lines))
         shown_name = shorten(name, min(FIELD_NAME, self.left))
@@ -153,7 +162,7 @@ class Budget:
         if len(embed.fields) >= FIELDS or not shown_name.strip() or room < min(20, len(sep.join(lines))):
             self.cut = True
             return 0
-        text, shown = fit_lines(lines, room, tail, sep)
+        text, shown = fit_lines(lines, room, tail, sep, last=last)
         self.cut |= shown < len(lines) or shown_name != name or text != sep.join(lines)
         embed.add_field(name=shown_name, value=text, inline=inline)
         return shown

@@ -9,6 +9,7 @@ from typing import Any, cast
 import discord
 
 from bot.snapshot import view as shared_view
+from draw.budget import Budget
 from draw.cards import label, labels, suit_symbol
 from draw.common import COLOR, a_or_an, count, ordinal
 from draw.emojis import card_text, hand_text
@@ -77,43 +78,52 @@ def seat_lines(view: View, name: Name) -> str:
     return "\n".join(lines)
 
 
+def revoke_lines(revokes: Sequence[Mapping[str, Any]], name: Name) -> list[str]:
+    """This deal's revokes, a line a player in the order they first revoked: the short form of a
+    list that seven long names revoking at every trick would take past a field's 1,024."""
+    by_seat: dict[int, list[str]] = {}
+    for r in revokes:
+        by_seat.setdefault(r["seat"], []).append(f"{suit_symbol(r['suit'])} trick {r['trick']}")
+    return [f"{name(seat)}: {', '.join(where)}" for seat, where in by_seat.items()]
+
+
 def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
-    embed = discord.Embed(title=deal_title(view), color=COLOR)
+    """The public table: measured as it is built (:class:`draw.budget.Budget`), so that no long
+    name, trick or list makes Discord refuse the edit, which would stop the table for the deal."""
+    budget = Budget()
+    embed = budget.embed(title=deal_title(view), color=COLOR)
     bid_total = view["bid_total"]
     desc = [trump_line(view), f"Dealer: {name(view['dealer'])} 🎴"]
     if view["phase"] != "bidding" or view["bidding"] == "sequential":
         desc.append(f"Bids total {bid_total} for {count(view['hand_size'], 'trick')}")
     if view["devils_bridge"]:
         desc.append("🌉 Devil's Bridge: everyone sees every card but their own (**My hand**)")
-    embed.description = "\n".join(desc)
-    embed.add_field(name="Players (from the dealer's left)", value=seat_lines(view, name), inline=False)
+    budget.describe(embed, desc)
+    budget.field(embed, "Players (from the dealer's left)", seat_lines(view, name).split("\n"))
     last = view["last_trick"]
     # Between tricks the one just finished stays in view, its winner named, until the next lead.
     finished = view["phase"] == "playing" and not view["trick"] and last is not None and last["deal"] == view["deal"]
     if finished:
         assert last is not None
-        embed.add_field(
-            name=f"Trick {view['trick_no'] - 1}",
-            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins\n"
-            f"*({name(view['leader'])} to lead trick {view['trick_no']})*",
-            inline=False,
+        budget.field(
+            embed,
+            f"Trick {view['trick_no'] - 1}",
+            [
+                f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",
+                f"*({name(view['leader'])} to lead trick {view['trick_no']})*",
+            ],
         )
     elif view["phase"] == "playing":
         trick = _trick_text(view["trick"], name) if view["trick"] else f"*({name(view['leader'])} to lead)*"
-        embed.add_field(name=f"Trick {view['trick_no']}", value=trick, inline=False)
+        budget.field(embed, f"Trick {view['trick_no']}", [trick])
     # The engine keeps the previous deal's last trick until this deal's first trick is won.
     if last is not None and view["phase"] == "playing" and view["trick_no"] > 1 and not finished:
-        embed.add_field(
-            name="Last trick",
-            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",
-            inline=False,
-        )
+        budget.field(embed, "Last trick", [f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins"])
     revokes = view["revokes"]
     if revokes:
-        text = ", ".join(f"{name(r['seat'])} in {suit_symbol(r['suit'])} (trick {r['trick']})" for r in revokes)
-        embed.add_field(name="Revokes this deal", value=text, inline=False)
+        budget.field(embed, "Revokes this deal", revoke_lines(revokes, name))
     if notices:
-        embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
+        budget.field(embed, "Notes", notices, last=True, tail=lambda n: f"({count(n, 'earlier note')})")
     return embed
 
 

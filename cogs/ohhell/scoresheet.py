@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import discord
-
 from bot.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE
 from db.store import DealScore
@@ -17,7 +15,6 @@ from draw.common import COLOR, count
 from draw.images import scoresheet_png
 from draw.pictures import ImageFile, show_picture
 from games.ohhell.results import HistoryEntry
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +75,13 @@ def sheet_text(names: Sequence[str], rows: Sequence[DealRow], room: int = DESCRI
         lines.append(f"**{row.deal}**{cards}: {cells}")
     totals = running_totals(rows, len(names))[-1] if rows else [0] * len(names)
     footer = "**Total**: " + " · ".join(f"{n} **{t}**" for n, t in zip(clean, totals, strict=True))
-    whole = "\n".join([*lines, footer])
-    if len(whole) <= room or not lines:
-        return whole if len(whole) <= room else shorten(whole, room)
-    # newest first through the budget, so that what is left out is the oldest; said at the top
-    newest, _ = fit_lines(
-        [footer, *reversed(lines)], room, tail=lambda left: f"(the first {count(left, 'deal')} left out)"
+    if not lines:
+        return shorten(footer, room)
+    # the newest deals that fit with the totals, the oldest left out (said at the top)
+    text, _ = fit_lines(
+        lines, room - len(footer) - 1, lambda left: f"(the first {count(left, 'deal')} left out)", last=True
     )
-    kept = newest.split("\n")
-    # some deals were left out: the tail goes first, then the newest deals in order, the totals
-    return "\n".join([kept[-1], *reversed(kept[1:-1]), kept[0]]) if len(kept) > 1 else newest
+    return f"{text}\n{footer}" if text else shorten(footer, room)
 
 
 def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: str | None = None) -> Rendered:

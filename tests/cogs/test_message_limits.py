@@ -104,3 +104,61 @@ async def test_ohhell_scores_of_a_long_game_with_seven_long_names_fit(simcord_en
     assert "deals left out" in sheet.description and "**20**" in sheet.description, sheet.description
     assert [a.filename for a in after.response.attachments] == ["scores.png"]
     assert assert_every_request_within_limits(env, since) >= 1
+
+
+class RevokingDriver(OhHellDriver):
+    """Plays as someone who revokes whenever the panel lets them (a red card: the suit led is in
+    hand), so that a deal collects as many revokes as seven players can make."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.last_panel: Any = None
+        self.rng = self  # type: ignore[assignment]  # choose() below picks the move
+        self.dice = random.Random(5)
+
+    async def panel_of(self, actor: Any) -> Any:
+        self.last_panel = await super().panel_of(actor)
+        return self.last_panel
+
+    def choice(self, options: list[str]) -> str:
+        red = [
+            c["custom_id"].split(":", 4)[4].partition(".")[2]
+            for c in walk_components(self.last_panel.components)
+            if c.get("style") == 4 and not c.get("disabled") and (c.get("custom_id") or "").startswith("ohp:")
+        ]
+        revoking = [o for o in options if o in red]
+        return self.dice.choice(revoking or options)
+
+
+async def test_a_deal_full_of_revokes_by_long_names_keeps_the_table_updating(simcord_env):
+    """Seven 32-character names revoking whenever they can in one deal of nine cards: the
+    table's "Revokes this deal" grew past a field's 1,024 characters and Discord refused every
+    later edit, so the table stopped for the rest of the deal. The list now says how many more
+    it leaves out, and every edit goes through."""
+    env = simcord_env
+    options = {"revokes": "penalize", "fixed_hands": "9", "sequence": "fixed"}
+    guild, channel, people = await long_named_table(env, options=options)
+    table = env.bot.tables.in_channel(channel.id)
+    driver = RevokingDriver(env, channel, {p.id: p for p in people}, seed=6)
+    since = len(env.http_requests)
+    most = 0
+    while table.engine is not None and not table.engine.is_over:
+        view = table.engine.view(None)
+        if view["phase"] == "playing" and view["trick_no"] == view["hand_size"] and view["trick"]:
+            break  # the last trick is under way: the table shows every revoke of the deal
+        await driver.step()
+        await env.settle()
+        most = max(most, len(table.engine.view(None)["revokes"]))
+    view = table.engine.view(None)
+    names = [table.name(r["seat"]) for r in view["revokes"]]
+    assert len(", ".join(f"{n} in ♠ (trick 9)" for n in names)) > 1024, f"only {most} revokes: too few to test"
+    shown_table = [m for m in channel.history() if m.embeds and m.embeds[0].title and "deal 1" in m.embeds[0].title]
+    assert shown_table, "no table message"
+    latest = shown_table[-1].embeds[0]
+    shown = [f.value for f in latest.fields if f.name == "Revokes this deal"]
+    assert shown and len(shown[0]) <= 1024, [f.name for f in latest.fields]
+    assert all(n in shown[0] for n in names), shown[0]  # every player who revoked, a line each
+    # the table shows the trick being played now: it kept updating to the end of the deal
+    trick = next(f.value for f in latest.fields if (f.name or "").startswith(f"Trick {view['trick_no']}"))
+    assert table.name(view["trick"][-1][0]) in trick, trick
+    assert assert_every_request_within_limits(env, since) > 10

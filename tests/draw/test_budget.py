@@ -17,13 +17,13 @@ from draw.budget import FIELD_VALUE, TOTAL, Budget, fit_lines, shorten, within
 TEXT = st.text(alphabet=st.sampled_from("ab Zé9♠♥🃏-:"), min_size=1, max_size=300).filter(lambda t: t.strip() != "")
 LINES = st.lists(TEXT, min_size=0, max_size=40)
 
-Op = tuple[str, str, list[str]]
+Op = tuple[str, str, list[str], bool]
 OPS = st.lists(
     st.one_of(
-        st.tuples(st.just("embed"), TEXT, LINES),
-        st.tuples(st.just("field"), TEXT, LINES),
-        st.tuples(st.just("footer"), TEXT, st.just([])),
-        st.tuples(st.just("author"), TEXT, st.just([])),
+        st.tuples(st.just("embed"), TEXT, LINES, st.booleans()),
+        st.tuples(st.just("field"), TEXT, LINES, st.booleans()),
+        st.tuples(st.just("footer"), TEXT, st.just([]), st.booleans()),
+        st.tuples(st.just("author"), TEXT, st.just([]), st.booleans()),
     ),
     min_size=1,
     max_size=60,
@@ -31,21 +31,23 @@ OPS = st.lists(
 TAIL = re.compile(r"^… and (\d+) more$")
 
 
-def check_shown(value: str, lines: list[str], shown: int) -> None:
-    """``value`` is the first ``shown`` lines whole, then the tail naming how many were left out
-    (or, when not even one line fitted, the first line shortened)."""
+def check_shown(value: str, lines: list[str], shown: int, last: bool = False) -> None:
+    """``value`` is the first ``shown`` lines whole (the last ones with ``last``), and the tail
+    naming how many were left out after them (before them); when not even one line fitted with
+    the tail, that line shortened."""
     if shown == len(lines):
         assert value == "\n".join(lines)
         return
     got = value.split("\n")
-    match = TAIL.match(got[-1])
-    assert match is not None, got[-1]
+    end = got[0] if last else got[-1]
+    match = TAIL.match(end)
+    assert match is not None, end
     assert int(match[1]) == len(lines) - shown
-    body = got[:-1]
-    assert len(body) >= shown >= 1 or (shown == 1 and len(body) >= 1)
-    joined = "\n".join(body)
-    whole = "\n".join(lines[:shown])
-    assert joined == whole or (shown == 1 and joined.endswith("…") and lines[0].startswith(joined[:-1].rstrip()))
+    joined = "\n".join(got[1:] if last else got[:-1])
+    kept = lines[len(lines) - shown :] if last else lines[:shown]
+    one = kept[0]
+    assert shown >= 1
+    assert joined == "\n".join(kept) or (shown == 1 and joined.endswith("…") and one.startswith(joined[:-1].rstrip()))
 
 
 @settings(max_examples=300, deadline=None)
@@ -53,7 +55,7 @@ def check_shown(value: str, lines: list[str], shown: int) -> None:
 def test_any_message_built_through_the_budget_holds_every_discord_limit(ops: list[Op]) -> None:
     budget = Budget()
     offered: list[str] = []
-    for op, text, lines in ops:
+    for op, text, lines, last in ops:
         if op == "embed" or not budget.embeds:
             if len(budget.embeds) == 10:
                 continue
@@ -63,12 +65,12 @@ def test_any_message_built_through_the_budget_holds_every_discord_limit(ops: lis
         embed = budget.embeds[-1]
         if op == "field":
             before = len(embed.fields)
-            shown = budget.field(embed, text, lines)
+            shown = budget.field(embed, text, lines, last=last)
             offered += [text, *lines]
             if shown:
                 added = embed.fields[-1]
                 assert len(embed.fields) == before + 1
-                check_shown(added.value or "", lines or ["—"], shown)
+                check_shown(added.value or "", lines or ["—"], shown, last)
             else:
                 assert len(embed.fields) == before and budget.cut
         elif op == "footer":
@@ -99,15 +101,15 @@ def test_any_message_built_through_the_budget_holds_every_discord_limit(ops: lis
 
 
 @settings(max_examples=300, deadline=None)
-@given(LINES.filter(bool), st.integers(min_value=1, max_value=2 * FIELD_VALUE))
-def test_fit_lines_keeps_whole_lines_in_order_within_the_limit(lines: list[str], limit: int) -> None:
-    text, shown = fit_lines(lines, limit)
+@given(LINES.filter(bool), st.integers(min_value=1, max_value=2 * FIELD_VALUE), st.booleans())
+def test_fit_lines_keeps_whole_lines_in_order_within_the_limit(lines: list[str], limit: int, last: bool) -> None:
+    text, shown = fit_lines(lines, limit, last=last)
     assert len(text) <= limit
     assert 1 <= shown <= len(lines)
     if len("\n".join(lines)) <= limit:
         assert (text, shown) == ("\n".join(lines), len(lines))
     elif limit >= 40:  # room for a line's start and the tail: the count is said
-        check_shown(text, lines, shown)
+        check_shown(text, lines, shown, last)
 
 
 @given(TEXT, st.integers(min_value=0, max_value=400))
