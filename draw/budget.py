@@ -79,6 +79,17 @@ def fit_lines(
     return shorten(one, limit), 1
 
 
+def leading(lines: Sequence[str], limit: int, sep: str = "\n") -> int:
+    """How many of the first ``lines``, whole, fit in ``limit`` characters joined by ``sep``."""
+    used, count = -len(sep), 0
+    for line in lines:
+        used += len(sep) + len(line)
+        if used > limit:
+            break
+        count += 1
+    return count
+
+
 @dataclass
 class Budget:
     """One message's embeds, built within Discord's limits: every part goes through here.
@@ -165,6 +176,34 @@ class Budget:
         text, shown = fit_lines(lines, room, tail, sep, last=last)
         self.cut |= shown < len(lines) or shown_name != name or text != sep.join(lines)
         embed.add_field(name=shown_name, value=text, inline=inline)
+        return shown
+
+    def fields(
+        self, embed: discord.Embed, name: str, lines: Sequence[str], *, tail: Tail = more, next_name: str = "…"
+    ) -> int:
+        """``lines`` over as many fields as they need (the first named ``name``, the others
+        ``next_name``), each filled with whole lines, until the message's room or the 25 fields
+        run out: the last field then ends with ``tail``. How many lines were shown."""
+        if not lines:  # the field says there are none ("—"): no line of ``lines`` shown
+            self.field(embed, name, lines)
+            return 0
+        self.parts.append(name + "\n" + "\n".join(lines))
+        rest, shown, title = list(lines), 0, name
+        while rest:
+            room = min(FIELD_VALUE, self.left - len(title))
+            fit = leading(rest, room)
+            if room < FIELD_VALUE or len(embed.fields) >= FIELDS - 1 or fit == len(rest):
+                before = self.parts[:]
+                got = self.field(embed, title, rest, tail=tail)
+                self.parts = before  # offered once, above
+                return shown + got
+            if fit == 0:  # one line longer than a field: shortened, and on to the next
+                self.cut = True
+                embed.add_field(name=title, value=shorten(rest[0], room), inline=False)
+                fit = 1
+            else:
+                embed.add_field(name=title, value="\n".join(rest[:fit]), inline=False)
+            shown, rest, title = shown + fit, rest[fit:], next_name
         return shown
 
     def footer(self, embed: discord.Embed, text: str) -> None:

@@ -162,3 +162,67 @@ async def test_a_deal_full_of_revokes_by_long_names_keeps_the_table_updating(sim
     trick = next(f.value for f in latest.fields if (f.name or "").startswith(f"Trick {view['trick_no']}"))
     assert table.name(view["trick"][-1][0]) in trick, trick
     assert assert_every_request_within_limits(env, since) > 10
+
+
+async def coach_answer(env: Any, channel: Any, actor: Any, game_id: int) -> Any:
+    """``/ohhell analysis`` of ``game_id`` as ``actor`` asks for it, the coach's work run in
+    threads with a light configuration, and the answer once it is in (the message itself)."""
+    coach = env.bot.get_cog("Stats").coach
+    coach.configs["ohhell"] = AnalysisConfig(rollouts=1, luck_rollouts=1, bid_budget=60, card_budget=30)
+    coach.executor = ThreadPoolExecutor(2)
+    first = await actor.slash(channel, "ohhell analysis", game=game_id)
+    assert first.response is not None, first
+    await asyncio.gather(*coach.running.values())
+    for _ in range(200):
+        await env.settle()
+        shown = next(m for m in channel.history(viewer=actor) if m.id == first.response.id)
+        if "Working on the analysis" not in embed_text(shown):
+            return shown
+        await asyncio.sleep(0)
+    raise AssertionError("the analysis never came")
+
+
+async def check_analysis_page(env: Any, channel: Any, actor: Any, game_id: int, deals: int, since: int) -> None:
+    page = await coach_answer(env, channel, actor, game_id)
+    text = embed_text(page)
+    assert "went wrong" not in text and "failed" not in text, text
+    assert page.embeds and "The coach on game" in (page.embeds[0].title or ""), text
+    assert sum(len(e) for e in page.embeds) <= 6000
+    assert "in the attached file" in text, text  # the page says where the rest is
+    assert [a.filename for a in page.attachments] == [f"analysis-game-{game_id}.txt"]
+    whole = (await page.attachments[0].read()).decode()
+    table = await env.bot.store.get_game(game_id)
+    assert all(s.name in whole for s in table.seats)
+    assert all(f"\n{d} (" in whole for d in range(1, deals + 1)), whole[:2000]  # every deal, in the file
+    assert assert_every_request_within_limits(env, since) >= 1
+    # asked again, the stored analysis is shown the same way (the first answer's other door)
+    again = await actor.slash(channel, "ohhell analysis", game=game_id)
+    assert again.response.embeds and [a.filename for a in again.response.attachments] == [
+        f"analysis-game-{game_id}.txt"
+    ]
+    assert assert_every_request_within_limits(env, since) >= 2
+
+
+async def test_the_analysis_of_a_seven_player_game_with_long_names_fits_with_a_file(simcord_env):
+    """The coach on seven 32-character names over twelve deals: the page passed 6,000
+    characters and the player got "Something went wrong"; now it holds the ranking, what fits
+    and says the rest is in the attached file, which holds all of it."""
+    env = simcord_env
+    options = {"fixed_hands": ",".join(["1"] * 12), "sequence": "fixed"}
+    guild, channel, people = await long_named_table(env, options=options)
+    game_id = env.bot.tables.in_channel(channel.id).id
+    await OhHellDriver(env, channel, {p.id: p for p in people}, seed=8).play_to_end()
+    await check_analysis_page(env, channel, people[2], game_id, 12, len(env.http_requests))
+
+
+async def test_the_analysis_of_sixty_one_card_deals_fits_with_a_file(simcord_env):
+    """Sixty one-card deals at seven seats (one person, six computers): 9,257 characters."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"), nick=LONG_NAMES[0])
+    options = {"fixed_hands": ",".join(["1"] * 60), "sequence": "fixed"}
+    await open_table(env, channel, ann, [], preset="oh-shit", options=options, computers=6)
+    game_id = env.bot.tables.in_channel(channel.id).id
+    await OhHellDriver(env, channel, {ann.id: ann}, seed=9).play_to_end()
+    await check_analysis_page(env, channel, ann, game_id, 60, len(env.http_requests))

@@ -22,6 +22,7 @@ OPS = st.lists(
     st.one_of(
         st.tuples(st.just("embed"), TEXT, LINES, st.booleans()),
         st.tuples(st.just("field"), TEXT, LINES, st.booleans()),
+        st.tuples(st.just("fields"), TEXT, st.lists(TEXT, max_size=120), st.booleans()),
         st.tuples(st.just("footer"), TEXT, st.just([]), st.booleans()),
         st.tuples(st.just("author"), TEXT, st.just([]), st.booleans()),
     ),
@@ -73,6 +74,21 @@ def test_any_message_built_through_the_budget_holds_every_discord_limit(ops: lis
                 check_shown(added.value or "", lines or ["—"], shown, last)
             else:
                 assert len(embed.fields) == before and budget.cut
+        elif op == "fields":
+            before = len(embed.fields)
+            shown = budget.fields(embed, text, lines)
+            offered += [text, *lines]
+            values = [f.value or "" for f in embed.fields[before:]]
+            assert shown <= len(lines)
+            if shown == len(lines) and not budget.cut:
+                assert "\n".join(values) == ("\n".join(lines) or "—")
+            elif values:  # whole lines in order; the last field says how many were left out
+                got = "\n".join(values).split("\n")
+                if shown < len(lines):
+                    match = TAIL.match(got[-1])
+                    assert match is not None and int(match[1]) == len(lines) - shown, got[-1]
+                    got = got[:-1]
+                assert all(a == b or (a.endswith("…") and b.startswith(a[:-1].rstrip())) for a, b in zip(got, lines))
         elif op == "footer":
             if embed.footer.text:  # a second footer replaces the first: one each
                 continue
