@@ -88,7 +88,9 @@ def test_any_message_built_through_the_budget_holds_every_discord_limit(ops: lis
                     match = TAIL.match(got[-1])
                     assert match is not None and int(match[1]) == len(lines) - shown, got[-1]
                     got = got[:-1]
-                assert all(a == b or (a.endswith("…") and b.startswith(a[:-1].rstrip())) for a, b in zip(got, lines))
+                assert len(got) == shown
+                pairs = zip(got, lines[:shown], strict=True)
+                assert all(a == b or (a.endswith("…") and b.startswith(a[:-1].rstrip())) for a, b in pairs)
         elif op == "footer":
             if embed.footer.text:  # a second footer replaces the first: one each
                 continue
