@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -226,3 +227,47 @@ async def test_the_analysis_of_sixty_one_card_deals_fits_with_a_file(simcord_env
     game_id = env.bot.tables.in_channel(channel.id).id
     await OhHellDriver(env, channel, {ann.id: ann}, seed=9).play_to_end()
     await check_analysis_page(env, channel, ann, game_id, 60, len(env.http_requests))
+
+
+async def test_an_eight_table_duplicate_match_of_seven_seats_shows_its_comparison_everywhere(simcord_env):
+    """Eight tables of seven seats (a 32-character name and six computers each) over ten deals:
+    the comparison passed 6,000 characters and Discord refused it in all eight channels, so no
+    table saw it. Now every channel gets it, within the limits, with the whole comparison as a
+    text file when the message cannot hold it all."""
+    env = simcord_env
+    guild = env.create_guild()
+    channels = [guild.create_text_channel(f"table-{i}") for i in range(1, 9)]
+    people = [guild.add_member(env.create_user(f"host{i}"), nick=LONG_NAMES[i % 7]) for i in range(8)]
+    opened = await people[0].slash(channels[0], "ohhell duplicate new", tables=8)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content)[1]
+    for option, value in {"fixed_hands": ",".join(["1"] * 10), "sequence": "fixed"}.items():
+        assert "✅" in (await people[0].slash(channels[0], "ohhell set", option=option, value=value)).response.content
+    lobbies = [opened.response]
+    for person, channel in zip(people[1:], channels[1:], strict=True):
+        joined = await person.slash(channel, "ohhell duplicate join", code=code)
+        assert joined.response is not None and not joined.ephemeral, joined
+        lobbies.append(joined.response)
+    since = len(env.http_requests)
+    games = []
+    for person, channel, lobby in zip(people, channels, lobbies, strict=True):
+        for _ in range(6):
+            await person.click(lobby, label="Add computer")
+        assert not (await person.click(lobby, label="Start")).ephemeral
+        games.append(env.bot.tables.in_channel(channel.id).id)
+        await OhHellDriver(env, channel, {person.id: person}, seed=len(games)).play_to_end()
+    assert assert_every_request_within_limits(env, since) > 8
+    names = {s.name for g in games for s in (await env.bot.store.get_game(g)).seats}
+    assert len(names) == 7 + 6  # the seven long names and the six computers' at every table
+    for channel in channels:
+        shown = [m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or "")]
+        assert len(shown) == 1, f"no comparison in {channel.name}"
+        comparison = shown[0]
+        assert sum(len(e) for e in comparison.embeds) <= 6000
+        seats = [f.name for f in comparison.embeds[0].fields if (f.name or "").startswith("Seat ")]
+        assert seats[:3] == ["Seat 1's cards", "Seat 2's cards", "Seat 3's cards"], seats
+        files = [a.filename for a in comparison.attachments]
+        assert len(files) == 1 and files[0].endswith(".txt"), files
+        assert "attached file" in embed_text(comparison)
+        whole = (await comparison.attachments[0].read()).decode()
+        assert all(n in whole for n in names) and all(f"#{g} " in whole for g in games)
+        assert all(f"Seat {s}'s cards" in whole for s in range(1, 8))
