@@ -226,6 +226,46 @@ class Budget:
         return ImageFile(filename, self.transcript().encode("utf-8"))
 
 
+def fit(embed: discord.Embed, total: int = TOTAL) -> bool:
+    """An embed that code which takes no budget filled (a game's replay hands), brought within
+    the limits after the fact: each part to its own limit (whole lines where it can), then the
+    last fields dropped, one saying how many, until the total holds. Whether anything was cut."""
+    before = embed.to_dict()
+    embed.title = shorten(embed.title, TITLE) if embed.title else embed.title
+    if embed.description:
+        embed.description = fit_lines(embed.description.split("\n"), DESCRIPTION)[0]
+    if embed.footer.text:
+        embed.set_footer(text=shorten(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+    if embed.author.name:
+        embed.set_author(name=shorten(embed.author.name, AUTHOR), url=embed.author.url, icon_url=embed.author.icon_url)
+    fields = [(shorten(f.name or "", FIELD_NAME), f.value or "", bool(f.inline)) for f in embed.fields]
+    fields = [(n, fit_lines(v.split("\n"), FIELD_VALUE)[0], i) for n, v, i in fields]
+    dropped = max(0, len(fields) - FIELDS)
+    fields = fields[:FIELDS]
+
+    def size() -> int:
+        return (
+            len(embed)
+            - sum(len(f.name or "") + len(f.value or "") for f in embed.fields)
+            + sum(len(n) + len(v) for n, v, _ in fields)
+        )
+
+    note = ("…", "")
+    while fields and size() + len(note[0]) + len(note[1]) > total:
+        fields.pop()
+        dropped += 1
+        note = ("…", f"{dropped} more not shown")
+    embed.clear_fields()
+    for name, value, inline in fields:
+        embed.add_field(name=name, value=value, inline=inline)
+    if dropped and len(fields) < FIELDS and len(embed) + len(note[0]) + len(note[1]) <= total:
+        embed.add_field(name=note[0], value=note[1], inline=False)
+    if len(embed) > total and embed.description:
+        room = max(0, len(embed.description) - (len(embed) - total))
+        embed.description = shorten(embed.description, room) or None
+    return embed.to_dict() != before
+
+
 def content(text: str, tail: Tail = more) -> str:
     """A message's content within its 2,000 characters (whole lines, then shortened)."""
     return fit_lines(text.split("\n"), CONTENT, tail)[0]

@@ -149,15 +149,14 @@ def turn_content(view: View, mention: Name, people: Collection[int] | None = Non
 
 def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:
     """The closing state of a deal's table message: the last trick and everyone's score change."""
-    embed = discord.Embed(
+    budget = Budget()
+    embed = budget.embed(
         title=f"Oh Hell · deal {scored['deal']} done ({count(scored['hand_size'], 'card')})",
         color=discord.Color.greyple(),
     )
     if last_trick is not None:
-        embed.add_field(
-            name="Last trick",
-            value=f"{_trick_text(last_trick['cards'], name)} → **{name(last_trick['winner'])}** wins",
-            inline=False,
+        budget.field(
+            embed, "Last trick", [f"{_trick_text(last_trick['cards'], name)} → **{name(last_trick['winner'])}** wins"]
         )
     lines = []
     for seat, score in enumerate(scored["scores"]):
@@ -169,7 +168,7 @@ def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping
         lines.append(
             f"{mark} {name(seat)}: bid {bid}, won {tricks}{revoked} → **{score:+d}** = {scored['totals'][seat]}"
         )
-    embed.add_field(name="Scores", value="\n".join(lines), inline=False)
+    budget.field(embed, "Scores", lines)
     return embed
 
 
@@ -244,10 +243,11 @@ def standings_embed(
         if row["decided_by"] not in ("total",):
             decided = " · tie unbroken" if row["decided_by"] == "unbroken" else f" · tie broken by {row['decided_by']}"
         lines.append(f"{medal} {name(row['seat'])}: **{row['total']}**{figures}{decided}")
-    embed.description = "\n".join(lines)
+    budget = Budget(embeds=[embed])
+    budget.describe(embed, lines)
     story = tie_story(standings, history, name)
     if story is not None:
-        embed.add_field(name="Tie-breaker", value=story[:1024], inline=False)
+        budget.field(embed, "Tie-breaker", story.split("\n"))
     return embed
 
 
@@ -256,15 +256,14 @@ def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
     seat = view["viewer"]
     assert seat is not None, "a seat's own view"
     embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
-    embed.description = f"{trump_line(view)}\n{where}"
+    budget = Budget(embeds=[embed])
+    budget.describe(embed, [trump_line(view), where])
     if view["hand_hidden"]:
         others = view["others_cards"] or []
-        text = "\n".join(f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None)
-        embed.add_field(
-            name="🌉 Devil's Bridge: your own card is hidden; the others hold", value=text or "—", inline=False
-        )
+        text = [f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None]
+        budget.field(embed, "🌉 Devil's Bridge: your own card is hidden; the others hold", text)
     else:
-        embed.add_field(name="Cards", value=hand_text(view["hand"], view["trump"]), inline=False)
+        budget.field(embed, "Cards", hand_text(view["hand"], view["trump"]).split("\n"))
     if view["my_bid"] is not None:
         embed.add_field(name="Your bid", value=f"{view['my_bid']} (won {view['tricks'][seat]} so far)", inline=True)
     return embed
@@ -289,16 +288,17 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
 
 def scoreboard_embed(view: View, name: Name) -> discord.Embed:
     """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
-    embed = discord.Embed(title=f"Oh Hell scores after {count(len(view['history']), 'deal')}", color=COLOR)
+    budget = Budget()
+    footer = "bid/won and the change, per player"
+    budget.reserve(len(footer))
+    embed = budget.embed(title=f"Oh Hell scores after {count(len(view['history']), 'deal')}", color=COLOR)
     order = sorted(range(view["seat_count"]), key=lambda s: -view["totals"][s])
-    embed.description = "\n".join(f"**{view['totals'][s]}** {name(s)}" for s in order)
+    budget.describe(embed, [f"**{view['totals'][s]}** {name(s)}" for s in order])
     for entry in view["history"][-6:]:
         cells = []
         for seat, score in enumerate(entry["scores"]):
             if score is not None:
                 cells.append(f"{name(seat)} {entry['bids'][seat]}/{entry['tricks'][seat]} {score:+d}")
-        embed.add_field(
-            name=f"Deal {entry['deal']} ({count(entry['hand_size'], 'card')})", value=" · ".join(cells), inline=False
-        )
-    embed.set_footer(text="bid/won and the change, per player")
+        budget.field(embed, f"Deal {entry['deal']} ({count(entry['hand_size'], 'card')})", cells, sep=" · ")
+    budget.footer(embed, footer)
     return embed
