@@ -15,6 +15,7 @@ field names and values, footer, author), in characters."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -230,7 +231,7 @@ def fit(embed: discord.Embed, total: int = TOTAL) -> bool:
     """An embed that code which takes no budget filled (a game's replay hands), brought within
     the limits after the fact: each part to its own limit (whole lines where it can), then the
     last fields dropped, one saying how many, until the total holds. Whether anything was cut."""
-    before = embed.to_dict()
+    before = copy.deepcopy(embed.to_dict())  # (its fields are the embed's own list)
     embed.title = shorten(embed.title, TITLE) if embed.title else embed.title
     if embed.description:
         embed.description = fit_lines(embed.description.split("\n"), DESCRIPTION)[0]
@@ -264,11 +265,6 @@ def fit(embed: discord.Embed, total: int = TOTAL) -> bool:
         room = max(0, len(embed.description) - (len(embed) - total))
         embed.description = shorten(embed.description, room) or None
     return embed.to_dict() != before
-
-
-def content(text: str, tail: Tail = more) -> str:
-    """A message's content within its 2,000 characters (whole lines, then shortened)."""
-    return fit_lines(text.split("\n"), CONTENT, tail)[0]
 
 
 def within(embeds: Sequence[discord.Embed]) -> bool:

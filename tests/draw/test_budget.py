@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 
+import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from simcord.components import validate_embeds
 
-from draw.budget import FIELD_VALUE, TOTAL, Budget, fit_lines, shorten, within
+from draw.budget import FIELD_VALUE, TOTAL, Budget, fit, fit_lines, shorten, within
 
 # names and lines as players make them: letters, spaces, card symbols, emoji outside the BMP
 TEXT = st.text(alphabet=st.sampled_from("ab Zé9♠♥🃏-:"), min_size=1, max_size=300).filter(lambda t: t.strip() != "")
@@ -135,3 +136,21 @@ def test_shorten_marks_the_cut(text: str, limit: int) -> None:
     out = shorten(text, limit)
     assert len(out) <= limit
     assert out == text or out.endswith("…") or out == ""
+
+
+LONG = st.text(alphabet=st.sampled_from("ab Z9♠🃏\n"), min_size=1, max_size=1500).filter(lambda t: t.strip() != "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(LONG, st.lists(st.tuples(LONG, LONG), max_size=30), st.one_of(st.none(), LONG))
+def test_fit_brings_any_embed_within_the_limits(description: str, fields: list[tuple[str, str]], footer) -> None:
+    """An embed filled by code that took no budget (a game's replay hands), fitted after."""
+    embed = discord.Embed(title=description[:300], description=description * 3)
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
+    if footer:
+        embed.set_footer(text=footer * 2)
+    was = within([embed])
+    cut = fit(embed)
+    validate_embeds([embed.to_dict()])
+    assert within([embed]) and (cut or was)
