@@ -21,6 +21,7 @@ from bot.fairness import is_over, match_done, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
+from draw.budget import Budget
 from draw.common import COLOR
 
 log = logging.getLogger(__name__)
@@ -168,7 +169,7 @@ async def finish(
         if not games or games[0].match_id is None:
             return
         entries = await _entries(store, kind, games)  # read before the claim: a failed read loses nothing
-        rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
+        rendered = comparison_message(kind, games, entries)
         if not await store.claim_comparison(games[0].match_id):
             return
         for game in games:
@@ -218,10 +219,27 @@ async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list
     return out
 
 
-def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
+def comparison_message(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> Rendered:
+    """The comparison as one message every table's channel can take: within Discord's limits
+    (:class:`draw.budget.Budget`: eight tables of seven seats pass 6,000 characters), the whole
+    comparison as a text file beside it when some of it had to be left out."""
+    budget = Budget()
+    budget.reserve(len(IN_FILE))
+    embed = comparison_embed(kind, games, entries, budget)
+    budget.footer(embed, IN_FILE.strip(" ·") if budget.cut else "")
+    match = games[0].match_id if games else None
+    files = [f] if (f := budget.attachment(f"duplicate-match-{match}.txt")) is not None else []
+    return Rendered(content=None, embeds=[embed], view=None, files=files)
+
+
+def comparison_embed(
+    kind: AnyKind, games: list[GameRecord], entries: list[Entry], budget: Budget | None = None
+) -> discord.Embed:
+    """The comparison, each part measured by ``budget`` (one of its own if none is given)."""
+    budget = budget if budget is not None else Budget()
     points = kind.comparison.points
     played = f"{len(games)} tables" if len(games) != 1 else "one table (closed before the others came)"
-    embed = discord.Embed(
+    embed = budget.embed(
         title=f"⚖️ Duplicate match: {played} played the same cards",
         description="Seat by seat, the same cards at every table. " + kind.comparison.description,
         color=COLOR,
@@ -234,35 +252,45 @@ def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry
             deals = f" · deals {', '.join(f'{d:+d}' for d in entry.deals)}" if points and entry.deals else ""
             against = f" ({entry.against:+.1f})" if entry.against is not None else ""
             lines.append(f"#{entry.game.id} {entry.name}: {shown}{against}{deals}")
-        embed.add_field(name=f"Seat {seat + 1}'s cards", value="\n".join(lines)[:1024], inline=False)
+        budget.field(embed, f"Seat {seat + 1}'s cards", lines, tail=in_file)
     ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
     if ranked:
-        embed.add_field(
-            name="Ranking: score against the others who held the same cards",
-            value="\n".join(
-                f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)
-            )[:1024],
-            inline=False,
+        budget.field(
+            embed,
+            "Ranking: score against the others who held the same cards",
+            [f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)],
+            tail=in_file,
         )
     extra = [e for e in entries if e.extra]
     if extra:
-        embed.add_field(
-            name="Not compared: extra deals to break a tie (not every table played them)",
-            value="\n".join(
+        budget.field(
+            embed,
+            "Not compared: extra deals to break a tie (not every table played them)",
+            [
                 f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {', '.join(f'{d:+d}' for d in e.extra)}"
                 f" → total **{e.total:g}**"
                 for e in extra
-            )[:1024],
-            inline=False,
+            ],
+            tail=in_file,
         )
     apart = [e for e in entries if not e.complete]
     if apart:
-        embed.add_field(
-            name="Not ranked: ended early (fewer deals than the others)",
-            value="\n".join(f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart)[:1024],
-            inline=False,
+        budget.field(
+            embed,
+            "Not ranked: ended early (fewer deals than the others)",
+            [f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart],
+            tail=in_file,
         )
     return embed
+
+
+#: the footer of a comparison the message could not hold whole
+IN_FILE = " · the whole comparison is in the attached file"
+
+
+def in_file(left: int) -> str:
+    """The tail of a list the comparison cut short."""
+    return f"… {left} more in the attached file"
 
 
 def _shown(entry: Entry, points: bool) -> str:

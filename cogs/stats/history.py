@@ -25,6 +25,7 @@ from bot.errors import Refusal, guarded
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from db.store import FinishedGame, GameRecord, Store
+from draw.budget import Budget
 from draw.common import COLOR
 
 HISTORY_GAMES = 10
@@ -104,18 +105,21 @@ def history_embed(
     """The list of past games of the game whose command is ``command``; ``hidden``: the games
     whose result the reader may not see yet; ``offered``: those the reader may replay now (None:
     every game listed), of which the footer names the newest."""
-    embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
+    budget = Budget()
+    replayable = [g.id for g in games if offered is None or g.id in offered]
+    # the real command, with a real number to copy that it will replay
+    footer = f"Replay one with /{command} replay game:{replayable[0]}" if replayable else ""
+    budget.reserve(len(footer))
+    embed = budget.embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
-        embed.add_field(
-            name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}",
-            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)[:1024],
-            inline=False,
-        )
-    replayable = [g.id for g in games if offered is None or g.id in offered]
-    if replayable:  # the real command, with a real number to copy that it will replay
-        embed.set_footer(text=f"Replay one with /{command} replay game:{replayable[0]}")
+        shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)
+        name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}"
+        if not budget.field(embed, name, shown.split(", "), sep=", "):
+            break  # no room for more games: the newest are shown
+    if footer:
+        budget.footer(embed, footer)
     return embed
 
 
