@@ -45,7 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import simcord  # noqa: E402
 
 from bot.presentation import COALESCE  # noqa: E402
-from tests.helpers import (  # noqa: E402
+from bench.simdriver import (  # noqa: E402
     _quick_play,
     _sensible,
     live_panel,

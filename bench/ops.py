@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.bot.test_local import CHROMIUM, browser_page  # noqa: E402
+from bench.browser import CHROMIUM, WallClock, browser_page, launch_chromium  # noqa: E402
 
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
 
@@ -101,16 +101,15 @@ def quantile(q: float, page: dict[str, float], name: str) -> float:
     return lower
 
 
-def play(url: str) -> int:
+def play(url: str, output: list[str]) -> int:
     """Alice against two computers, to the final standings; returns her presses on the panel."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    with browser_page(url) as page:
+    with launch_chromium() as browser, browser_page(WallClock(url, output), browser) as page:
         page.wait_for("No messages in this channel")
         page.slash("/ohhell new")
         page.wait_for("Oh Hell: a table is open")
-        page.slash_with("/ohhell set", "fixed_hands", "2,1")
-        page.wait_for(r"fixed_hands is now")
+        page.set_with("/ohhell set", r"fixed_hands is now", option="fixed_hands", value="2,1")
         for count in (2, 3):
             page.press("Add computer")
             page.wait_for(rf"Players \({count}, ")
@@ -119,17 +118,17 @@ def play(url: str) -> int:
         page.press("My hand")
         page.wait_for(r"Your hand · Oh Hell · deal 1")
         presses = 0
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + float(os.environ.get("OPS_DEADLINE", 300))
         while "Game over" not in page.text():
             if time.monotonic() > deadline:
-                raise SystemExit("the game did not end within 5 minutes")
+                raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
             panel = page.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
             text = panel.inner_text() if panel.count() else ""
             enabled = panel.locator("button:not([disabled]):not([aria-disabled='true'])")
             if "Your bid:" in text:
                 choice = enabled.filter(has_text=re.compile(r"^\s*\d+\s*$"))
             elif "Your turn:" in text:
-                choice = enabled.filter(has_text=CARD)
+                choice = page.card_buttons(panel)  # a card button shows its card as an emoji picture
             else:
                 page.page.wait_for_timeout(200)
                 continue
@@ -184,7 +183,7 @@ def main() -> int:
             rest: list[str] = []  # drained while the game runs: a full pipe would stop the bot
             drain = threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True)
             drain.start()
-            presses = play(found.group(0))
+            presses = play(found.group(0), rest)
             status, text = get(port, "/metrics")
             page = samples(text)
             series = [s for s in page if s.startswith("cardtable_")]

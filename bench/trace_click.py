@@ -289,7 +289,7 @@ class Press:
 
 
 def _raw(message: Any) -> list[dict[str, Any]]:
-    from tests.helpers import walk_components
+    from bench.simdriver import walk_components
 
     return walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
 
@@ -315,7 +315,7 @@ async def play(game: str, seed: int, tracer: Tracer) -> Press:
     import simcord
 
     from bot.presentation import COALESCE
-    from tests.helpers import _quick_play, _sensible, make_bot, open_table, table_message
+    from bench.simdriver import _quick_play, _sensible, make_bot, open_table, table_message
 
     _seeded(seed)
     press = Press(game)
