@@ -26,11 +26,15 @@ from pathlib import Path
 
 import pytest
 
+from bench.skip import PREFIX
+
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
-SKIPPED = "skipped: "
+SKIPPED = PREFIX
 #: how a docstring names its last line: the words before it, then ``the line``
-LAST_LINE = re.compile(r"(?:[Tt]he last line is|[Ii]ts last line is|Last line:)\s*``(.+?)``", re.S)
+LAST_LINE = re.compile(r"(?:[Tt]he\s+last\s+line\s+is|[Ii]ts\s+last\s+line\s+is|Last\s+line:)\s*``(.+?)``", re.S)
+#: a figure in the line's text: ``=VALUE`` (any run of non-spaces), or a lone capital (``(T tables)``)
+FIGURE = re.compile(r"=\S+|(?<![A-Za-z0-9])[A-Z](?![A-Za-z0-9])")
 #: seconds a --quick run may take before it counts as stuck (its goal is a few seconds)
 TIMEOUT = 120
 
@@ -52,12 +56,16 @@ BENCHES = sorted(p.name for p in BENCH.glob("*.py") if is_script(p))
 
 def last_line_pattern(doc: str) -> re.Pattern[str]:
     """The regular expression of the last line a docstring names: its text as written (spaces
-    of any width, the docstring wraps lines), each ``=VALUE`` any run of non-spaces."""
+    of any width, the docstring wraps lines), each figure (:data:`FIGURE`) any run of non-spaces."""
     found = LAST_LINE.search(doc)
     assert found, "the docstring does not name its last line (The last line is ``...``)"
     words = " ".join(found.group(1).split())
-    parts = re.split(r"=\S+", words)
-    body = r"=\S+".join(re.escape(p).replace(r"\ ", r"\s+") for p in parts)
+    body, at = "", 0
+    for figure in FIGURE.finditer(words):
+        body += re.escape(words[at : figure.start()]).replace(r"\ ", r"\s+")
+        body += r"=\S+" if figure.group().startswith("=") else r"\S+"
+        at = figure.end()
+    body += re.escape(words[at:]).replace(r"\ ", r"\s+")
     return re.compile(body)
 
 
@@ -81,6 +89,9 @@ def test_the_pattern_matches_only_its_form() -> None:
     assert pattern.fullmatch("engine hands/s=123 openspiel hands/s=4.5 ratio=2.1")
     assert not pattern.fullmatch("engine hands/s=123 ratio=2.1")
     assert not pattern.fullmatch("shithead games/s=1.0 ai loser rate=0.1")
+    tables = last_line_pattern("Its last line is ``click p99 ms (T tables)=C ratio=B/A``")
+    assert tables.fullmatch("click p99 ms (10 tables)=3.5 ratio=0.5")
+    assert not tables.fullmatch("click p99 ms (10 tables)=3.5")
 
 
 @pytest.mark.parametrize("name", BENCHES)
