@@ -48,7 +48,7 @@ from pathlib import Path
 # bench/engine.py`` puts bench/ first on the path, not the checkout)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.skip import require_openspiel  # noqa: E402
+from bench.quick import require_openspiel  # noqa: E402
 from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng  # noqa: E402
 from games.compiled import in_use  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bench.quick import SMALL_OHHELL_SEARCH, SMALL_SHITHEAD_SEARCH
 from bench.simdriver import (  # noqa: F401  (the tests import these from here)
     MADE,
     PANEL_CONTROLS,
@@ -361,14 +362,6 @@ async def end_game(host, channel, command: str = "ohhell"):
     confirmed = await host.click(asked.response, label="Confirm")
     assert confirmed.acknowledged, confirmed
     return confirmed
-
-
-#: the strong computers' searches in the SimCord tests (:func:`small_searches`): the sizes the
-#: search's own tests use (tests/games/shithead/test_search.py's SMALL, and for Oh Hell
-#: tests/games/ohhell/ai/helpers.py's FAST with a bid budget of the same scale); every other
-#: setting (the opponents' models, the coach's sampling) is the bot's own
-SMALL_SHITHEAD_SEARCH = {"screen_worlds": 2, "duel_worlds": 6}
-SMALL_OHHELL_SEARCH = {"budget": 1500, "bid_budget": 3000, "min_worlds": 4, "max_worlds": 12, "exact_worlds": 6}
 
 
 def small_searches(monkeypatch) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.skip import PREFIX
+from bench.quick import PREFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
