@@ -30,10 +30,11 @@ from games.ohhell.ai import players  # noqa: E402
 from games.ohhell.ai.infostate import BID  # noqa: E402
 
 
-def traced_play(args: tuple[int, int, int, bool]) -> list[tuple[int, float, bool]]:
+def traced_play(args: tuple[int, int, int] | tuple[int, int, int, bool]) -> list[tuple[int, float, bool]]:
     """One play of a duplicate deal: (bid, its playout make rate, made) for each searched bid of
     our seats."""
-    deal, swap, seed, quick = args
+    deal, swap, seed = args[:3]
+    quick = len(args) > 3 and bool(args[3])  # --quick: small searches
     config = dataclasses.replace(ARMS["inference"], **SMALL_OHHELL_SEARCH) if quick else ARMS["inference"]
     infos: list = []
     players.TRACE = []
