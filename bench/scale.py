@@ -13,7 +13,8 @@ Oh Hell games (classic). The PostgreSQL figures need a server (default: the test
 The last line is
 ``sqlite moves/s=A postgres moves/s=B click p99 ms (T tables)=C restore R games s=D`` (T the largest
 ``--tables``, R ``--restore``). ``--quick`` (the suite runs it): 10 live tables, 2 computer tables,
-20 clicks a case, 20 games restored, SQLite alone, each a fraction of a second.
+20 clicks a case, 20 games restored, SQLite alone, the computers in the bot's own process searching
+as in the SimCord tests.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import asyncpg  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 import discord  # noqa: E402
 
+from bench.quick import small_ohhell_search  # noqa: E402
 from bot.contract import LiveTable  # noqa: E402
 from bot.presentation import Presenter  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -205,6 +207,7 @@ async def main() -> None:
     if args.quick:
         args.tables, args.restore, args.postgres, args.workers = "10", 20, "", 1
         rate_tables, rate_s, computer_tables, clicks_n, slow_n, memory_n = 10, 0.3, 2, 20, 2, 20
+        small_ohhell_search()  # the computers in this process search as in the SimCord tests
     sizes = [int(t) for t in args.tables.split(",")]
     print(f"{os.cpu_count()} core(s); computer workers for the process pool: {args.workers}")
     with tempfile.TemporaryDirectory() as folder:
