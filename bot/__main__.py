@@ -17,6 +17,7 @@ import discord
 
 from bot.client import CardBot, create_bot
 from bot.features import FeatureError
+from bot.health import EndpointError
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from bot.stopping import on_stop_signals
@@ -39,7 +40,8 @@ def main() -> int:
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
-    except (StoreConfigError, FeatureError) as error:  # a bad store, or features that cannot start together
+    except (StoreConfigError, FeatureError, EndpointError) as error:
+        # a bad store, features that cannot start together, a HEALTH_PORT another program holds
         print(error, file=sys.stderr)
         return 2
     except discord.LoginFailure:

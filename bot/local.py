@@ -35,6 +35,7 @@ from typing import Any
 import discord
 
 from bot.client import CardBot, create_bot, game_commands
+from bot.health import EndpointError
 from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
@@ -475,6 +476,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except StoreConfigError as error:  # a database that cannot be used, or one another bot runs on
         print(error, file=sys.stderr)
+        return 2
+    except EndpointError as error:
+        print(
+            f"The health endpoint could not listen on port {error.port} of {error.host} ({error.reason}):"
+            " pick another --health-port, or leave it out for no endpoint.",
+            file=sys.stderr,
+        )
         return 2
     print(f"Stopped. Your games are saved in {args.db}; run the same command to continue them.", flush=True)
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -69,10 +70,10 @@ def _no_traceback(out: str) -> str:
     return one_sentence(out.strip().splitlines()[-1])
 
 
-def _run(args: list[str], database: str, prefix: list[str] = ()) -> subprocess.CompletedProcess[str]:
-    """``prefix``: a command that runs it (as another user)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")}
-    env.update(DISCORD_TOKEN="offline-test-token", DATABASE_PATH=database, PYTHONPATH=str(ROOT))
+def _run(args: list[str], database: str, prefix: list[str] = (), **settings: str) -> subprocess.CompletedProcess[str]:
+    """``prefix``: a command that runs it (as another user); ``settings``: more environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT")}
+    env.update(DISCORD_TOKEN="offline-test-token", DATABASE_PATH=database, PYTHONPATH=str(ROOT), **settings)
     return subprocess.run(
         [*prefix, sys.executable, *args],
         cwd=ROOT,
@@ -112,6 +113,28 @@ def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path: Path, command: 
     assert done.returncode == 2, done.stderr
     last = _no_traceback(done.stdout + done.stderr)
     assert "not a database" in last and str(notes) in last
+
+
+@pytest.mark.parametrize("command", ["bot", "bot.local"])
+def test_a_taken_health_port_is_named_and_a_wrong_setting(tmp_path: Path, command: str) -> None:
+    """Another program holds the endpoint's port: not "Could not reach Discord (OSError)" (exit 1,
+    retried for ever by systemd) nor a traceback, but the port named and exit 2 (a wrong setting)."""
+    if command == "bot.local":
+        _needs_local()
+    path = str(tmp_path / "cards.sqlite3")
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        if command == "bot":
+            done = _run(BOT, path, HEALTH_PORT=str(port))
+        else:
+            done = _run([*_local(path), "--health-port", str(port)], path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    last = _no_traceback(done.stdout + done.stderr)
+    assert f"{port}" in last and "in use" in last, last
+    assert ("HEALTH_PORT" if command == "bot" else "--health-port") in last, last
+    assert "Discord" not in last, last
 
 
 @pytest.fixture
