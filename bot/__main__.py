@@ -18,6 +18,7 @@ import discord
 from bot.client import CardBot, create_bot
 from bot.features import FeatureError
 from bot.health import EndpointError
+from bot.leases import lost_sentence
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from bot.stopping import on_stop_signals
@@ -59,6 +60,9 @@ def main() -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    if bot.lost_shards:  # it closed itself: not a clean stop, and a supervisor must start it again
+        print(lost_sentence(bot.lost_shards, bot.leases.seconds), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -98,6 +98,10 @@ class CardBot(commands.Bot):
         #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.features.Feature`)
         self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
+        #: the shards another process took over while this one ran (then the bot closes itself)
+        self.lost_shards: list[int] = []
+        #: set when the bot closed itself for a lost lease: what the local mode waits on besides Ctrl-C
+        self.shards_lost = asyncio.Event()
         self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         #: the card emoji upload running in the background (``None`` when the setting is off)
@@ -158,6 +162,8 @@ class CardBot(commands.Bot):
 
     async def _lost_shards(self, shards: list[int]) -> None:
         # Another process runs these shards now: driving their games here too would race it.
+        self.lost_shards = shards
+        self.shards_lost.set()
         await self.close()
 
     async def close(self) -> None:
