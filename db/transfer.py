@@ -18,6 +18,7 @@ transaction saw it, however the bot writes meanwhile (WAL lets it go on writing)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Iterable
@@ -167,24 +168,47 @@ def _cast(value: Any, data_type: str | None) -> Any:
 
 def backup_sqlite(source: str, target: str) -> int:
     """Copy the SQLite database ``source`` to ``target`` with SQLite's online backup (consistent while
-    the bot writes); ``target`` is written whole or not at all. Returns the copy's size in bytes.
+    the bot writes); ``target`` is written whole or not at all, and nothing is left beside it when
+    the copy fails. Returns the copy's size in bytes.
 
     Raises :class:`FileNotFoundError` for a missing ``source``, :class:`FileExistsError` for an
-    existing ``target`` and :class:`StoreError` for a copy that fails its integrity check."""
+    existing ``target`` and :class:`StoreError` (one sentence) for a folder that does not exist or
+    may not be written, a ``source`` that is not a SQLite database and a copy that fails its
+    integrity check."""
     if not os.path.exists(source):
         raise FileNotFoundError(source)
     if os.path.exists(target):
         raise FileExistsError(target)
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise StoreError(f"The folder {folder} for the copy does not exist: create it first, or name another file.")
+    if not os.access(folder, os.W_OK):
+        raise StoreError(f"The folder {folder} for the copy may not be written by this user: name another file.")
     partial = f"{target}.partial"
-    with sqlite3.connect(source, timeout=30) as src, sqlite3.connect(partial) as dst:
+    src: sqlite3.Connection | None = None
+    dst: sqlite3.Connection | None = None
+    done = False
+    try:
+        src = sqlite3.connect(source, timeout=30)
+        dst = sqlite3.connect(partial)
         src.backup(dst)
         verdict = dst.execute("PRAGMA integrity_check").fetchone()
-        # the copy stands alone: one file, no WAL beside it
-        dst.execute("PRAGMA journal_mode=DELETE")
-    src.close()
-    dst.close()
-    if not verdict or verdict[0] != "ok":
-        os.remove(partial)
-        raise StoreError(f"the copy of {source} failed SQLite's integrity check: {verdict}")
-    os.replace(partial, target)
+        if not verdict or verdict[0] != "ok":
+            raise StoreError(f"The copy of {source} failed SQLite's integrity check ({verdict}): nothing was written.")
+        dst.execute("PRAGMA journal_mode=DELETE")  # the copy stands alone: one file, no WAL beside it
+        dst.close()
+        os.replace(partial, target)
+        done = True
+    except sqlite3.DatabaseError as error:
+        raise StoreError(
+            f"{source} could not be copied ({error}): DATABASE_PATH must name the bot's SQLite database."
+        ) from None
+    finally:
+        for conn in (src, dst):
+            if conn is not None:
+                conn.close()
+        if not done:
+            for leftover in (partial, f"{partial}-journal", f"{partial}-wal", f"{partial}-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(leftover)
     return os.path.getsize(target)

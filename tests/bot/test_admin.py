@@ -6,6 +6,7 @@ game replayable and every rating equal."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import uuid
@@ -128,3 +129,39 @@ async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_e
     finally:
         await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         await admin.close()
+
+
+def _one_sentence_and_nothing_left(done: subprocess.CompletedProcess[str], folder: Path, before: set[str]) -> str:
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == "", done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert {p.name for p in folder.rglob("*")} == before, "the failed command left a file behind"
+    return lines[0]
+
+
+def test_a_backup_of_a_file_that_is_not_a_database_is_one_sentence_and_leaves_nothing(tmp_path):
+    garbage = tmp_path / "cards.sqlite3"
+    garbage.write_text("these are notes, not a database\n" * 200)
+    copy = tmp_path / "copy.sqlite3"
+    done = tool("backup", str(copy), DATABASE_PATH=str(garbage))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"cards.sqlite3"})
+    assert str(garbage) in said and "not a database" in said and "DATABASE_PATH" in said, said
+
+
+def test_a_backup_into_a_folder_that_does_not_exist_is_one_sentence(tmp_path):
+    source = tmp_path / "cards.sqlite3"
+    sqlite3.connect(source).close()  # an empty SQLite file: the copy fails before reading it
+    missing = tmp_path / "backups"
+    done = tool("backup", str(missing / "copy.sqlite3"), DATABASE_PATH=str(source))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"cards.sqlite3"})
+    assert str(missing) in said and "does not exist" in said, said
+
+
+def test_an_import_of_a_file_that_is_not_utf8_names_the_file(tmp_path):
+    source = tmp_path / "export.jsonl"
+    header = '{"format": "cardtable-export", "version": 1, "rows": {"games": 1}}\n'
+    source.write_bytes(header.encode() + b'{"table": "games", "row": {"name": "Jos\xe9"}}\n')  # Latin-1
+    done = tool("import", str(source), DATABASE_PATH=str(tmp_path / "new.sqlite3"))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"export.jsonl"})
+    assert str(source) in said and "UTF-8" in said, said
