@@ -135,6 +135,7 @@ class CardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         metrics.watch_rest(self.http)
+        metrics.watch_webhooks()  # answers, follow-ups and panel redraws go through discord.py's webhook adapter
         await self.prepare()
         for name in extensions(self.settings.extra_games):
             await self.load_extension(name)
