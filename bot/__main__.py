@@ -19,6 +19,7 @@ from bot.client import CardBot, create_bot
 from bot.features import FeatureError
 from bot.health import EndpointError
 from bot.leases import lost_sentence
+from bot.login import log_in
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from bot.stopping import on_stop_signals
@@ -79,7 +80,8 @@ async def _run(bot: CardBot, token: str) -> None:
     try:
         async with bot:
             await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
-            await bot.start(token)
+            await log_in(bot, token)  # again and again while Discord cannot be reached (bot.login)
+            await bot.connect()
     except asyncio.CancelledError:
         if not stopping:
             raise

@@ -98,6 +98,10 @@ class CardBot(commands.Bot):
         #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.features.Feature`)
         self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
+        #: why the gateway is not up yet while logging in is tried again (bot.login), else None
+        self.login_retry: str | None = None
+        #: whether setup_hook began (a login that fails after that is not tried again)
+        self.setup_begun = False
         #: the shards another process took over while this one ran (then the bot closes itself)
         self.lost_shards: list[int] = []
         #: set when the bot closed itself for a lost lease: what the local mode waits on besides Ctrl-C
@@ -134,6 +138,7 @@ class CardBot(commands.Bot):
         self._prepared = True
 
     async def setup_hook(self) -> None:
+        self.setup_begun = True
         metrics.watch_rest(self.http)
         metrics.watch_webhooks()  # answers, follow-ups and panel redraws go through discord.py's webhook adapter
         await self.prepare()

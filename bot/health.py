@@ -50,6 +50,7 @@ def readiness(bot: Any) -> dict[str, Any]:
                 "connected"
                 if not down and not bot.is_closed()
                 else f"not connected: shard(s) {','.join(map(str, down or [s for s, _, _ in shards]))}"
+                + (f" ({bot.login_retry})" if getattr(bot, "login_retry", None) else "")
             ),
         },
     }
