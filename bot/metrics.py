@@ -328,8 +328,9 @@ def watch_webhooks() -> None:
         finally:
             _WEBHOOK_ROUTE.reset(token)
 
-    adapter.request = counted
-    adapter._cardtable_watched = True
+    # (on the instance: SimCord's adapter, or discord.py's one default adapter)
+    setattr(adapter, "request", counted)  # noqa: B010
+    setattr(adapter, "_cardtable_watched", True)  # noqa: B010
     logger = logging.getLogger("discord.webhook.async_")
     if _WEBHOOK_RATE_LIMIT_LOG not in logger.filters:
         logger.addFilter(_WEBHOOK_RATE_LIMIT_LOG)
