@@ -2,7 +2,10 @@
 host's tools (:mod:`bot.admin`).
 
 SIGTERM (how systemd, Docker and Kubernetes stop a process) and SIGINT (Ctrl-C) stop it the same
-clean way, within a bounded time (:mod:`bot.stopping`): exit code 0.
+clean way, within a bounded time (:mod:`bot.stopping`): exit code 0. A wrong setting is exit code 2
+(not worth restarting), a failure a new start may mend 1 (a lost shard lease, Discord lost once
+the start-up began); Discord out of reach at start is tried again in the process (:mod:`bot.login`).
+Each failure is one sentence (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_format)  # LOG_LEVEL, LOG_FORMAT (text or json lines)
+    bot: CardBot | None = None
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
@@ -61,7 +65,7 @@ def main() -> int:
         return 1
     except KeyboardInterrupt:
         pass
-    if bot.lost_shards:  # it closed itself: not a clean stop, and a supervisor must start it again
+    if bot is not None and bot.lost_shards:  # it closed itself: not a clean stop, and a supervisor must start it again
         print(lost_sentence(bot.lost_shards, bot.leases.seconds), file=sys.stderr)
         return 1
     return 0
