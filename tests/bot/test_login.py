@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -166,3 +167,31 @@ def test_a_stop_during_a_lookup_that_hangs_does_not_wait_for_it(tmp_path) -> Non
     assert "stopped cleanly" in out, out
     assert "took longer" not in out and "Traceback" not in out, out
     assert proc.returncode == 0, out
+
+
+async def test_the_daemon_thread_resolver_finds_what_aiohttps_own_finds() -> None:
+    """The lookups moved to daemon threads read the same addresses, and a request through the
+    bot's connection pool (:func:`bot.login.connector`) reaches a server by name."""
+    import aiohttp
+    from aiohttp import web
+
+    ours = await login.DaemonThreadResolver().resolve("localhost", 80, socket.AF_UNSPEC)
+    theirs = await aiohttp.ThreadedResolver().resolve("localhost", 80, socket.AF_UNSPEC)
+    assert ours == theirs and ours, ours
+
+    async def me(request: web.Request) -> web.Response:
+        return web.json_response({"id": "1"})
+
+    app = web.Application()
+    app.router.add_get("/users/@me", me)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = runner.addresses[0][1]
+        async with aiohttp.ClientSession(connector=login.connector()) as session:
+            async with session.get(f"http://localhost:{port}/users/@me") as response:
+                assert response.status == 200 and await response.json() == {"id": "1"}
+    finally:
+        await runner.cleanup()
