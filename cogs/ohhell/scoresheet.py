@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.contract import Rendered
-from cogs.ohhell.pictures import CHART_FILE
+from cogs.ohhell.pictures import CHART_FILE, totals_alt
 from db.store import DealScore
 from draw.common import COLOR, count
 from draw.images import scoresheet_png
@@ -98,5 +98,8 @@ def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: 
             tuple((r.deal, r.hand_size, r.cells) for r in rows),
             tuple(tuple(t) for t in running),
         )
-        files = [show_picture(embed, CHART_FILE, data)]
+        # (the deals themselves are in words in the embed above the picture)
+        what = "Score sheet, each deal's bid, tricks won and change, and a chart of the running totals"
+        alt = totals_alt(what, names, running)
+        files = [show_picture(embed, CHART_FILE, data, alt)]
     return Rendered(content=None, embeds=[embed], view=None, files=files)
