@@ -353,6 +353,18 @@ class Presenter:
 
         self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True))
 
+    def ping(
+        self, table: LiveTable, text: Callable[[], str | None], mentions: Callable[[], discord.AllowedMentions]
+    ) -> None:
+        """A turn ping (:mod:`bot.pings`): ``text`` is called when the line is sent (``None``: out
+        of date, nothing sent), then ``mentions``, the people it may ping."""
+
+        def render() -> Rendered | None:
+            line = text()
+            return None if line is None else Rendered(content=line)
+
+        self.display(table).add_line(Line("pinging a player", render, key="ping", pings=True, mentions=mentions))
+
     def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""
         self.display(table).add_line(Line("posting a warning", lambda: Rendered(content=text), key=f"tell:{text}"))
