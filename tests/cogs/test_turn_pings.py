@@ -164,3 +164,23 @@ async def test_ping_after_off_takes_the_setting_away(simcord_env, value) -> None
     answer = await host.slash(channel, "ohhell set", option="ping_after", value=value)
     assert "✅" in answer.response.content
     assert "ping_after" not in env.bot.tables.in_channel(channel.id, "ohhell").record.options
+
+
+async def test_secret_bids_ping_everyone_waiting_once_however_many_bid_meanwhile(simcord_env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("secret")
+    members = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat")]
+    options = {"hook": "off", "bidding": "simultaneous", "ping_after": "2m"}
+    await open_table(env, channel, members[0], members[1:], options=options)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    assert len(table.engine.to_act()) == 3
+    await env.advance_time(121)
+    [ping] = pings(env, channel)
+    assert sorted(m.id for m in ping.mentions) == sorted(m.id for m in members)
+    # one of them bids (their clock, and the others', keeps running): nobody is pinged again
+    panel = await open_hand(members[1], channel, env.bot.user.id)
+    await press(members[1], panel, sorted(panel_moves(panel))[0])
+    assert len(table.engine.to_act()) == 2
+    await env.advance_time(3600)
+    assert len(pings(env, channel)) == 1
