@@ -60,8 +60,13 @@ async def test_every_file_of_a_whole_ohhell_game_has_alt_text(simcord_env, uploa
     await env.settle()
     sheet = await people[3].slash(channel, "ohhell scores")
     assert sheet.response is not None and sheet.response.attachments
+    # the files a finished game gives on request: its shuffle file and its hand history
+    await people[1].slash(channel, "ohhell verify", game=1)
+    await people[2].slash(channel, "ohhell replay", game=1)
+    await env.settle()
     kinds = check(uploads)
     assert kinds.get("hand.png", 0) >= 14 and kinds.get("table.png", 0) >= 10 and kinds.get("scores.png", 0) >= 2, kinds
+    assert "shuffle-ohhell-1.json" in kinds and "ohhell-game-1.json" in kinds, kinds
     # the longest a table of seven long names gets, and still within the limit
     assert max(len(d or "") for f, d in uploads if f == "table.png") > 300
 
