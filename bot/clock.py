@@ -85,6 +85,7 @@ class Clock:
             return
         turn, ping = table.record.turn_seconds, ping_after(table.record.options)
         if not to_act or not (turn or ping):
+            table.timer = None  # (pings turned off mid-game: a timer still running finds itself out of date)
             return
         seq, now = engine.action_count, discord.utils.utcnow().timestamp()
         old = table.timer
@@ -284,6 +285,8 @@ class Clock:
         and nobody else, whatever a display name holds."""
         engine = table.engine
         assert engine is not None
+        if ping_after(table.record.options) is None:
+            return  # the host turned pings off since the turn began
         people = [s for s in engine.to_act() if table.seats[s].ai_level is None and table.seats[s].user_id]
         off = await self.store.pings_off([table.seats[s].user_id or 0 for s in people])
         wanted = [s for s in people if table.seats[s].user_id not in off]

@@ -86,7 +86,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            if table.record.status != "lobby":
+            if table.record.status != "lobby" and option != PING_AFTER:  # (pings are no rule: any time)
                 raise Refusal("The game has already started: rules can only change in the lobby.")
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can change the rules.")
@@ -122,7 +122,10 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 options[option] = value
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
             mark_committed(interaction, "That change")
-            await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
+            if table.record.status == "lobby":
+                await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
+            else:
+                tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
             await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
 

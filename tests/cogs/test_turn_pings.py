@@ -184,3 +184,40 @@ async def test_secret_bids_ping_everyone_waiting_once_however_many_bid_meanwhile
     assert len(table.engine.to_act()) == 2
     await env.advance_time(3600)
     assert len(pings(env, channel)) == 1
+
+
+async def test_the_host_turns_pings_on_and_off_mid_game(simcord_env) -> None:
+    """ping_after is no rule: a play-by-post table may start pinging (or stop) in the middle of a
+    game; the turn under way gets its ping from then on, and off means no ping is sent."""
+    env = simcord_env
+    channel, actors, table = await _table(env)
+    host = next(a for a in actors.values() if a.id == table.record.host_id)
+    other = next(a for a in actors.values() if a.id != host.id)
+    refused = await other.slash(channel, "ohhell set", option="ping_after", value="2m")
+    assert "host" in refused.response.content
+    rule = await host.slash(channel, "ohhell set", option="hook", value="off")
+    assert "already started" in rule.response.content  # the rules themselves stay as they were
+    await env.advance_time(600)
+    answer = await host.slash(channel, "ohhell set", option="ping_after", value="2m")
+    assert "✅" in answer.response.content
+    _seat, first = waiting_on(table, actors)
+    await env.advance_time(121)
+    [ping] = pings(env, channel)
+    assert [m.id for m in ping.mentions] == [first.id]
+    assert table_message(channel, env.bot.user.id).embeds  # the table is still the game's, not a lobby
+    # off again: the next turn (after a move) pings nobody
+    await host.slash(channel, "ohhell set", option="ping_after", value="off")
+    panel = await open_hand(first, channel, env.bot.user.id)
+    await press(first, panel, sorted(panel_moves(panel))[0])
+    await env.advance_time(3600)
+    assert len(pings(env, channel)) == 1
+
+
+async def test_ping_after_turned_off_mid_turn_stops_the_pending_ping(simcord_env) -> None:
+    env = simcord_env
+    channel, actors, table = await _table(env, {"ping_after": "2m"})
+    host = next(a for a in actors.values() if a.id == table.record.host_id)
+    await env.advance_time(60)
+    await host.slash(channel, "ohhell set", option="ping_after", value="off")
+    await env.advance_time(3600)
+    assert pings(env, channel) == []
