@@ -4,7 +4,7 @@ and a consistent copy of a SQLite file while the bot writes to it.
 :func:`export_rows` reads every row of the tables that make the games' history (the games, their
 seats, every action, the deals, the deal scores and results, the ratings and their changes, the
 servers' season settings, duplicate matches, the coach's analyses, timers and old copies still to
-close), and :func:`import_rows` writes them into an empty store, with their ids, in one
+close, the members who turned turn pings off), and :func:`import_rows` writes them into an empty store, with their ids, in one
 transaction. Left out: the shard leases (who runs which shard *now*) and the saved panels (each
 holds a player's interaction token, which expires 15 minutes after the click anyway).
 
@@ -42,6 +42,7 @@ TABLES: tuple[str, ...] = (
     "analyses",
     "timers",
     "old_copies",
+    "ping_optouts",
 )
 #: each table's key, for a stable order of its rows (an export reads the same twice)
 KEYS: dict[str, str] = {
@@ -58,6 +59,7 @@ KEYS: dict[str, str] = {
     "analyses": "game_id",
     "timers": "game_id",
     "old_copies": "game_id, message_id",
+    "ping_optouts": "user_id",
 }
 #: tables whose ``id`` PostgreSQL numbers itself: its counter is moved past the imported ids
 NUMBERED = ("matches", "games")

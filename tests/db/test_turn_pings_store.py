@@ -4,7 +4,11 @@ choice to have no pings is kept for every table."""
 
 from __future__ import annotations
 
+from db.postgres import PostgresStore
+from db.sqlite import SqliteStore
 from db.store import Store, Timer
+from db.transfer import export_rows, import_rows
+from tests.db.conftest import TEST_DATABASE_URL
 
 
 async def test_a_ping_rides_on_the_turn_timer_with_or_without_a_deadline(store: Store) -> None:
@@ -30,3 +34,20 @@ async def test_each_member_turns_pings_off_and_on_for_themselves(store: Store) -
     await store.set_pings(1, True)  # on, never off: nothing to keep
     assert await store.pings_off([1, 2, 3, 4]) == {2}
     assert await store.pings_off([]) == set()
+
+
+async def test_a_move_to_postgresql_keeps_pending_pings_and_who_wants_none(tmp_path, pg_schema) -> None:
+    source = SqliteStore(str(tmp_path / "from.sqlite3"))
+    target = PostgresStore(TEST_DATABASE_URL, schema=pg_schema)
+    await source.open()
+    await target.open()
+    try:
+        game = await source.create_game("ohhell", 1, 10, 100, "classic", {})
+        await source.set_timer(Timer(game, 2, None, False, 777.25, False), game)
+        await source.set_pings(42, False)
+        await import_rows(target, await export_rows(source))
+        assert await target.timers() == [Timer(game, 2, None, False, 777.25, False)]
+        assert await target.pings_off([42, 43]) == {42}
+    finally:
+        await source.close()
+        await target.close()
