@@ -4,9 +4,10 @@ and a consistent copy of a SQLite file while the bot writes to it.
 :func:`export_rows` reads every row of the tables that make the games' history (the games, their
 seats, every action, the deals, the deal scores and results, the ratings and their changes, the
 servers' season settings, duplicate matches, the coach's analyses, timers and old copies still to
-close, the members who turned turn pings off), and :func:`import_rows` writes them into an empty store, with their ids, in one
-transaction. Left out: the shard leases (who runs which shard *now*) and the saved panels (each
-holds a player's interaction token, which expires 15 minutes after the click anyway).
+close, the members who turned turn pings off), and :func:`import_rows` writes them into an empty
+store, with their ids, in one transaction. Left out: the shard leases (who runs which shard *now*)
+and the saved panels (each holds a player's interaction token, which expires 15 minutes after the
+click anyway).
 
 Both stores have the same tables (the same numbered migrations, :mod:`db.dialects`), JSON in
 ``TEXT``, flags as 0/1 and times as ISO text in both, so a row moves as it is; only PostgreSQL's
