@@ -255,7 +255,19 @@ class Clock:
 
     async def _remind(self, table: LiveTable, timer: Timer) -> None:
         """The reminder goes out through the table's display: retried if Discord fails, and
-        dropped (never sent late) once the turn it is about is over."""
+        dropped (never sent late) once the turn it is about is over. It names everyone it is
+        about, but notifies (pings) only those who did not turn pings off, and nobody once this
+        turn's ping went out: a turn pings a person once (:mod:`bot.pings`)."""
+        engine = table.engine
+        assert engine is not None
+        users = [table.seats[s].user_id or 0 for s in engine.to_act() if table.seats[s].ai_level is None]
+        off = await self.store.pings_off(users)
+        notified = [] if timer.pinged else [user for user in users if user not in off]
+
+        def mentions() -> discord.AllowedMentions:
+            return discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user) for user in notified], replied_user=False
+            )
 
         def text() -> str | None:
             engine = table.engine
@@ -276,7 +288,7 @@ class Clock:
                 line += f" Press **{table.kind.hand_button}** on the table to play."
             return line
 
-        self.presenter.remind(table, text)
+        self.presenter.remind(table, text, mentions)
 
     async def _ping(self, table: LiveTable, timer: Timer) -> None:
         """Ping the people the table waits on who are not looking (no live panel) and did not

@@ -221,3 +221,48 @@ async def test_ping_after_turned_off_mid_turn_stops_the_pending_ping(simcord_env
     await host.slash(channel, "ohhell set", option="ping_after", value="off")
     await env.advance_time(3600)
     assert pings(env, channel) == []
+
+
+def notified(env, channel) -> list[list[int]]:
+    """Whom each line the bot posted in ``channel`` may ping (its allowed mentions' users)."""
+    out = []
+    for r in env.http_requests:
+        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages" and isinstance(r.json, dict):
+            allowed = r.json.get("allowed_mentions") or {}
+            if allowed.get("users"):
+                out.append(sorted(int(u) for u in allowed["users"]))
+    return out
+
+
+async def test_with_a_turn_timer_too_a_turn_still_pings_a_person_once(simcord_env) -> None:
+    """The turn timer's reminder at half time names the player as before, but once this turn's
+    ping went out it notifies nobody: one ping a turn."""
+    env = simcord_env
+    channel, actors, table = await _table(env, {"ping_after": "1m", "turn_timer": "5m"})
+    _seat, first = waiting_on(table, actors)
+    await env.advance_time(61)
+    assert notified(env, channel) == [[first.id]]
+    await env.advance_time(120)  # past half time: the reminder is posted
+    reminders = [m for m in bot_messages(channel, env.bot.user.id) if (m.content or "").startswith("⏳")]
+    assert len(reminders) == 1 and f"<@{first.id}>" in reminders[0].content
+    assert notified(env, channel) == [[first.id]]  # (the reminder may ping nobody)
+
+
+async def test_the_reminder_does_not_ping_a_player_who_turned_pings_off(simcord_env) -> None:
+    env = simcord_env
+    channel, actors, table = await _table(env, {"turn_timer": "5m"})
+    _seat, first = waiting_on(table, actors)
+    await first.slash(channel, "ohhell pings", setting="off")
+    await env.advance_time(151)
+    reminders = [m for m in bot_messages(channel, env.bot.user.id) if (m.content or "").startswith("⏳")]
+    assert len(reminders) == 1 and f"<@{first.id}>" in reminders[0].content  # still named: the time left
+    assert notified(env, channel) == []
+
+
+async def test_the_reminder_still_pings_without_ping_after(simcord_env) -> None:
+    """A table that does not ping keeps its turn timer's reminder as it was."""
+    env = simcord_env
+    channel, actors, table = await _table(env, {"turn_timer": "5m"})
+    _seat, first = waiting_on(table, actors)
+    await env.advance_time(151)
+    assert notified(env, channel) == [[first.id]]
