@@ -23,6 +23,7 @@ import discord
 
 from bot import fairness
 from bot.contract import Action, AnyKind, LiveTable, View
+from bot.pings import ping_after, ping_text
 from bot.presentation import Presenter
 from bot.registry import Registry
 from db.store import Store, Timer
@@ -82,15 +83,18 @@ class Clock:
             seq = engine.action_count
             self.supervise(table, "making a computer's move", lambda: self._computer_turn(table, seq))
             return
-        if not to_act or not table.record.turn_seconds:
+        turn, ping = table.record.turn_seconds, ping_after(table.record.options)
+        if not to_act or not (turn or ping):
+            table.timer = None  # (pings turned off mid-game: a timer still running finds itself out of date)
             return
         seq, now = engine.action_count, discord.utils.utcnow().timestamp()
         old = table.timer
-        if old is not None and old.deadline > now and table.timer_waiting >= set(to_act):
-            # The same people are still deciding (simultaneous bids): their clock keeps running.
-            timer = Timer(table.id, seq, old.deadline, old.reminded)
+        if old is not None and (old.deadline is None or old.deadline > now) and table.timer_waiting >= set(to_act):
+            # The same people are still deciding (simultaneous bids): their clock keeps running,
+            # and whoever was pinged this turn is not pinged again.
+            timer = Timer(table.id, seq, old.deadline, old.reminded, old.ping_at, old.pinged)
         else:
-            timer = Timer(table.id, seq, now + table.record.turn_seconds, False)
+            timer = Timer(table.id, seq, now + turn if turn else None, False, now + ping if ping else None, False)
         table.timer_waiting = frozenset(to_act)
         self.supervise(table, "running the turn timer", lambda: self._arm_timer(table, timer), timer=True)
 
@@ -183,16 +187,36 @@ class Clock:
         await self._run_timer(table, timer)
 
     async def _run_timer(self, table: LiveTable, timer: Timer) -> None:
+        """The turn's clock, in time order: the ping of a player not looking (if the table pings),
+        the reminder at half time and the deadline (if it has a turn timer)."""
         table.timer = timer
         seconds = table.record.turn_seconds or 0
-        if not timer.reminded:
-            await self._sleep_until(timer.deadline - seconds * (1 - REMINDER_FRACTION))
+        while True:
+            due = [
+                *([(timer.ping_at, "ping")] if timer.ping_at is not None and not timer.pinged else []),
+                *(
+                    [(timer.deadline - seconds * (1 - REMINDER_FRACTION), "remind")]
+                    if timer.deadline is not None and not timer.reminded
+                    else []
+                ),
+            ]
+            if not due:
+                break
+            at, what = min(due)
+            await self._sleep_until(at)
             async with table.lock:
                 if not self._timer_current(table, timer):
                     return
-                timer.reminded = True
-                await self.store.set_timer(timer, table.id)
-                await self._remind(table, timer)
+                if what == "ping":
+                    timer.pinged = True
+                    await self.store.set_timer(timer, table.id)
+                    await self._ping(table, timer)
+                else:
+                    timer.reminded = True
+                    await self.store.set_timer(timer, table.id)
+                    await self._remind(table, timer)
+        if timer.deadline is None:
+            return  # no turn timer: the table waits as long as it takes
         await self._sleep_until(timer.deadline)
         async with table.lock:
             if not self._timer_current(table, timer):
@@ -231,7 +255,19 @@ class Clock:
 
     async def _remind(self, table: LiveTable, timer: Timer) -> None:
         """The reminder goes out through the table's display: retried if Discord fails, and
-        dropped (never sent late) once the turn it is about is over."""
+        dropped (never sent late) once the turn it is about is over. It names everyone it is
+        about, but notifies (pings) only those who did not turn pings off, and nobody once this
+        turn's ping went out: a turn pings a person once (:mod:`bot.pings`)."""
+        engine = table.engine
+        assert engine is not None
+        users = [table.seats[s].user_id or 0 for s in engine.to_act() if table.seats[s].ai_level is None]
+        off = await self.store.pings_off(users)
+        notified = [] if timer.pinged else [user for user in users if user not in off]
+
+        def mentions() -> discord.AllowedMentions:
+            return discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user) for user in notified], replied_user=False
+            )
 
         def text() -> str | None:
             engine = table.engine
@@ -240,7 +276,7 @@ class Clock:
             waiting = [table.mention(s) for s in engine.to_act() if table.seats[s].ai_level is None]
             if not waiting:
                 return None
-            left = max(0, round(timer.deadline - discord.utils.utcnow().timestamp()))
+            left = max(0, round((timer.deadline or 0) - discord.utils.utcnow().timestamp()))
             line = f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
             # a player whose private panel the bot can no longer redraw (expired, never opened)
             closed = [
@@ -252,7 +288,38 @@ class Clock:
                 line += f" Press **{table.kind.hand_button}** on the table to play."
             return line
 
-        self.presenter.remind(table, text)
+        self.presenter.remind(table, text, mentions)
+
+    async def _ping(self, table: LiveTable, timer: Timer) -> None:
+        """Ping the people the table waits on who are not looking (no live panel) and did not
+        turn pings off; through the table's display, which drops the line once the turn is over
+        (and leaves out whoever opened their panel meanwhile). Its mentions ping those people
+        and nobody else, whatever a display name holds."""
+        engine = table.engine
+        assert engine is not None
+        if ping_after(table.record.options) is None:
+            return  # the host turned pings off since the turn began
+        people = [s for s in engine.to_act() if table.seats[s].ai_level is None and table.seats[s].user_id]
+        off = await self.store.pings_off([table.seats[s].user_id or 0 for s in people])
+        wanted = [s for s in people if table.seats[s].user_id not in off]
+        pinged: list[int] = []
+
+        def text() -> str | None:
+            live = table.engine
+            if live is None or not self._timer_current(table, timer):
+                return None
+            waiting = set(live.to_act())
+            seats = [s for s in wanted if s in waiting and not self.presenter.panels.live(table, s)]
+            pinged[:] = [table.seats[s].user_id or 0 for s in seats]
+            return ping_text([table.mention(s) for s in seats], table.kind.hand_button) if seats else None
+
+        def mentions() -> discord.AllowedMentions:
+            return discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user) for user in pinged], replied_user=False
+            )
+
+        if wanted:
+            self.presenter.ping(table, text, mentions)
 
 
 def duration(seconds: int) -> str:

@@ -70,6 +70,8 @@ class Line:
     #: a newer line with the same key replaces one not sent yet (a reminder supersedes the last)
     key: str | None = None
     pings: bool = False
+    #: whom a line that pings may ping, asked once it is rendered (None: any member it mentions)
+    mentions: Callable[[], discord.AllowedMentions] | None = None
     #: run once the line is posted (the standings: stored as shown, so a restart does not repeat them)
     on_sent: Callable[[], Awaitable[None]] | None = None
 
@@ -436,6 +438,8 @@ class Display:
             rendered_line: Rendered | None = await self._render(line.render)
             if rendered_line is not None:
                 mentions = discord.AllowedMentions(users=True) if line.pings else discord.AllowedMentions.none()
+                if line.pings and line.mentions is not None:
+                    mentions = line.mentions()
                 try:
                     await self._channel().send(**rendered_line.send_kwargs(), allowed_mentions=mentions)
                 except TRANSIENT as error:

@@ -341,17 +341,34 @@ class Presenter:
 
         self.display(table).add_line(Line("posting the final standings", standings, key="finale", on_sent=shown))
 
-    def remind(self, table: LiveTable, text: Callable[[], str | None] | str) -> None:
-        """A turn reminder, pinging the people it names. ``text`` may be a function, called when
-        the line is sent: it returns ``None`` once the reminder is out of date (the turn moved on).
-        A newer reminder replaces one not yet sent."""
+    def remind(
+        self,
+        table: LiveTable,
+        text: Callable[[], str | None] | str,
+        mentions: Callable[[], discord.AllowedMentions] | None = None,
+    ) -> None:
+        """A turn reminder, pinging the people it names (or those ``mentions`` allows). ``text``
+        may be a function, called when the line is sent: it returns ``None`` once the reminder is
+        out of date (the turn moved on). A newer reminder replaces one not yet sent."""
         say = text if callable(text) else (lambda: text)
 
         def render() -> Rendered | None:
             line = say()
             return None if line is None else Rendered(content=line)
 
-        self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True))
+        self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True, mentions=mentions))
+
+    def ping(
+        self, table: LiveTable, text: Callable[[], str | None], mentions: Callable[[], discord.AllowedMentions]
+    ) -> None:
+        """A turn ping (:mod:`bot.pings`): ``text`` is called when the line is sent (``None``: out
+        of date, nothing sent), then ``mentions``, the people it may ping."""
+
+        def render() -> Rendered | None:
+            line = text()
+            return None if line is None else Rendered(content=line)
+
+        self.display(table).add_line(Line("pinging a player", render, key="ping", pings=True, mentions=mentions))
 
     def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""

@@ -251,11 +251,13 @@ class PostgresStore(PostgresMatches, PostgresStats):
         await conn.execute("DELETE FROM timers WHERE game_id=$1", game_id)
         if timer is not None:
             await conn.execute(
-                "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES ($1,$2,$3,$4)",
+                "INSERT INTO timers (game_id, seq, deadline, reminded, ping_at, pinged) VALUES ($1,$2,$3,$4,$5,$6)",
                 game_id,
                 timer.seq,
-                float(timer.deadline),
+                None if timer.deadline is None else float(timer.deadline),
                 int(timer.reminded),
+                None if timer.ping_at is None else float(timer.ping_at),
+                int(timer.pinged),
             )
 
     @staticmethod
@@ -298,8 +300,23 @@ class PostgresStore(PostgresMatches, PostgresStats):
             await self._write_timer(conn, game_id, timer)
 
     async def timers(self) -> list[Timer]:
-        found = await self._fetch("SELECT game_id, seq, deadline, reminded FROM timers ORDER BY game_id")
+        found = await self._fetch(
+            "SELECT game_id, seq, deadline, reminded, ping_at, pinged FROM timers ORDER BY game_id"
+        )
         return [rows.timer(r) for r in found]
+
+    # -- turn pings -------------------------------------------------------------------------
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        async with self._tx() as conn:
+            await conn.execute("DELETE FROM ping_optouts WHERE user_id=$1", user_id)
+            if not on:
+                await conn.execute("INSERT INTO ping_optouts (user_id) VALUES ($1)", user_id)
+
+    async def pings_off(self, user_ids: list[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        found = await self._fetch("SELECT user_id FROM ping_optouts WHERE user_id = ANY($1::bigint[])", user_ids)
+        return {int(r["user_id"]) for r in found}
 
     # -- shard leases -----------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:

@@ -89,7 +89,9 @@ def dealt_deck(row: Row) -> DealtDeck:
 
 
 def timer(row: Row) -> Timer:
-    return Timer(row["game_id"], row["seq"], row["deadline"], bool(row["reminded"]))
+    return Timer(
+        row["game_id"], row["seq"], row["deadline"], bool(row["reminded"]), row["ping_at"], bool(row["pinged"])
+    )
 
 
 def deal_score(row: Row) -> DealScore:

@@ -169,8 +169,8 @@ class SqliteStore(SqliteMatches, SqliteStats):
         if timer is not None:
             await run(
                 db,
-                "INSERT INTO timers (game_id, seq, deadline, reminded) VALUES (?,?,?,?)",
-                (game_id, timer.seq, timer.deadline, int(timer.reminded)),
+                "INSERT INTO timers (game_id, seq, deadline, reminded, ping_at, pinged) VALUES (?,?,?,?,?,?)",
+                (game_id, timer.seq, timer.deadline, int(timer.reminded), timer.ping_at, int(timer.pinged)),
             )
 
     @staticmethod
@@ -208,8 +208,22 @@ class SqliteStore(SqliteMatches, SqliteStats):
             await self._write_timer(db, game_id, timer)
 
     async def timers(self) -> list[Timer]:
-        found = await self._fetchall("SELECT game_id, seq, deadline, reminded FROM timers")
+        found = await self._fetchall("SELECT game_id, seq, deadline, reminded, ping_at, pinged FROM timers")
         return [rows.timer(r) for r in found]
+
+    # -- turn pings -------------------------------------------------------------------------
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        async with self._tx() as db:
+            await run(db, "DELETE FROM ping_optouts WHERE user_id=?", (user_id,))
+            if not on:
+                await run(db, "INSERT INTO ping_optouts (user_id) VALUES (?)", (user_id,))
+
+    async def pings_off(self, user_ids: list[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        marks = ",".join("?" * len(user_ids))
+        found = await self._fetchall(f"SELECT user_id FROM ping_optouts WHERE user_id IN ({marks})", tuple(user_ids))
+        return {int(r["user_id"]) for r in found}
 
     # -- shard leases -----------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:

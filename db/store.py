@@ -153,10 +153,16 @@ class ResultRow:
 
 @dataclass(slots=True)
 class Timer:
+    """What a turn's clock still has to do, kept so that a restart keeps it: the turn's deadline
+    (None: the table has no turn timer) and its reminder, and the ping of a player who is not
+    looking (``ping_at`` None: the table pings nobody; migration 0017)."""
+
     game_id: int
     seq: int
-    deadline: float
+    deadline: float | None
     reminded: bool
+    ping_at: float | None = None
+    pinged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +429,13 @@ class Store(Protocol):
     # timers --------------------------------------------------------------------------------
     async def set_timer(self, timer: Timer | None, game_id: int) -> None: ...
     async def timers(self) -> list[Timer]: ...
+
+    # turn pings -------------------------------------------------------------------------------
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        """Whether ``user_id`` wants turn pings (every table, every game; on unless turned off)."""
+
+    async def pings_off(self, user_ids: list[int]) -> set[int]:
+        """Those of ``user_ids`` who turned turn pings off."""
 
     # shard leases ------------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:

@@ -39,3 +39,26 @@ def hand_lines(codes: list[str], trump: str | None = None) -> str:
         mark = " ← trumps" if key == trump_symbol else ""
         lines.append(f"{key} {' '.join(ranks)}{mark}" if key != "Joker" else "🃏 Joker")
     return "\n".join(lines)
+
+
+#: ranks as a screen reader should say them (the 500 pack's 11-13 and the pips stay numbers)
+RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(code: str) -> str:
+    """A card in words, for a picture's alt text: ``QH`` → ``queen of hearts``, ``10S`` → ``10
+    of spades``, ``X`` → ``joker``, ``?`` → ``a hidden card``. Words, not ``Q♥``: screen readers
+    say the suit symbols differently, or not at all."""
+    if code == "?":
+        return "a hidden card"
+    base = code.partition("#")[0].upper()
+    if base in ("X", "JOKER", "JK"):
+        return "joker"
+    rank, suit = base[:-1], base[-1]
+    return f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS[suit]}"
+
+
+def cards_words(codes: Iterable[str]) -> str:
+    """Cards in words, in the order given, comma separated (``none`` for no card)."""
+    return ", ".join(card_words(c) for c in codes) or "none"

@@ -23,13 +23,22 @@ DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on")}
 DISPLAY_LINES = {FOUR_COLOUR: "Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis"}
 
 
+#: how long the table waits on a player who is not looking before it pings them (``/<game> set
+#: ping_after 2m``; off by default): kept with the options like a display option, and like one
+#: never part of the game's rules (the runtime's clock reads it: :mod:`bot.pings`)
+PING_AFTER = "ping_after"
+
+
 def rule_options(options: Mapping[str, str]) -> dict[str, str]:
-    """The options without the display ones: what the game's rules are built from."""
-    return {k: v for k, v in options.items() if k not in DISPLAY_OPTIONS}
+    """The options without the display ones (nor :data:`PING_AFTER`): what the game's rules are built from."""
+    return {k: v for k, v in options.items() if k not in DISPLAY_OPTIONS and k != PING_AFTER}
 
 
 def display_lines(options: Mapping[str, str]) -> list[str]:
-    return [DISPLAY_LINES[k] for k, values in DISPLAY_OPTIONS.items() if options.get(k, values[0]) != values[0]]
+    lines = [DISPLAY_LINES[k] for k, values in DISPLAY_OPTIONS.items() if options.get(k, values[0]) != values[0]]
+    if options.get(PING_AFTER, "off") != "off":
+        lines.append(f"Turn pings: a player the table waits on and not looking is pinged after {options[PING_AFTER]}")
+    return lines
 
 
 def four_colour(options: Mapping[str, str]) -> bool:

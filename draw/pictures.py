@@ -20,12 +20,29 @@ class ImageFile:
 
     filename: str
     data: bytes
+    #: the picture in words (Discord's alt text, read out by screen readers): made by the picture's
+    #: own maker from the same view the picture is drawn from, so it tells no more than the picture
+    description: str
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.filename)
+        return discord.File(io.BytesIO(self.data), filename=self.filename, description=fit_alt(self.description))
 
 
-def show_picture(embed: discord.Embed, filename: str, data: bytes) -> ImageFile:
-    """Point ``embed``'s image at the file and return that file, for :attr:`Rendered.files`."""
+#: Discord's limit on an attachment's description (``attachments[i].description``)
+ALT_LIMIT = 1024
+
+
+def fit_alt(*tries: str) -> str:
+    """The first of ``tries`` (fullest first) within :data:`ALT_LIMIT`; else the last one cut at
+    the limit, ending in an ellipsis: a description Discord refuses would lose the whole message."""
+    for text in tries:
+        if len(text) <= ALT_LIMIT:
+            return text
+    return tries[-1][: ALT_LIMIT - 1].rstrip() + "…"
+
+
+def show_picture(embed: discord.Embed, filename: str, data: bytes, description: str) -> ImageFile:
+    """Point ``embed``'s image at the file and return that file (with its alt text,
+    ``description``), for :attr:`Rendered.files`."""
     embed.set_image(url=f"attachment://{filename}")
-    return ImageFile(filename, data)
+    return ImageFile(filename, data, description)

@@ -66,4 +66,7 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
         embed.add_field(name="Seed", value=f"`{record.seed}`", inline=True)
         embed.add_field(name="Salt", value=f"`{record.salt}`", inline=False)
         embed.set_footer(text=f"Check it yourself: python3 tools/verify_shuffle.py {name}")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(data), filename=name))
+        about = f"Game #{record.id}'s shuffle file (JSON): the seed, salt and every deal's deck, for verify_shuffle."
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(data), filename=name, description=about)
+        )

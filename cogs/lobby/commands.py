@@ -8,6 +8,8 @@ Commands change tables only through the runtime (``bot.tables``: its seating and
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 from discord import app_commands
 
@@ -15,6 +17,7 @@ from bot import secrecy
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded, mark_committed
+from bot.pings import PING_AFTER, parse_ping_after
 from bot.secrecy import Door
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
@@ -62,12 +65,12 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             await tables.presenter.remember_message(table, message.id)
 
     async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS]
+        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS, PING_AFTER]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         option = getattr(interaction.namespace, "option", None)
-        if option == TIMER_OPTION:
+        if option in (TIMER_OPTION, PING_AFTER):
             values: tuple[str, ...] = tuple(TIMER_CHOICES)
         elif option in DISPLAY_OPTIONS:
             values = DISPLAY_OPTIONS[option]
@@ -84,7 +87,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            if table.record.status != "lobby":
+            if table.record.status != "lobby" and option != PING_AFTER:  # (pings are no rule: any time)
                 raise Refusal("The game has already started: rules can only change in the lobby.")
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can change the rules.")
@@ -95,6 +98,14 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                     turn_seconds = parse_timer(value)
                 except ValueError as error:
                     raise Refusal(str(error)) from None
+            elif option == PING_AFTER:  # when to ping a player not looking: not a rule either
+                try:
+                    value = parse_ping_after(value)
+                except ValueError as error:
+                    raise Refusal(str(error)) from None
+                options.pop(option, None)
+                if value != "off":
+                    options[option] = value
             elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
                 value = value.strip().lower()
                 if value not in DISPLAY_OPTIONS[option]:
@@ -104,7 +115,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             else:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
-                    extra = ", ".join(DISPLAY_OPTIONS)
+                    extra = ", ".join([*DISPLAY_OPTIONS, PING_AFTER])
                     raise Refusal(f"There is no rule called {quoted(option)}. Rules: {TIMER_OPTION}, {names}, {extra}.")
                 # set again, it moves last: the later of two related changes (sequence, then
                 # fixed_hands) is the one that counts, and a new preset carries them in this order
@@ -112,9 +123,24 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 options[option] = value
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
             mark_committed(interaction, "That change")
-            await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
+            if table.record.status == "lobby":
+                await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
+            else:
+                tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
             await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
+
+    @group.command(name="pings", description="Turn pings for your turn on or off, for yourself (every table)")
+    @app_commands.describe(setting="on: a table that pings may ping you when it waits on you; off: never")
+    @guarded
+    async def pings(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+        tables = tables_of(interaction)
+        await tables.store.set_pings(interaction.user.id, setting == "on")
+        if setting == "on":
+            text = "🔔 Turn pings are on: a table that pings (ping_after) mentions you when it has waited on you."
+        else:
+            text = "🔕 Turn pings are off for you, at every table. `/" + kind.key + " pings on` turns them back on."
+        await interaction.response.send_message(text, ephemeral=True)
 
     @group.command(name="rules", description="The rules in force at this table (or of a preset)")
     @app_commands.autocomplete(preset=preset_autocomplete)

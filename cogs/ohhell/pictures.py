@@ -1,7 +1,9 @@
 """Oh Hell's pictures: the trick on the table, a player's hand, the running totals.
 
 Built from the same engine views as the text (the public view for the table), so a picture can
-show no more than the message it sits on."""
+show no more than the message it sits on. Each picture's alt text (what a screen reader says
+for it) is made here, beside the picture, from the same view: the table's trick and whose turn
+it is, a hand (only on that hand's private picture), the chart's leader and totals."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from typing import Any
 
 import discord
 
-from draw.images import hand_png, scores_chart_png, trick_png
-from draw.pictures import ImageFile, show_picture
+from draw.cards import SUIT_WORDS, card_words, cards_words
+from draw.images import hand_png, scores_chart_png, short_name, trick_png
+from draw.pictures import ImageFile, fit_alt, show_picture
 from games.ohhell.views import OhHellSeatView, OhHellView
 
 Name = Callable[[int], str]
@@ -27,18 +30,60 @@ def trick_picture(view: OhHellView, name: Name, embed: discord.Embed, four: bool
     alone (if there is one)."""
     turnup = view["turnup"]
     finished = finished_trick(view)
+    alt = trick_alt(view, name)
     if finished is not None:
-        return [show_picture(embed, TABLE_FILE, trick_png(_marked(finished, name), (), turnup, four))]
+        return [show_picture(embed, TABLE_FILE, trick_png(_marked(finished, name), (), turnup, four), alt)]
     if view["phase"] == "playing":
         plays = tuple((name(seat), code) for seat, code, _named in view["trick"])
-        played = {seat for seat, _code, _named in view["trick"]}
-        order = list(view["players"])
-        start = order.index(view["leader"]) if view["leader"] in order else 0
-        waiting = tuple(name(s) for s in order[start:] + order[:start] if s not in played)
-        return [show_picture(embed, TABLE_FILE, trick_png(plays, waiting, turnup, four))]
+        waiting = tuple(name(s) for s in _waiting(view))
+        return [show_picture(embed, TABLE_FILE, trick_png(plays, waiting, turnup, four), alt)]
     if view["phase"] == "bidding" and turnup is not None:
-        return [show_picture(embed, TABLE_FILE, trick_png((), (), turnup, four))]
+        return [show_picture(embed, TABLE_FILE, trick_png((), (), turnup, four), alt)]
     return []
+
+
+def _waiting(view: OhHellView) -> list[int]:
+    """The seats still to play to the trick, in playing order (the first is to play now)."""
+    played = {seat for seat, _code, _named in view["trick"]}
+    order = list(view["players"])
+    start = order.index(view["leader"]) if view["leader"] in order else 0
+    return [s for s in order[start:] + order[:start] if s not in played]
+
+
+def _played(plays: Sequence[Sequence[Any]], name: Name) -> str:
+    """``Ann: queen of hearts; Bob: joker (as spades)`` (the joker's named suit when it has one)."""
+    return "; ".join(
+        f"{name(seat)}: {card_words(code)}" + (f" (as {SUIT_WORDS[named]})" if named in SUIT_WORDS else "")
+        for seat, code, named, *_ in plays
+    )
+
+
+def _trump_words(view: OhHellView) -> str:
+    turnup = view["turnup"]
+    trump = f"trumps are {SUIT_WORDS[view['trump']]}" if view["trump"] in SUIT_WORDS else "no trumps"
+    return f"Turned-up card: {card_words(turnup)}, {trump}." if turnup else f"{trump.capitalize()}."
+
+
+def trick_alt(view: OhHellView, name: Name) -> str:
+    """The table picture in words (:func:`trick_picture`): the cards on it, by whom, the trick's
+    winner or who plays next, and the turned-up card: what the public view shows everyone."""
+
+    def said(name: Name) -> str:
+        finished = finished_trick(view)
+        if finished is not None:
+            return (
+                f"Deal {view['deal']}, trick {view['trick_no']} won by {name(finished['winner'])}: "
+                f"{_played(finished['cards'], name)}. {_trump_words(view)}"
+            )
+        if view["phase"] == "playing":
+            waiting = _waiting(view)
+            cards = _played(view["trick"], name) or "no card yet"
+            turn = f" {name(waiting[0])} to play" if waiting else ""
+            later = f", then {', '.join(name(s) for s in waiting[1:])}" if len(waiting) > 1 else ""
+            return f"Deal {view['deal']}, the trick so far: {cards}.{turn}{later}. {_trump_words(view)}"
+        return f"Deal {view['deal']}, bidding. {_trump_words(view)}"
+
+    return fit_alt(said(name), said(lambda seat: short_name(name(seat), 12)))
 
 
 def finished_trick(view: OhHellView) -> Mapping[str, Any] | None:
@@ -60,13 +105,27 @@ def last_trick_picture(
     """A deal's closing message: its last trick, the winner's name marked."""
     if last is None:
         return []
-    return [show_picture(embed, TABLE_FILE, trick_png(_marked(last, name), (), None, four))]
+    alt = fit_alt(
+        *(
+            f"The deal's last trick, won by {said(last['winner'])}: {_played(last['cards'], said)}."
+            for said in (name, lambda seat: short_name(name(seat), 12))
+        )
+    )
+    return [show_picture(embed, TABLE_FILE, trick_png(_marked(last, name), (), None, four), alt)]
 
 
 def hand_picture(view: OhHellSeatView, embed: discord.Embed, four: bool = False) -> list[ImageFile]:
     if view["hand_hidden"]:
         return []  # Devil's Bridge: the player may not see their own card
-    return [show_picture(embed, HAND_FILE, hand_png(tuple(view["hand"]), four))]
+    return [show_picture(embed, HAND_FILE, hand_png(tuple(view["hand"]), four), hand_alt(view["hand"]))]
+
+
+def hand_alt(hand: Sequence[str]) -> str:
+    """A hand picture in words, every card in the order shown (the seat's own view: this text
+    goes only with that seat's private picture)."""
+    if not hand:
+        return "Your hand: no cards left."
+    return fit_alt(f"Your hand, {len(hand)} card{'s' if len(hand) != 1 else ''}: {cards_words(hand)}.")
 
 
 def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed: discord.Embed) -> list[ImageFile]:
@@ -74,4 +133,19 @@ def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed:
     if not running:
         return []
     data = scores_chart_png(tuple(names), tuple(tuple(row) for row in running))
-    return [show_picture(embed, CHART_FILE, data)]
+    return [show_picture(embed, CHART_FILE, data, totals_alt("Chart of the running totals", names, running))]
+
+
+def totals_alt(what: str, names: Sequence[str], running: Sequence[Sequence[int]]) -> str:
+    """A score picture in words: after how many deals, who leads, and everyone's total, highest
+    first (the public scores every player sees)."""
+
+    def said(names: Sequence[str]) -> str:
+        totals = sorted(zip(running[-1], names, strict=True), key=lambda pair: -pair[0])
+        best = [n for t, n in totals if t == totals[0][0]]
+        lead = f"{' and '.join(best)} {'lead' if len(best) > 1 else 'leads'} with {totals[0][0]}"
+        deals = len(running)
+        rest = "; ".join(f"{n} {t}" for t, n in totals)
+        return f"{what} after {deals} deal{'s' if deals != 1 else ''}: {lead}. Totals: {rest}."
+
+    return fit_alt(said(names), said([short_name(n, 12) for n in names]))

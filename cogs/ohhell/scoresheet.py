@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.contract import Rendered
-from cogs.ohhell.pictures import CHART_FILE
+from cogs.ohhell.pictures import CHART_FILE, totals_alt
 from db.store import DealScore
 from draw.budget import DESCRIPTION, Budget, fit_lines, shorten
 from draw.common import COLOR, count
@@ -102,5 +102,8 @@ def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: 
             tuple((r.deal, r.hand_size, r.cells) for r in rows),
             tuple(tuple(t) for t in running),
         )
-        files = [show_picture(embed, CHART_FILE, data)]
+        # (the deals themselves are in words in the embed above the picture)
+        what = "Score sheet, each deal's bid, tricks won and change, and a chart of the running totals"
+        alt = totals_alt(what, names, running)
+        files = [show_picture(embed, CHART_FILE, data, alt)]
     return Rendered(content=None, embeds=[embed], view=None, files=files)

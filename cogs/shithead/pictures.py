@@ -1,15 +1,19 @@
 """Shithead's pictures: the table (the pile's top and everyone's face-up cards over their
 face-down ones) and a player's own cards. Built from the same views as the text: the table from
-the public view, which holds no hand and no face-down card."""
+the public view, which holds no hand and no face-down card. Each picture's alt text (what a
+screen reader says for it) is made here from the same view: the table's pile, whose turn, each
+seat's face-up cards and counts; a hand only on that hand's private picture."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import discord
 from PIL import Image
 
+from draw.cards import card_words, cards_words
 from draw.faces import CARD_H, CARD_W, card_back, card_face, font
 from draw.images import (
     CACHE,
@@ -26,7 +30,7 @@ from draw.images import (
     row_width,
     short_name,
 )
-from draw.pictures import ImageFile, show_picture
+from draw.pictures import ImageFile, fit_alt, show_picture
 from games.shithead.contracts import ShitheadView
 
 Name = Callable[[int], str]
@@ -43,7 +47,45 @@ def table_picture(view: ShitheadView, name: Name, embed: discord.Embed, four: bo
         seats.append((name(seat), tuple(info["face_up"]), info["face_down"], info["hand_size"], info["out"], turn))
     pile = tuple(view["pile"][-PILE_SHOWN:])
     data = table_png(pile, view["pile_size"], view["to_beat"], tuple(seats), four)
-    return [show_picture(embed, TABLE_FILE, data)]
+    return [show_picture(embed, TABLE_FILE, data, table_alt(view, name))]
+
+
+def table_alt(view: ShitheadView, name: Name) -> str:
+    """The table picture in words (:func:`table_picture`): the pile's top cards and the card to
+    beat, then each seat: whose turn, face-up cards, how many face down and in hand. Only what
+    the public view holds (no hand, no face-down card)."""
+    pile = view["pile"][-PILE_SHOWN:]
+
+    def said(name: Name, words: Callable[[str], str]) -> str:
+        top = ", ".join(words(c) for c in pile)
+        shown = f", the top {len(pile)} (newest last): {top}" if pile else ""
+        beat = f" To beat: {words(view['to_beat'])}." if view["to_beat"] is not None else " Any card may be played."
+        parts = [f"Pile: {view['pile_size']} card{'s' if view['pile_size'] != 1 else ''}{shown}.{beat}"]
+        for info in view["seats"]:
+            seat = info["seat"]
+            turn = " (to play)" if view["phase"] == "play" and view["turn"] == seat else ""
+            if info["out"]:
+                parts.append(f"{name(seat)}: out.")
+                continue
+            up = ", ".join(words(c) for c in info["face_up"]) or "none"
+            parts.append(
+                f"{name(seat)}{turn}: face up {up}; {info['face_down']} face down; {info['hand_size']} in hand."
+            )
+        return " ".join(parts)
+
+    short = lambda seat: short_name(name(seat), 12)  # noqa: E731
+    return fit_alt(said(name, card_words), said(short, card_words), said(short, _short_words))
+
+
+def _counted(cards: Sequence[str]) -> str:
+    """Alike cards once, with how many (``3 × 7 hearts``): a picked-up pile of several packs."""
+    seen = Counter(_short_words(c) for c in cards)
+    return ", ".join(f"{n} × {words}" if n > 1 else words for words, n in seen.items())
+
+
+def _short_words(code: str) -> str:
+    """A card in fewer words (``queen hearts``), for a table too full for the longer ones."""
+    return card_words(code).replace(" of ", " ")
 
 
 def hand_picture(view: ShitheadView, embed: discord.Embed, four: bool = False) -> list[ImageFile]:
@@ -51,7 +93,15 @@ def hand_picture(view: ShitheadView, embed: discord.Embed, four: bool = False) -
     seat = view["viewer"]
     assert seat is not None, "a seat's own view"
     cards = view["hand"] or view["seats"][seat]["face_up"]
-    return [show_picture(embed, HAND_FILE, hand_png(tuple(cards), four))]
+    what = "Your hand" if view["hand"] else "Your face-up cards (your hand is empty)"
+    if not cards:  # (the picture says "no cards": what is left is face down, played blind)
+        return [show_picture(embed, HAND_FILE, hand_png((), four), "Your hand: no cards left.")]
+    alt = fit_alt(
+        f"{what}, {len(cards)} card{'s' if len(cards) != 1 else ''}: {cards_words(cards)}.",
+        f"{what}, {len(cards)} cards: {', '.join(_short_words(c) for c in cards)}.",
+        f"{what}, {len(cards)} cards: {_counted(cards)}.",
+    )
+    return [show_picture(embed, HAND_FILE, hand_png(tuple(cards), four), alt)]
 
 
 #: one seat as the table shows it: name, face-up cards, face-down count, cards in hand, out, to play

@@ -229,7 +229,11 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         results = await bot.store.results(record.id)
         embed, view = replay_page(bot.tables.kinds[kind], record, 0)
         data = json.dumps(hand_history(record, results), indent=1).encode()
-        attachment = discord.File(io.BytesIO(data), filename=f"{kind}-game-{record.id}.json")
+        attachment = discord.File(
+            io.BytesIO(data),
+            filename=f"{kind}-game-{record.id}.json",
+            description=f"Game #{record.id}'s hand history as a JSON file: every deal, move and result.",
+        )
         await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)
 
     @replay.autocomplete("game")

@@ -158,7 +158,7 @@ def test_rendered_carries_fresh_files_for_sends_and_edits():
     from bot.contract import Rendered
     from draw.pictures import ImageFile
 
-    picture = ImageFile("table.png", images.hand_png(("AS",)))
+    picture = ImageFile("table.png", images.hand_png(("AS",)), "ace of spades")
     rendered = Rendered(content="x", files=[picture])
     first, second = rendered.send_kwargs()["files"][0], rendered.send_kwargs()["files"][0]
     assert first is not second and first.filename == "table.png" and first.fp.read() == picture.data
