@@ -25,7 +25,7 @@ RELAYS = ("https://api.drand.sh", "https://api2.drand.sh", "https://api3.drand.s
 #: how long one relay may take to answer one request (seconds)
 PER_TRY = 1.0
 #: the pause after every relay was asked once without the round
-PAUSE = 0.5
+PAUSE = 0.1
 #: the most a relay's answer may weigh (a round is about 300 bytes)
 MAX_BODY = 4096
 

@@ -16,6 +16,7 @@ it would let whoever serves the round choose between decks. ``blspy`` speaks the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 
@@ -30,6 +31,12 @@ _G2_GENERATOR = bytes.fromhex(
     "c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"
 )
 SIGNATURE_BYTES = 48
+
+
+@functools.lru_cache(maxsize=8)
+def _g2(compressed: bytes) -> object:
+    """A G2 point decoded (and subgroup-checked) once: the pinned key is the same every round."""
+    return pyblst.BlstP2Element.uncompress(compressed)
 
 
 class BeaconRefused(ValueError):
@@ -78,8 +85,7 @@ def verify_round(number: int, signature: bytes | str, chain: Chain = QUICKNET, r
                 "(a small-torsion point was added to it)."
             ) from None
         raise BeaconRefused("The round's signature is not a point of the BLS12-381 curve.") from None
-    key = pyblst.BlstP2Element.uncompress(chain.public_key)
-    generator = pyblst.BlstP2Element.uncompress(_G2_GENERATOR)
+    key, generator = _g2(chain.public_key), _g2(_G2_GENERATOR)
     hashed = pyblst.BlstP1Element.hash_to_group(message(number), chain.dst)
     if not pyblst.final_verify(pyblst.miller_loop(point, generator), pyblst.miller_loop(hashed, key)):
         raise BeaconRefused(f"The signature is not the {chain.name} chain's signature of round {number}.")
