@@ -67,6 +67,18 @@ class PostgresMatches(PostgresPool):
         assert found is not None
         return found
 
+    async def claim_match_round(self, match_id: int, beacon_round: int, message_id: int) -> tuple[int, int]:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE matches SET beacon_round=$1, beacon_message_id=$2 WHERE id=$3 AND beacon_round IS NULL",
+                beacon_round,
+                message_id,
+                match_id,
+            )
+            row = await conn.fetchrow("SELECT beacon_round, beacon_message_id FROM matches WHERE id=$1", match_id)
+        assert row is not None
+        return int(row["beacon_round"]), int(row["beacon_message_id"])
+
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as conn:
             sql = (

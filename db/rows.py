@@ -62,6 +62,10 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         salt=row["salt"],
         match_id=row["match_id"],
         finale_revealed=row["finale_shown"] == 2,
+        beacon_round=row["beacon_round"],
+        beacon_signature=row["beacon_signature"],
+        beacon_note=row["beacon_note"],
+        beacon_message_id=row["beacon_message_id"],
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )

@@ -61,6 +61,20 @@ class SqliteMatches(SqliteConnection):
         assert found is not None
         return found
 
+    async def claim_match_round(self, match_id: int, beacon_round: int, message_id: int) -> tuple[int, int]:
+        async with self._tx() as db:
+            await run(
+                db,
+                "UPDATE matches SET beacon_round=?, beacon_message_id=? WHERE id=? AND beacon_round IS NULL",
+                (beacon_round, message_id, match_id),
+            )
+            async with db.execute(
+                "SELECT beacon_round, beacon_message_id FROM matches WHERE id=?", (match_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0]), int(row[1])
+
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as db:
             sql = f"UPDATE matches SET closed_at=COALESCE(?, {NOW}) WHERE id=? AND closed_at IS NULL RETURNING id"

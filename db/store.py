@@ -91,6 +91,14 @@ class GameRecord:
     #: its final standings (or, ended early by its host, its "ended" message) said its shuffle can be
     #: checked (:meth:`Store.set_finale_shown`)
     finale_revealed: bool = False
+    #: the drand round the game's decks are bound to (bot.beacon), None without a beacon
+    beacon_round: int | None = None
+    #: the round's signature (hex) once fetched and verified: the decks come from it and the seed
+    beacon_signature: str | None = None
+    #: why the game has no beacon although it named a round (one sentence): it is labelled
+    beacon_note: str | None = None
+    #: the public message that committed to the seed and named the round
+    beacon_message_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -305,6 +313,23 @@ class Store(Protocol):
         first_deal: DealtDeck | None = None,
     ) -> None:
         """The game starts: its rules, seed, commitment (and salt) and first deck, in one transaction."""
+
+    async def reserve_start(
+        self, game_id: int, seed: int, salt: str, commitment: str, rng_version: int, beacon_round: int
+    ) -> None:
+        """A lobby about to start with a beacon: its seed, salt and commitment and the round it names,
+        written before the round is published (the lobby stays a lobby until :meth:`start_game`), so
+        that a restarted bot waits for the same round with the same seed."""
+
+    async def set_beacon(
+        self, game_id: int, *, signature: str | None, note: str | None, message_id: int | None
+    ) -> None:
+        """The game's beacon as it stands: the verified signature, or why there is none, and the
+        message that named the round (a None message id keeps the one stored)."""
+
+    async def claim_match_round(self, match_id: int, beacon_round: int, message_id: int) -> tuple[int, int]:
+        """A duplicate match's round: the first table to start names it (with its commitment's message);
+        every later table gets the same. Returns the match's round and message id."""
 
     # duplicate matches -----------------------------------------------------------------------
     async def create_match(
