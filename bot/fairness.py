@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.beacon.binding import deal_seed_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from db.store import DealtDeck, GameRecord, MatchRecord, Store
@@ -164,7 +165,7 @@ def _replayed_decks(kind: AnyKind, record: GameRecord) -> dict[int, tuple[list[s
     (the cards before the shuffle, in the order the generator shuffles them)."""
     assert record.seed is not None
     rules = kind.rules_from_json(record.rules or {})
-    engine = kind.engine.new(rules, len(record.seats), record.seed, rng_version=record.rng_version)
+    engine = kind.engine.new(rules, len(record.seats), deal_seed_of(record), rng_version=record.rng_version)
     decks: dict[int, tuple[list[str], list[str]]] = {}
 
     def note(game: Engine) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot import duplicate, fairness, logs, metrics
+from bot.beacon.game import Beacons, DiscordClock
 from bot.clock import Clock
 from bot.contract import Action, AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
@@ -68,6 +69,8 @@ class TableManager(Registry):
             decide=self.thinker.decide,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
+        if settings.drand:
+            self.seating.beacons = Beacons(store, client, DiscordClock(lambda s: self.clock.sleep(s)))
         #: closes the duplicate matches whose tables never all came (started with the watcher)
         self.expiry = MatchExpiry(
             store, self.presenter, self.kinds, self.owns, settings.match_expiry_days, lambda s: self.clock.sleep(s)

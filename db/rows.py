@@ -85,6 +85,8 @@ def match(row: Row) -> MatchRecord:
         players=row["players"],
         closed_at=row["closed_at"],
         expires_at=row["expires_at"] if "expires_at" in row.keys() else None,  # (a schema before 0016)
+        beacon_round=row["beacon_round"] if "beacon_round" in row.keys() else None,  # (before 0017)
+        beacon_message_id=row["beacon_message_id"] if "beacon_message_id" in row.keys() else None,
     )
 
 

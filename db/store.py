@@ -128,6 +128,10 @@ class MatchRecord:
     #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
     #: with the tables it has (:mod:`bot.match_expiry`). None: never (a match from before 0016)
     expires_at: str | None = None
+    #: the drand round every table of the match deals from, and the commitment message (its first
+    #: table's) that named it (bot.beacon); None until a table starts with beacons on
+    beacon_round: int | None = None
+    beacon_message_id: int | None = None
 
 
 @dataclass(slots=True)

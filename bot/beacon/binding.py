@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Clock, Transport, fetch_round
 from bot.beacon.verify import BeaconRefused, verify_round
+from db.store import GameRecord
 
 #: the round named is the first published at least this long after the commitment is sent: it
 #: covers the post's way to Discord (its snowflake must come first); the wait before the first
@@ -73,6 +74,21 @@ def deal_seed(seed: int, binding: Binding | None) -> int:
         return seed
     data = DEAL_LABEL + seed.to_bytes(32, "big") + binding.randomness()
     return int.from_bytes(hashlib.sha256(data).digest(), "big")
+
+
+def deal_seed_of(record: GameRecord) -> int:
+    """The seed the game's generator deals from: its seed mixed with its drand round's randomness
+    when the game is bound to one (:func:`deal_seed`), its seed alone otherwise.
+    Every rebuild, replay and check of a game's decks goes through here."""
+    return deal_seed(record.seed or 0, binding_of(record))
+
+
+def binding_of(record: GameRecord) -> Binding | None:
+    """The game's beacon as stored, or None for a game that named no round (``DRAND=off``, or
+    stored before beacons)."""
+    if record.beacon_round is None:
+        return None
+    return Binding(record.beacon_round, record.beacon_signature, record.beacon_note)
 
 
 def too_late(number: int, message_time: float, chain: Chain = QUICKNET) -> str | None:

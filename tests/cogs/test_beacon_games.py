@@ -1,0 +1,131 @@
+"""Games bound to a drand round, through the real bot as players see them (``DRAND=on``): the
+commitment naming the round is posted before the round is due; the channel reads the round's
+check, or the label, before the first card; a bound game deals from the seed and the round, a
+labelled one from the seed alone; ``/ohhell verify`` checks either after the end.
+
+The relay here is in memory (the relay client against a fake relay on 127.0.0.1 is
+tests/bot/beacon/test_relay.py): it serves the real quicknet round 1000 once it is due on a chain
+whose genesis is moved so that round 1000 falls just after the test's Start (SimCord's clock is
+in 2026); the key is the pinned one, so the signature checked is the real one."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import discord
+import pytest
+
+from bot.beacon.binding import LABEL, WAIT, Binding, deal_seed
+from bot.beacon.chain import QUICKNET, Chain
+from bot.beacon.game import Beacons
+from bot.beacon.relay import Transport
+from bot.fairness import dealt
+from tests.bot.beacon.fake_relay import ROUNDS
+from tests.helpers import OhHellDriver, close_made_bots, make_bot, message_text, open_table
+
+SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
+ROUND = 1000
+
+
+@pytest.fixture
+async def simcord_bot(db_path):
+    bot = make_bot(db_path, drand=True)
+    yield bot
+    await close_made_bots()
+
+
+def shifted_chain(lead: float = 1.5) -> Chain:
+    """The quicknet chain (its pinned key) with round 1000 due ``lead`` seconds from now."""
+    now = discord.utils.utcnow().timestamp()
+    return dataclasses.replace(QUICKNET, genesis_time=round(now + lead) - (ROUND - 1) * QUICKNET.period)
+
+
+def in_memory_relay(chain: Chain, *, answers: bool, asked: list[int]) -> Transport:
+    async def get(address: str) -> tuple[int, bytes]:
+        number = int(address.rsplit("/", 1)[1])
+        asked.append(number)
+        if not answers:
+            return 500, b"down"
+        if discord.utils.utcnow().timestamp() < chain.round_time(number) or number not in ROUNDS:
+            return 404, b"{}"
+        return 200, json.dumps(ROUNDS[number]).encode()
+
+    return get
+
+
+def use_relay(env, *, answers: bool) -> tuple[Chain, list[int]]:
+    beacons = env.bot.tables.seating.beacons
+    assert isinstance(beacons, Beacons)
+    chain, asked = shifted_chain(), []
+    beacons.chain, beacons.relays = chain, ["https://relay.test"]
+    beacons.transport = in_memory_relay(chain, answers=answers, asked=asked)
+    return chain, asked
+
+
+def assert_told_before_the_first_card(env, members, marker: str) -> None:
+    """The channel read ``marker`` (the round's check, or the label) before any hand went out."""
+    requests = env.http_requests
+    dms = {f"/channels/{m.user.dm_channel.id}/messages" for m in members}
+    told = next(
+        i for i, r in enumerate(requests) if r.method == "POST" and marker in json.dumps(r.json, ensure_ascii=False)
+    )
+    first_hand = next(i for i, r in enumerate(requests) if r.method == "POST" and r.path in dms)
+    assert told < first_hand
+
+
+async def test_a_game_bound_to_its_round_deals_from_the_seed_and_the_round(simcord_env, tmp_path):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=True)
+    lobby = await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.record.status == "lobby" and table.record.beacon_round == ROUND and not asked
+    naming = [m for m in channel.history() if f"round **{ROUND}**" in message_text(m) and "🔒" in message_text(m)]
+    assert naming and table.record.commitment in message_text(naming[0])
+    # the message's own (Discord) time is before the round is due: the proof the commitment came first
+    assert discord.utils.snowflake_time(naming[0].id).timestamp() < chain.round_time(ROUND)
+    # while it waits, the lobby refuses changes (a seat less would change the deal)
+    assert not [c for row in lobby.components for c in row.children]  # the lobby lost its buttons
+    changed = await ann.slash(channel, "ohhell set", option="sequence", value="up")
+    assert changed.ephemeral and f"wait for drand round {ROUND}" in changed.response.content
+    await env.advance_time(3)
+    assert asked and set(asked) == {ROUND}
+    record = table.record
+    assert record.status == "playing" and record.beacon_signature == ROUNDS[ROUND]["signature"]
+    assert_told_before_the_first_card(env, [ann, bob], "🎲")
+    # the first deck is the one the seed and the round deal, not the seed's alone
+    binding = Binding(ROUND, record.beacon_signature)
+    engine = table.kind.engine.new(table.rules, len(table.seats), deal_seed(record.seed, binding), rng_version=3)
+    alone = table.kind.engine.new(table.rules, len(table.seats), record.seed, rng_version=3)
+    stored = await env.bot.store.deals(table.id)
+    assert stored[0] == dealt(engine) != dealt(alone)
+    driver = OhHellDriver(env, channel, {ann.id: ann, bob.id: bob}, seed=3)
+    await driver.play_to_end()
+    answer = await bob.slash(channel, "ohhell verify", game=table.id)
+    reply = answer.followups[-1] if answer.followups else answer.response
+    assert "❌" not in message_text(reply) and "✅" in message_text(reply)
+
+
+async def test_a_game_whose_round_never_comes_is_labelled_before_the_first_card(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=False)
+    await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+    table = env.bot.tables.in_channel(channel.id)
+    assert table.record.status == "lobby"
+    await env.advance_time(3 + WAIT + 1)
+    record = table.record
+    assert record.status == "playing" and record.beacon_signature is None
+    assert record.beacon_note == f"No drand relay gave round {ROUND} in time."
+    assert asked and set(asked) == {ROUND}  # no other round was ever asked for
+    assert_told_before_the_first_card(env, [ann, bob], LABEL)
+    stored = await env.bot.store.deals(table.id)
+    alone = table.kind.engine.new(table.rules, len(table.seats), record.seed, rng_version=3)
+    assert stored[0] == dealt(alone)
