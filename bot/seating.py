@@ -221,6 +221,25 @@ class Seating:
         await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding, self.beacons.chain))
         return binding
 
+    async def resume_start(self, table: LiveTable) -> None:
+        """A restarted bot finds a lobby that was waiting for its round: the same round, with the
+        same seed, is waited for (or, with beacons now off, the game is labelled), then dealt."""
+        if self.beacons is not None:
+            await self.await_beacon(table)
+        else:
+            record = table.record
+            if record.beacon_signature is None and record.beacon_note is None:
+                note = f"The bot was restarted with drand beacons off before round {record.beacon_round} came."
+                await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
+                record.beacon_note = note
+            binding = Binding(record.beacon_round or 0, record.beacon_signature, record.beacon_note)
+            await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding))
+        async with table.lock:
+            if not self.starting(table):
+                return
+            await self.finish_start(table)
+            self.show_start(table)
+
     async def finish_start(self, table: LiveTable) -> None:
         """Deal the first hand from the seed and the round (or the seed alone, labelled)."""
         record = table.record

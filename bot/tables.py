@@ -192,6 +192,10 @@ class TableManager(Registry):
                 continue
             engine = table.engine
             if engine is None:
+                if self.seating.starting(table):  # stopped while waiting for its drand round
+                    self.clock.supervise(
+                        table, "waiting for the drand round", functools.partial(self._start_later, table)
+                    )
                 continue
             # Whatever the channel missed before the stop (a deal's table never posted, an edit
             # that failed) is shown once the bot is connected.
@@ -253,6 +257,10 @@ class TableManager(Registry):
         if record.seed is not None:
             table.engine = kind.replay(table.rules, record)
         return table
+
+    async def _start_later(self, table: LiveTable) -> None:
+        await self.client.wait_until_ready()
+        await self.seating.resume_start(table)
 
     def _post_finale_later(self, table: LiveTable) -> None:
         """A game finished before the stop, its standings never posted: post them now."""

@@ -65,6 +65,10 @@ class Beacons:
         that cannot be bound is labelled."""
         record = table.record
         assert record.beacon_round is not None and record.commitment is not None
+        if record.beacon_signature is not None or record.beacon_note is not None:
+            # settled before a restart: kept as it was (trying again could turn a labelled game into
+            # a bound one, a second deck to choose from)
+            return Binding(record.beacon_round, record.beacon_signature, record.beacon_note)
         number, message_id = record.beacon_round, record.beacon_message_id
         if record.match_id is not None:
             match = await self.store.get_match(record.match_id)

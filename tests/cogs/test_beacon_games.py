@@ -84,7 +84,11 @@ async def test_a_game_bound_to_its_round_deals_from_the_seed_and_the_round(simco
     lobby = await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
     table = env.bot.tables.in_channel(channel.id)
     assert table.record.status == "lobby" and table.record.beacon_round == ROUND and not asked
-    naming = [m for m in channel.history() if f"round **{ROUND}**" in message_text(m) and "🔒" in message_text(m)]
+    naming = [
+        m
+        for m in channel.history()
+        if f"round **{ROUND}**" in message_text(m) and "does not exist yet" in message_text(m)
+    ]
     assert naming and table.record.commitment in message_text(naming[0])
     # the message's own (Discord) time is before the round is due: the proof the commitment came first
     assert discord.utils.snowflake_time(naming[0].id).timestamp() < chain.round_time(ROUND)
@@ -129,3 +133,35 @@ async def test_a_game_whose_round_never_comes_is_labelled_before_the_first_card(
     stored = await env.bot.store.deals(table.id)
     alone = table.kind.engine.new(table.rules, len(table.seats), record.seed, rng_version=3)
     assert stored[0] == dealt(alone)
+
+
+async def test_a_bot_restarted_while_waiting_deals_from_the_same_round_and_seed(simcord_env, db_path):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=True)
+    await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+    before = await env.bot.store.get_game(env.bot.tables.in_channel(channel.id).id)
+    assert before is not None and before.status == "lobby" and before.beacon_round == ROUND and not asked
+    old = env.bot
+    new = make_bot(db_path, drand=True)
+    beacons = new.tables.seating.beacons
+    beacons.chain, beacons.relays = chain, ["https://relay.test"]
+    beacons.transport = in_memory_relay(chain, answers=True, asked=asked)
+    await env.restart_bot(new)
+    await old.close()
+    await env.advance_time(3)
+    table = env.bot.tables.in_channel(channel.id)
+    record = table.record
+    assert record.status == "playing" and set(asked) == {ROUND}
+    assert (record.seed, record.commitment, record.beacon_round) == (before.seed, before.commitment, ROUND)
+    assert record.beacon_signature == ROUNDS[ROUND]["signature"]
+    # one commitment message only: the restarted bot did not name another round
+    assert sum("does not exist yet" in message_text(m) for m in channel.history()) == 1
+    stored = await env.bot.store.deals(table.id)
+    engine = table.kind.engine.new(
+        table.rules, len(table.seats), deal_seed(record.seed, Binding(ROUND, record.beacon_signature)), rng_version=3
+    )
+    assert stored[0] == dealt(engine)
