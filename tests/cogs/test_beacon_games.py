@@ -111,7 +111,12 @@ async def test_a_game_bound_to_its_round_deals_from_the_seed_and_the_round(simco
     await driver.play_to_end()
     answer = await bob.slash(channel, "ohhell verify", game=table.id)
     reply = answer.followups[-1] if answer.followups else answer.response
-    assert "❌" not in message_text(reply) and "✅" in message_text(reply)
+    text = message_text(reply)
+    assert "❌" not in text and f"round {ROUND}'s signature checks against the chain's pinned key" in text
+    assert f"before round {ROUND} was due" in text and "the seed and the round deal" in text
+    exported = json.loads(await reply.attachments[0].read())
+    assert exported["beacon"]["round"] == ROUND and exported["beacon"]["signature"] == ROUNDS[ROUND]["signature"]
+    assert exported["beacon"]["label"] is None
 
 
 async def test_a_game_whose_round_never_comes_is_labelled_before_the_first_card(simcord_env):
