@@ -1,26 +1,36 @@
 #!/usr/bin/env python3
 """Check a Card Table game's shuffle yourself: python3 verify_shuffle.py shuffle-<game>-17.json
 
-Standard library only, and independent of the bot's code (no game and no rules: the file names
-each deal's pack and the game's order of draws). It checks (1) that the revealed seed and 32-byte
-salt hash to the commitment shown when the game started, (2) that the file holds every deal the
-game had, and (3) that each deal's deck is its pack shuffled by the seed. Exit status 0 when all
-hold, 1 otherwise (a damaged file too: one sentence). The file is what ``/<game> verify``
-attaches: {"format": "cardtable-shuffle/3", "game", "kind", "generator" (1, 2 or 3), "players",
-"draws_before_shuffle", "generator_1_shuffle" ("keys" or "python"), "commitment", "seed", "salt"
-(hex), "deal_count" (the deals the game had), "deals": [{"deal", "pack" (its cards before the
-shuffle), "deck" (as dealt, the first card dealt first)}, ...]}.
+Standard library only, independent of the bot's code, and trusting nothing in the file but the
+seed, salt and commitment it checks against each other. From the game's kind, rules and player
+count it derives each deal's pack (the cards before the shuffle, in one fixed order) and the order
+in which the game draws on its seed; it refuses a file whose written pack or draws differ, or whose
+kind or rules it does not know. It then checks (1) that the revealed seed and 32-byte salt hash to
+the commitment shown when the game started, (2) that the file holds every deal the game had, and
+(3) that each deal's deck is that pack shuffled by the seed. Exit status 0 when all hold, 1
+otherwise (a damaged or refused file too: one sentence). The file is what ``/<game> verify``
+attaches: {"format": "cardtable-shuffle/3", "game", "kind", "rules", "generator" (1, 2 or 3),
+"players", "draws_before_shuffle", "generator_1_shuffle", "commitment", "seed", "salt" (hex),
+"deal_count", "deals": [{"deal", "pack", "deck" (as dealt, the first card dealt first)}, ...]}.
 
-Generator 3: draw c (0, 1, ...) reads SHAKE-256(b"cardtable/v3/" + seed as 32 big-endian bytes +
-c as 8 big-endian bytes); below(n) = its first 8-byte big-endian word under 2**64 - 2**64 % n,
-modulo n; shuffle of m cards: F = m!, L = (F.bit_length() + 7) // 8 + 8, v = the first L-byte
-chunk under 2**(8L) - 2**(8L) % F, r = v % F, then for i from m - 1 down to 1: j = r % (i + 1),
-r //= i + 1, swap cards i and j. Generator 2: block i = HMAC-SHA-256(seed as 32 bytes,
-b"cardtable/v2/" + i as 8 bytes), one stream of 8-byte words; below(n) as above; shuffle =
-Fisher-Yates from the end with j = below(i + 1). Generator 1: Python's random.Random(seed)
-("keys": the cards sorted by one random() each; "python": random.shuffle).
-Draws: below(players) "draws_before_shuffle" times (a first dealer drawn before the cards), then
-each deal's pack shuffled in turn; any draw after the last shuffle changes no deck.
+Packs (card codes: rank 2-10, J, Q, K, A or the 500 pack's 11-13, then suit C D H S; X the joker;
+"#n" marks the n-th copy of a card): 52 cards = clubs, diamonds, hearts, spades, each 2 up to A.
+Oh Hell (rules "deck", and "pack63_for_6_7", off where absent): standard52; standard52+joker =
+52 + X; pack63 (also a 52-card deck's game at 6-7 players with pack63_for_6_7) = 52 + 11C 12C 11S
+12S 11D 12D 13D 11H 12H 13H + X; australian (5 or 6 players) = 52 + the second pack's lowest 13 or
+26, by rank then C D H S, marked #1. Shithead (rules "decks" 1-3, "jokers" 0-2 a pack): the packs
+in turn (the second marked #1, the third #2), then the jokers X, X#1, ...
+
+Draws: Oh Hell draws the first dealer, below(players), then shuffles the pack once a deal;
+Shithead shuffles its one deal first (the dealer drawn after changes no deck). Generator 3: draw
+c (0, 1, ...) reads SHAKE-256(b"cardtable/v3/" + seed as 32 big-endian bytes + c as 8 big-endian
+bytes); below(n) = its first 8-byte big-endian word under 2**64 - 2**64 % n, modulo n; shuffle of
+m cards: F = m!, L = (F.bit_length() + 7) // 8 + 8, v = the first L-byte chunk under
+2**(8L) - 2**(8L) % F, r = v % F, then for i from m - 1 down to 1: j = r % (i + 1), r //= i + 1,
+swap cards i and j. Generator 2: block i = HMAC-SHA-256(seed as 32 bytes, b"cardtable/v2/" + i as
+8 bytes), one stream of 8-byte words; below(n) as above; shuffle = Fisher-Yates from the end with
+j = below(i + 1). Generator 1: Python's random.Random(seed) (Oh Hell: the cards sorted by one
+random() each; Shithead: random.shuffle).
 Commitment: SHA-256(b"cardtable/commitment/v1" + bytes([generator]) + seed (32 bytes) + salt).
 """
 
@@ -30,8 +40,9 @@ import json
 import math
 import random
 import sys
+from dataclasses import dataclass
 
-MAX_BYTES, MAX_DEALS, MAX_CARDS, MAX_PLAYERS = 8_000_000, 2_000, 1_000, 16
+MAX_BYTES, MAX_DEALS, MAX_CARDS = 8_000_000, 2_000, 1_000
 
 
 class V3:
@@ -48,7 +59,7 @@ class V3:
             t += 1
         return int.from_bytes(data[8 * t : 8 * t + 8], "big") % n
 
-    def shuffle(self, cards):
+    def shuffle(self, cards, how=None):
         f = math.factorial(len(cards))
         size = (f.bit_length() + 7) // 8 + 8
         data, t = self.stream(size * 64), 0
@@ -77,7 +88,7 @@ class V2:
             pass
         return word % n
 
-    def shuffle(self, cards):
+    def shuffle(self, cards, how=None):
         for i in range(len(cards) - 1, 0, -1):
             j = self.below(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
@@ -96,7 +107,7 @@ class V1(random.Random):
 
 
 class Bad(Exception):
-    """The file is not a shuffle file this script can read (one sentence)."""
+    """The file is not a shuffle file this script can read, or one it refuses (one sentence)."""
 
 
 def need(ok, sentence):
@@ -104,8 +115,98 @@ def need(ok, sentence):
         raise Bad(sentence)
 
 
+# -- the packs and the order of draws, from the game's kind and rules alone ---------------------
+RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()
+
+
+def standard(copy=0):
+    """52 cards: clubs, diamonds, hearts, spades, each from 2 up to the ace (copy n marked #n)."""
+    return [rank + suit + (f"#{copy}" if copy else "") for suit in "CDHS" for rank in RANKS]
+
+
+def joker(copy=0):
+    return f"X#{copy}" if copy else "X"
+
+
+OH_HELL_SEATS = {"standard52": (2, 8), "standard52+joker": (2, 8), "pack63": (6, 7), "australian": (5, 6)}
+
+
+def oh_hell_pack(rules, players):
+    deck, pack63_for_6_7 = rules.get("deck"), rules.get("pack63_for_6_7", False)
+    need(isinstance(deck, str) and deck in OH_HELL_SEATS, "its rules name no Oh Hell deck this script knows")
+    need(type(pack63_for_6_7) is bool, "its rule pack63_for_6_7 is neither true nor false")
+    low, high = OH_HELL_SEATS[deck]
+    need(low <= players <= high, f"the {deck} deck does not seat {players} players")
+    if pack63_for_6_7 and players in (6, 7) and deck in ("standard52", "standard52+joker"):
+        deck = "pack63"
+    if deck == "standard52":
+        return standard()
+    if deck == "standard52+joker":
+        return [*standard(), joker()]
+    if deck == "pack63":
+        extra = [rank + suit for suit in "CS" for rank in ("11", "12")]
+        return [*standard(), *extra, *(rank + suit for suit in "DH" for rank in ("11", "12", "13")), joker()]
+    second = [rank + suit + "#1" for rank in RANKS for suit in "CDHS"]
+    return standard() + second[: {5: 13, 6: 26}[players]]
+
+
+def shithead_pack(rules, players):
+    decks, jokers = rules.get("decks"), rules.get("jokers")
+    need(type(decks) is int and 1 <= decks <= 3, "its rule decks is not 1, 2 or 3")
+    need(type(jokers) is int and 0 <= jokers <= 2 * decks, "its rule jokers is not 0 to two a pack")
+    need(2 <= players <= 10, f"Shithead does not seat {players} players")
+    return [card for copy in range(decks) for card in standard(copy)] + [joker(i) for i in range(jokers)]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a game's kind decides: its pack, its draws before the first shuffle (Oh Hell's first
+    dealer), how generator 1 shuffled, and the most deals a game can have."""
+
+    name: str
+    pack: object
+    draws_before_shuffle: int
+    generator_1_shuffle: str
+    most_deals: int
+    order: str
+
+
+KINDS = {
+    "ohhell": Kind("Oh Hell", oh_hell_pack, 1, "keys", MAX_DEALS, "the first dealer, then one shuffle a deal"),
+    "shithead": Kind("Shithead", shithead_pack, 0, "python", 1, "the one deal's shuffle first"),
+}
+
+
+def derive_pack(kind, rules, players):
+    """The pack a game of ``kind`` with these rules deals ``players`` players (card codes, in
+    the fixed order above); raises Bad for a kind or rules this script does not know."""
+    need(kind in KINDS, f"its kind {kind!r} is not a game this script knows ({', '.join(KINDS)})")
+    need(isinstance(rules, dict), "it holds no rules, so its pack cannot be derived")
+    return KINDS[kind].pack(rules, players)
+
+
+# -- reading the file ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class File:
+    """The file's fields, each checked for type and size, and the pack its kind and rules make."""
+
+    number: int
+    kind: str
+    version: int
+    players: int
+    draws: int
+    how: str
+    seed: int
+    salt: bytes
+    digest: str
+    count: int
+    deals: list
+    pack: list
+    game: dict  # the file as read: a further check reads its own fields here (and checks them)
+
+
 def read(game):
-    """The file's fields, checked for type and size before any work is done."""
+    """The file's fields, checked for type and size before any work is done; raises Bad."""
     need(isinstance(game, dict), "not a cardtable-shuffle/3 file")
     old = game.get("format") == "cardtable-shuffle/2"
     need(not old, "an older cardtable-shuffle/2 file: download it again with the game's verify command")
@@ -114,10 +215,10 @@ def read(game):
     kind, version, players, seed = game.get("kind"), game.get("generator"), game.get("players"), game.get("seed")
     need(isinstance(kind, str) and 0 < len(kind) <= 32 and kind.isprintable(), "its kind is not a game's name")
     draws, how = game.get("draws_before_shuffle"), game.get("generator_1_shuffle")
-    need(type(draws) is int and 0 <= draws <= MAX_PLAYERS, "its draws_before_shuffle is not a small number")
+    need(type(draws) is int and 0 <= draws <= 16, "its draws_before_shuffle is not a small number")
     need(how in ("keys", "python"), 'its generator_1_shuffle is neither "keys" nor "python"')
     need(version in (1, 2, 3) and type(version) is int, "its generator is not 1, 2 or 3")
-    need(type(players) is int and 1 <= players <= MAX_PLAYERS, f"its players is not a number from 1 to {MAX_PLAYERS}")
+    need(type(players) is int and 1 <= players <= 16, "its players is not a number from 1 to 16")
     need(type(seed) is int and 0 <= seed < 2**256, "its seed is not a whole number from 0 to 2**256 - 1")
     salt, digest = game.get("salt"), game.get("commitment")
     need(isinstance(salt, str) and len(salt) == 64, "its salt is not 32 bytes (64 hex digits)")
@@ -135,29 +236,77 @@ def read(game):
             cards = deal.get(key)
             need(isinstance(cards, list) and 2 <= len(cards) <= MAX_CARDS, f"deal {number}'s {key} is not a list")
             need(all(isinstance(c, str) and len(c) <= 8 for c in cards), f"deal {number}'s {key} holds a non-card")
-    return kind, version, players, (draws, how), seed, salt, digest.lower(), count, deals
+    pack = derive_pack(kind, game.get("rules"), players)
+    return File(game["game"], kind, version, players, draws, how, seed, salt, digest.lower(), count, deals, pack, game)
+
+
+# -- the checks: each returns its lines ("ok: ...") or raises Failed with one sentence ------------
+class Failed(Exception):
+    """A check that does not hold (one sentence)."""
+
+
+def check_commitment(f):
+    data = b"cardtable/commitment/v1" + bytes([f.version]) + f.seed.to_bytes(32, "big") + f.salt
+    if hashlib.sha256(data).hexdigest() != f.digest:
+        raise Failed("the seed and salt do not hash to the commitment")
+    return [f"ok: the seed and its 32-byte salt hash to the commitment {f.digest}"]
+
+
+def check_deal_count(f):
+    if len(f.deals) != f.count:
+        raise Failed(f"the game had {f.count} deals, the file holds {len(f.deals)}")
+    if f.count > KINDS[f.kind].most_deals:
+        raise Failed(f"a {KINDS[f.kind].name} game has one deal, the file holds {f.count}")
+    return []
+
+
+def check_draws(f):
+    kind = KINDS[f.kind]
+    if f.draws != kind.draws_before_shuffle:
+        raise Failed(f"{kind.name} draws {kind.draws_before_shuffle} before its first shuffle, the file says {f.draws}")
+    if f.how != kind.generator_1_shuffle:
+        raise Failed(f'{kind.name}\'s generator 1 shuffle is "{kind.generator_1_shuffle}", the file says "{f.how}"')
+    return [f"ok: the seed's draws are {kind.name}'s: {kind.order}"]
+
+
+def check_packs(f):
+    for deal in f.deals:
+        pack, number = deal["pack"], deal["deal"]
+        if len(set(pack)) != len(pack):
+            raise Failed(f"deal {number}'s pack holds a card twice, so it is not a set of the game's cards")
+        if set(pack) != set(f.pack):
+            raise Failed(f"deal {number}'s pack is not the {len(f.pack)} cards its rules deal {f.players} players")
+        if pack != f.pack:
+            raise Failed(f"deal {number}'s pack is not in the one fixed order its rules give")
+    return [f"ok: every pack is the {len(f.pack)}-card pack the rules deal {f.players} players, in its fixed order"]
+
+
+def check_decks(f):
+    rng, lines = {1: V1, 2: V2, 3: V3}[f.version](f.seed), []
+    for _ in range(KINDS[f.kind].draws_before_shuffle):
+        rng.below(f.players)  # the first dealer, drawn before the first shuffle
+    for deal in f.deals:
+        expected = rng.shuffle(list(f.pack), KINDS[f.kind].generator_1_shuffle)
+        if deal["deck"] != expected:
+            raise Failed(f"deal {deal['deal']}: the deck is not its pack shuffled by the seed")
+        lines.append(f"ok: deal {deal['deal']}: {len(expected)} cards, {' '.join(expected[:6])} ... as the seed deals")
+    return [*lines, f"ok: all {f.count} of the game's {f.count} deals checked"]
+
+
+#: every check, in order; a further one is a function of the read file added here
+CHECKS = [check_commitment, check_deal_count, check_draws, check_packs, check_decks]
 
 
 def check(game):
-    """(ok, lines): what was checked and what failed."""
-    kind, version, players, (draws, how), seed, salt, digest, count, deals = read(game)
-    lines = [f"game #{game.get('game')}: {kind}, {players} players, generator {version}, {count} deals"]
-    data = b"cardtable/commitment/v1" + bytes([version]) + seed.to_bytes(32, "big") + salt
-    if hashlib.sha256(data).hexdigest() != digest:
-        return False, [*lines, "FAIL: the seed and salt do not hash to the commitment"]
-    lines.append(f"ok: the seed and its 32-byte salt hash to the commitment {digest}")
-    if len(deals) != count:
-        return False, [*lines, f"FAIL: the game had {count} deals, the file holds {len(deals)}"]
-    rng = {1: V1, 2: V2, 3: V3}[version](seed)
-    for _ in range(draws):
-        rng.below(players)  # a first dealer drawn before the first shuffle
-    for deal in deals:
-        number, pack = deal["deal"], list(deal["pack"])
-        expected = rng.shuffle(pack, how) if version == 1 else rng.shuffle(pack)
-        if deal["deck"] != expected:
-            return False, [*lines, f"FAIL: deal {number}: the deck is not its pack shuffled by the seed"]
-        lines.append(f"ok: deal {number}: {len(pack)} cards, {' '.join(expected[:6])} ... as the seed deals")
-    return True, [*lines, f"ok: all {count} of the game's {count} deals checked"]
+    """(ok, lines): what was checked and what failed. Raises Bad for a file it cannot read."""
+    f = read(game)
+    lines = [f"game #{f.number}: {f.kind}, {f.players} players, generator {f.version}, {f.count} deals"]
+    for step in CHECKS:
+        try:
+            lines += step(f)
+        except Failed as failure:
+            return False, [*lines, f"FAIL: {failure}"]
+    return True, lines
 
 
 def main(argv):

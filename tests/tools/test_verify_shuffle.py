@@ -1,115 +1,39 @@
 """tools/verify_shuffle.py, the players' own check: standard library only (it must not import the
 project), an independent re-implementation of every generator version that deals exactly the
-decks the engines deal, for every pack, from a file that names each deal's pack (so it needs no
-rules); it rejects a file whose seed, salt, decks or deal count were changed, and ends any
-damaged or oversized file with one sentence and exit status 1, in bounded time and memory. It
-knows no game: the file says how its game draws on the seed (the engine's own figures).
+decks the engines deal, for every pack; it rejects a file whose seed, salt, decks or deal count
+were changed, and ends any damaged or oversized file with one sentence and exit status 1, in
+bounded time and memory. What it derives itself rather than read from the file (each deal's pack,
+the game's order of draws) and the rigged files it refuses: test_verify_shuffle_rigged.py.
 
 The files are the ones ``/ohhell verify`` and ``/shithead verify`` attach (:func:`bot.fairness.export`
-over a played game's record); the script runs as a player runs it, in its own process."""
+over a played game's record: tests/tools/shuffle_files.py); the script runs as a player runs it, in
+its own process."""
 
 from __future__ import annotations
 
 import ast
 import copy
 import hashlib
-import importlib.util
-import json
-import random
-import resource
-import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from bot.fairness import EXPORT_FORMAT, dealt, export
-from cogs.ohhell.kind import OhHellKind
-from cogs.shithead.kind import ShitheadKind
-from db.store import DealtDeck, GameRecord, SeatRecord
-from games.common.commitment import COMMIT_LABEL, commitment
-from games.common.engine import Engine
+from bot.fairness import EXPORT_FORMAT
+from games.common.commitment import COMMIT_LABEL
 from games.common.rng import VERSIONS
 from games.ohhell.rules import make_rules as ohhell_rules
-from games.shithead.ai import choose_action
 from games.shithead.rules import make_rules as shithead_rules
 from tests.games.common.test_commitment import OHHELL_FIRST_DECK, OHHELL_V3_FIRST_DECK, SEED
+from tests.tools.shuffle_files import KINDS, SCRIPT, load_script, run_script, user_file, write
 
-SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "verify_shuffle.py"
-SALT = bytes(range(32))
-KINDS = {"ohhell": OhHellKind(None), "shithead": ShitheadKind(None)}
 SHORT = {"fixed_hands": "2,1,3", "sequence": "fixed"}
 
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("verify_shuffle", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _limit_memory() -> None:  # the script's process may not use more than 1 GiB
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-
-
-def run_script(path: Path) -> subprocess.CompletedProcess[str]:
-    """The script as a player runs it: isolated mode, from the file's folder, memory capped."""
-    return subprocess.run(
-        [sys.executable, "-I", str(SCRIPT), str(path)],
-        capture_output=True,
-        text=True,
-        cwd=path.parent,
-        timeout=120,
-        preexec_fn=_limit_memory,
-    )
-
-
-#: a bound on a test game, so that a game that never ends fails instead of filling the memory
-MOST_MOVES = 5000
-
-
-def played(kind: str, rules: Any, players: int, seed: int, version: int) -> tuple[GameRecord, list[DealtDeck]]:
-    """A finished game as the store holds it: record and decks. Oh Hell takes the first legal
-    action each time; Shithead the sensible computer's (with a generator of its own), since
-    always taking the first legal action may pick up the pile for ever and never end."""
-    engine: Engine = KINDS[kind].engine.new(rules, players, seed, rng_version=version)
-    decks = {1: dealt(engine)}
-    log = []
-    rng = random.Random(seed)
-    while not engine.is_over:
-        assert len(log) < MOST_MOVES, f"the {kind} game did not end in {MOST_MOVES} moves"
-        seat = engine.to_act()[0]
-        if kind == "shithead":
-            action = choose_action(engine.view(seat), rng)
-        else:
-            action = engine.legal_actions(seat)[0]
-        engine, _ = engine.apply(seat, action)
-        log.append((seat, dict(action)))
-        deck = dealt(engine)
-        assert deck is not None
-        decks.setdefault(deck.deal, deck)
-    record = GameRecord(
-        7, kind, 1, 2, 3, "finished", "p", {}, rules.to_json(), seed, None, None, rng_version=version,
-        commitment=commitment(seed, SALT, version), salt=SALT.hex(), actions=log,
-        seats=[SeatRecord(i, None, f"c{i}", "quick") for i in range(players)],
-    )  # fmt: skip
-    return record, [d for d in decks.values() if d is not None]
-
-
-def user_file(kind: str, rules: Any, players: int, seed: int, version: int = 3) -> dict[str, Any]:
-    """What /<kind> verify attaches for that game."""
-    record, decks = played(kind, rules, players, seed, version)
-    return json.loads(json.dumps(export(KINDS[kind], record, decks)))
-
-
-def write(tmp_path: Path, data: Any, name: str = "shuffle-ohhell-7.json") -> Path:
-    path = tmp_path / name
-    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
-    return path
+    return load_script()
 
 
 def test_the_script_uses_the_standard_library_only() -> None:
@@ -117,7 +41,7 @@ def test_the_script_uses_the_standard_library_only() -> None:
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert imported <= set(sys.stdlib_module_names), imported
-    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 200  # a few pages
+    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 400  # a few pages a player can read
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -169,7 +93,9 @@ def test_an_honest_oh_shit_game_of_seven_verifies_and_says_what_was_checked(tmp_
     assert deals >= 3 and len(data["deals"]) == deals
     assert lines[0] == f"game #7: ohhell, 7 players, generator 3, {deals} deals"
     assert "32-byte salt" in lines[1] and data["commitment"] in lines[1]
-    assert [line.split(":")[0] for line in lines[2:5]] == ["ok", "ok", "ok"] and "63 cards" in lines[2]
+    assert lines[2] == "ok: the seed's draws are Oh Hell's: the first dealer, then one shuffle a deal"
+    assert lines[3] == "ok: every pack is the 63-card pack the rules deal 7 players, in its fixed order"
+    assert [line.split(":")[0] for line in lines[4:7]] == ["ok", "ok", "ok"] and "63 cards" in lines[4]
     assert lines[-2:] == [f"ok: all {deals} of the game's {deals} deals checked", "VERIFIED"]
 
 
@@ -212,20 +138,21 @@ def test_the_script_rejects_any_change(script) -> None:
         assert not ok and "commitment" in lines[-1], (key, lines)
     ok, lines = script.check({**good, "deal_count": 3})
     assert not ok and "the game had 3 deals, the file holds 2" in lines[-1]
-    # the game's order of draws is part of what is checked: without the first dealer's draw
-    # every deck differs
+    # the game's order of draws is the game's, not the file's: a file that leaves out the first
+    # dealer's draw is refused before a deck is dealt
     ok, lines = script.check({**good, "draws_before_shuffle": 0})
-    assert not ok and lines[-1].startswith("FAIL: deal 1"), lines
+    assert not ok and lines[-1] == "FAIL: Oh Hell draws 1 before its first shuffle, the file says 0", lines
 
 
 @pytest.mark.parametrize(("kind", "other"), [("ohhell", "python"), ("shithead", "keys")])
-def test_generator_1s_shuffle_is_the_one_the_file_names(script, kind, other) -> None:
+def test_generator_1s_shuffle_is_the_games_and_the_file_must_agree(script, kind, other) -> None:
     rules = ohhell_rules("classic", **SHORT) if kind == "ohhell" else shithead_rules("pagat")
     data = user_file(kind, rules, 4, 77, version=1)
     assert data["generator_1_shuffle"] == KINDS[kind].engine.LEGACY_SHUFFLE != other
     assert script.check(data)[0]
     ok, lines = script.check({**data, "generator_1_shuffle": other})
-    assert not ok and lines[-1].startswith("FAIL: deal 1"), lines
+    name = {"ohhell": "Oh Hell", "shithead": "Shithead"}[kind]
+    assert not ok and lines[-1].startswith(f"FAIL: {name}'s generator 1 shuffle is "), lines
 
 
 def _nested(depth: int) -> bytes:
@@ -275,13 +202,13 @@ def test_a_damaged_file_ends_in_one_sentence(tmp_path, name) -> None:
     assert len(run.stdout) < 300
 
 
-def test_rules_claiming_a_million_packs_change_nothing(tmp_path) -> None:
-    """The first format built the pack from the rules: a million packs ran out of memory. Now the
-    kind and the rules are labels for the reader: relabelled, the honest decks still verify."""
+def test_rules_claiming_a_million_packs_are_refused_in_one_sentence(tmp_path) -> None:
+    """The script builds the pack from the rules, so rules claiming a million packs (on an Oh Hell
+    file relabelled Shithead) must end in one sentence, not in building a million packs."""
     data = {**GOOD, "kind": "shithead", "rules": {"decks": 10**6, "jokers": 0}}
     run = run_script(write(tmp_path, data))
-    assert run.returncode == 0 and run.stderr == "", run.stdout
-    assert run.stdout.splitlines()[0].startswith("game #7: shithead, 3 players")
+    assert run.returncode == 1 and run.stderr == "", run.stdout + run.stderr
+    assert run.stdout == f"NOT VERIFIED: {tmp_path / 'shuffle-ohhell-7.json'}: its rule decks is not 1, 2 or 3.\n"
 
 
 def test_a_format_2_file_is_told_to_be_downloaded_again(tmp_path) -> None:
