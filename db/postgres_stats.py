@@ -60,7 +60,8 @@ class PostgresStats(PostgresPool):
         wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         async with self._read() as conn:
             games = await conn.fetch(
-                "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
+                "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
+                " FROM games g"
                 " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=$1 AND ($2::TEXT IS NULL OR g.kind=$2)"
                 " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
                 + wanted

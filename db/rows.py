@@ -150,6 +150,8 @@ def finished_game(row: Row, results: Iterable[Row], seats: Iterable[Row]) -> Fin
         finished_at=row["finished_at"] or "",
         results=[result(r) for r in results],
         ai_levels={s["seat"]: s["ai_level"] for s in seats if s["ai_level"] is not None},
+        beacon_round=row["beacon_round"] if row["beacon_signature"] is not None else None,
+        unbeaconed=row["beacon_round"] is not None and row["beacon_signature"] is None,
     )
 
 

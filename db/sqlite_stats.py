@@ -59,7 +59,8 @@ class SqliteStats(SqliteConnection):
         order = "DESC" if newest_first else "ASC"
         wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         games = await self._fetchall(
-            "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
+            "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
+            " FROM games g"
             " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"
             " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
             + wanted

@@ -235,6 +235,10 @@ class FinishedGame:
     finished_at: str
     results: list[ResultRow]
     ai_levels: dict[int, str] = field(default_factory=dict)
+    #: the drand round its decks came from; None without one (see ``unbeaconed``)
+    beacon_round: int | None = None
+    #: it named a drand round that never came: labelled "commit–reveal only (no beacon)"
+    unbeaconed: bool = False
 
 
 @dataclass(slots=True)
