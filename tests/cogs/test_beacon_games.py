@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import discord
 import pytest
@@ -138,6 +139,14 @@ async def test_a_game_whose_round_never_comes_is_labelled_before_the_first_card(
     stored = await env.bot.store.deals(table.id)
     alone = table.kind.engine.new(table.rules, len(table.seats), record.seed, rng_version=3)
     assert stored[0] == dealt(alone)
+    driver = OhHellDriver(env, channel, {ann.id: ann, bob.id: bob}, seed=5)
+    await driver.play_to_end()
+    answer = await bob.slash(channel, "ohhell verify", game=table.id)
+    reply = answer.followups[-1] if answer.followups else answer.response
+    assert f"⚠️ **{LABEL}**: No drand relay gave round {ROUND} in time." in message_text(reply)
+    history = await bob.slash(channel, "ohhell history")
+    fields = [f.name for f in history.response.embeds[0].fields]
+    assert any(f.startswith(f"#{table.id} ") and f.endswith(LABEL) for f in fields), fields
 
 
 async def test_a_bot_restarted_while_waiting_deals_from_the_same_round_and_seed(simcord_env, db_path):
@@ -170,3 +179,34 @@ async def test_a_bot_restarted_while_waiting_deals_from_the_same_round_and_seed(
         table.rules, len(table.seats), deal_seed(record.seed, Binding(ROUND, record.beacon_signature)), rng_version=3
     )
     assert stored[0] == dealt(engine)
+
+
+async def test_every_table_of_a_duplicate_match_deals_from_the_round_its_first_table_named(simcord_env):
+    """The second table starts after the round was published: it names no new round, it takes the
+    match's (the first table's commitment named it before it existed), and deals the same cards."""
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=True)
+    opened = await ann.slash(first, "ohhell duplicate new", tables=2)
+    code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
+    for option, value in SHORT.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    joined = await bob.slash(second, "ohhell duplicate join", code=code)
+    for lobby, member in ((opened.response, ann), (joined.response, bob)):
+        for _ in range(3):
+            await member.click(lobby, label="Add computer")
+    assert not (await ann.click(opened.response, label="Start")).ephemeral
+    await env.advance_time(3)
+    table_a = env.bot.tables.in_channel(first.id)
+    assert table_a.record.status == "playing" and table_a.record.beacon_signature is not None
+    await env.advance_time(60)  # the round is long published when the second table starts
+    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    await env.advance_time(3)
+    table_b = env.bot.tables.in_channel(second.id)
+    a, b = table_a.record, table_b.record
+    assert b.status == "playing" and (b.beacon_round, b.beacon_signature) == (a.beacon_round, a.beacon_signature)
+    assert b.beacon_message_id == a.beacon_message_id  # the first table's commitment is the proof
+    assert set(asked) == {ROUND}
+    assert (await env.bot.store.deals(table_a.id))[0] == (await env.bot.store.deals(table_b.id))[0]
