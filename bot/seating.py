@@ -221,9 +221,10 @@ class Seating:
         await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding, self.beacons.chain))
         return binding
 
-    async def resume_start(self, table: LiveTable) -> None:
-        """A restarted bot finds a lobby that was waiting for its round: the same round, with the
-        same seed, is waited for (or, with beacons now off, the game is labelled), then dealt."""
+    async def complete_start(self, table: LiveTable) -> None:
+        """After :meth:`begin_start` (or for a lobby a restarted bot finds waiting for its round):
+        the same round, with the same seed, is waited for (or, with beacons now off, the game is
+        labelled), then the first hand is dealt and shown. Safe to run again after a failure."""
         if self.beacons is not None:
             await self.await_beacon(table)
         else:

@@ -260,7 +260,7 @@ class TableManager(Registry):
 
     async def _start_later(self, table: LiveTable) -> None:
         await self.client.wait_until_ready()
-        await self.seating.resume_start(table)
+        await self.seating.complete_start(table)
 
     def _post_finale_later(self, table: LiveTable) -> None:
         """A game finished before the stop, its standings never posted: post them now."""

@@ -4,6 +4,8 @@ dynamic items, so a lobby or a table keeps working after a restart."""
 
 from __future__ import annotations
 
+import functools
+import logging
 from typing import Any
 
 import discord
@@ -17,6 +19,8 @@ from bot.faults import TRANSIENT, Fault
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 from draw.looks import display_lines
+
+log = logging.getLogger(__name__)
 
 
 def render_lobby(table: LiveTable) -> Rendered:
@@ -108,17 +112,20 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
 
 async def _start_with_beacon(interaction: discord.Interaction, table: LiveTable) -> None:
     """The wait for the round runs without the table's lock (the lobby's controls say it is
-    starting meanwhile); then the first hand is dealt from the seed and the round, or labelled."""
+    starting meanwhile); then the first hand is dealt from the seed and the round, or labelled. A
+    failure (the store, Discord) is tried again by the table's clock, as after a restart."""
     manager = tables_of(interaction)
-    await manager.seating.await_beacon(table)
-    async with table.lock:
-        await manager.seating.finish_start(table)
-        manager.seating.show_start(table)
+    try:
+        await manager.seating.complete_start(table)
+    except Exception:
+        log.exception("game %s: starting after the drand round failed; trying again", table.id)
+        job = functools.partial(manager.seating.complete_start, table)
+        manager.clock.supervise(table, "starting after the drand round", job)
+        return
     fault = await manager.presenter.settled(table)
     committed = commitment_line(table)
-    closed = closed_lobby(
-        table, f"{started_text(table, fault)}\n\n{committed}" if committed else started_text(table, fault)
-    )
+    text = started_text(table, fault)
+    closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
     await interaction.edit_original_response(**closed.kwargs())
 
 

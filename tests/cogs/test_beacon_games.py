@@ -210,3 +210,21 @@ async def test_every_table_of_a_duplicate_match_deals_from_the_round_its_first_t
     assert b.beacon_message_id == a.beacon_message_id  # the first table's commitment is the proof
     assert set(asked) == {ROUND}
     assert (await env.bot.store.deals(table_a.id))[0] == (await env.bot.store.deals(table_b.id))[0]
+
+
+async def test_a_commitment_discord_refused_to_post_names_no_round_and_the_game_is_labelled(simcord_env):
+    """Without the public message there is no proof the seed came first: the game is labelled,
+    and no relay is asked."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=True)
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=500, code=0, message="injected", times=1)
+    await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+    await env.advance_time(3)
+    record = env.bot.tables.in_channel(channel.id).record
+    assert record.status == "playing" and record.beacon_signature is None and not asked
+    assert record.beacon_note == "The commitment naming the round could not be posted."
+    assert_told_before_the_first_card(env, [ann, bob], LABEL)
