@@ -156,15 +156,23 @@ class PostgresStore(PostgresMatches, PostgresStats):
             )
 
     async def set_beacon(
-        self, game_id: int, *, signature: str | None, note: str | None, message_id: int | None
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute(
                 "UPDATE games SET beacon_signature=$1, beacon_note=$2,"
-                " beacon_message_id=COALESCE($3, beacon_message_id) WHERE id=$4",
+                " beacon_message_id=COALESCE($3, beacon_message_id), beacon_round=COALESCE($4, beacon_round)"
+                " WHERE id=$5",
                 signature,
                 note,
                 message_id,
+                beacon_round,
                 game_id,
             )
 

@@ -13,6 +13,7 @@ from db.store import (
     DealtDeck,
     FinishedGame,
     GameRecord,
+    MatchBeacon,
     MatchRecord,
     MemberGame,
     MemberStats,
@@ -85,9 +86,14 @@ def match(row: Row) -> MatchRecord:
         players=row["players"],
         closed_at=row["closed_at"],
         expires_at=row["expires_at"] if "expires_at" in row.keys() else None,  # (a schema before 0016)
-        beacon_round=row["beacon_round"] if "beacon_round" in row.keys() else None,  # (before 0017)
-        beacon_message_id=row["beacon_message_id"] if "beacon_message_id" in row.keys() else None,
+        beacon=match_beacon(row),
     )
+
+
+def match_beacon(row: Row) -> MatchBeacon | None:
+    if "beacon_round" not in row.keys() or row["beacon_round"] is None:  # (none, or a schema before 0017)
+        return None
+    return MatchBeacon(row["beacon_round"], row["beacon_message_id"], row["beacon_signature"], row["beacon_note"])
 
 
 def dealt_deck(row: Row) -> DealtDeck:

@@ -122,14 +122,20 @@ class SqliteStore(SqliteMatches, SqliteStats):
             )
 
     async def set_beacon(
-        self, game_id: int, *, signature: str | None, note: str | None, message_id: int | None
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
     ) -> None:
         async with self._tx() as db:
             await run(
                 db,
                 "UPDATE games SET beacon_signature=?, beacon_note=?,"
-                " beacon_message_id=COALESCE(?, beacon_message_id) WHERE id=?",
-                (signature, note, message_id, game_id),
+                " beacon_message_id=COALESCE(?, beacon_message_id), beacon_round=COALESCE(?, beacon_round) WHERE id=?",
+                (signature, note, message_id, beacon_round, game_id),
             )
 
     @staticmethod

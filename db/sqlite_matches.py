@@ -12,7 +12,7 @@ from typing import Any
 from db import rows
 from db.sqlite_connection import NOW, SqliteConnection, run
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES, qmarks
-from db.store import MatchRecord
+from db.store import MatchBeacon, MatchRecord
 
 
 class SqliteMatches(SqliteConnection):
@@ -61,19 +61,17 @@ class SqliteMatches(SqliteConnection):
         assert found is not None
         return found
 
-    async def claim_match_round(self, match_id: int, beacon_round: int, message_id: int) -> tuple[int, int]:
+    async def share_match_beacon(self, match_id: int, beacon: MatchBeacon) -> MatchBeacon:
         async with self._tx() as db:
             await run(
                 db,
-                "UPDATE matches SET beacon_round=?, beacon_message_id=? WHERE id=? AND beacon_round IS NULL",
-                (beacon_round, message_id, match_id),
+                "UPDATE matches SET beacon_round=?, beacon_message_id=?, beacon_signature=?, beacon_note=?"
+                " WHERE id=? AND beacon_round IS NULL",
+                (beacon.round, beacon.message_id, beacon.signature, beacon.note, match_id),
             )
-            async with db.execute(
-                "SELECT beacon_round, beacon_message_id FROM matches WHERE id=?", (match_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-        assert row is not None
-        return int(row[0]), int(row[1])
+        found = await self.get_match(match_id)
+        assert found is not None and found.beacon is not None
+        return found.beacon
 
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as db:

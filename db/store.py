@@ -128,10 +128,19 @@ class MatchRecord:
     #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
     #: with the tables it has (:mod:`bot.match_expiry`). None: never (a match from before 0016)
     expires_at: str | None = None
-    #: the drand round every table of the match deals from, and the commitment message (its first
-    #: table's) that named it (bot.beacon); None until a table starts with beacons on
-    beacon_round: int | None = None
-    beacon_message_id: int | None = None
+    #: the drand beacon every table of the match deals by (bot.beacon): None until a table settles one
+    beacon: MatchBeacon | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBeacon:
+    """A duplicate match's drand round, the commitment message that named it, and its signature
+    (verified) or why there is none."""
+
+    round: int
+    message_id: int | None
+    signature: str | None
+    note: str | None
 
 
 @dataclass(slots=True)
@@ -330,14 +339,20 @@ class Store(Protocol):
         that a restarted bot waits for the same round with the same seed."""
 
     async def set_beacon(
-        self, game_id: int, *, signature: str | None, note: str | None, message_id: int | None
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
     ) -> None:
         """The game's beacon as it stands: the verified signature, or why there is none, and the
-        message that named the round (a None message id keeps the one stored)."""
+        message that named the round (a None message id, or round, keeps the one stored)."""
 
-    async def claim_match_round(self, match_id: int, beacon_round: int, message_id: int) -> tuple[int, int]:
-        """A duplicate match's round: the first table to start names it (with its commitment's message);
-        every later table gets the same. Returns the match's round and message id."""
+    async def share_match_beacon(self, match_id: int, beacon: MatchBeacon) -> MatchBeacon:
+        """A duplicate match's beacon: the first table to settle its round writes it; every table
+        gets the one written (so all deal the same cards). Returns the match's."""
 
     # duplicate matches -----------------------------------------------------------------------
     async def create_match(

@@ -19,7 +19,7 @@ from bot.beacon.binding import LABEL, WAIT, Binding, name_round, settle
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.contract import LiveTable
-from db.store import Store
+from db.store import MatchBeacon, Store
 
 log = logging.getLogger(__name__)
 
@@ -53,48 +53,54 @@ class Beacons:
 
     async def name(self, table: LiveTable) -> int:
         """The round this table's decks will come from: a new one, or its match's."""
-        if table.record.match_id is not None:
-            match = await self.store.get_match(table.record.match_id)
-            if match is not None and match.beacon_round is not None:
-                return match.beacon_round
-        return name_round(self.clock.now(), self.chain)
+        match = await self._match_beacon(table)
+        return match.round if match is not None else name_round(self.clock.now(), self.chain)
 
     async def bind(self, table: LiveTable) -> Binding:
         """Post the commitment naming the table's round (unless a restarted bot had posted it),
         wait for the round, store what came of it. Never raises for Discord or a relay: a game
-        that cannot be bound is labelled."""
+        that cannot be bound is labelled. A duplicate match's tables all take the outcome the
+        first of them to settle wrote on the match (its round, message and signature, or label)."""
         record = table.record
         assert record.beacon_round is not None and record.commitment is not None
         if record.beacon_signature is not None or record.beacon_note is not None:
             # settled before a restart: kept as it was (trying again could turn a labelled game into
             # a bound one, a second deck to choose from)
             return Binding(record.beacon_round, record.beacon_signature, record.beacon_note)
-        number, message_id = record.beacon_round, record.beacon_message_id
-        if record.match_id is not None:
-            match = await self.store.get_match(record.match_id)
-            if match is not None and match.beacon_round is not None and match.beacon_message_id is not None:
-                # a later table of a match: the match's first commitment (the same seed, salt and
-                # commitment) named the round, before it existed; every table deals from it
-                number, message_id = match.beacon_round, match.beacon_message_id
-        if message_id is None:
-            message_id = await self._post(table, number)
-            if message_id is not None and record.match_id is not None:
-                number, message_id = await self.store.claim_match_round(record.match_id, number, message_id)
-        posted = None if message_id is None else discord.utils.snowflake_time(message_id).timestamp()
-        give_up_at = max(self.chain.round_time(number), self.clock.now()) + WAIT
-        binding = await settle(
-            number,
-            posted,
-            transport=self.transport,
-            clock=self.clock,
-            relays=self.relays,
-            chain=self.chain,
-            give_up_at=give_up_at,
+        shared = await self._match_beacon(table)
+        if shared is None:
+            number, message_id = record.beacon_round, record.beacon_message_id
+            if message_id is None:
+                message_id = await self._post(table, number)
+            posted = None if message_id is None else discord.utils.snowflake_time(message_id).timestamp()
+            give_up_at = max(self.chain.round_time(number), self.clock.now()) + WAIT
+            binding = await settle(
+                number,
+                posted,
+                transport=self.transport,
+                clock=self.clock,
+                relays=self.relays,
+                chain=self.chain,
+                give_up_at=give_up_at,
+            )
+            if record.match_id is not None:
+                mine = MatchBeacon(number, message_id, binding.signature, binding.unbound)
+                shared = await self.store.share_match_beacon(record.match_id, mine)
+        if shared is not None:
+            number, message_id = shared.round, shared.message_id
+            binding = Binding(shared.round, shared.signature, shared.note)
+        await self.store.set_beacon(
+            record.id, signature=binding.signature, note=binding.unbound, message_id=message_id, beacon_round=number
         )
-        await self.store.set_beacon(record.id, signature=binding.signature, note=binding.unbound, message_id=message_id)
         record.beacon_round, record.beacon_signature = number, binding.signature
         record.beacon_note, record.beacon_message_id = binding.unbound, message_id
         return binding
+
+    async def _match_beacon(self, table: LiveTable) -> MatchBeacon | None:
+        if table.record.match_id is None:
+            return None
+        match = await self.store.get_match(table.record.match_id)
+        return match.beacon if match is not None else None
 
     async def _post(self, table: LiveTable, number: int) -> int | None:
         channel = self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)

@@ -181,14 +181,8 @@ async def test_a_bot_restarted_while_waiting_deals_from_the_same_round_and_seed(
     assert stored[0] == dealt(engine)
 
 
-async def test_every_table_of_a_duplicate_match_deals_from_the_round_its_first_table_named(simcord_env):
-    """The second table starts after the round was published: it names no new round, it takes the
-    match's (the first table's commitment named it before it existed), and deals the same cards."""
-    env = simcord_env
-    guild = env.create_guild()
-    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
-    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
-    chain, asked = use_relay(env, answers=True)
+async def _match_of_two(env, first, second, ann, bob):
+    """A two-table match, three computers at each table: (ann's lobby, bob's lobby)."""
     opened = await ann.slash(first, "ohhell duplicate new", tables=2)
     code = re.search(r"\*\*([A-Z0-9]{6})\*\*", opened.followups[-1].content).group(1)
     for option, value in SHORT.items():
@@ -197,18 +191,34 @@ async def test_every_table_of_a_duplicate_match_deals_from_the_round_its_first_t
     for lobby, member in ((opened.response, ann), (joined.response, bob)):
         for _ in range(3):
             await member.click(lobby, label="Add computer")
-    assert not (await ann.click(opened.response, label="Start")).ephemeral
-    await env.advance_time(3)
+    return opened.response, joined.response
+
+
+@pytest.mark.parametrize("answers", [True, False], ids=["bound", "labelled"])
+async def test_every_table_of_a_duplicate_match_deals_by_its_first_tables_round(simcord_env, answers):
+    """The second table starts a minute after the round was due: it names no new round and asks no
+    relay; it takes the match's outcome, bound or labelled, even where the relay now answers (a
+    second chance would let the match's cards differ between tables), and deals the same cards."""
+    env = simcord_env
+    guild = env.create_guild()
+    first, second = guild.create_text_channel("cards"), guild.create_text_channel("more-cards")
+    ann, bob = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("bob"))
+    chain, asked = use_relay(env, answers=answers)
+    lobby_a, lobby_b = await _match_of_two(env, first, second, ann, bob)
+    assert not (await ann.click(lobby_a, label="Start")).ephemeral
+    await env.advance_time(3 + WAIT + 1)
     table_a = env.bot.tables.in_channel(first.id)
-    assert table_a.record.status == "playing" and table_a.record.beacon_signature is not None
-    await env.advance_time(60)  # the round is long published when the second table starts
-    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    assert table_a.record.status == "playing" and (table_a.record.beacon_signature is not None) == answers
+    env.bot.tables.seating.beacons.transport = in_memory_relay(chain, answers=True, asked=asked)
+    asked_before = len(asked)
+    await env.advance_time(60)
+    assert not (await bob.click(lobby_b, label="Start")).ephemeral
     await env.advance_time(3)
     table_b = env.bot.tables.in_channel(second.id)
     a, b = table_a.record, table_b.record
     assert b.status == "playing" and (b.beacon_round, b.beacon_signature) == (a.beacon_round, a.beacon_signature)
-    assert b.beacon_message_id == a.beacon_message_id  # the first table's commitment is the proof
-    assert set(asked) == {ROUND}
+    assert b.beacon_note == a.beacon_note and b.beacon_message_id == a.beacon_message_id
+    assert len(asked) == asked_before and set(asked) == {ROUND}
     assert (await env.bot.store.deals(table_a.id))[0] == (await env.bot.store.deals(table_b.id))[0]
 
 

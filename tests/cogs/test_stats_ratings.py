@@ -254,6 +254,8 @@ async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_ou
             ("games", "message_id"),
             ("matches", "round"),
             ("matches", "message_id"),
+            ("matches", "signature"),
+            ("matches", "note"),
         ):
             db.execute(f"ALTER TABLE {table} DROP COLUMN beacon_{column}")  # (0017)
         db.execute("PRAGMA user_version=10")

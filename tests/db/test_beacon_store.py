@@ -5,7 +5,7 @@ a duplicate match's round named once, by its first table."""
 
 from __future__ import annotations
 
-from db.store import DealtDeck, SeatRecord, Store
+from db.store import DealtDeck, MatchBeacon, SeatRecord, Store
 
 SEATS = [SeatRecord(0, 100, "Ann"), SeatRecord(1, None, "Computer", "strong")]
 SIGNATURE = "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"
@@ -44,7 +44,18 @@ async def test_a_game_without_a_beacon_has_none(store: Store) -> None:
     assert (record.beacon_round, record.beacon_signature, record.beacon_note, record.beacon_message_id) == (None,) * 4
 
 
-async def test_a_matchs_round_is_named_by_its_first_table(store: Store) -> None:
+async def test_a_matchs_beacon_is_the_first_one_settled(store: Store) -> None:
     match = await store.create_match("ohhell", "ABCD", 1, 100, 3, 5, "cd" * 32)
-    assert await store.claim_match_round(match.id, 1000, 11) == (1000, 11)
-    assert await store.claim_match_round(match.id, 1003, 12) == (1000, 11)
+    assert (await store.get_match(match.id)).beacon is None
+    first = MatchBeacon(1000, 11, SIGNATURE, None)
+    assert await store.share_match_beacon(match.id, first) == first
+    assert await store.share_match_beacon(match.id, MatchBeacon(1003, 12, None, "No relay.")) == first
+    assert (await store.get_match(match.id)).beacon == first
+
+
+async def test_a_games_round_can_be_replaced_by_its_matchs(store: Store) -> None:
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    await store.reserve_start(game, 5, "cd" * 32, "ab" * 32, 3, 1003)
+    await store.set_beacon(game, signature=SIGNATURE, note=None, message_id=11, beacon_round=1000)
+    record = await store.get_game(game)
+    assert record is not None and (record.beacon_round, record.beacon_message_id) == (1000, 11)
