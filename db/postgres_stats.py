@@ -125,6 +125,16 @@ class PostgresStats(PostgresPool):
         )
         return [rows.rating_change(r) for r in found]
 
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
+        found = await self._fetch(
+            "SELECT g.finished_at FROM games g WHERE COALESCE(g.guild_id, 0)=$1 AND g.kind=$2"
+            " AND g.beacon_round IS NOT NULL AND g.beacon_signature IS NULL"
+            " AND EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)",
+            guild_id or 0,
+            kind,
+        )
+        return [r["finished_at"] or "" for r in found]
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetch("SELECT season, min_games FROM guild_settings WHERE guild_id=$1", guild_id or 0)
         return GuildSettings(found[0]["season"], found[0]["min_games"]) if found else GuildSettings()

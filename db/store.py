@@ -537,6 +537,10 @@ class Store(Protocol):
     async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
         """Rating changes of a server and game (of one identity if given), in game order."""
 
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
+        """When each rated game of a server and game that named a drand round but dealt without it
+        (labelled "commit–reveal only (no beacon)") finished: the leaderboard counts them."""
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...
     async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:

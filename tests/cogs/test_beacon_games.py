@@ -147,6 +147,9 @@ async def test_a_game_whose_round_never_comes_is_labelled_before_the_first_card(
     history = await bob.slash(channel, "ohhell history")
     fields = [f.name for f in history.response.embeds[0].fields]
     assert any(f.startswith(f"#{table.id} ") and f.endswith(LABEL) for f in fields), fields
+    board = await bob.slash(channel, "leaderboard", game="ohhell", season="all")
+    footer = board.response.embeds[0].footer.text
+    assert f" · 1 game here was {LABEL}" in footer, footer
 
 
 async def test_a_bot_restarted_while_waiting_deals_from_the_same_round_and_seed(simcord_env, db_path):
