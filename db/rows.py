@@ -32,6 +32,12 @@ class Row(Protocol):
     def keys(self) -> Any: ...
 
 
+def optional(row: Row, column: str) -> Any:
+    """A column a later migration added: None where the store is read before it ran (a test of
+    an older schema reads through today's code)."""
+    return row[column] if column in row.keys() else None
+
+
 def seat(row: Row) -> SeatRecord:
     return SeatRecord(
         row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]), bool(row["shows_hand"])
@@ -63,10 +69,10 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         salt=row["salt"],
         match_id=row["match_id"],
         finale_revealed=row["finale_shown"] == 2,
-        beacon_round=row["beacon_round"],
-        beacon_signature=row["beacon_signature"],
-        beacon_note=row["beacon_note"],
-        beacon_message_id=row["beacon_message_id"],
+        beacon_round=optional(row, "beacon_round"),  # (each None in a schema before 0017)
+        beacon_signature=optional(row, "beacon_signature"),
+        beacon_note=optional(row, "beacon_note"),
+        beacon_message_id=optional(row, "beacon_message_id"),
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )
@@ -156,8 +162,8 @@ def finished_game(row: Row, results: Iterable[Row], seats: Iterable[Row]) -> Fin
         finished_at=row["finished_at"] or "",
         results=[result(r) for r in results],
         ai_levels={s["seat"]: s["ai_level"] for s in seats if s["ai_level"] is not None},
-        beacon_round=row["beacon_round"] if row["beacon_signature"] is not None else None,
-        unbeaconed=row["beacon_round"] is not None and row["beacon_signature"] is None,
+        beacon_round=optional(row, "beacon_round") if optional(row, "beacon_signature") is not None else None,
+        unbeaconed=optional(row, "beacon_round") is not None and optional(row, "beacon_signature") is None,
     )
 
 
