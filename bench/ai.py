@@ -38,7 +38,10 @@ arms' decisions on the same captured positions (:func:`decision_timing`).
 Run: ``python bench/ai.py --hands 2000`` (about 2 s a hand on this machine; ``--jobs 2`` plays
 hands in two processes at once, which halves that on two free cores: a hand depends on its number
 and the seed only, not on the hands before it); ``--games 0`` or
-``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand.
+``--hands 0`` skips a part; ``--log FILE`` appends one JSON line a hand. ``--quick`` (the suite
+runs it): one engine game of two deals against each level and one OpenSpiel hand against ISMCTS
+of 20 simulations, our strong level searching as in the SimCord tests (figures without meaning;
+without OpenSpiel its last line says it skipped).
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ from bench.duplicate_logs import (  # noqa: E402
     mean_ci,
     pct,
 )
+from bench.quick import require_openspiel, small_ohhell_search  # noqa: E402
 from games.ohhell.ai import StrongConfig, ai_view, choose_action, decide  # noqa: E402
 from games.ohhell.ai.infostate import BID, PLAY  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402
@@ -73,7 +77,7 @@ PRESETS = ("classic", "oh-shit", "bowers", "spades")
 
 
 # -- part 1: our engine ------------------------------------------------------------------------
-def engine_match(opponent: str, games: int, seed: int) -> None:
+def engine_match(opponent: str, games: int, seed: int, fixed_hands: str | None = None) -> None:
     strong_pts: list[float] = []
     opp_pts: list[float] = []
     diffs: list[float] = []
@@ -82,7 +86,8 @@ def engine_match(opponent: str, games: int, seed: int) -> None:
     times: list[float] = []
     for i in range(games):
         preset = PRESETS[i % len(PRESETS)]
-        game = OhHell.new(make_rules(preset), 4, seed + i)
+        rules = make_rules(preset) if fixed_hands is None else make_rules(preset, fixed_hands=fixed_hands)
+        game = OhHell.new(rules, 4, seed + i)
         me = i % 4
         rngs = [random.Random((seed + i) * 10 + s) for s in range(4)]
         while not game.is_over:
@@ -461,7 +466,13 @@ def main() -> None:
         metavar="NAME=FIELD:VALUE,...",
         help="a further duplicate arm, the strong level with these StrongConfig fields (name it in --arms)",
     )
+    ap.add_argument("--quick", action="store_true", help="seconds: the default run, tiny; the suite runs it")
     args = ap.parse_args()
+    fixed_hands = None
+    if args.quick:
+        require_openspiel()
+        args.games, args.hands, args.sims, args.jobs, fixed_hands = 1, 1, 20, 1, "2,1"
+        small_ohhell_search()
     if args.summarise:
         rows = [json.loads(line) for name in args.summarise for line in Path(name).read_text().splitlines() if line]
         print(duplicate_summary(rows, args.sims), flush=True)
@@ -485,7 +496,7 @@ def main() -> None:
         return
     if args.games:
         for opponent in ("random", "quick"):
-            engine_match(opponent, args.games, args.seed)
+            engine_match(opponent, args.games, args.seed, fixed_hands)
     if args.hands:
         print(openspiel_match(args.hands, args.sims, args.uct, args.seed, args.log, args.jobs), flush=True)
 

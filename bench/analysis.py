@@ -42,7 +42,9 @@ from the same analyses (how the coach's weight was chosen).
 the line before it gives the Shithead figures in full and the checks passed.
 
 Run: ``python bench/analysis.py --games 400 --shithead-games 400 --jobs 16`` (a long run);
-``--games 20 --shithead-games 40 --jobs 2`` is a quick look with a wide margin of error.
+``--games 20 --shithead-games 40 --jobs 2`` is a quick look with a wide margin of error. ``--quick``
+(the suite runs it): two games a set of two deals, searches of a few worlds and playouts, one process
+(figures without meaning: it checks that every part runs).
 ``--processor-timing`` times only the two analyses, task by task in processor time (what the
 wall-clock timing would be on idle cores, when the machine is shared).
 """
@@ -77,6 +79,12 @@ Row = tuple[int, str, float, float, float]
 
 
 # -- Oh Hell ---------------------------------------------------------------------------------------
+#: ``--quick``: every part of the run on games of two deals and searches of a few worlds/playouts
+QUICK_DEALS = 2
+QUICK_OHHELL = AnalysisConfig(rollouts=2, luck_rollouts=2, skill_worlds=2, bid_budget=200, card_budget=100)
+QUICK_SHITHEAD = sh.AnalysisConfig(rollouts=4, luck_rollouts=4)
+
+
 def oh_play(seed: int, noises: Sequence[float], deals: int | None = None) -> tuple[dict[str, Any], OhHell]:
     """A game of quick computers, seat ``s`` taking a random legal action with chance ``noises[s]``."""
     rules = (
@@ -229,11 +237,11 @@ def measure(name: str, equal: list[Row], unequal: list[Row]) -> dict[str, float]
 
 
 # -- timing ------------------------------------------------------------------------------------------
-def time_ohhell(jobs: int) -> float:
+def time_ohhell(jobs: int, quick: bool = False) -> float:
     # players who often choose otherwise than the quick computer (a random card or bid 30% of the
     # time), so that the coach weighs many decisions: its dearest part
-    rules, game = oh_play(1, [0.3] * 4)
-    config = AnalysisConfig()
+    rules, game = oh_play(1, [0.3] * 4, QUICK_DEALS if quick else None)
+    config = QUICK_OHHELL if quick else AnalysisConfig()
     with ProcessPoolExecutor(jobs) as pool:
         list(pool.map(abs, range(jobs)))  # the workers are up before the clock starts, as in the bot
         started = time.perf_counter()
@@ -244,9 +252,9 @@ def time_ohhell(jobs: int) -> float:
     return seconds
 
 
-def time_shithead(jobs: int) -> float:
+def time_shithead(jobs: int, quick: bool = False) -> float:
     game = sh_play(1, [0.2] * 4)
-    config = sh.AnalysisConfig()
+    config = QUICK_SHITHEAD if quick else sh.AnalysisConfig()
     with ProcessPoolExecutor(jobs) as pool:
         list(pool.map(abs, range(jobs)))
         started = time.perf_counter()
@@ -314,13 +322,17 @@ def main() -> None:
     parser.add_argument("--noise", type=float, default=0.3, help="random moves of the equal players")
     parser.add_argument("--strong-noise", type=float, default=0.1)
     parser.add_argument("--weak-noise", type=float, default=0.2)
+    parser.add_argument("--quick", action="store_true", help="seconds: tiny games and searches; the suite runs it")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.shithead_games, args.deals, args.worlds = 2, 2, QUICK_DEALS, QUICK_OHHELL.skill_worlds
+        args.shithead_rollouts, args.jobs, args.timing_jobs = QUICK_SHITHEAD.rollouts, 1, 1
     if args.processor_timing:
         processor_timing(args.timing_jobs)
         return
     started = time.perf_counter()
-    seconds = math.nan if args.no_ohhell_timing else time_ohhell(args.timing_jobs)
-    time_shithead(args.timing_jobs)
+    seconds = math.nan if args.no_ohhell_timing else time_ohhell(args.timing_jobs, args.quick)
+    time_shithead(args.timing_jobs, args.quick)
     blank = {"ratio": math.nan, "placebo": math.nan, "g_raw": math.nan, "g_adj": math.nan}
     oh, shf = {**blank, "ahead_raw": 0, "ahead_adj": 0}, {**blank, "ahead_raw": 0, "ahead_adj": 0}
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -9,11 +9,14 @@ searched bid's playout make rate (``games.ohhell.ai.players.TRACE``) and whether
 and prints both by bid. Its last line is ``bids=N predicted=P made=M zero predicted=Z0 made=M0``.
 
 Run: ``python bench/bid_calibration.py --hands 200 --jobs 2`` (about six minutes on two cores).
+``--quick`` (the suite runs it): one deal against ISMCTS of 20 simulations, our level searching as
+in the SimCord tests (figures without meaning; without OpenSpiel its last line says it skipped).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 from collections import defaultdict
@@ -22,19 +25,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai import ARMS, map_jobs, play_hand  # noqa: E402
+from bench.quick import SMALL_OHHELL_SEARCH, require_openspiel  # noqa: E402
 from games.ohhell.ai import players  # noqa: E402
 from games.ohhell.ai.infostate import BID  # noqa: E402
 
 
-def traced_play(args: tuple[int, int, int]) -> list[tuple[int, float, bool]]:
+def traced_play(args: tuple[int, int, int] | tuple[int, int, int, bool]) -> list[tuple[int, float, bool]]:
     """One play of a duplicate deal: (bid, its playout make rate, made) for each searched bid of
     our seats."""
-    deal, swap, seed = args
+    deal, swap, seed = args[:3]
+    quick = len(args) > 3 and bool(args[3])  # --quick: small searches
+    config = dataclasses.replace(ARMS["inference"], **SMALL_OHHELL_SEARCH) if quick else ARMS["inference"]
     infos: list = []
     players.TRACE = []
     try:
         res = play_hand(
-            deal, 1000, 2.0, seed, ours=(0, 2) if swap == 0 else (1, 3), config=ARMS["inference"], capture=infos
+            deal, 20 if quick else 1000, 2.0, seed, ours=(0, 2) if swap == 0 else (1, 3), config=config, capture=infos
         )
         traces = players.TRACE
     finally:
@@ -54,9 +60,13 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=200, help="duplicate deals (each played twice)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="seconds: one deal, small searches; the suite runs it")
     args = ap.parse_args()
+    if args.quick:
+        require_openspiel()
+        args.hands, args.jobs = 1, 1
     by_bid: dict[int, list[tuple[float, bool]]] = defaultdict(list)
-    tasks = [(d, s, args.seed) for d in range(args.hands) for s in (0, 1)]
+    tasks = [(d, s, args.seed, args.quick) for d in range(args.hands) for s in (0, 1)]
     for rows in map_jobs(traced_play, tasks, args.jobs):
         for bid, predicted, made in rows:
             by_bid[min(bid, 5)].append((predicted, made))

@@ -19,6 +19,11 @@ whose rollouts play at random, as ISMCTS's random-rollout evaluator does, expect
 ``--fitted-reading`` reads it from the strong level's fitted model of it instead
 (:mod:`games.ohhell.ai.random_play`, fast; what ``StrongConfig.bid_random_play`` weighs worlds
 by). ``--jobs J`` works the deals out in ``J`` processes.
+
+``--quick`` (the suite runs it; no log needed): first plays four duplicate deals of
+``bench/ai.py --duplicate`` (ISMCTS of 20 simulations, our level searching as in the SimCord
+tests) into a temporary log, then reads and fits it as above (figures without meaning; without
+OpenSpiel its last line says it skipped).
 """
 
 from __future__ import annotations
@@ -197,16 +202,35 @@ def ismcts_bids(logs: Sequence[str], seed: int, random_play: int = 0, jobs: int 
     return rows
 
 
+def quick_log(seed: int, deals: int = 4) -> str:
+    """A duplicate log of ``deals`` small deals (see ``--quick``), in a temporary folder."""
+    import tempfile
+
+    from bench import ai
+    from bench.quick import SMALL_OHHELL_SEARCH, require_openspiel
+
+    require_openspiel()
+    ai.ARMS["inference"] = dataclasses.replace(ai.ARMS["inference"], **SMALL_OHHELL_SEARCH)
+    log = str(Path(tempfile.mkdtemp()) / "duplicate.jsonl")
+    ai.duplicate_match(deals, 20, 2.0, seed, 1, log, ("inference",), 0, "2v2")
+    return log
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("logs", nargs="+", help="bench/ai.py --duplicate logs")
+    ap.add_argument("logs", nargs="*", help="bench/ai.py --duplicate logs")
     ap.add_argument("--seed", type=int, default=7, help="the seed the logs were played with")
     ap.add_argument("--random-play", type=int, default=0, help="playouts a hand for the random-play reading")
     ap.add_argument(
         "--fitted-reading", action="store_true", help="the random-play reading from its fitted model, not playouts"
     )
     ap.add_argument("--jobs", type=int, default=1, help="processes working out the deals")
+    ap.add_argument("--quick", action="store_true", help="seconds: a log of a few small deals, made here")
     args = ap.parse_args()
+    if args.quick:
+        args.logs = [quick_log(args.seed)]
+    elif not args.logs:
+        ap.error("name the bench/ai.py --duplicate logs to read (or --quick)")
     if args.fitted_reading:
         args.random_play = -1
     rows = ismcts_bids(args.logs, args.seed, args.random_play, args.jobs)

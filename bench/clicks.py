@@ -27,6 +27,9 @@ The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z panel s
 render p99 ms=R panel in view=K/N`` over both games together.
 
     python bench/clicks.py [--seed 1]
+
+``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
+the Shithead game between two players.
 """
 
 from __future__ import annotations
@@ -44,8 +47,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import simcord  # noqa: E402
 
-from bot.presentation import COALESCE  # noqa: E402
-from tests.helpers import (  # noqa: E402
+from bench.simdriver import (  # noqa: E402
     _quick_play,
     _sensible,
     live_panel,
@@ -54,6 +56,7 @@ from tests.helpers import (  # noqa: E402
     table_message,
     walk_components,
 )
+from bot.presentation import COALESCE  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan")
 
@@ -95,7 +98,7 @@ def live_buttons(message: Any, digest: str) -> list[dict]:
     return out
 
 
-async def play(game: str, seed: int) -> Tally:
+async def play(game: str, seed: int, quick: bool = False) -> Tally:
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
@@ -103,9 +106,12 @@ async def play(game: str, seed: int) -> Tally:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()
                 channel = guild.create_text_channel("cards")
-                people = [guild.add_member(env.create_user(n)) for n in NAMES]
+                people = [
+                    guild.add_member(env.create_user(n)) for n in NAMES[: 2 if quick and game == "shithead" else 4]
+                ]
                 if game == "ohhell":
-                    await open_table(env, channel, people[0], people[1:], preset="classic")
+                    options = {"fixed_hands": "2,1"} if quick else None
+                    await open_table(env, channel, people[0], people[1:], preset="classic", options=options)
                 else:
                     await open_table(env, channel, people[0], people[1:], command="shithead")
                 table = bot.tables.in_channel(channel.id, game)
@@ -214,10 +220,11 @@ def line(t: Tally) -> str:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="seconds: short games; the suite runs it")
     args = parser.parse_args()
     total = Tally()
     for game in ("ohhell", "shithead"):
-        t = await play(game, args.seed)
+        t = await play(game, args.seed, args.quick)
         print(
             f"{game}: {t.moves} moves, {t.clicks} clicks, {t.cards} cards, {t.channel_calls} channel calls, "
             f"{t.panel_edits} panel edits, {t.panel_sends} panel sends"

@@ -34,6 +34,7 @@ Run: ``python bench/engine.py [total seconds, default 12]``. The rounds are shor
 interleaved and the best round of each side is kept: on a shared machine other work slows
 whichever side it lands on, and the best round is the closest to the undisturbed speed. The
 last line is ``engine hands/s=N openspiel hands/s=M ratio=R`` with N the ``playout`` figure.
+``--quick``: 0.6 s in all (the suite runs it); without OpenSpiel its last line says it skipped.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from pathlib import Path
 # bench/engine.py`` puts bench/ first on the path, not the checkout)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.quick import require_openspiel  # noqa: E402
 from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, make_rng  # noqa: E402
 from games.compiled import in_use  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402
@@ -147,7 +149,10 @@ def shuffle_us(version: int, shuffles: int = 2000, repeats: int = 5) -> float:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 12.0
+    require_openspiel()
+    quick = "--quick" in sys.argv[1:]
+    argv = [a for a in sys.argv[1:] if a != "--quick"]
+    seconds = 0.6 if quick else float(argv[0]) if argv else 12.0
     # Short rounds, interleaved, best of each: other work on a shared machine slows whichever
     # side it lands on, and the best round is the closest to the undisturbed speed.
     print(f"the engine's inner loops: {in_use()} (games/compiled.py; CARDTABLE_COMPILED=0 runs the sources)")

@@ -9,8 +9,9 @@ reading of its worth; the deals make up for it). A further set of deals, held ou
 fit's R² against those single playouts (their own noise caps it well below 1).
 
 It writes ``games/ohhell/ai/random_play.json`` (``--out`` elsewhere). Needs numpy (the bench
-extra). Run: ``python bench/random_play_fit.py [--deals N] [--players 4] [--hand-sizes 10]``;
-last line ``configurations=C deals each=N mean held-out R2=R``.
+extra). Run: ``python bench/random_play_fit.py [--deals N] [--players 4] [--hand-sizes 10]``.
+The last line is ``configurations=C deals each=N mean held-out R2=R``. ``--quick``: 1,000 deals,
+written to a temporary file, never over the weights the computers read (the suite runs it).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -85,8 +87,15 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100_000, help="random deals a configuration")
     ap.add_argument("--players", type=int, nargs="+", default=[4])
     ap.add_argument("--hand-sizes", type=int, nargs="+", default=[10])
-    ap.add_argument("--out", type=Path, default=WEIGHTS_FILE)
+    ap.add_argument("--out", type=Path, default=None, help=f"where the weights go (default {WEIGHTS_FILE})")
+    ap.add_argument("--quick", action="store_true", help="seconds: 1,000 deals, the weights to a temporary file")
     args = ap.parse_args()
+    if args.quick:
+        args.deals = 1000
+        if args.out is None:
+            args.out = Path(tempfile.mkdtemp()) / "random_play.json"
+    if args.out is None:
+        args.out = WEIGHTS_FILE
     weights: dict[str, list[float]] = {}
     r2s = []
     for players in args.players:

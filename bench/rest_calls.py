@@ -5,10 +5,12 @@ table waits. This plays whole games through the real bot in SimCord, as people w
 one press on the player's live panel, opened with **My hand**), and counts every REST request
 from ``/ohhell new`` to the final standings except the interactions' own callbacks
 (``/interactions/…/callback``) and the edits of panels through their interactions
-(``/webhooks/…``), which are not rate-limited per channel; those are listed apart. The last line
-is the all-human 4-player classic game.
+(``/webhooks/…``), which are not rate-limited per channel; those are listed apart. The last line is
+``rest calls per card=R``, the all-human game (4-player classic by default).
 
     python bench/rest_calls.py [--players 4] [--preset classic] [--computers 3]
+
+``--quick`` (the suite runs it): the same, games of one deal of one card.
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import simcord  # noqa: E402
 
+from bench.simdriver import OhHellDriver, make_bot, open_table  # noqa: E402
 from bot.presentation import COALESCE  # noqa: E402
-from tests.helpers import OhHellDriver, make_bot, open_table  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 
 
-async def measure(preset: str, players: int, computers: int, seed: int) -> tuple[float, int, int, dict]:
+async def measure(
+    preset: str, players: int, computers: int, seed: int, options: dict[str, str] | None = None
+) -> tuple[float, int, int, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(os.path.join(tmp, "bench.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
         try:
@@ -39,7 +43,9 @@ async def measure(preset: str, players: int, computers: int, seed: int) -> tuple
                 channel = guild.create_text_channel("cards")
                 people = [guild.add_member(env.create_user(n)) for n in NAMES[: players - computers]]
                 start = len(env.http_requests)
-                await open_table(env, channel, people[0], people[1:], preset=preset, computers=computers)
+                await open_table(
+                    env, channel, people[0], people[1:], preset=preset, options=options, computers=computers
+                )
                 driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=seed)
                 await driver.play_to_end()
                 await env.settle()
@@ -73,15 +79,17 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--computers", type=int, default=0, help="also measure a table with this many computer seats")
+    parser.add_argument("--quick", action="store_true", help="seconds: games of one 1-card deal; the suite runs it")
     args = parser.parse_args()
+    options = {"fixed_hands": "1"} if args.quick else None
     if args.computers:
-        ratio, calls, cards, kinds = await measure(args.preset, args.players, args.computers, args.seed)
+        ratio, calls, cards, kinds = await measure(args.preset, args.players, args.computers, args.seed, options)
         people = args.players - args.computers
         print(f"{people} people + {args.computers} computers, {args.preset}: {calls} calls / {cards} cards")
         for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
             print(f"    {count:5d}  {kind}")
         print(f"rest calls per card with computer seats={ratio:.3f}")
-    ratio, calls, cards, kinds = await measure(args.preset, args.players, 0, args.seed)
+    ratio, calls, cards, kinds = await measure(args.preset, args.players, 0, args.seed, options)
     print(f"{args.players} people, {args.preset}: {calls} calls / {cards} cards")
     for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
         print(f"    {count:5d}  {kind}")

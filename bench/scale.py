@@ -11,7 +11,10 @@ table message (``GameKind.table``); only the HTTP call to Discord is left out. T
 Oh Hell games (classic). The PostgreSQL figures need a server (default: the test server,
 ``TEST_DATABASE_URL`` or postgresql://postgres@127.0.0.1:5432/test; a schema of its own, dropped after).
 The last line is
-``sqlite moves/s=A postgres moves/s=B click p99 ms (1000 tables)=C restore 1000 games s=D``.
+``sqlite moves/s=A postgres moves/s=B click p99 ms (T tables)=C restore R games s=D`` (T the largest
+``--tables``, R ``--restore``). ``--quick`` (the suite runs it): 10 live tables, 2 computer tables,
+20 clicks a case, 20 games restored, SQLite alone, the computers in the bot's own process searching
+as in the SimCord tests.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import asyncpg  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 import discord  # noqa: E402
 
+from bench.quick import small_ohhell_search  # noqa: E402
 from bot.contract import LiveTable  # noqa: E402
 from bot.presentation import Presenter  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -197,34 +201,41 @@ async def main() -> None:
     parser.add_argument("--tables", default="10,200,1000")
     parser.add_argument("--restore", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--quick", action="store_true", help="seconds: small tables and counts, SQLite alone")
     args = parser.parse_args()
+    rate_tables, rate_s, computer_tables, clicks_n, slow_n, memory_n = 50, 3.0, 50, 300, 5, 500
+    if args.quick:
+        args.tables, args.restore, args.postgres, args.workers = "10", 20, "", 1
+        rate_tables, rate_s, computer_tables, clicks_n, slow_n, memory_n = 10, 0.3, 2, 20, 2, 20
+        small_ohhell_search()  # the computers in this process search as in the SimCord tests
     sizes = [int(t) for t in args.tables.split(",")]
     print(f"{os.cpu_count()} core(s); computer workers for the process pool: {args.workers}")
     with tempfile.TemporaryDirectory() as folder:
         sqlite = SqliteStore(os.path.join(folder, "rate.sqlite3"))
         await sqlite.open()
-        sqlite_rate = await store_rate(sqlite)
+        sqlite_rate = await store_rate(sqlite, rate_tables, rate_s)
         await sqlite.close()
-        print(f"moves committed/s, 50 tables moving at once: sqlite (FULL) {sqlite_rate:.0f}", flush=True)
+        print(f"moves committed/s, {rate_tables} tables moving at once: sqlite (FULL) {sqlite_rate:.0f}", flush=True)
         pg_rate = float("nan")
-        found = await postgres_store(args.postgres)
+        found = await postgres_store(args.postgres) if args.postgres else None
         if found is not None:
             pg, schema = found
             try:
-                pg_rate = await store_rate(pg)
+                pg_rate = await store_rate(pg, rate_tables, rate_s)
             finally:
                 await pg.close()
                 await drop_schema(args.postgres, schema)
-            print(f"moves committed/s, 50 tables moving at once: postgres {pg_rate:.0f}")
+            print(f"moves committed/s, {rate_tables} tables moving at once: postgres {pg_rate:.0f}")
 
         p99_at_largest = float("nan")
         for size in sizes:
-            cases = [(0, 0, "no computers", 300)]
+            cases = [(0, 0, "no computers", clicks_n)]
             if size == min(sizes):
                 # Computers in a thread hold the GIL: a click waits seconds, so only a few are timed.
-                cases.append((50, 0, "50 strong computer tables, thread", 5))
+                cases.append((computer_tables, 0, f"{computer_tables} strong computer tables, thread", slow_n))
             if args.workers:
-                cases.append((50, args.workers, f"50 strong computer tables, {args.workers} worker process(es)", 300))
+                label = f"{computer_tables} strong computer tables, {args.workers} worker process(es)"
+                cases.append((computer_tables, args.workers, label, clicks_n))
             for computer_tables, workers, label, count in cases:
                 store = SqliteStore(os.path.join(folder, f"clicks-{size}-{computer_tables}-{workers}.sqlite3"))
                 await store.open()
@@ -239,7 +250,7 @@ async def main() -> None:
                     p99_at_largest = p99
         mem_store = SqliteStore(os.path.join(folder, "memory.sqlite3"), synchronous="NORMAL")
         await mem_store.open()
-        per_table = await memory_per_table(mem_store)
+        per_table = await memory_per_table(mem_store, memory_n)
         await mem_store.close()
         print(f"memory per live table (4 seats, 12 moves in): {per_table / 1024:.1f} KiB")
         restore_s = await restore_time(folder, args.restore)

@@ -8,7 +8,8 @@ the shithead; with ``k`` players a neutral player loses ``1/k``. The same is mea
 information, against the plain :class:`~games.shithead.ai.LowestPlayer`, and the longest games
 (in actions) are reported: all sensible players (the loop check) and the mixed tables.
 
-Run: ``python bench/shithead.py [games] [players]`` (default 400 games of 4). The last line is
+Run: ``python bench/shithead.py [games] [players]`` (default 400 games of 4; ``--quick``: 3 games and one
+all-sensible game a table, which the suite runs). The last line is
 ``shithead games/s=N ai loser rate=P random loser rate=Q``.
 
 Strong mode (issue 26): ``python -m bench.shithead --strong [--games N] [--level strong] [--jobs J]
@@ -176,10 +177,12 @@ def main() -> None:
     if "--strong" in sys.argv[1:]:
         strong_main(sys.argv[1:])
         return
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    players = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    quick = "--quick" in sys.argv[1:]
+    argv = [a for a in sys.argv[1:] if a != "--quick"]
+    games = 3 if quick else int(argv[0]) if argv else 400
+    players = int(argv[1]) if len(argv) > 1 else 4
     rules = make_rules("pagat")
-    longest, gps_ai, where = longest_sensible(max(10, games // 10))
+    longest, gps_ai, where = longest_sensible(1 if quick else max(10, games // 10))
     print(f"all-sensible tables (every preset, 2-6 players): {gps_ai:.1f} games/s, longest {longest} actions ({where})")
     p_low, q_low, gps_low, long_low = loser_rates(rules, games, players, LowestPlayer)
     print(

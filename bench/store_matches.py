@@ -14,6 +14,8 @@ the same tables read with their moves (what those reads cost before they left th
 
 The last line is ``match_games ms=A/B settled ms=C/D uncompared ms=E/F`` (SQLite, without the
 index / with it; PostgreSQL's figures on the line above when a server answers).
+
+``--quick``: 50 games, tables of 50 moves, SQLite alone (the suite runs it).
 """
 
 from __future__ import annotations
@@ -126,9 +128,14 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=2000, help="moves a table of the long match")
     default_url = os.environ.get("TEST_DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/test"
     parser.add_argument("--postgres", default=default_url)
+    parser.add_argument("--quick", action="store_true", help="seconds: the same run, smaller (the suite runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.moves = 50, 50
     print(f"{args.games} finished games, every {args.every}th a table of a two-table match; medians in ms")
     try:
+        if args.quick:
+            raise LookupError("--quick measures SQLite alone")
         import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
         admin = await asyncpg.connect(args.postgres, timeout=5)

@@ -46,8 +46,9 @@ Every function named above is looked up before the run (:func:`check_targets`): 
 renames or moves one, the script stops and says which, rather than counting zero.
 
 The Shithead figures are printed on the line before the last, prefixed ``shithead:``; the last line
-is Oh Hell's: ``files=F handoffs=H views=V renders=R transactions=T``. ``--list`` also prints the
-files and the handoffs (caller -> callee function) of each press.
+is ``files=F handoffs=H views=V renders=R transactions=T``, Oh Hell's. ``--list`` also prints the
+files and the handoffs (caller -> callee function) of each press. ``--quick`` is the same run (one
+traced press a game already takes seconds); the suite runs it.
 
     python bench/trace_click.py [--seed 1] [--list]
 """
@@ -289,7 +290,7 @@ class Press:
 
 
 def _raw(message: Any) -> list[dict[str, Any]]:
-    from tests.helpers import walk_components
+    from bench.simdriver import walk_components
 
     return walk_components([c if isinstance(c, dict) else c.to_dict() for c in message.components])
 
@@ -314,8 +315,8 @@ async def play(game: str, seed: int, tracer: Tracer) -> Press:
     """Play ``game`` up to the traced press, trace it, and stop there."""
     import simcord
 
+    from bench.simdriver import _quick_play, _sensible, make_bot, open_table, table_message
     from bot.presentation import COALESCE
-    from tests.helpers import _quick_play, _sensible, make_bot, open_table, table_message
 
     _seeded(seed)
     press = Press(game)
@@ -408,6 +409,7 @@ async def main(argv: list[str] | None = None, out: Callable[[str], None] = print
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--list", action="store_true", help="print the files and handoffs of each press")
+    parser.add_argument("--quick", action="store_true", help="the same run (it takes seconds); the suite runs it")
     args = parser.parse_args(argv)
     check_targets()
     tracer = Tracer()

@@ -13,6 +13,8 @@ the same). Printed: microseconds a move for all the views, and per view, for eac
 The last line is ``views µs/move=M µs/view=V`` over all the games together.
 
     python bench/views.py [--games 3] [--repeat 3]
+
+``--quick``: one game of each table, one pass (the suite runs it).
 """
 
 from __future__ import annotations
@@ -68,7 +70,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games of each table")
     parser.add_argument("--repeat", type=int, default=3, help="passes; the best is kept")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="seconds: the same run, smaller (the suite runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeat = 1, 1
     total_s = 0.0
     total_moves = 0
     total_views = 0

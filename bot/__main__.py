@@ -2,7 +2,10 @@
 host's tools (:mod:`bot.admin`).
 
 SIGTERM (how systemd, Docker and Kubernetes stop a process) and SIGINT (Ctrl-C) stop it the same
-clean way, within a bounded time (:mod:`bot.stopping`): exit code 0.
+clean way, within a bounded time (:mod:`bot.stopping`): exit code 0. A wrong setting is exit code 2
+(not worth restarting), a failure a new start may mend 1 (a lost shard lease, Discord lost once
+the start-up began); Discord out of reach at start is tried again in the process (:mod:`bot.login`).
+Each failure is one sentence (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ import discord
 
 from bot.client import CardBot, create_bot
 from bot.features import FeatureError
+from bot.health import EndpointError
+from bot.leases import lost_sentence
+from bot.login import log_in
 from bot.logs import configure as configure_logging
 from bot.settings import Settings, SettingsError
 from bot.stopping import on_stop_signals
@@ -36,10 +42,12 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_format)  # LOG_LEVEL, LOG_FORMAT (text or json lines)
+    bot: CardBot | None = None
     try:
         bot = create_bot(settings)
         asyncio.run(_run(bot, settings.token))
-    except (StoreConfigError, FeatureError) as error:  # a bad store, or features that cannot start together
+    except (StoreConfigError, FeatureError, EndpointError) as error:
+        # a bad store, features that cannot start together, a HEALTH_PORT another program holds
         print(error, file=sys.stderr)
         return 2
     except discord.LoginFailure:
@@ -57,6 +65,9 @@ def main() -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    if bot is not None and bot.lost_shards:  # it closed itself: not a clean stop, and a supervisor must start it again
+        print(lost_sentence(bot.lost_shards, bot.leases.seconds), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -73,7 +84,8 @@ async def _run(bot: CardBot, token: str) -> None:
     try:
         async with bot:
             await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
-            await bot.start(token)
+            await log_in(bot, token)  # again and again while Discord cannot be reached (bot.login)
+            await bot.connect()
     except asyncio.CancelledError:
         if not stopping:
             raise

@@ -130,15 +130,27 @@ def write_export(path: str, rows: Rows) -> None:
 
 
 def read_export(path: str) -> Rows:
-    with open(path, encoding="utf-8") as source:
-        header = json.loads(source.readline() or "{}")
-        if header.get("format") != FORMAT or header.get("version") != VERSION:
-            raise ValueError(f"{path} is not a Card Table export (made by python -m bot export)")
-        rows: Rows = {table: [] for table in TABLES}
-        for line in source:
-            if line.strip():
-                item = json.loads(line)
-                rows.setdefault(item["table"], []).append(item["row"])
+    """The rows of an export; :class:`ValueError` naming ``path`` (one sentence) for any file that
+    is not one, cut short or not even text."""
+    not_export = f"{path} is not a Card Table export (made by python -m bot export)"
+    number = 1
+    try:
+        with open(path, encoding="utf-8") as source:
+            header = json.loads(source.readline() or "{}")
+            if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("version") != VERSION:
+                raise ValueError(not_export)
+            rows: Rows = {table: [] for table in TABLES}
+            for line in source:
+                number += 1  # (the line a refusal names)
+                if line.strip():
+                    item = json.loads(line)
+                    rows.setdefault(item["table"], []).append(item["row"])
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{not_export}: it is not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{not_export}: line {number} is not JSON ({error.msg})") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"{not_export}: line {number} is not a row of a table") from None
     expected = header.get("rows", {})
     short = [t for t in TABLES if len(rows.get(t, [])) != expected.get(t, 0)]
     if short:
@@ -235,5 +247,8 @@ def main(argv: list[str]) -> int:
         return 1
     except FileNotFoundError as error:
         print(f"{error.filename or error} does not exist: check DATABASE_PATH or the file named.", file=sys.stderr)
+        return 1
+    except OSError as error:  # a file this user may not read or write, a full disk: the file and why
+        print(f"{error.filename or 'A file'} could not be used ({error.strerror or error}).", file=sys.stderr)
         return 1
     return 0

@@ -98,6 +98,14 @@ class CardBot(commands.Bot):
         #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.features.Feature`)
         self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
+        #: why the gateway is not up yet while logging in is tried again (bot.login), else None
+        self.login_retry: str | None = None
+        #: whether setup_hook began (a login that fails after that is not tried again)
+        self.setup_begun = False
+        #: the shards another process took over while this one ran (then the bot closes itself)
+        self.lost_shards: list[int] = []
+        #: set when the bot closed itself for a lost lease: what the local mode waits on besides Ctrl-C
+        self.shards_lost = asyncio.Event()
         self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         #: the card emoji upload running in the background (``None`` when the setting is off)
@@ -130,7 +138,9 @@ class CardBot(commands.Bot):
         self._prepared = True
 
     async def setup_hook(self) -> None:
+        self.setup_begun = True
         metrics.watch_rest(self.http)
+        metrics.watch_webhooks()  # answers, follow-ups and panel redraws go through discord.py's webhook adapter
         await self.prepare()
         for name in extensions(self.settings.extra_games):
             await self.load_extension(name)
@@ -158,6 +168,8 @@ class CardBot(commands.Bot):
 
     async def _lost_shards(self, shards: list[int]) -> None:
         # Another process runs these shards now: driving their games here too would race it.
+        self.lost_shards = shards
+        self.shards_lost.set()
         await self.close()
 
     async def close(self) -> None:

@@ -102,8 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         children.append(subprocess.Popen([sys.executable, "-m", "bot"], env=env))
         print(f"started process {children[-1].pid} for shard(s) {shard_text(shards)} of {count}", file=sys.stderr)
 
+    sent: set[int] = set()  # the signals this cluster passed on: a child they stopped stopped cleanly
+
     def stop(signum: int, frame: FrameType | None) -> None:
         # The same signal to each process: each stops cleanly (panels saved, leases released).
+        sent.add(signum)
         for child in children:
             if child.poll() is None:
                 child.send_signal(signum)
@@ -112,12 +115,15 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, stop)
     code: int | None = None
     while code is None:
-        for child in children:
+        for index, child in enumerate(children):
             if child.poll() is not None:
                 code = child.returncode
+                if not (sent and (code == 0 or -code in sent)):  # not the clean end of a stop passed on
+                    print(ended(child.pid, runs[index], count, code), file=sys.stderr)
                 break
         else:
             time.sleep(0.2)
+    passed_on = bool(sent)
     stop(signal.SIGTERM, None)
     deadline = time.monotonic() + STOP_WAIT
     for child in children:
@@ -126,7 +132,24 @@ def main(argv: list[str] | None = None) -> int:
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
-    return code if code >= 0 else 0  # a child stopped by our own signal is a clean stop
+    if code < 0:
+        # Stopped by a signal this cluster passed on: a clean stop. Any other signal (the kernel's
+        # OOM killer's SIGKILL, a SIGSEGV) is a failure the supervisor must see and restart.
+        return 0 if passed_on and -code in sent else 1
+    return code
+
+
+def ended(pid: int, shards: list[int], count: int, code: int) -> str:
+    """The one line naming which process ended and how (its exit status or the signal that killed it)."""
+    who = f"process {pid} (shard(s) {shard_text(shards)} of {count})"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        cause = " (the kernel's OOM killer sends SIGKILL)" if -code == signal.SIGKILL else ""
+        return f"{who} was killed by {name}{cause}: stopping the others; the cluster exits with status 1."
+    return f"{who} exited with status {code}: stopping the others; the cluster exits with status {code}."
 
 
 if __name__ == "__main__":

@@ -12,10 +12,20 @@ from typing import Any
 import discord
 
 from db.store import GameRecord
+from draw.pictures import ImageFile
 
 #: one piece of work for a worker process, and what it gives back (JSON-able)
 Task = Any
 Part = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CoachPage:
+    """The coach's answer: one embed within Discord's limits and, when a long game's analysis
+    did not fit (seven players, sixty deals), the whole of it as a text file beside it."""
+
+    embed: discord.Embed
+    file: ImageFile | None = None
 
 
 @dataclass(frozen=True)
@@ -33,5 +43,5 @@ class Coaching:
     work: Callable[[Task], Part]
     #: ``(parts, record, context, config) -> data``: the analysis as stored
     summarise: Callable[[list[Part], GameRecord, Any, Any], dict[str, Any]]
-    #: ``(record, data) -> embed``: the coach's page
-    embed: Callable[[GameRecord, dict[str, Any]], discord.Embed]
+    #: ``(record, data) -> page``: the coach's page (and the whole text, when it is long)
+    page: Callable[[GameRecord, dict[str, Any]], CoachPage]

@@ -5,6 +5,7 @@ by finishing place (1 is best) for a game that keeps no points."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from db.store import DealScore, ResultRow
@@ -20,13 +21,19 @@ class Comparison:
     #: the line under the comparison's title that says what is compared
     description: str
 
-    def score(self, seat: int, row: ResultRow | None, deals: list[DealScore]) -> float | None:
-        """``seat``'s score from its stored result (``None``: the table ended early) and deals."""
+    def score(
+        self, seat: int, row: ResultRow | None, deals: list[DealScore], shared: Collection[int] | None = None
+    ) -> float | None:
+        """``seat``'s score from its stored result (``None``: the table ended early) and deals.
+        ``shared``: the deals every table played (None: all count); points count only those, as a
+        deal that only this table played (to break its tie) was held by nobody else to compare."""
         if not self.points:
             return row.place if row is not None else None
-        if row is not None and row.total is not None:
+        own = [d for d in deals if d.seat == seat]
+        if row is not None and row.total is not None and (shared is None or all(d.deal in shared for d in own)):
             return row.total
-        return next((d.total for d in reversed(deals) if d.seat == seat), 0)  # the points so far
+        kept = [d for d in own if shared is None or d.deal in shared]
+        return kept[-1].total if kept else 0  # the points so far (or after the shared deals)
 
     def against(self, score: float, mean: float) -> float:
         """A score against the mean of the others who held the same cards: more is better."""

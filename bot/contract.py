@@ -442,9 +442,10 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         return engine
 
     def scores(self, table: LiveTable) -> Rendered:
-        """The running scores, for ``/<game> scores``; by default the public table itself."""
+        """The running scores, for ``/<game> scores``; by default the public table itself, with the
+        pictures its embeds point at (``attachment://``: without the file Discord shows none)."""
         rendered = self.table(table, [])
-        return Rendered(content=None, embeds=rendered.embeds, view=None)
+        return Rendered(content=None, embeds=rendered.embeds, view=None, files=rendered.files)
 
     def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
         """``/<game> scores`` of a finished game, from what the store kept; ``None``: the generic

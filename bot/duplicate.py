@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -21,6 +21,7 @@ from bot.fairness import is_over, match_done, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
+from draw.budget import Budget
 from draw.common import COLOR
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,10 @@ class Entry:
     against: float | None = None  # score against the others who held the same cards
     #: the table played to its end; one ended early is shown apart and ranked against nobody
     complete: bool = True
+    #: points of the deals only some tables played (extra deals to break a tie): shown apart,
+    #: outside ``score`` and ``deals``, as nobody at the other tables held those cards
+    extra: list[int] = field(default_factory=list)
+    total: float | None = None  # the table's own total, extra deals included (when it has some)
 
 
 def may_close(match: MatchRecord, user_id: int, guild_id: int | None, manager: bool) -> bool:
@@ -164,7 +169,7 @@ async def finish(
         if not games or games[0].match_id is None:
             return
         entries = await _entries(store, kind, games)  # read before the claim: a failed read loses nothing
-        rendered = Rendered(content=None, embeds=[comparison_embed(kind, games, entries)], view=None)
+        rendered = comparison_message(kind, games, entries)
         if not await store.claim_comparison(games[0].match_id):
             return
         for game in games:
@@ -178,15 +183,31 @@ async def finish(
 
 
 async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list[Entry]:
-    out: list[Entry] = []
+    read: list[tuple[GameRecord, list[DealScore], dict[int, ResultRow]]] = []
     for game in games:
-        scores: list[DealScore] = await store.deal_scores(game.id)
-        results: dict[int, ResultRow] = {r.seat: r for r in await store.results(game.id)}
+        read.append((game, await store.deal_scores(game.id), {r.seat: r for r in await store.results(game.id)}))
+    # seat by seat, the deals every whole table played: a table whose totals tied for first
+    # played more, whose cards the others never held, so those compare nobody (and a play-off
+    # deal counts for the seats of it only; a table ended early is apart anyway)
+    whole = [scores for _, scores, results in read if results]
+    seats = {d.seat for scores in whole for d in scores}
+    shared = {s: set.intersection(*({d.deal for d in scores if d.seat == s} for scores in whole)) for s in seats}
+    out: list[Entry] = []
+    for game, scores, results in read:
         for seat in game.seats:
-            deals = [d.delta for d in scores if d.seat == seat.seat]
             row = results.get(seat.seat)
-            score = kind.comparison.score(seat.seat, row, scores)
-            out.append(Entry(game, seat.seat, seat.name, score, deals, complete=row is not None))
+            own = [d for d in scores if d.seat == seat.seat]
+            if row is None:  # ended early: every deal it played, apart
+                score = kind.comparison.score(seat.seat, row, scores)
+                out.append(Entry(game, seat.seat, seat.name, score, [d.delta for d in own], complete=False))
+                continue
+            # (places are not split by deal: a game that compares them has no extra deals to show)
+            kept = shared.get(seat.seat, set()) if kind.comparison.points else {d.deal for d in own}
+            score = kind.comparison.score(seat.seat, row, scores, kept)
+            deals = [d.delta for d in own if d.deal in kept]
+            extra = [d.delta for d in own if d.deal not in kept]
+            total = kind.comparison.score(seat.seat, row, scores) if extra else None
+            out.append(Entry(game, seat.seat, seat.name, score, deals, extra=extra, total=total))
     for entry in out:
         # only whole games compare: a table ended after one deal has played a fraction of the cards
         others = [
@@ -198,10 +219,27 @@ async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list
     return out
 
 
-def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> discord.Embed:
+def comparison_message(kind: AnyKind, games: list[GameRecord], entries: list[Entry]) -> Rendered:
+    """The comparison as one message every table's channel can take: within Discord's limits
+    (:class:`draw.budget.Budget`: eight tables of seven seats pass 6,000 characters), the whole
+    comparison as a text file beside it when some of it had to be left out."""
+    budget = Budget()
+    budget.reserve(len(IN_FILE))
+    embed = comparison_embed(kind, games, entries, budget)
+    budget.footer(embed, IN_FILE.strip(" ·") if budget.cut else "")
+    match = games[0].match_id if games else None
+    files = [f] if (f := budget.attachment(f"duplicate-match-{match}.txt")) is not None else []
+    return Rendered(content=None, embeds=[embed], view=None, files=files)
+
+
+def comparison_embed(
+    kind: AnyKind, games: list[GameRecord], entries: list[Entry], budget: Budget | None = None
+) -> discord.Embed:
+    """The comparison, each part measured by ``budget`` (one of its own if none is given)."""
+    budget = budget if budget is not None else Budget()
     points = kind.comparison.points
     played = f"{len(games)} tables" if len(games) != 1 else "one table (closed before the others came)"
-    embed = discord.Embed(
+    embed = budget.embed(
         title=f"⚖️ Duplicate match: {played} played the same cards",
         description="Seat by seat, the same cards at every table. " + kind.comparison.description,
         color=COLOR,
@@ -214,24 +252,45 @@ def comparison_embed(kind: AnyKind, games: list[GameRecord], entries: list[Entry
             deals = f" · deals {', '.join(f'{d:+d}' for d in entry.deals)}" if points and entry.deals else ""
             against = f" ({entry.against:+.1f})" if entry.against is not None else ""
             lines.append(f"#{entry.game.id} {entry.name}: {shown}{against}{deals}")
-        embed.add_field(name=f"Seat {seat + 1}'s cards", value="\n".join(lines)[:1024], inline=False)
+        budget.field(embed, f"Seat {seat + 1}'s cards", lines, tail=in_file)
     ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
     if ranked:
-        embed.add_field(
-            name="Ranking: score against the others who held the same cards",
-            value="\n".join(
-                f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)
-            )[:1024],
-            inline=False,
+        budget.field(
+            embed,
+            "Ranking: score against the others who held the same cards",
+            [f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)],
+            tail=in_file,
+        )
+    extra = [e for e in entries if e.extra]
+    if extra:
+        budget.field(
+            embed,
+            "Not compared: extra deals to break a tie (not every table played them)",
+            [
+                f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {', '.join(f'{d:+d}' for d in e.extra)}"
+                f" → total **{e.total:g}**"
+                for e in extra
+            ],
+            tail=in_file,
         )
     apart = [e for e in entries if not e.complete]
     if apart:
-        embed.add_field(
-            name="Not ranked: ended early (fewer deals than the others)",
-            value="\n".join(f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart)[:1024],
-            inline=False,
+        budget.field(
+            embed,
+            "Not ranked: ended early (fewer deals than the others)",
+            [f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart],
+            tail=in_file,
         )
     return embed
+
+
+#: the footer of a comparison the message could not hold whole
+IN_FILE = " · the whole comparison is in the attached file"
+
+
+def in_file(left: int) -> str:
+    """The tail of a list the comparison cut short."""
+    return f"… {left} more in the attached file"
 
 
 def _shown(entry: Entry, points: bool) -> str:

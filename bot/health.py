@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from typing import Any
 
 from aiohttp import web
@@ -49,11 +50,26 @@ def readiness(bot: Any) -> dict[str, Any]:
                 "connected"
                 if not down and not bot.is_closed()
                 else f"not connected: shard(s) {','.join(map(str, down or [s for s, _, _ in shards]))}"
+                + (f" ({bot.login_retry})" if getattr(bot, "login_retry", None) else "")
             ),
         },
     }
     ready = all(part["ready"] for part in parts.values())
     return {"ready": ready, **parts}
+
+
+class EndpointError(Exception):
+    """The endpoint cannot listen where it was told (a port another program holds); the message is
+    one sentence naming the address. A wrong setting, not a network fault: the caller exits 2."""
+
+    def __init__(self, host: str, port: int, reason: str) -> None:
+        self.host = host
+        self.port = port
+        self.reason = reason
+        super().__init__(
+            f"The health endpoint could not listen on {host}:{port} ({reason}):"
+            " pick another HEALTH_PORT, or leave it empty for no endpoint."
+        )
 
 
 class HealthServer:
@@ -83,10 +99,8 @@ class HealthServer:
             await site.start()
         except OSError as error:
             await runner.cleanup()
-            raise OSError(
-                f"The health endpoint could not listen on {self.host}:{self.port} ({error.strerror or error}):"
-                " pick another HEALTH_PORT, or leave it empty for no endpoint."
-            ) from error
+            reason = os.strerror(error.errno).lower() if error.errno else str(error)
+            raise EndpointError(self.host, self.port, reason) from error
         self._runner = runner
         server = getattr(site, "_server", None)
         sockets = getattr(server, "sockets", None) or []

@@ -35,6 +35,21 @@ class ShardsTaken(StoreConfigError):
     """Another live process holds a lease this process needs; the message is one sentence."""
 
 
+class ShardsLost(StoreError):
+    """Another process took this one's shards over while it ran; the message is one sentence."""
+
+
+def lost_sentence(shards: list[int], seconds: float) -> str:
+    """The one sentence a process that lost its shards' leases ends with (exit status 1, so a
+    supervisor starts it again: the new process waits for the shards or is refused in one sentence)."""
+    named = ", ".join(map(str, shards))
+    return (
+        f"Another Card Table process took over shard(s) {named} while this one did not renew their lease"
+        f" for {seconds:.0f} s (a stalled process, or a database out of reach): this process stopped, so"
+        " that no two drive the same games; start it again once that one is stopped (systemd does)."
+    )
+
+
 def holder_name() -> str:
     """Who holds a lease, as shown in the refusal: host, process id and a random tail."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"

@@ -35,6 +35,8 @@ from typing import Any
 import discord
 
 from bot.client import CardBot, create_bot, game_commands
+from bot.health import EndpointError
+from bot.leases import ShardsLost, lost_sentence
 from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
@@ -399,9 +401,12 @@ async def run(
             )
             waiter = asyncio.ensure_future(stop.wait())
             closed = asyncio.ensure_future(preview.wait_closed())
-            await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
-            waiter.cancel()
-            closed.cancel()
+            lost = asyncio.ensure_future(env.bot.shards_lost.wait())  # the bot closed itself
+            await asyncio.wait({waiter, closed, lost}, return_when=asyncio.FIRST_COMPLETED)
+            for future in (waiter, closed, lost):
+                future.cancel()
+            if env.bot.lost_shards:
+                raise ShardsLost(lost_sentence(env.bot.lost_shards, env.bot.leases.seconds))
         finally:  # the clock stops before the page, the bot and the store close
             for task in tasks:
                 task.cancel()
@@ -475,6 +480,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except StoreConfigError as error:  # a database that cannot be used, or one another bot runs on
         print(error, file=sys.stderr)
+        return 2
+    except ShardsLost as error:  # another program took the games over (it ran on the same file)
+        print(error, file=sys.stderr)
+        return 1
+    except EndpointError as error:
+        print(
+            f"The health endpoint could not listen on port {error.port} of {error.host} ({error.reason}):"
+            " pick another --health-port, or leave it out for no endpoint.",
+            file=sys.stderr,
+        )
         return 2
     print(f"Stopped. Your games are saved in {args.db}; run the same command to continue them.", flush=True)
     return 0

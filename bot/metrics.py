@@ -9,7 +9,10 @@ hooks in the rest of the bot are one call each:
   :func:`time_answer`);
 - a committed move is counted (:data:`MOVES`), every store call timed (:func:`time_store`),
   every REST call to Discord counted by route and status and every 429 by route
-  (:func:`watch_rest`, :class:`RateLimitLog` for the 429s discord.py retries by itself);
+  (:func:`watch_rest`, :class:`RateLimitLog` for the 429s discord.py retries by itself), and so
+  is every request of the interaction webhook: answers, follow-ups, panels redrawn
+  (:func:`watch_webhooks`);
+- the process's memory, CPU time and file descriptors (:data:`PROCESS`);
 - a display's retries (:data:`DISPLAY_RETRIES`) and how long a table stayed behind its game
   (:data:`DISPLAY_BEHIND`), the computers' thinking (:data:`THINK`), the lease take-overs
   (:data:`TAKEOVERS`), the duplicate matches that closed themselves (:data:`MATCHES_EXPIRED`);
@@ -32,7 +35,14 @@ from contextvars import ContextVar
 from typing import Any
 
 import discord
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -101,6 +111,23 @@ TAKEOVERS = Counter(
     "Shard leases taken over from a process that was no longer running",
     registry=REGISTRY,
 )
+WEBHOOK = Counter(
+    "cardtable_interaction_requests",
+    "Requests to Discord's interaction webhook (answers to presses and commands, follow-ups, and the edits of"
+    " either: the players' panels redrawn), by method, route and HTTP status",
+    ["method", "route", "status"],
+    registry=REGISTRY,
+)
+WEBHOOK_RATE_LIMITED = Counter(
+    "cardtable_interaction_rate_limited",
+    "429 answers to requests of the interaction webhook (each retry counts), by method and route",
+    ["method", "route"],
+    registry=REGISTRY,
+)
+#: the process's own series, read from /proc when the page is asked for: resident and virtual
+#: memory, CPU seconds, open and allowed file descriptors, start time (prometheus_client's
+#: ProcessCollector, under this module's prefix: cardtable_process_resident_memory_bytes, ...)
+PROCESS = ProcessCollector(namespace="cardtable", registry=REGISTRY)
 MATCHES_EXPIRED = Counter(
     "cardtable_matches_expired",
     "Duplicate matches closed by the bot because their other tables did not open in time",
@@ -263,6 +290,63 @@ def watch_rate_limit_log() -> None:
     logger = logging.getLogger("discord.http")
     if _RATE_LIMIT_LOG not in logger.filters:
         logger.addFilter(_RATE_LIMIT_LOG)
+
+
+# -- the interaction webhook ----------------------------------------------------------------------
+#: the webhook request under way in this task, for the 429s discord.py retries by itself
+_WEBHOOK_ROUTE: ContextVar[tuple[str, str] | None] = ContextVar("cardtable_webhook_route", default=None)
+
+
+def watch_webhooks() -> None:
+    """Count every request of the interaction webhook (answers, follow-ups, their edits: none of
+    them goes through the bot's HTTP client, so :func:`watch_rest` never sees them), by route and
+    status, and each 429. discord.py sends them through one adapter, the current one of its
+    context variable (SimCord's, under SimCord): its ``request`` is wrapped once."""
+    from discord.webhook.async_ import async_context
+
+    adapter = async_context.get()
+    if vars(adapter).get("_cardtable_watched"):
+        return
+    request = adapter.request
+
+    async def counted(route: Any, session: Any, **kwargs: Any) -> Any:
+        method, path = route.method, route_of(route.url)
+        token = _WEBHOOK_ROUTE.set((method, path))
+        try:
+            result = await request(route, session, **kwargs)
+        except discord.HTTPException as error:
+            if error.status == 429:
+                WEBHOOK_RATE_LIMITED.labels(method, path).inc()
+            WEBHOOK.labels(method, path, str(error.status)).inc()
+            raise
+        except BaseException:
+            WEBHOOK.labels(method, path, "error").inc()
+            raise
+        else:
+            WEBHOOK.labels(method, path, "ok").inc()
+            return result
+        finally:
+            _WEBHOOK_ROUTE.reset(token)
+
+    # (on the instance: SimCord's adapter, or discord.py's one default adapter)
+    setattr(adapter, "request", counted)  # noqa: B010
+    setattr(adapter, "_cardtable_watched", True)  # noqa: B010
+    logger = logging.getLogger("discord.webhook.async_")
+    if _WEBHOOK_RATE_LIMIT_LOG not in logger.filters:
+        logger.addFilter(_WEBHOOK_RATE_LIMIT_LOG)
+
+
+class WebhookRateLimitLog(logging.Filter):
+    """Counts the webhook's 429s discord.py waits out and retries by itself, from its warning."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        current = _WEBHOOK_ROUTE.get()
+        if current is not None and "is rate limited. Retrying" in str(record.msg):
+            WEBHOOK_RATE_LIMITED.labels(*current).inc()
+        return True
+
+
+_WEBHOOK_RATE_LIMIT_LOG = WebhookRateLimitLog()
 
 
 # -- what is true now -------------------------------------------------------------------------

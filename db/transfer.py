@@ -3,10 +3,11 @@ and a consistent copy of a SQLite file while the bot writes to it.
 
 :func:`export_rows` reads every row of the tables that make the games' history (the games, their
 seats, every action, the deals, the deal scores and results, the ratings and their changes, the
-servers' season settings, duplicate matches, the coach's analyses, timers and old copies still to
-close), and :func:`import_rows` writes them into an empty store, with their ids, in one
-transaction. Left out: the shard leases (who runs which shard *now*) and the saved panels (each
-holds a player's interaction token, which expires 15 minutes after the click anyway).
+servers' season settings, duplicate matches and who watched their tables, the coach's analyses,
+timers and old copies still to close), and :func:`import_rows` writes them into an empty store, with their ids, in one
+transaction. Left out (:data:`LEFT_OUT`): the shard leases (who runs which shard *now*), the saved
+panels (each holds a player's interaction token, which expires 15 minutes after the click anyway)
+and the record of migrations; any other table the database lists moves.
 
 Both stores have the same tables (the same numbered migrations, :mod:`db.dialects`), JSON in
 ``TEXT``, flags as 0/1 and times as ISO text in both, so a row moves as it is; only PostgreSQL's
@@ -18,6 +19,7 @@ transaction saw it, however the bot writes meanwhile (WAL lets it go on writing)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Iterable
@@ -30,6 +32,7 @@ from db.store import Store, StoreError
 #: in the order they are written (a row's references first)
 TABLES: tuple[str, ...] = (
     "matches",
+    "match_watchers",
     "games",
     "seats",
     "actions",
@@ -46,6 +49,7 @@ TABLES: tuple[str, ...] = (
 #: each table's key, for a stable order of its rows (an export reads the same twice)
 KEYS: dict[str, str] = {
     "matches": "id",
+    "match_watchers": "match_id, user_id",
     "games": "id",
     "seats": "game_id, seat",
     "actions": "game_id, seq",
@@ -59,6 +63,13 @@ KEYS: dict[str, str] = {
     "timers": "game_id",
     "old_copies": "game_id, message_id",
 }
+#: the tables of the schema a move leaves behind, and why; every other table moves (an export
+#: refuses a database with a table in neither, so a new table cannot be forgotten)
+LEFT_OUT: dict[str, str] = {
+    "shard_leases": "who runs which shard now: the processes of the old database hold none of the new one",
+    "panels": "players' open panels, each with an interaction token that expires 15 minutes after its click",
+    "schema_migrations": "PostgreSQL's record of its migrations (SQLite's is user_version): the new one has its own",
+}
 #: tables whose ``id`` PostgreSQL numbers itself: its counter is moved past the imported ids
 NUMBERED = ("matches", "games")
 
@@ -69,8 +80,51 @@ class ImportRefused(StoreError):
     """The destination cannot take the rows (it already holds games); the message says what to do."""
 
 
+class UnknownTable(StoreError):
+    """The database has a table this version neither moves nor leaves out on purpose."""
+
+
+async def schema_tables(store: Store) -> list[str]:
+    """Every table of an open store's schema, as the database itself lists them, by name."""
+    if isinstance(store, SqliteStore):
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        async with store.db.execute(sql) as cursor:
+            return sorted(str(row[0]) for row in await cursor.fetchall())
+    if isinstance(store, PostgresStore):
+        async with store._read() as conn:
+            found = await conn.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+            )
+            return sorted(str(row["table_name"]) for row in found)
+    raise TypeError(f"cannot list the tables of {type(store).__name__}")
+
+
+async def table_rows(store: Store, table: str) -> list[dict[str, Any]]:
+    """Every row of one table of an open store (any table of :func:`schema_tables`), unordered."""
+    if table not in await schema_tables(store):
+        raise UnknownTable(f"the database has no table {table}")
+    sql = f"SELECT * FROM {table}"
+    if isinstance(store, SqliteStore):
+        async with store.db.execute(sql) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
+    if isinstance(store, PostgresStore):
+        async with store._read() as conn:
+            return [dict(row) for row in await conn.fetch(sql)]
+    raise TypeError(f"cannot read {type(store).__name__}")
+
+
 async def export_rows(store: Store) -> Rows:
-    """Every row of :data:`TABLES` of an open store, by table, in key order."""
+    """Every row of :data:`TABLES` of an open store, by table, in key order.
+
+    Raises :class:`UnknownTable` when the schema has a table neither in :data:`TABLES` nor in
+    :data:`LEFT_OUT`: a move must not drop rows silently."""
+    unknown = sorted(set(await schema_tables(store)) - set(TABLES) - set(LEFT_OUT))
+    if unknown:
+        raise UnknownTable(
+            f"The database has table(s) {', '.join(unknown)} that this version of Card Table does not move:"
+            " move it with the version that made them."
+        )
     found: Rows = {}
     for table in TABLES:
         sql = f"SELECT * FROM {table} ORDER BY {KEYS[table]}"
@@ -167,24 +221,47 @@ def _cast(value: Any, data_type: str | None) -> Any:
 
 def backup_sqlite(source: str, target: str) -> int:
     """Copy the SQLite database ``source`` to ``target`` with SQLite's online backup (consistent while
-    the bot writes); ``target`` is written whole or not at all. Returns the copy's size in bytes.
+    the bot writes); ``target`` is written whole or not at all, and nothing is left beside it when
+    the copy fails. Returns the copy's size in bytes.
 
     Raises :class:`FileNotFoundError` for a missing ``source``, :class:`FileExistsError` for an
-    existing ``target`` and :class:`StoreError` for a copy that fails its integrity check."""
+    existing ``target`` and :class:`StoreError` (one sentence) for a folder that does not exist or
+    may not be written, a ``source`` that is not a SQLite database and a copy that fails its
+    integrity check."""
     if not os.path.exists(source):
         raise FileNotFoundError(source)
     if os.path.exists(target):
         raise FileExistsError(target)
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise StoreError(f"The folder {folder} for the copy does not exist: create it first, or name another file.")
+    if not os.access(folder, os.W_OK):
+        raise StoreError(f"The folder {folder} for the copy may not be written by this user: name another file.")
     partial = f"{target}.partial"
-    with sqlite3.connect(source, timeout=30) as src, sqlite3.connect(partial) as dst:
+    src: sqlite3.Connection | None = None
+    dst: sqlite3.Connection | None = None
+    done = False
+    try:
+        src = sqlite3.connect(source, timeout=30)
+        dst = sqlite3.connect(partial)
         src.backup(dst)
         verdict = dst.execute("PRAGMA integrity_check").fetchone()
-        # the copy stands alone: one file, no WAL beside it
-        dst.execute("PRAGMA journal_mode=DELETE")
-    src.close()
-    dst.close()
-    if not verdict or verdict[0] != "ok":
-        os.remove(partial)
-        raise StoreError(f"the copy of {source} failed SQLite's integrity check: {verdict}")
-    os.replace(partial, target)
+        if not verdict or verdict[0] != "ok":
+            raise StoreError(f"The copy of {source} failed SQLite's integrity check ({verdict}): nothing was written.")
+        dst.execute("PRAGMA journal_mode=DELETE")  # the copy stands alone: one file, no WAL beside it
+        dst.close()
+        os.replace(partial, target)
+        done = True
+    except sqlite3.DatabaseError as error:
+        raise StoreError(
+            f"{source} could not be copied ({error}): DATABASE_PATH must name the bot's SQLite database."
+        ) from None
+    finally:
+        for conn in (src, dst):
+            if conn is not None:
+                conn.close()
+        if not done:
+            for leftover in (partial, f"{partial}-journal", f"{partial}-wal", f"{partial}-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(leftover)
     return os.path.getsize(target)

@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 import discord
 
+from draw.budget import Budget
+
 
 class Rated(Protocol):
     """One seat's final result, as far as the ratings field reads it."""
@@ -34,4 +36,4 @@ def add_rating_field(embed: discord.Embed, results: Sequence[Rated]) -> None:
         before, after = change
         lines.append(f"{r.name}: {before} → **{after}** ({after - before:+d})")
     if lines:
-        embed.add_field(name="Ratings", value="\n".join(lines)[:1024], inline=False)
+        Budget(embeds=[embed]).field(embed, "Ratings", lines)

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from draw.budget import CONTENT, DESCRIPTION, FIELD_VALUE, TOTAL
 from draw.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
 
 CARD = re.compile(r"(?<![\w:<])(10|11|12|13|[2-9JQKA])([♣♦♥♠])")
@@ -23,9 +24,9 @@ SUIT_CHAR = re.compile(r"[♣♦♥♠]")
 LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 WORD = {"♣": "clubs", "♠": "spades"}
 #: how long each kind of text may be (a rewritten text that would pass it keeps its symbols)
-LIMITS = {"content": 2000, "description": 4096, "value": 1024}
+LIMITS = {"content": CONTENT, "description": DESCRIPTION, "value": FIELD_VALUE}
 #: what one embed may hold in all (Discord refuses a message whose embed is longer)
-EMBED_LIMIT = 6000
+EMBED_LIMIT = TOTAL
 
 
 def markdown(text: str | None, four: bool, limit: int = 4096) -> str | None:

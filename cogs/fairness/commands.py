@@ -19,6 +19,7 @@ from bot.errors import Refusal, guarded
 from bot.secrecy import Door
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
+from draw.budget import Budget
 from draw.common import COLOR
 
 
@@ -57,11 +58,13 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
         exported = await asyncio.to_thread(fairness.export, kind, record, stored)
         data = json.dumps(exported, indent=1).encode()
         name = f"shuffle-{kind.key}-{record.id}.json"
-        embed = discord.Embed(
-            title=f"{'✅' if verdict.ok else '❌'} {kind.title} game #{record.id}: shuffle check",
-            description="\n".join(verdict.lines),
-            color=COLOR,
+        budget = Budget()
+        budget.reserve(400)  # the commitment, seed, salt and footer below
+        embed = budget.embed(
+            title=f"{'✅' if verdict.ok else '❌'} {kind.title} game #{record.id}: shuffle check", color=COLOR
         )
+        budget.describe(embed, verdict.lines, tail=lambda left: f"… {left} more lines: the attached file has it all")
+        budget.release()
         embed.add_field(name="Commitment", value=f"`{record.commitment}`", inline=False)
         embed.add_field(name="Seed", value=f"`{record.seed}`", inline=True)
         embed.add_field(name="Salt", value=f"`{record.salt}`", inline=False)

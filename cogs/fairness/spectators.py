@@ -22,6 +22,7 @@ from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, guarded
 from bot.snapshot import view as shared_view
+from draw.budget import Budget
 from draw.cards import labels
 from draw.common import COLOR
 from games.common.cards import card_code
@@ -69,18 +70,22 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
         view: Mapping[str, Any] = shared_view(engine, seat.seat)  # that seat let spectators see its hand
         hand = view.get("hand") or []
         shown.append(f"**{seat.name}**: {labels(hand) if hand else 'no cards in hand'}")
-    hands = discord.Embed(title="👁️ Hands shown to spectators", color=COLOR)
-    hands.description = "\n".join(shown) or (
-        f"No player shows their hand to spectators (each player decides with `/{table.kind.key} spectators`)."
+    # one message: the table's embeds and these share Discord's 6,000 characters
+    budget = Budget(embeds=list(public.embeds))
+    hands = budget.embed(title="👁️ Hands shown to spectators", color=COLOR)
+    budget.describe(
+        hands,
+        shown
+        or [f"No player shows their hand to spectators (each player decides with `/{table.kind.key} spectators`)."],
     )
-    embeds = [*public.embeds, hands]
     last = engine.last_deal_hands()
-    if last:
-        finished = discord.Embed(title="🂠 The last deal's hands (that deal is over)", color=COLOR)
-        finished.description = "\n".join(
-            f"**{table.name(seat)}**: {labels(sorted(card_code(c) for c in cards))}" for seat, cards in last.items()
+    if last and budget.left > 100:
+        finished = budget.embed(title="🂠 The last deal's hands (that deal is over)", color=COLOR)
+        budget.describe(
+            finished,
+            [f"**{table.name(seat)}**: {labels(sorted(card_code(c) for c in cards))}" for seat, cards in last.items()],
         )
-        embeds.append(finished)
+    embeds = budget.embeds
     files = list(public.files or [])  # the table's pictures go with its embeds ("image unavailable" else)
     if engine.is_over or table.record.status != "playing":
         content = f"🏁 Game #{table.id} is over: this is its last look (only you see this)."

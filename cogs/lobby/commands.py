@@ -19,6 +19,7 @@ from bot.secrecy import Door
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.render import closed_lobby
+from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
 from draw.looks import DISPLAY_OPTIONS, display_lines
 from games.common.text import quoted, shorten
@@ -135,10 +136,13 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         shown = kind.describe(rule_set)
         if table is not None and preset is None:
             shown += display_lines(table.record.options)
-        lines = "\n".join(f"• {line}" for line in shown)
-        embed = discord.Embed(title=title, description=lines[:4000])
+        budget = Budget()
+        budget.reserve(100)  # the turn timer below
+        embed = budget.embed(title=title)
+        budget.describe(embed, [f"• {line}" for line in shown])
+        budget.release()
         if table is not None and preset is None:
-            embed.add_field(name="Turn timer", value=timer_label(table.record.turn_seconds))
+            budget.field(embed, "Turn timer", [timer_label(table.record.turn_seconds)], inline=True)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="scores", description="The scores at this table, or of the last game here")
@@ -162,12 +166,16 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         if sheet is not None:
             await interaction.response.send_message(**sheet.send_kwargs(), ephemeral=True)
             return
-        embed = discord.Embed(title=f"{kind.title}: result of game #{last.id}")
-        embed.description = "\n".join(
-            f"{row.place}. {row.name}"
-            + (f": **{row.total}**" if row.total is not None else "")
-            + (f" {kind.loser_mark}" if row.is_loser and kind.loser_mark else "")
-            for row in rows
+        budget = Budget()
+        embed = budget.embed(title=f"{kind.title}: result of game #{last.id}")
+        budget.describe(
+            embed,
+            [
+                f"{row.place}. {row.name}"
+                + (f": **{row.total}**" if row.total is not None else "")
+                + (f" {kind.loser_mark}" if row.is_loser and kind.loser_mark else "")
+                for row in rows
+            ],
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.contract import LiveTable, Rendered
+from draw.budget import Budget
 from draw.common import COLOR, timer_label
 
 
@@ -25,27 +26,29 @@ def lobby_message(
     host = next((s.name for s in record.seats if s.user_id == record.host_id), f"<@{record.host_id}>")
     # the preset's one-line summary only while no option changes it (the Rules field says all)
     summary = table.kind.preset_line(record.preset) if not record.options else ""
-    embed = discord.Embed(
-        title=f"🃏 {table.kind.title}: a table is open",
-        description=f"Host: **{host}** · preset **{table.kind.preset_name(record.preset)}**"
-        + (f"\n{summary}" if summary else ""),
-        color=COLOR,
+    budget = Budget()
+    footer = f"Game #{record.id} · the host can change any rule with /{table.kind.key} set before pressing Start"
+    timer = timer_label(record.turn_seconds)
+    budget.reserve(len(footer) + len(timer) + 20)
+    embed = budget.embed(title=f"🃏 {table.kind.title}: a table is open", color=COLOR)
+    budget.describe(
+        embed,
+        [f"Host: **{host}** · preset **{table.kind.preset_name(record.preset)}**", *([summary] if summary else [])],
     )
-    embed.add_field(
-        name=f"Players ({len(record.seats)}, {low}–{high} can play)", value=seated or "nobody yet", inline=False
-    )
-    embed.add_field(name="Rules", value="\n".join(f"• {line}" for line in rules_lines)[:1024] or "—", inline=False)
-    embed.add_field(name="Turn timer", value=timer_label(record.turn_seconds), inline=True)
-    embed.set_footer(
-        text=f"Game #{record.id} · the host can change any rule with /{table.kind.key} set before pressing Start"
-    )
+    players = f"Players ({len(record.seats)}, {low}–{high} can play)"
+    budget.field(embed, players, seated.split("\n") if seated else [], empty="nobody yet")
+    rules = [f"• {line}" for line in rules_lines]
+    budget.field(embed, "Rules", rules, tail=lambda left: f"… {left} more: /{table.kind.key} rules shows them all")
+    budget.release()
+    budget.field(embed, "Turn timer", [timer], inline=True)
+    budget.footer(embed, footer)
     content = "Press **Join** to take a seat. The host presses **Start** when everyone is in."
     return Rendered(content=content, embeds=[embed], view=controls)
 
 
 def closed_lobby(table: LiveTable, text: str) -> Rendered:
-    embed = discord.Embed(title=f"🃏 {table.kind.title}", description=text, color=COLOR)
-    seated = ", ".join(s.name for s in table.record.seats)
-    if seated:
-        embed.add_field(name="Players", value=seated, inline=False)
+    budget = Budget()
+    embed = budget.embed(title=f"🃏 {table.kind.title}", description=text, color=COLOR)
+    if table.record.seats:
+        budget.field(embed, "Players", [s.name for s in table.record.seats], sep=", ")
     return Rendered(content=None, embeds=[embed], view=None)

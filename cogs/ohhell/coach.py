@@ -9,10 +9,11 @@ from typing import Any
 import discord
 
 from bot.beacon.binding import deal_seed_of
-from bot.coaching import Coaching
+from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
+from draw.budget import Budget
 from draw.cards import label
-from draw.common import COLOR
+from draw.common import COLOR, count
 from games.ohhell.analysis import VERSION, AnalysisConfig, DealTask, analyse_deal, deal_tasks, summarise
 
 
@@ -27,59 +28,74 @@ def _summarise(
     return summarise(parts, len(record.seats), config)
 
 
-def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+#: the coach's page, before the ranking (measured with it)
+INTRO = (
+    "Ranked by luck-adjusted score: the points taken, less the luck. **Choices** are the points"
+    " your bids and cards won or lost against the quick computer's choice at the same moment, judged from"
+    " what you could see; the **luck** is a share of the rest of your lead over the table's average (the"
+    " cards, the others' play)."
+)
+FOOTER = "bid/won (the strong computer's bid): points vs the hand's worth in computer replays"
+#: said in the footer when the page left something out: the file holds the whole analysis
+IN_FILE = " · the whole analysis is in the attached file"
+
+
+def in_file(left: int) -> str:
+    """The tail of a list the page cut short."""
+    return f"… {left} more in the attached file"
+
+
+def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
+    """The coach's page, built within one message's limits (:class:`draw.budget.Budget`): the
+    ranking first, then the misbids, the costliest cards and as many deals as fit; a long game
+    (seven players, many deals, long names) has the rest said in the page and the whole analysis
+    in a text file beside it."""
     names = [s.name for s in record.seats]
     lines = [
         f"{n}. **{names[p['seat']]}**: {p['total']} points, choices {p.get('decisions', 0.0):+.1f},"
         f" luck {p['luck']:+.1f} → **{p['adjusted']:.1f}** adjusted"
         for n, p in enumerate(data["players"], start=1)
     ]
-    embed = discord.Embed(
-        title=f"🧑‍🏫 The coach on game #{record.id}",
-        description="Ranked by luck-adjusted score: the points taken, less the luck. **Choices** are the points"
-        " your bids and cards won or lost against the quick computer's choice at the same moment, judged from"
-        " what you could see; the **luck** is a share of the rest of your lead over the table's average (the"
-        " cards, the others' play).\n" + "\n".join(lines),
-        color=COLOR,
-    )
+    budget = Budget()
+    budget.reserve(len(FOOTER) + len(IN_FILE))
+    embed = budget.embed(title=f"🧑‍🏫 The coach on game #{record.id}", color=COLOR)
+    budget.describe(embed, [INTRO, *lines])
     misbids = [
         f"Deal {m['deal']}: {names[m['seat']]} bid {m['bid']} and took {m['tricks']} ({m['score']:+d});"
         f" the strong computer bid {m['expected_tricks']}"
         for m in data["misbids"]
     ]
-    embed.add_field(
-        name="Biggest misbids",
-        value="\n".join(misbids) or "None: no bid missed where the strong computer bid otherwise.",
-        inline=False,
+    budget.field(
+        embed,
+        "Biggest misbids",
+        misbids,
+        empty="None: no bid missed where the strong computer bid otherwise.",
+        tail=in_file,
     )
     costly = [
         f"Deal {c['deal']}: {names[c['seat']]} played {label(c['card'])}; {label(c['better'])}"
         f" scored {c['loss']:.1f} more on average"
         for c in data["costly_cards"]
     ]
-    embed.add_field(name="Costliest cards", value="\n".join(costly) or "None found.", inline=False)
-    chunk: list[str] = []
-    fields = 0
+    budget.field(embed, "Costliest cards", costly, empty="None found.", tail=in_file)
+    deals = []
     for deal in data["deals"]:
         parts = [
             f"{names[r['seat']]} {r['bid']}/{r['tricks']} (computer {r['expected_tricks']}):"
             f" {r['score']:+d} vs worth {r['expected_score']:+.1f}"
             for r in deal["rows"]
         ]
-        line = f"**{deal['deal']}** ({deal['hand_size']}): " + " · ".join(parts)
-        if sum(len(x) + 1 for x in chunk) + len(line) > 1000:
-            embed.add_field(name="Deal by deal" if fields == 0 else "…", value="\n".join(chunk), inline=False)
-            fields += 1
-            chunk = []
-        chunk.append(line[:1000])
-        if fields >= 20:
-            break
-    if chunk and fields < 21:
-        embed.add_field(name="Deal by deal" if fields == 0 else "…", value="\n".join(chunk), inline=False)
-    embed.set_footer(text="bid/won (the strong computer's bid): points vs the hand's worth in computer replays")
-    return embed
+        deals.append(f"**{deal['deal']}** ({deal['hand_size']}): " + " · ".join(parts))
+    budget.fields(embed, "Deal by deal", deals, tail=lambda left: f"… {count(left, 'more deal')} in the attached file")
+    budget.footer(embed, FOOTER + (IN_FILE if budget.cut else ""))
+    return CoachPage(embed, budget.attachment(f"analysis-game-{record.id}.txt"))
+
+
+def analysis_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+    """The coach's page alone (its embed)."""
+    return analysis_page(record, data).embed
 
 
 COACHING = Coaching(
-    version=VERSION, config=AnalysisConfig(), plan=_plan, work=analyse_deal, summarise=_summarise, embed=analysis_embed
+    version=VERSION, config=AnalysisConfig(), plan=_plan, work=analyse_deal, summarise=_summarise, page=analysis_page
 )

@@ -9,6 +9,7 @@ from typing import Any, cast
 import discord
 
 from bot.snapshot import view as shared_view
+from draw.budget import Budget
 from draw.cards import label, labels, suit_symbol
 from draw.common import COLOR, a_or_an, count, ordinal
 from draw.emojis import card_text, hand_text
@@ -77,43 +78,52 @@ def seat_lines(view: View, name: Name) -> str:
     return "\n".join(lines)
 
 
+def revoke_lines(revokes: Sequence[Mapping[str, Any]], name: Name) -> list[str]:
+    """This deal's revokes, a line a player in the order they first revoked: the short form of a
+    list that seven long names revoking at every trick would take past a field's 1,024."""
+    by_seat: dict[int, list[str]] = {}
+    for r in revokes:
+        by_seat.setdefault(r["seat"], []).append(f"{suit_symbol(r['suit'])} trick {r['trick']}")
+    return [f"{name(seat)}: {', '.join(where)}" for seat, where in by_seat.items()]
+
+
 def table_embed(view: View, name: Name, notices: list[str]) -> discord.Embed:
-    embed = discord.Embed(title=deal_title(view), color=COLOR)
+    """The public table: measured as it is built (:class:`draw.budget.Budget`), so that no long
+    name, trick or list makes Discord refuse the edit, which would stop the table for the deal."""
+    budget = Budget()
+    embed = budget.embed(title=deal_title(view), color=COLOR)
     bid_total = view["bid_total"]
     desc = [trump_line(view), f"Dealer: {name(view['dealer'])} 🎴"]
     if view["phase"] != "bidding" or view["bidding"] == "sequential":
         desc.append(f"Bids total {bid_total} for {count(view['hand_size'], 'trick')}")
     if view["devils_bridge"]:
         desc.append("🌉 Devil's Bridge: everyone sees every card but their own (**My hand**)")
-    embed.description = "\n".join(desc)
-    embed.add_field(name="Players (from the dealer's left)", value=seat_lines(view, name), inline=False)
+    budget.describe(embed, desc)
+    budget.field(embed, "Players (from the dealer's left)", seat_lines(view, name).split("\n"))
     last = view["last_trick"]
     # Between tricks the one just finished stays in view, its winner named, until the next lead.
     finished = view["phase"] == "playing" and not view["trick"] and last is not None and last["deal"] == view["deal"]
     if finished:
         assert last is not None
-        embed.add_field(
-            name=f"Trick {view['trick_no'] - 1}",
-            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins\n"
-            f"*({name(view['leader'])} to lead trick {view['trick_no']})*",
-            inline=False,
+        budget.field(
+            embed,
+            f"Trick {view['trick_no'] - 1}",
+            [
+                f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",
+                f"*({name(view['leader'])} to lead trick {view['trick_no']})*",
+            ],
         )
     elif view["phase"] == "playing":
         trick = _trick_text(view["trick"], name) if view["trick"] else f"*({name(view['leader'])} to lead)*"
-        embed.add_field(name=f"Trick {view['trick_no']}", value=trick, inline=False)
+        budget.field(embed, f"Trick {view['trick_no']}", [trick])
     # The engine keeps the previous deal's last trick until this deal's first trick is won.
     if last is not None and view["phase"] == "playing" and view["trick_no"] > 1 and not finished:
-        embed.add_field(
-            name="Last trick",
-            value=f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins",
-            inline=False,
-        )
+        budget.field(embed, "Last trick", [f"{_trick_text(last['cards'], name)} → **{name(last['winner'])}** wins"])
     revokes = view["revokes"]
     if revokes:
-        text = ", ".join(f"{name(r['seat'])} in {suit_symbol(r['suit'])} (trick {r['trick']})" for r in revokes)
-        embed.add_field(name="Revokes this deal", value=text, inline=False)
+        budget.field(embed, "Revokes this deal", revoke_lines(revokes, name))
     if notices:
-        embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
+        budget.field(embed, "Notes", notices, last=True, tail=lambda n: f"({count(n, 'earlier note')})")
     return embed
 
 
@@ -139,15 +149,14 @@ def turn_content(view: View, mention: Name, people: Collection[int] | None = Non
 
 def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping[str, Any] | None) -> discord.Embed:
     """The closing state of a deal's table message: the last trick and everyone's score change."""
-    embed = discord.Embed(
+    budget = Budget()
+    embed = budget.embed(
         title=f"Oh Hell · deal {scored['deal']} done ({count(scored['hand_size'], 'card')})",
         color=discord.Color.greyple(),
     )
     if last_trick is not None:
-        embed.add_field(
-            name="Last trick",
-            value=f"{_trick_text(last_trick['cards'], name)} → **{name(last_trick['winner'])}** wins",
-            inline=False,
+        budget.field(
+            embed, "Last trick", [f"{_trick_text(last_trick['cards'], name)} → **{name(last_trick['winner'])}** wins"]
         )
     lines = []
     for seat, score in enumerate(scored["scores"]):
@@ -159,7 +168,7 @@ def deal_result_embed(scored: Mapping[str, Any], name: Name, last_trick: Mapping
         lines.append(
             f"{mark} {name(seat)}: bid {bid}, won {tricks}{revoked} → **{score:+d}** = {scored['totals'][seat]}"
         )
-    embed.add_field(name="Scores", value="\n".join(lines), inline=False)
+    budget.field(embed, "Scores", lines)
     return embed
 
 
@@ -234,10 +243,11 @@ def standings_embed(
         if row["decided_by"] not in ("total",):
             decided = " · tie unbroken" if row["decided_by"] == "unbroken" else f" · tie broken by {row['decided_by']}"
         lines.append(f"{medal} {name(row['seat'])}: **{row['total']}**{figures}{decided}")
-    embed.description = "\n".join(lines)
+    budget = Budget(embeds=[embed])
+    budget.describe(embed, lines)
     story = tie_story(standings, history, name)
     if story is not None:
-        embed.add_field(name="Tie-breaker", value=story[:1024], inline=False)
+        budget.field(embed, "Tie-breaker", story.split("\n"))
     return embed
 
 
@@ -246,15 +256,14 @@ def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
     seat = view["viewer"]
     assert seat is not None, "a seat's own view"
     embed = discord.Embed(title=f"Your hand · {deal_title(view)}", color=COLOR)
-    embed.description = f"{trump_line(view)}\n{where}"
+    budget = Budget(embeds=[embed])
+    budget.describe(embed, [trump_line(view), where])
     if view["hand_hidden"]:
         others = view["others_cards"] or []
-        text = "\n".join(f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None)
-        embed.add_field(
-            name="🌉 Devil's Bridge: your own card is hidden; the others hold", value=text or "—", inline=False
-        )
+        text = [f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None]
+        budget.field(embed, "🌉 Devil's Bridge: your own card is hidden; the others hold", text)
     else:
-        embed.add_field(name="Cards", value=hand_text(view["hand"], view["trump"]), inline=False)
+        budget.field(embed, "Cards", hand_text(view["hand"], view["trump"]).split("\n"))
     if view["my_bid"] is not None:
         embed.add_field(name="Your bid", value=f"{view['my_bid']} (won {view['tricks'][seat]} so far)", inline=True)
     return embed
@@ -279,16 +288,17 @@ def deal_notes(events: list[Event], name: Name) -> list[str]:
 
 def scoreboard_embed(view: View, name: Name) -> discord.Embed:
     """Totals and the last few deals, deal by deal: what a score sheet on the table would show."""
-    embed = discord.Embed(title=f"Oh Hell scores after {count(len(view['history']), 'deal')}", color=COLOR)
+    budget = Budget()
+    footer = "bid/won and the change, per player"
+    budget.reserve(len(footer))
+    embed = budget.embed(title=f"Oh Hell scores after {count(len(view['history']), 'deal')}", color=COLOR)
     order = sorted(range(view["seat_count"]), key=lambda s: -view["totals"][s])
-    embed.description = "\n".join(f"**{view['totals'][s]}** {name(s)}" for s in order)
+    budget.describe(embed, [f"**{view['totals'][s]}** {name(s)}" for s in order])
     for entry in view["history"][-6:]:
         cells = []
         for seat, score in enumerate(entry["scores"]):
             if score is not None:
                 cells.append(f"{name(seat)} {entry['bids'][seat]}/{entry['tricks'][seat]} {score:+d}")
-        embed.add_field(
-            name=f"Deal {entry['deal']} ({count(entry['hand_size'], 'card')})", value=" · ".join(cells), inline=False
-        )
-    embed.set_footer(text="bid/won and the change, per player")
+        budget.field(embed, f"Deal {entry['deal']} ({count(entry['hand_size'], 'card')})", cells, sep=" · ")
+    budget.footer(embed, footer)
     return embed

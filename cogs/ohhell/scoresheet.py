@@ -7,17 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import discord
-
 from bot.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE
 from db.store import DealScore
+from draw.budget import DESCRIPTION, Budget, fit_lines, shorten
 from draw.common import COLOR, count
 from draw.images import scoresheet_png
 from draw.pictures import ImageFile, show_picture
 from games.ohhell.results import HistoryEntry
-
-LIMIT = 4000  # an embed description holds 4096 characters
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +63,10 @@ def _cell(cell: tuple[int | None, int | None, int] | None) -> str:
     return f"{'-' if bid is None else bid}/{'-' if won is None else won} {change:+d}"
 
 
-def sheet_text(names: Sequence[str], rows: Sequence[DealRow]) -> str:
+def sheet_text(names: Sequence[str], rows: Sequence[DealRow], room: int = DESCRIPTION) -> str:
     """The sheet in words, a line a deal that wraps on a phone (a fixed-width table was cut off
-    at the right there): the newest deals if all do not fit; the picture shows it as a table."""
+    at the right there), within ``room`` characters: the newest deals if all do not fit (the
+    picture shows every deal, as a table)."""
     clean = [n.replace("*", "").replace("`", "'") for n in names]
     lines = []
     for row in rows:
@@ -77,19 +75,25 @@ def sheet_text(names: Sequence[str], rows: Sequence[DealRow]) -> str:
         lines.append(f"**{row.deal}**{cards}: {cells}")
     totals = running_totals(rows, len(names))[-1] if rows else [0] * len(names)
     footer = "**Total**: " + " · ".join(f"{n} **{t}**" for n, t in zip(clean, totals, strict=True))
-    shown = lines
-    while shown and sum(len(x) + 1 for x in [*shown, footer]) + 60 > LIMIT:
-        shown = shown[1:]
-    skipped = [f"(the first {count(len(lines) - len(shown), 'deal')} left out)"] if len(shown) < len(lines) else []
-    return "\n".join([*skipped, *shown, footer])
+    if not lines:
+        return shorten(footer, room)
+    # the newest deals that fit with the totals, the oldest left out (said at the top)
+    text, _ = fit_lines(
+        lines, room - len(footer) - 1, lambda left: f"(the first {count(left, 'deal')} left out)", last=True
+    )
+    return f"{text}\n{footer}" if text else shorten(footer, room)
 
 
 def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: str | None = None) -> Rendered:
     """The score sheet as a message: the deals in words and, once a deal is scored, the sheet
-    drawn as a table (at most a phone's width) with the chart of running totals under it."""
-    embed = discord.Embed(title=title, color=COLOR)
-    embed.description = ((note + "\n") if note else "") + sheet_text(names, rows)
-    embed.set_footer(text="each cell: bid/won and the change · the chart: running totals after each deal")
+    drawn as a table (at most a phone's width) with the chart of running totals under it. The
+    note (the places) and the footer are measured first; the deals get the room left."""
+    budget = Budget()
+    embed = budget.embed(title=title, color=COLOR)
+    budget.footer(embed, "each cell: bid/won and the change · the chart: running totals after each deal")
+    lead = [note] if note else []
+    room = min(DESCRIPTION, budget.left) - sum(len(x) + 1 for x in lead)
+    budget.describe(embed, [*lead, sheet_text(names, rows, room)])
     files: list[ImageFile] = []
     if rows:
         running = running_totals(rows, len(names))

@@ -12,13 +12,16 @@ from typing import Any
 import discord
 
 from bot.beacon.binding import deal_seed_of
-from bot.coaching import Coaching
+from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
+from draw.budget import Budget
 from draw.cards import label, labels
 from draw.common import COLOR
 from games.shithead import analysis as sh
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: said in the footer when the page left something out: the file holds the whole analysis
+IN_FILE = " · the whole analysis is in the attached file"
 
 
 def _pct(x: float) -> str:
@@ -61,17 +64,14 @@ def decision_line(names: list[str], d: dict[str, Any]) -> str:
     )
 
 
-def _field(lines: list[str], empty: str) -> str:
-    """Whole lines up to Discord's 1024 characters a field."""
-    out: list[str] = []
-    for line in lines:
-        if sum(len(x) + 1 for x in out) + len(line) > 1024:
-            break
-        out.append(line)
-    return "\n".join(out) or empty
+def in_file(left: int) -> str:
+    """The tail of a list the page cut short."""
+    return f"… {left} more in the attached file"
 
 
-def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+def shithead_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
+    """The coach's page within one message's limits (:class:`draw.budget.Budget`): the standings
+    first, then each list as far as it fits; what does not is in a text file beside it."""
     names = [s.name for s in record.seats]
     winner = data.get("goal") == "winner"
     good = "winning" if winner else "not being the shithead"
@@ -93,14 +93,22 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
         )
     weight = data["config"].get("luck_weight", 1.0)
     share = "" if weight == 1 else f"{100 * weight:.0f}% of "
-    embed = discord.Embed(
-        title=f"🧑‍🏫 The coach on game #{record.id}",
-        description=f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck:"
+    config = data["config"]
+    footer = (
+        f"Chances of {good} in {config['rollouts']} computer playouts from each position"
+        f" ({config['luck_rollouts']} from the deal, for its worth), the unseen cards dealt again each time;"
+        f" {data['decisions']} decisions weighed."
+    )
+    budget = Budget()
+    budget.reserve(len(footer) + len(IN_FILE))
+    embed = budget.embed(title=f"🧑‍🏫 The coach on game #{record.id}", color=COLOR)
+    intro = (
+        f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck:"
         f" {share}whatever was not the player's own choices (the result above the table's average, less what"
         " the swap and the choices in play gained against the computer's, above the table's average;"
-        " a computer's own choices gain nothing).\n" + "\n".join(lines),
-        color=COLOR,
+        " a computer's own choices gain nothing)."
     )
+    budget.describe(embed, [intro, *lines])
     swaps = []
     for s in data["swaps"]:
         who = names[s["seat"]]
@@ -115,28 +123,26 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
                 f" {_pct(s['computer_chance'])} for the computer's {labels(s['computer'])}"
                 f" — {_verdict(-s['worth'])}"
             )
-    embed.add_field(name="The swap", value=_field(swaps, "No swap to weigh."), inline=False)
+    budget.field(embed, "The swap", swaps, empty="No swap to weigh.", tail=in_file)
     pickups = [decision_line(names, d) for d in data["pickups"]]
-    embed.add_field(
-        name="Pick-ups with a play in hand",
-        value=_field(pickups, "None: nobody picked up while they could play."),
-        inline=False,
+    budget.field(
+        embed,
+        "Pick-ups with a play in hand",
+        pickups,
+        empty="None: nobody picked up while they could play.",
+        tail=in_file,
     )
     plays = [decision_line(names, d) for d in data["plays_to_pick_up"]]
-    embed.add_field(
-        name="Plays where picking up did better",
-        value=_field(plays, "None found."),
-        inline=False,
-    )
+    budget.field(embed, "Plays where picking up did better", plays, empty="None found.", tail=in_file)
     costly = [decision_line(names, d) for d in data["costly"]]
-    embed.add_field(name="Other costly decisions", value=_field(costly, "None found."), inline=False)
-    config = data["config"]
-    embed.set_footer(
-        text=f"Chances of {good} in {config['rollouts']} computer playouts from each position"
-        f" ({config['luck_rollouts']} from the deal, for its worth), the unseen cards dealt again each time;"
-        f" {data['decisions']} decisions weighed."
-    )
-    return embed
+    budget.field(embed, "Other costly decisions", costly, empty="None found.", tail=in_file)
+    budget.footer(embed, footer + (IN_FILE if budget.cut else ""))
+    return CoachPage(embed, budget.attachment(f"analysis-game-{record.id}.txt"))
+
+
+def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
+    """The coach's page alone (its embed)."""
+    return shithead_page(record, data).embed
 
 
 def _plan(record: GameRecord, config: sh.AnalysisConfig) -> tuple[list[Any], tuple[Any, Any]]:
@@ -162,5 +168,5 @@ COACHING = Coaching(
     plan=_plan,
     work=sh.run_task,
     summarise=_summarise,
-    embed=shithead_embed,
+    page=shithead_page,
 )

@@ -13,6 +13,7 @@ from typing import cast
 import discord
 
 from bot.snapshot import view as shared_view
+from draw.budget import Budget
 from draw.cards import label, labels
 from draw.common import COLOR, count, ordinal
 from draw.emojis import cards_text
@@ -107,14 +108,14 @@ def recent_lines(view: View, name: Name, count: int = RECENT_SHOWN) -> str:
     return "\n".join(lines)
 
 
-def finishing_text(view: View, name: Name) -> str:
-    return " · ".join(f"{ordinal(i + 1)} {name(s)}" for i, s in enumerate(view["finished"]))
-
-
 def table_embed(view: View, name: Name, notices: list[str], footer: str) -> discord.Embed:
+    """The public table, measured as it is built (:class:`draw.budget.Budget`): seven long names
+    with their cards, the last actions and notes never make Discord refuse the edit."""
     phase = view["phase"]
     title = {"swap": "swap phase", "play": "play", "over": "game over"}[phase]
-    embed = discord.Embed(title=f"💩 Shithead · {title}", color=COLOR if phase != "over" else discord.Color.greyple())
+    budget = Budget()
+    budget.reserve(len(footer))
+    embed = budget.embed(title=f"💩 Shithead · {title}", color=COLOR if phase != "over" else discord.Color.greyple())
     desc = []
     if phase == "swap":
         if view["rules"]["deal"] == "choose":
@@ -132,30 +133,23 @@ def table_embed(view: View, name: Name, notices: list[str], footer: str) -> disc
         desc.append(f"🚽 Flush person: {name(flush)} (the first to clear the pile)")
     if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["seat_count"] + 4:
         desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
-    embed.description = "\n".join(desc)
-    for i, chunk in enumerate(_chunks(seat_lines(view, name).split("\n"))):
-        title = "Players (✋ hand · face up · face down)" if i == 0 else "Players (continued)"
-        embed.add_field(name=title, value=chunk, inline=False)
+    budget.describe(embed, desc)
+    players = seat_lines(view, name).split("\n")
+    budget.fields(embed, "Players (✋ hand · face up · face down)", players, next_name="Players (continued)")
     if view["finished"]:
-        embed.add_field(name="Out so far", value=finishing_text(view, name)[:1024], inline=False)
+        out = [f"{ordinal(i + 1)} {name(s)}" for i, s in enumerate(view["finished"])]
+        budget.field(embed, "Out so far", out, sep=" · ")
     recent = recent_lines(view, name)
     if recent:
-        embed.add_field(name="Last actions", value=recent[:1024], inline=False)
+        budget.field(embed, "Last actions", recent.split("\n"), last=True, tail=_earlier)
     if notices:
-        embed.add_field(name="Notes", value="\n".join(notices)[-1024:], inline=False)
-    embed.set_footer(text=footer)
+        budget.field(embed, "Notes", notices, last=True, tail=_earlier)
+    budget.footer(embed, footer)
     return embed
 
 
-def _chunks(lines: list[str], size: int = 1024) -> list[str]:
-    """Lines grouped into embed field values of at most ``size`` characters, never cut mid-line."""
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + 1 + len(line) <= size:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:size])
-    return out
+def _earlier(left: int) -> str:
+    return f"({left} earlier)"
 
 
 def turn_content(view: View, mention: Name, waiting_people: list[int]) -> str | None:
@@ -198,7 +192,7 @@ def final_embed(view: View, name: Name, order: list[int], cards_left: dict[int, 
                 lines.append(f"💩 **{name(seat)}** is the shithead ({count(cards_left[seat], 'card')} left)")
             else:
                 lines.append(f"{_MEDALS.get(place, ordinal(place))} {name(seat)}")
-    embed.description = "\n".join(lines)
+    Budget(embeds=[embed]).describe(embed, lines)
     return embed
 
 
@@ -240,8 +234,9 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
             desc.append("⏳ Not your turn yet (the table shows whose it is).")
     else:
         desc.append("The game is over.")
-    embed.description = "\n".join(d for d in desc if d)
-    embed.add_field(name=f"Hand ({len(view['hand'])})", value=cards_text(view["hand"]) or "—", inline=False)
+    budget = Budget(embeds=[embed])
+    budget.describe(embed, [d for d in desc if d])
+    budget.field(embed, f"Hand ({len(view['hand'])})", [cards_text(view["hand"]) or "—"])
     embed.add_field(name="Face up", value=cards_text(me["face_up"]) or "—", inline=True)
     slots = me["face_down_slots"]
     down = " ".join(f"{FACE_DOWN}{i + 1}" for i in slots) if slots else "—"

@@ -108,7 +108,9 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
         record = await finished_game(bot.store, game, interaction, kind.key, doors=(Door.ANALYSE,))
         stored = await bot.store.analysis(record.id)
         if stored is not None and stored[0] == coaching.version:
-            await interaction.response.send_message(embed=coaching.embed(record, stored[1]), ephemeral=True)
+            page = coaching.page(record, stored[1])
+            files = [page.file.file()] if page.file is not None else []
+            await interaction.response.send_message(embed=page.embed, files=files, ephemeral=True)
             return
         await interaction.response.send_message(
             f"🔍 Working on the analysis of game #{record.id}… I will put it here when it is ready.", ephemeral=True
@@ -119,8 +121,10 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
             log.exception("the analysis of game %s failed", record.id)
             await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
             return
-        await interaction.edit_original_response(content=None, embed=coaching.embed(record, data))
+        page = coaching.page(record, data)
+        files = [page.file.file()] if page.file is not None else []
+        await interaction.edit_original_response(content=None, embed=page.embed, attachments=files)
 
     @analysis.autocomplete("game")
     async def analysis_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(bot.store, interaction.guild_id, kind.key, current)
+        return await game_choices(bot.store, interaction, kind.key, current, (Door.ANALYSE,))

@@ -18,6 +18,7 @@ from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
+from draw.budget import Budget
 from draw.common import COLOR
 from games.common.text import shorten
 
@@ -82,7 +83,7 @@ class Stats(commands.Cog):
         guild_id = interaction.guild_id
         settings = await self.bot.store.guild_settings(guild_id)
         chosen = (season or current_season(settings)).strip().lower()
-        embeds = []
+        budget = Budget()  # both games' boards are one message: one budget
         for kind in self._kinds(game):
             await self.book.catch_up(guild_id, kind)
             rows = await self.bot.store.ratings(guild_id, kind, chosen)
@@ -96,11 +97,6 @@ class Stats(commands.Cog):
                 for n, r in enumerate(ranked[:LEADERBOARD_ROWS], start=1)
             ]
             title = "all time" if chosen == ALL_TIME else f"season {shorten(chosen)}"  # as typed: cut down
-            embed = discord.Embed(
-                title=f"🏆 {self.bot.tables.title_of(kind)} · {title}",
-                description="\n".join(lines) or "Nobody is ranked yet.",
-                color=COLOR,
-            )
             footer = f"Ranked after {games_text(settings.min_games)}"
             unbeaconed = [
                 at
@@ -111,9 +107,11 @@ class Stats(commands.Cog):
                 footer += f" · {games_text(len(unbeaconed))} here {'was' if len(unbeaconed) == 1 else 'were'} {LABEL}"
             if waiting:
                 footer += f" · {waiting} more player{'s' if waiting != 1 else ''} not ranked yet"
-            embed.set_footer(text=footer)
-            embeds.append(embed)
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+            budget.reserve(len(footer))
+            embed = budget.embed(title=f"🏆 {self.bot.tables.title_of(kind)} · {title}", color=COLOR)
+            budget.describe(embed, lines or ["Nobody is ranked yet."])
+            budget.footer(embed, footer)
+        await interaction.response.send_message(embeds=budget.embeds, ephemeral=True)
 
     async def season_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """This server's seasons of the chosen game (both if none is chosen), newest first, and ``all``."""
@@ -145,7 +143,8 @@ class Stats(commands.Cog):
         guild_id = interaction.guild_id
         games = await self.bot.store.member_games(who.id, guild_id)
         theirs = await self.bot.store.member_games(versus.id, guild_id) if versus is not None else []
-        embed = discord.Embed(title=f"{who.display_name}'s card games", color=COLOR)
+        budget = Budget()
+        embed = budget.embed(title=f"{who.display_name}'s card games", color=COLOR)
         kinds = [k for k in self._kinds(game) if any(g.kind == k for g in games)]
         if not kinds:
             embed.description = "No finished games here yet."
@@ -174,7 +173,7 @@ class Stats(commands.Cog):
                     f"Against {versus.display_name}: {games_text(h.together)} together,"
                     f" ahead {h.ahead}, behind {h.behind}, level {h.level}"
                 )
-            embed.add_field(name=self.bot.tables.title_of(kind), value="\n".join(lines)[:1024], inline=False)
+            budget.field(embed, self.bot.tables.title_of(kind), lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

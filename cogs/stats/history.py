@@ -26,9 +26,36 @@ from bot.errors import Refusal, guarded
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from db.store import FinishedGame, GameRecord, Store
+from draw.budget import Budget
 from draw.common import COLOR
 
 HISTORY_GAMES = 10
+
+
+#: the doors ``/<game> replay`` opens: the step-by-step page and the JSON file with the seed
+REPLAY_DOORS = (Door.REPLAY, Door.EXPORT)
+
+
+async def refusal(
+    store: Store,
+    record: GameRecord | None,
+    game_id: int,
+    interaction: discord.Interaction,
+    kind: str | None = None,
+    doors: tuple[Door, ...] = REPLAY_DOORS,
+) -> str | None:
+    """Why this member may not have ``record`` (game ``game_id``; None: not stored) through
+    ``doors``, or None: what :func:`finished_game` refuses with, and what the history and the
+    autocomplete ask before they offer a game, so they offer nothing the command then refuses."""
+    if record is None or record.guild_id != interaction.guild_id or (kind is not None and record.kind != kind):
+        return f"There is no game #{game_id} on this server."
+    for door in doors:
+        decision = await secrecy.ask(store, door, record, interaction.user.id, interaction.guild_id)
+        if not decision.allowed:
+            return decision.text(record.id)
+    if record.status != "finished":  # ended early: no result, nothing to replay
+        return f"Game #{game_id} has not finished: it can be replayed once it ends."
+    return None
 
 
 async def finished_game(
@@ -36,18 +63,16 @@ async def finished_game(
     game_id: int,
     interaction: discord.Interaction,
     kind: str | None = None,
-    doors: tuple[Door, ...] = (Door.REPLAY, Door.EXPORT),
+    doors: tuple[Door, ...] = REPLAY_DOORS,
 ) -> GameRecord:
     """The stored game, if it is a finished game of this server (and of ``kind``) that the
     secrecy policy lets this member through ``doors`` of (a duplicate match's table waits for
     every table of the match); else a refusal."""
     record = await store.get_game(game_id)
-    if record is None or record.guild_id != interaction.guild_id or (kind is not None and record.kind != kind):
-        raise Refusal(f"There is no game #{game_id} on this server.")
-    for door in doors:
-        await secrecy.require(store, door, record, interaction.user.id, interaction.guild_id)
-    if record.status != "finished":  # ended early: no result, nothing to replay
-        raise Refusal(f"Game #{game_id} has not finished: it can be replayed once it ends.")
+    why = await refusal(store, record, game_id, interaction, kind, doors)
+    if why is not None:
+        raise Refusal(why)
+    assert record is not None
     return record
 
 
@@ -83,20 +108,26 @@ def history_embed(
     *,
     command: str,
     loser_mark: str = "",
+    offered: set[int] | None = None,
 ) -> discord.Embed:
     """The list of past games of the game whose command is ``command``; ``hidden``: the games
-    whose result the reader may not see yet."""
-    embed = discord.Embed(title=f"📜 {title}: the last games here", color=COLOR)
+    whose result the reader may not see yet; ``offered``: those the reader may replay now (None:
+    every game listed), of which the footer names the newest."""
+    budget = Budget()
+    replayable = [g.id for g in games if offered is None or g.id in offered]
+    # the real command, with a real number to copy that it will replay
+    footer = f"Replay one with /{command} replay game:{replayable[0]}" if replayable else ""
+    budget.reserve(len(footer))
+    embed = budget.embed(title=f"📜 {title}: the last games here", color=COLOR)
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
-        embed.add_field(
-            name=f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}",
-            value=HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)[:1024],
-            inline=False,
-        )
-    if games:  # the real command, with a real number to copy
-        embed.set_footer(text=f"Replay one with /{command} replay game:{games[0].id}")
+        shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)
+        name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}"
+        if not budget.field(embed, name, shown.split(", "), sep=", "):
+            break  # no room for more games: the newest are shown
+    if footer:
+        budget.footer(embed, footer)
     return embed
 
 
@@ -140,10 +171,13 @@ def replay_page(kind: AnyKind, record: GameRecord, step: int) -> tuple[discord.E
     return page(kind, record, found, step), view
 
 
-async def game_choices(store: Store, guild_id: int | None, kind: str, current: str) -> list[app_commands.Choice[int]]:
+async def game_choices(
+    store: Store, interaction: discord.Interaction, kind: str, current: str, doors: tuple[Door, ...] = REPLAY_DOORS
+) -> list[app_commands.Choice[int]]:
     """The autocomplete of a ``game`` option: this server's finished games of ``kind``, newest
     first: those whose number starts with the digits typed, or whose date or players hold the
-    text typed (never another server's)."""
+    text typed (never another server's), that the command will give this member (``doors``)."""
+    guild_id = interaction.guild_id
     if guild_id is None:
         return []
     typed = current.strip().lstrip("#").lower()
@@ -157,11 +191,16 @@ async def game_choices(store: Store, guild_id: int | None, kind: str, current: s
             match = str(game.id).startswith(typed)  # a number: the game's number
         else:
             match = typed in text.lower()
-        if match:
+        if match and await _gives(store, game.id, interaction, doors):
             out.append(app_commands.Choice(name=text[:100], value=game.id))
         if len(out) == 25:
             break
     return out
+
+
+async def _gives(store: Store, game_id: int, interaction: discord.Interaction, doors: tuple[Door, ...]) -> bool:
+    """Whether the command behind ``doors`` gives game ``game_id`` to this member (:func:`refusal`)."""
+    return await refusal(store, await store.get_game(game_id), game_id, interaction, doors=doors) is None
 
 
 async def _hidden(store: Store, games: list[FinishedGame], interaction: discord.Interaction) -> set[int]:
@@ -186,7 +225,8 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         names: Callable[[str], str] = game_kind.preset_name if game_kind is not None else str
         mark = game_kind.loser_mark if game_kind is not None else ""
         hidden = await _hidden(bot.store, games, interaction)
-        embed = history_embed(title, games, names, hidden, command=kind, loser_mark=mark)
+        offered = {g.id for g in games if await _gives(bot.store, g.id, interaction, REPLAY_DOORS)}
+        embed = history_embed(title, games, names, hidden, command=kind, loser_mark=mark, offered=offered)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
@@ -202,4 +242,4 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
 
     @replay.autocomplete("game")
     async def replay_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await game_choices(bot.store, interaction.guild_id, kind, current)
+        return await game_choices(bot.store, interaction, kind, current)

@@ -18,6 +18,7 @@ from bot.beacon.binding import deal_seed_of
 from bot.contract import AnyKind
 from bot.replaying import Replayer
 from db.store import GameRecord, ResultRow
+from draw.budget import Budget, fit
 from draw.common import COLOR
 from games.replay import FORMAT, VERSION
 
@@ -87,14 +88,18 @@ def _at(kind: AnyKind, record: GameRecord, actions: int) -> Any:
     return engine
 
 
+#: what a replay page keeps for the hands the game adds after the step's lines
+HANDS_ROOM = 2000
+
+
 def page(kind: AnyKind, record: GameRecord, found: list[Step], index: int) -> discord.Embed:
     """Step ``index`` of the replay: what happened, then every hand as it stands."""
     step = found[index]
     names = [s.name for s in record.seats]
-    embed = discord.Embed(
-        title=f"Replay of game #{record.id} · step {index + 1} of {len(found)}",
-        description="\n".join(step.lines[-15:])[:4000] or "—",
-        color=COLOR,
-    )
+    budget = Budget()
+    embed = budget.embed(title=f"Replay of game #{record.id} · step {index + 1} of {len(found)}", color=COLOR)
+    budget.reserve(HANDS_ROOM)  # the hands, which the game adds after the step's lines
+    budget.describe(embed, step.lines[-15:] or ["—"], last=True, tail=lambda left: f"({left} earlier lines)")
     replayer_of(kind).add_hands(embed, _at(kind, record, step.actions), names)
+    fit(embed)
     return embed

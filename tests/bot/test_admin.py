@@ -5,7 +5,9 @@ game replayable and every rating equal."""
 
 from __future__ import annotations
 
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 import uuid
@@ -14,6 +16,8 @@ from pathlib import Path
 from bot.admin import read_export, replay_all
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
+from db.store import GuildSettings, OldCopy, Store, Timer
+from db.transfer import LEFT_OUT, schema_tables, table_rows
 from tests.cogs.conftest import db_path, simcord_bot  # noqa: F401  (the SimCord fixtures)
 from tests.db.conftest import TEST_DATABASE_URL, postgres_admin
 from tests.helpers import OhHellDriver, open_table
@@ -73,11 +77,42 @@ async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_p
     assert again.returncode == 1 and "exists already" in again.stderr and again.stdout == ""
 
 
+async def fill_the_other_tables(store: Store, guild_id: int, live_game: int) -> None:
+    """A row in each table the games played leave empty: a duplicate match and who watched its
+    tables, the server's season settings, a coach's analysis, a turn timer, an old copy."""
+    match = await store.create_match("ohhell", "WATCHD", guild_id, 7, 2, 5, "00" * 32)
+    assert await store.add_match_watcher(match.id, 2**63 - 25)  # watched a table: never sits at another
+    await store.set_guild_settings(guild_id, GuildSettings(season="weekly", min_games=2))
+    await store.save_analysis(live_game, 1, {"deals": []})
+    await store.set_timer(Timer(live_game, 3, 1_900_000_000.5, False), live_game)
+    await store.save_old_copy(OldCopy(live_game, 4242, {"content": "old", "embeds": []}))
+
+
+async def every_table(store: Store) -> dict[str, list[str]]:
+    """Every moved table's rows, by table, each table's rows in one order. The tables are listed
+    by the database itself, so a table added later is compared without anyone naming it here."""
+    tables = await schema_tables(store)
+    found = {}
+    for table in tables:
+        if table not in LEFT_OUT:
+            rows = sorted(json.dumps(row, sort_keys=True, default=str) for row in await table_rows(store, table))
+            assert rows, f"table {table} has no row here: the test must put one in, or it proves nothing for it"
+            found[table] = rows
+    return found
+
+
+def test_only_runtime_state_is_left_out_of_a_move():
+    """A move leaves behind only what belongs to the running processes, never a game's history."""
+    assert set(LEFT_OUT) == {"shard_leases", "panels", "schema_migrations"}
+
+
 async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_env, db_path, tmp_path):  # noqa: F811
     env = simcord_env
     guild, live = await play_games(env, finished=2)
     ratings_before = await env.bot.store.ratings(guild.id, "ohhell")
     assert len(ratings_before) >= 2
+    await fill_the_other_tables(env.bot.store, guild.id, live.id)
+    source_tables = await every_table(env.bot.store)
 
     admin = await postgres_admin()
     schema = f"cardtable_test_{uuid.uuid4().hex[:12]}"
@@ -111,6 +146,9 @@ async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_e
         store = SqliteStore(back)
         await store.open()
         try:
+            assert await every_table(store) == source_tables, (
+                "a table's rows differ after SQLite -> PostgreSQL -> SQLite"
+            )
             assert await store.ratings(guild.id, "ohhell") == ratings_before
             moved = await store.get_game(live.id)
             assert moved is not None and moved.actions == live.record.actions and moved.seed == live.record.seed
@@ -120,6 +158,7 @@ async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_e
         postgres = PostgresStore(TEST_DATABASE_URL, schema=schema)
         await postgres.open()
         try:
+            assert await every_table(postgres) == source_tables, "a table's rows differ after SQLite -> PostgreSQL"
             assert await postgres.ratings(guild.id, "ohhell") == ratings_before
             # new games are numbered after the imported ones
             assert await postgres.create_game("ohhell", guild.id, 42, 1, "classic", {}) == 4
@@ -128,3 +167,39 @@ async def test_sqlite_to_postgres_and_back_keeps_every_game_and_rating(simcord_e
     finally:
         await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         await admin.close()
+
+
+def _one_sentence_and_nothing_left(done: subprocess.CompletedProcess[str], folder: Path, before: set[str]) -> str:
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == "", done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert {p.name for p in folder.rglob("*")} == before, "the failed command left a file behind"
+    return lines[0]
+
+
+def test_a_backup_of_a_file_that_is_not_a_database_is_one_sentence_and_leaves_nothing(tmp_path):
+    garbage = tmp_path / "cards.sqlite3"
+    garbage.write_text("these are notes, not a database\n" * 200)
+    copy = tmp_path / "copy.sqlite3"
+    done = tool("backup", str(copy), DATABASE_PATH=str(garbage))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"cards.sqlite3"})
+    assert str(garbage) in said and "not a database" in said and "DATABASE_PATH" in said, said
+
+
+def test_a_backup_into_a_folder_that_does_not_exist_is_one_sentence(tmp_path):
+    source = tmp_path / "cards.sqlite3"
+    sqlite3.connect(source).close()  # an empty SQLite file: the copy fails before reading it
+    missing = tmp_path / "backups"
+    done = tool("backup", str(missing / "copy.sqlite3"), DATABASE_PATH=str(source))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"cards.sqlite3"})
+    assert str(missing) in said and "does not exist" in said, said
+
+
+def test_an_import_of_a_file_that_is_not_utf8_names_the_file(tmp_path):
+    source = tmp_path / "export.jsonl"
+    header = '{"format": "cardtable-export", "version": 1, "rows": {"games": 1}}\n'
+    source.write_bytes(header.encode() + b'{"table": "games", "row": {"name": "Jos\xe9"}}\n')  # Latin-1
+    done = tool("import", str(source), DATABASE_PATH=str(tmp_path / "new.sqlite3"))
+    said = _one_sentence_and_nothing_left(done, tmp_path, {"export.jsonl"})
+    assert str(source) in said and "UTF-8" in said, said

@@ -109,8 +109,12 @@ async def _after_the_stop(db_path: str, game: int) -> tuple[list[int], list[obje
         await store.close()
 
 
-def _stop(proc: subprocess.Popen[str], lines: list[str], sig: signal.Signals) -> str:
-    proc.send_signal(sig)
+def _stop(proc: subprocess.Popen[str], lines: list[str], sig: signal.Signals, pid: int | None = None) -> str:
+    """``sig`` to the process (or to ``pid``, one of its children), then all it says until it ends."""
+    if pid is None:
+        proc.send_signal(sig)
+    else:
+        os.kill(pid, sig)
     try:
         out, _ = proc.communicate(timeout=60)
     except subprocess.TimeoutExpired:

@@ -60,3 +60,59 @@ async def test_a_whole_game_moves_the_metrics(simcord_env):
     names = {line.split("{")[0].split(" ")[0] for line in page.splitlines() if line and not line.startswith("#")}
     assert names and all(name.startswith("cardtable_") for name in names), names
     assert 'cardtable_rest_rate_limited_total{method="PATCH",route="/channels/{id}/messages/{id}"}' in page
+
+
+def webhook(method: str, route: str, status: str = "ok", name: str = "cardtable_interaction_requests_total") -> float:
+    """The sum over the routes that begin with ``route`` (a panel is its interaction's
+    ``@original`` message or a follow-up's own)."""
+    return sum(
+        sample.value
+        for family in metrics.REGISTRY.collect()
+        for sample in family.samples
+        if sample.name == name
+        and sample.labels.get("method") == method
+        and sample.labels.get("route", "").startswith(route)
+        and sample.labels.get("status", status) == status
+    )
+
+
+CALLBACK = "/interactions/{id}/{token}/callback"
+REDRAW = "/webhooks/{id}/{token}/messages/"  # a panel redrawn: its interaction's own message or follow-up
+LIMITED = "cardtable_interaction_rate_limited_total"
+
+
+async def test_the_interaction_webhook_and_its_429s_are_counted(simcord_env):
+    """Answers to presses, panels redrawn and follow-ups go through discord.py's interaction webhook,
+    not its HTTP client: each is counted by route and status, and a 429 there too."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    answers, redraws = webhook("POST", CALLBACK), webhook("PATCH", REDRAW)
+    limited = webhook("PATCH", REDRAW, name=LIMITED)
+    await open_table(env, channel, people[0], people[1:], preset="classic", options={"fixed_hands": "2,1"})
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    for _ in range(2):
+        assert await driver.step()
+    before = [r for r in env.http_requests if r.method == "PATCH" and "/webhooks/" in r.path]
+    assert before, "the moves redrew an open panel"
+    assert webhook("POST", CALLBACK) - answers > 0
+    assert webhook("PATCH", REDRAW) - redraws == len(before)
+    # Discord refuses the next redraw of a panel with 429 Too Many Requests
+    env.inject_error("PATCH", "/webhooks/*/*/messages/*", status=429, code=0, message="You are being rate limited.")
+    await driver.play_to_end()
+    assert webhook("PATCH", REDRAW, name=LIMITED) - limited == 1
+    assert webhook("PATCH", REDRAW, "429") >= 1
+
+
+def test_the_process_series_are_on_the_page():
+    """Memory, CPU time and file descriptors of the process (prometheus_client's ProcessCollector)."""
+    page = metrics.page().decode()
+    values = {
+        line.split(" ")[0]: float(line.split(" ")[1])
+        for line in page.splitlines()
+        if line.startswith("cardtable_process_")
+    }
+    assert values.get("cardtable_process_resident_memory_bytes", 0) > 10 * 2**20, values
+    assert values.get("cardtable_process_open_fds", 0) >= 3, values
+    assert "cardtable_process_cpu_seconds_total" in values and "cardtable_process_max_fds" in values, values

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -69,10 +70,10 @@ def _no_traceback(out: str) -> str:
     return one_sentence(out.strip().splitlines()[-1])
 
 
-def _run(args: list[str], database: str, prefix: list[str] = ()) -> subprocess.CompletedProcess[str]:
-    """``prefix``: a command that runs it (as another user)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")}
-    env.update(DISCORD_TOKEN="offline-test-token", DATABASE_PATH=database, PYTHONPATH=str(ROOT))
+def _run(args: list[str], database: str, prefix: list[str] = (), **settings: str) -> subprocess.CompletedProcess[str]:
+    """``prefix``: a command that runs it (as another user); ``settings``: more environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT")}
+    env.update(DISCORD_TOKEN="offline-test-token", DATABASE_PATH=database, PYTHONPATH=str(ROOT), **settings)
     return subprocess.run(
         [*prefix, sys.executable, *args],
         cwd=ROOT,
@@ -114,6 +115,66 @@ def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path: Path, command: 
     assert "not a database" in last and str(notes) in last
 
 
+@pytest.mark.parametrize("command", ["bot", "bot.local"])
+def test_a_taken_health_port_is_named_and_a_wrong_setting(tmp_path: Path, command: str) -> None:
+    """Another program holds the endpoint's port: not "Could not reach Discord (OSError)" (exit 1,
+    retried for ever by systemd) nor a traceback, but the port named and exit 2 (a wrong setting)."""
+    if command == "bot.local":
+        _needs_local()
+    path = str(tmp_path / "cards.sqlite3")
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        if command == "bot":
+            done = _run(BOT, path, HEALTH_PORT=str(port))
+        else:
+            done = _run([*_local(path), "--health-port", str(port)], path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    last = _no_traceback(done.stdout + done.stderr)
+    assert f"{port}" in last and "in use" in last, last
+    assert ("HEALTH_PORT" if command == "bot" else "--health-port") in last, last
+    assert "Discord" not in last, last
+
+
+NOBODY = 65534
+
+
+def another_user(uid: int = NOBODY, interpreter: str = sys.executable) -> list[str]:
+    """The command prefix that runs a command as ``uid`` (``setpriv``, from util-linux), or the
+    test skips with the reason where that user cannot run this suite's interpreter and import the
+    bot: a virtualenv under a private home (``/root``, ``/home/me`` at 0700) is out of its reach, and
+    the test would fail on that rather than on what it checks."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("as root, the test needs setpriv (util-linux) to run the bot as another user")
+    prefix = [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    tried = subprocess.run(
+        [*prefix, interpreter, "-c", "import bot.settings, db.sqlite"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=LIMIT,
+    )
+    if tried.returncode != 0:
+        said = (tried.stderr.strip().splitlines() or [f"exit status {tried.returncode}"])[-1]
+        pytest.skip(f"user {uid} cannot run {interpreter} or import the bot from {ROOT} ({said})")
+    return prefix
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root runs a command as another user")
+def test_a_user_who_cannot_reach_the_interpreter_skips_with_the_reason(tmp_path: Path) -> None:
+    """An interpreter in a private folder (a virtualenv under a home at 0700): a skip naming it."""
+    private = tmp_path / "home"
+    private.mkdir(mode=0o700)
+    interpreter = private / "python"
+    interpreter.symlink_to(sys.executable)
+    with pytest.raises(pytest.skip.Exception, match=f"user {NOBODY} cannot run {interpreter}"):
+        another_user(interpreter=str(interpreter))
+
+
 @pytest.fixture
 def read_only_database() -> Iterator[tuple[str, list[str]]]:
     """A Card Table database file the bot's user may read but not write, in a folder it may write
@@ -134,10 +195,7 @@ def read_only_database() -> Iterator[tuple[str, list[str]]]:
         path.chmod(0o444)
         as_user: list[str] = []
         if os.geteuid() == 0:
-            setpriv = shutil.which("setpriv")  # util-linux
-            if setpriv is None:
-                pytest.skip("as root, the read-only file needs setpriv to run the bot as another user")
-            as_user = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+            as_user = another_user()
         yield str(path), as_user
     finally:
         shutil.rmtree(folder, ignore_errors=True)
