@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar, cast
 
 import discord
 
+from bot.beacon.binding import deal_seed_of
 from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
 from bot.errors import Refusal
@@ -426,7 +427,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     def replay(self, rules: Any, record: GameRecord) -> EngineT:
         """The game's state after ``record``'s stored actions, from its stored seed and generator:
         every rebuild (a restart, a re-read, a failed commit, a finished game shown again) goes here."""
-        seats, seed = len(record.seats), record.seed or 0
+        seats, seed = len(record.seats), deal_seed_of(record)
         return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
 
     def game(self, table: LiveTable) -> EngineT:

@@ -15,6 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
+from bot.beacon.binding import LABEL, binding_of, deal_seed_of, recheck, too_late
+from bot.beacon.chain import QUICKNET, Chain
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from db.store import DealtDeck, GameRecord, MatchRecord, Store
@@ -124,7 +128,32 @@ class Verdict:
     lines: list[str] = field(default_factory=list)
 
 
-def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> Verdict:
+def beacon_lines(record: GameRecord, chain: Chain = QUICKNET) -> tuple[bool, list[str]]:
+    """A game's drand beacon checked again: the round's signature against the pinned key, and the
+    commitment's message (its snowflake time) before the round was due; or the label. No lines
+    for a game that named no round."""
+    binding = binding_of(record)
+    if binding is None:
+        return True, []
+    if not binding.bound:
+        return True, [f"⚠️ **{LABEL}**: {binding.unbound}"]
+    refused = recheck(binding, chain)
+    if refused is not None:
+        return False, [f"❌ drand round {binding.round}: {refused}"]
+    lines = [f"✅ drand {chain.name} round {binding.round}'s signature checks against the chain's pinned key."]
+    if record.beacon_message_id is None:
+        return False, [*lines, "❌ The message that named the round is not known."]
+    posted = int(discord.utils.snowflake_time(record.beacon_message_id).timestamp())
+    due = chain.round_time(binding.round)
+    if too_late(binding.round, discord.utils.snowflake_time(record.beacon_message_id).timestamp(), chain):
+        return False, [*lines, f"❌ The commitment was posted at <t:{posted}:T>, after round {binding.round} was due."]
+    return True, [
+        *lines,
+        f"✅ The commitment was posted (<t:{posted}:T>) before round {binding.round} was due (<t:{due}:T>).",
+    ]
+
+
+def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck], chain: Chain = QUICKNET) -> Verdict:
     """Check a finished game: the revealed seed matches the commitment, and replaying the game from
     that seed and its log deals exactly the stored decks, deal by deal. CPU-bound: run it off the
     event loop. The caller refuses a game that is not over (this raises ``ValueError`` then)."""
@@ -136,6 +165,10 @@ def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> Verdic
     if not matches(record.commitment, record.seed, bytes.fromhex(record.salt), record.rng_version):
         return Verdict(False, ["❌ The revealed seed and salt do not hash to the commitment shown at the start."])
     lines.append("✅ The revealed seed and salt hash to the commitment shown at the start.")
+    beacon_ok, more = beacon_lines(record, chain)
+    lines += more
+    if not beacon_ok:
+        return Verdict(False, lines)
     try:
         replayed = {deal: deck for deal, (deck, _) in _replayed_decks(kind, record).items()}
     except GameError as error:
@@ -152,10 +185,11 @@ def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> Verdic
     for number in sorted(replayed):
         if replayed[number] != stored_by_deal[number]:
             return Verdict(False, [*lines, f"❌ Deal {number}: the stored deck is not the one the seed deals."])
+    source = "the seed and the round deal" if record.beacon_signature is not None else "the seed deals"
     if len(replayed) == 1:
-        lines.append("✅ The 1 stored deck is the one the seed deals.")
+        lines.append(f"✅ The 1 stored deck is the one {source}.")
     else:
-        lines.append(f"✅ All {len(replayed)} stored decks are the ones the seed deals, deal by deal.")
+        lines.append(f"✅ All {len(replayed)} stored decks are the ones {source}, deal by deal.")
     return Verdict(True, lines)
 
 
@@ -164,7 +198,7 @@ def _replayed_decks(kind: AnyKind, record: GameRecord) -> dict[int, tuple[list[s
     (the cards before the shuffle, in the order the generator shuffles them)."""
     assert record.seed is not None
     rules = kind.rules_from_json(record.rules or {})
-    engine = kind.engine.new(rules, len(record.seats), record.seed, rng_version=record.rng_version)
+    engine = kind.engine.new(rules, len(record.seats), deal_seed_of(record), rng_version=record.rng_version)
     decks: dict[int, tuple[list[str], list[str]]] = {}
 
     def note(game: Engine) -> None:
@@ -209,6 +243,26 @@ def export(kind: AnyKind, record: GameRecord, stored: list[DealtDeck]) -> dict[s
             for d in sorted(stored, key=lambda d: d.deal)
         ],
         "rules": record.rules or {},
+        "beacon": beacon_export(record),
+    }
+
+
+def beacon_export(record: GameRecord) -> dict[str, Any] | None:
+    """The file's ``beacon``: the drand round the decks are bound to and what checks it offline (the
+    chain's hash, the round, its signature, the commitment message's id, whose snowflake holds its
+    time), or the label and why; None for a game that named no round. Each deal's generator seed is
+    SHA-256(b"cardtable/beacon/v1" + seed as 32 bytes + SHA-256(signature)) when bound."""
+    binding = binding_of(record)
+    if binding is None:
+        return None
+    return {
+        "chain": QUICKNET.name,
+        "chain_hash": QUICKNET.hash,
+        "round": binding.round,
+        "signature": binding.signature,
+        "message_id": record.beacon_message_id,
+        "label": binding.label,
+        "note": binding.unbound,
     }
 
 

@@ -17,6 +17,8 @@ from typing import Any
 import discord
 
 from bot import duplicate, fairness, logs, secrecy
+from bot.beacon.binding import Binding, binding_of, deal_seed
+from bot.beacon.game import Beacons, outcome_line
 from bot.clock import Clock
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
@@ -24,6 +26,7 @@ from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.secrecy import Door
 from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
+from games.common.commitment import commitment
 from games.common.rng import GENERATOR_VERSION
 
 
@@ -33,6 +36,8 @@ class Seating:
         self.store = store
         self.presenter = presenter
         self.clock = clock
+        #: drand beacons (``DRAND=on``); None: every game deals from its committed seed alone
+        self.beacons: Beacons | None = None
 
     # -- the lobby ----------------------------------------------------------------------------
     async def open_lobby(
@@ -178,24 +183,96 @@ class Seating:
         await self.store.set_seats(table.id, renumbered)
         table.record.seats = renumbered
 
-    def _require_lobby(self, table: LiveTable) -> None:
+    def _require_lobby(self, table: LiveTable, starting_ok: bool = False) -> None:
         if table.record.status != "lobby":
             raise Refusal("The game has already started.")
+        if not starting_ok and self.starting(table):
+            raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
 
     async def start(self, table: LiveTable) -> None:
-        """Deal the first hand. The caller answers the interaction, then calls :meth:`show_start`."""
-        self._require_lobby(table)
+        """Deal the first hand (without a beacon). The caller answers the interaction, then calls
+        :meth:`show_start`."""
+        rules, count = self._startable(table)
+        seed, salt = await self._seed(table, rules, count)
+        await self._deal(table, rules, count, seed, salt)
+
+    async def begin_start(self, table: LiveTable) -> int:
+        """With beacons on: the seed and salt drawn, committed and stored with the drand round the
+        game names, the lobby still a lobby (its controls refuse while it waits). Returns the round.
+        Then :meth:`await_beacon` (without the table's lock), then :meth:`finish_start`."""
+        assert self.beacons is not None
+        rules, count = self._startable(table)
+        seed, salt = await self._seed(table, rules, count)
+        digest = commitment(seed, salt, GENERATOR_VERSION)
+        number = await self.beacons.name(table)
+        await self.store.reserve_start(table.id, seed, salt.hex(), digest, GENERATOR_VERSION, number)
+        record = table.record
+        record.seed, record.salt, record.commitment = seed, salt.hex(), digest
+        record.rng_version, record.beacon_round = GENERATOR_VERSION, number
+        logs.event("starting", record, f"waiting for drand round {number}")
+        return number
+
+    async def await_beacon(self, table: LiveTable) -> Binding:
+        """Post the commitment naming the round, wait for it (bounded), store what came, and tell
+        the channel before any card: the round's check, or the label."""
+        assert self.beacons is not None
+        binding = await self.beacons.bind(table)
+        record = table.record
+        await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding, self.beacons.chain))
+        return binding
+
+    async def complete_start(self, table: LiveTable) -> None:
+        """After :meth:`begin_start` (or for a lobby a restarted bot finds waiting for its round):
+        the same round, with the same seed, is waited for (or, with beacons now off, the game is
+        labelled), then the first hand is dealt and shown. Safe to run again after a failure."""
+        if self.beacons is not None:
+            await self.await_beacon(table)
+        else:
+            record = table.record
+            if record.beacon_signature is None and record.beacon_note is None:
+                note = f"The bot was restarted with drand beacons off before round {record.beacon_round} came."
+                await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
+                record.beacon_note = note
+            binding = Binding(record.beacon_round or 0, record.beacon_signature, record.beacon_note)
+            await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding))
+        async with table.lock:
+            if not self.starting(table):
+                return
+            await self.finish_start(table)
+            self.show_start(table)
+
+    async def finish_start(self, table: LiveTable) -> None:
+        """Deal the first hand from the seed and the round (or the seed alone, labelled)."""
+        record = table.record
+        assert record.seed is not None and record.salt is not None
+        rules, count = self._startable(table)
+        await self._deal(table, rules, count, record.seed, bytes.fromhex(record.salt))
+
+    def starting(self, table: LiveTable) -> bool:
+        """Whether the lobby is waiting for its drand round (its controls refuse meanwhile)."""
+        return table.record.status == "lobby" and table.record.beacon_round is not None
+
+    def _startable(self, table: LiveTable) -> tuple[Any, int]:
+        self._require_lobby(table, starting_ok=table.record.beacon_round is not None)
         rules = self.lobby_rules(table)
         low, high = table.kind.player_range(rules)
         count = len(table.seats)
         if not low <= count <= high:
             raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
+        return rules, count
+
+    async def _seed(self, table: LiveTable, rules: Any, count: int) -> tuple[int, bytes]:
         seed = fairness.new_seed()
         salt = fairness.new_salt()
         if table.record.match_id is not None:  # a duplicate match's table deals the match's cards
             seed, salt = await fairness.match_deal(self.store, table, table.kind.rules_to_json(rules), count)
-        # RulesError here leaves the lobby open
-        engine = table.kind.engine.new(rules, count, seed, rng_version=GENERATOR_VERSION)
+        return seed, salt
+
+    async def _deal(self, table: LiveTable, rules: Any, count: int, seed: int, salt: bytes) -> None:
+        # RulesError here leaves the lobby open; a game bound to a drand round deals from both
+        engine = table.kind.engine.new(
+            rules, count, deal_seed(seed, binding_of(table.record)), rng_version=GENERATOR_VERSION
+        )
         digest, first_deal = fairness.start_proof(seed, salt, GENERATOR_VERSION, engine)
         await self.store.start_game(
             table.id,

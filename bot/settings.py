@@ -50,6 +50,11 @@ class Settings:
     #: how long a duplicate match waits for its tables to open before the bot closes it with the
     #: tables it has (``MATCH_EXPIRY_DAYS``; 0: never, as before, its host closes it)
     match_expiry_days: float = 7.0
+    #: bind each game's decks to a future public drand round (bot.beacon; ``DRAND``, on unless set
+    #: to off): the bot's own default is on, as the beacon is what shows that the bot did not pick
+    #: its seed, and a game whose round does not come in time is still played, labelled. Off here,
+    #: so that a bot built in code (tests, the local mode) works offline exactly as before.
+    drand: bool = False
 
     @property
     def sharded(self) -> bool:
@@ -110,6 +115,9 @@ class Settings:
             raise SettingsError(
                 f"MATCH_EXPIRY_DAYS must be a number of days (such as 7, or 0 for never), not {expiry_text!r}."
             )
+        drand = os.environ.get("DRAND", "on").strip().lower() or "on"
+        if drand not in ("on", "off"):
+            raise SettingsError(f"DRAND must be on or off, not {drand!r}.")
         return cls(
             token=token,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
@@ -126,6 +134,7 @@ class Settings:
             health_host=os.environ.get("HEALTH_HOST", "").strip() or "127.0.0.1",
             log_format=log_format,
             match_expiry_days=expiry,
+            drand=drand == "on",
         )
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot import duplicate, fairness, logs, metrics
+from bot.beacon.game import Beacons, DiscordClock
 from bot.clock import Clock
 from bot.contract import Action, AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
@@ -68,6 +69,8 @@ class TableManager(Registry):
             decide=self.thinker.decide,
         )
         self.seating = Seating(self, store, self.presenter, self.clock)
+        if settings.drand:
+            self.seating.beacons = Beacons(store, client, DiscordClock(lambda s: self.clock.sleep(s)))
         #: closes the duplicate matches whose tables never all came (started with the watcher)
         self.expiry = MatchExpiry(
             store, self.presenter, self.kinds, self.owns, settings.match_expiry_days, lambda s: self.clock.sleep(s)
@@ -189,6 +192,10 @@ class TableManager(Registry):
                 continue
             engine = table.engine
             if engine is None:
+                if self.seating.starting(table):  # stopped while waiting for its drand round
+                    self.clock.supervise(
+                        table, "waiting for the drand round", functools.partial(self._start_later, table)
+                    )
                 continue
             # Whatever the channel missed before the stop (a deal's table never posted, an edit
             # that failed) is shown once the bot is connected.
@@ -250,6 +257,10 @@ class TableManager(Registry):
         if record.seed is not None:
             table.engine = kind.replay(table.rules, record)
         return table
+
+    async def _start_later(self, table: LiveTable) -> None:
+        await self.client.wait_until_ready()
+        await self.seating.complete_start(table)
 
     def _post_finale_later(self, table: LiveTable) -> None:
         """A game finished before the stop, its standings never posted: post them now."""

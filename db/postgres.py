@@ -140,6 +140,42 @@ class PostgresStore(PostgresMatches, PostgresStats):
             if first_deal is not None:
                 await self._write_deal(conn, game_id, first_deal)
 
+    async def reserve_start(
+        self, game_id: int, seed: int, salt: str, commitment: str, rng_version: int, beacon_round: int
+    ) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute(
+                "UPDATE games SET seed=$1, salt=$2, commitment=$3, rng_version=$4, beacon_round=$5"
+                " WHERE id=$6 AND status='lobby'",
+                seed,
+                salt,
+                commitment,
+                rng_version,
+                beacon_round,
+                game_id,
+            )
+
+    async def set_beacon(
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
+    ) -> None:
+        async with self._tx(game_id) as conn:
+            await conn.execute(
+                "UPDATE games SET beacon_signature=$1, beacon_note=$2,"
+                " beacon_message_id=COALESCE($3, beacon_message_id), beacon_round=COALESCE($4, beacon_round)"
+                " WHERE id=$5",
+                signature,
+                note,
+                message_id,
+                beacon_round,
+                game_id,
+            )
+
     @staticmethod
     async def _write_deal(conn: Connection, game_id: int, deal: DealtDeck) -> None:
         await conn.execute(

@@ -12,7 +12,7 @@ from typing import Any
 from db import rows
 from db.postgres_pool import NOW, PostgresPool
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES
-from db.store import MatchRecord
+from db.store import MatchBeacon, MatchRecord
 
 
 class PostgresMatches(PostgresPool):
@@ -66,6 +66,21 @@ class PostgresMatches(PostgresPool):
         found = await self.get_match(match_id)
         assert found is not None
         return found
+
+    async def share_match_beacon(self, match_id: int, beacon: MatchBeacon) -> MatchBeacon:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE matches SET beacon_round=$1, beacon_message_id=$2, beacon_signature=$3, beacon_note=$4"
+                " WHERE id=$5 AND beacon_round IS NULL",
+                beacon.round,
+                beacon.message_id,
+                beacon.signature,
+                beacon.note,
+                match_id,
+            )
+        found = await self.get_match(match_id)
+        assert found is not None and found.beacon is not None
+        return found.beacon
 
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as conn:

@@ -60,7 +60,8 @@ class PostgresStats(PostgresPool):
         wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         async with self._read() as conn:
             games = await conn.fetch(
-                "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
+                "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
+                " FROM games g"
                 " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=$1 AND ($2::TEXT IS NULL OR g.kind=$2)"
                 " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
                 + wanted
@@ -123,6 +124,16 @@ class PostgresStats(PostgresPool):
             identity,
         )
         return [rows.rating_change(r) for r in found]
+
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
+        found = await self._fetch(
+            "SELECT g.finished_at FROM games g WHERE COALESCE(g.guild_id, 0)=$1 AND g.kind=$2"
+            " AND g.beacon_round IS NOT NULL AND g.beacon_signature IS NULL"
+            " AND EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)",
+            guild_id or 0,
+            kind,
+        )
+        return [r["finished_at"] or "" for r in found]
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetch("SELECT season, min_games FROM guild_settings WHERE guild_id=$1", guild_id or 0)

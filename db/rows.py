@@ -13,6 +13,7 @@ from db.store import (
     DealtDeck,
     FinishedGame,
     GameRecord,
+    MatchBeacon,
     MatchRecord,
     MemberGame,
     MemberStats,
@@ -29,6 +30,12 @@ class Row(Protocol):
 
     def __getitem__(self, column: str, /) -> Any: ...
     def keys(self) -> Any: ...
+
+
+def optional(row: Row, column: str) -> Any:
+    """A column a later migration added: None where the store is read before it ran (a test of
+    an older schema reads through today's code)."""
+    return row[column] if column in row.keys() else None
 
 
 def seat(row: Row) -> SeatRecord:
@@ -62,6 +69,10 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         salt=row["salt"],
         match_id=row["match_id"],
         finale_revealed=row["finale_shown"] == 2,
+        beacon_round=optional(row, "beacon_round"),  # (each None in a schema before 0017)
+        beacon_signature=optional(row, "beacon_signature"),
+        beacon_note=optional(row, "beacon_note"),
+        beacon_message_id=optional(row, "beacon_message_id"),
         seats=[seat(s) for s in seats],
         actions=[action(a) for a in actions],
     )
@@ -81,7 +92,14 @@ def match(row: Row) -> MatchRecord:
         players=row["players"],
         closed_at=row["closed_at"],
         expires_at=row["expires_at"] if "expires_at" in row.keys() else None,  # (a schema before 0016)
+        beacon=match_beacon(row),
     )
+
+
+def match_beacon(row: Row) -> MatchBeacon | None:
+    if "beacon_round" not in row.keys() or row["beacon_round"] is None:  # (none, or a schema before 0017)
+        return None
+    return MatchBeacon(row["beacon_round"], row["beacon_message_id"], row["beacon_signature"], row["beacon_note"])
 
 
 def dealt_deck(row: Row) -> DealtDeck:
@@ -146,6 +164,8 @@ def finished_game(row: Row, results: Iterable[Row], seats: Iterable[Row]) -> Fin
         finished_at=row["finished_at"] or "",
         results=[result(r) for r in results],
         ai_levels={s["seat"]: s["ai_level"] for s in seats if s["ai_level"] is not None},
+        beacon_round=optional(row, "beacon_round") if optional(row, "beacon_signature") is not None else None,
+        unbeaconed=optional(row, "beacon_round") is not None and optional(row, "beacon_signature") is None,
     )
 
 

@@ -110,6 +110,34 @@ class SqliteStore(SqliteMatches, SqliteStats):
             if first_deal is not None:
                 await self._write_deal(db, game_id, first_deal)
 
+    async def reserve_start(
+        self, game_id: int, seed: int, salt: str, commitment: str, rng_version: int, beacon_round: int
+    ) -> None:
+        async with self._tx() as db:
+            await run(
+                db,
+                "UPDATE games SET seed=?, salt=?, commitment=?, rng_version=?, beacon_round=?"
+                " WHERE id=? AND status='lobby'",
+                (seed, salt, commitment, rng_version, beacon_round, game_id),
+            )
+
+    async def set_beacon(
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
+    ) -> None:
+        async with self._tx() as db:
+            await run(
+                db,
+                "UPDATE games SET beacon_signature=?, beacon_note=?,"
+                " beacon_message_id=COALESCE(?, beacon_message_id), beacon_round=COALESCE(?, beacon_round) WHERE id=?",
+                (signature, note, message_id, beacon_round, game_id),
+            )
+
     @staticmethod
     async def _write_deal(db: aiosqlite.Connection, game_id: int, deal: DealtDeck) -> None:
         await run(

@@ -12,7 +12,7 @@ from typing import Any
 from db import rows
 from db.sqlite_connection import NOW, SqliteConnection, run
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES, qmarks
-from db.store import MatchRecord
+from db.store import MatchBeacon, MatchRecord
 
 
 class SqliteMatches(SqliteConnection):
@@ -60,6 +60,18 @@ class SqliteMatches(SqliteConnection):
         found = await self.get_match(match_id)
         assert found is not None
         return found
+
+    async def share_match_beacon(self, match_id: int, beacon: MatchBeacon) -> MatchBeacon:
+        async with self._tx() as db:
+            await run(
+                db,
+                "UPDATE matches SET beacon_round=?, beacon_message_id=?, beacon_signature=?, beacon_note=?"
+                " WHERE id=? AND beacon_round IS NULL",
+                (beacon.round, beacon.message_id, beacon.signature, beacon.note, match_id),
+            )
+        found = await self.get_match(match_id)
+        assert found is not None and found.beacon is not None
+        return found.beacon
 
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as db:

@@ -59,7 +59,8 @@ class SqliteStats(SqliteConnection):
         order = "DESC" if newest_first else "ASC"
         wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
         games = await self._fetchall(
-            "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at FROM games g"
+            "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
+            " FROM games g"
             " WHERE g.status='finished' AND COALESCE(g.guild_id, 0)=? AND (? IS NULL OR g.kind=?)"
             " AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id)"
             + wanted
@@ -120,6 +121,15 @@ class SqliteStats(SqliteConnection):
             (guild_id or 0, kind, identity, identity),
         )
         return [rows.rating_change(r) for r in found]
+
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
+        found = await self._fetchall(
+            "SELECT g.finished_at FROM games g WHERE COALESCE(g.guild_id, 0)=? AND g.kind=?"
+            " AND g.beacon_round IS NOT NULL AND g.beacon_signature IS NULL"
+            " AND EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)",
+            (guild_id or 0, kind),
+        )
+        return [r["finished_at"] or "" for r in found]
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetchall("SELECT season, min_games FROM guild_settings WHERE guild_id=?", (guild_id or 0,))

@@ -91,6 +91,14 @@ class GameRecord:
     #: its final standings (or, ended early by its host, its "ended" message) said its shuffle can be
     #: checked (:meth:`Store.set_finale_shown`)
     finale_revealed: bool = False
+    #: the drand round the game's decks are bound to (bot.beacon), None without a beacon
+    beacon_round: int | None = None
+    #: the round's signature (hex) once fetched and verified: the decks come from it and the seed
+    beacon_signature: str | None = None
+    #: why the game has no beacon although it named a round (one sentence): it is labelled
+    beacon_note: str | None = None
+    #: the public message that committed to the seed and named the round
+    beacon_message_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -120,6 +128,19 @@ class MatchRecord:
     #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
     #: with the tables it has (:mod:`bot.match_expiry`). None: never (a match from before 0016)
     expires_at: str | None = None
+    #: the drand beacon every table of the match deals by (bot.beacon): None until a table settles one
+    beacon: MatchBeacon | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBeacon:
+    """A duplicate match's drand round, the commitment message that named it, and its signature
+    (verified) or why there is none."""
+
+    round: int
+    message_id: int | None
+    signature: str | None
+    note: str | None
 
 
 @dataclass(slots=True)
@@ -229,6 +250,10 @@ class FinishedGame:
     finished_at: str
     results: list[ResultRow]
     ai_levels: dict[int, str] = field(default_factory=dict)
+    #: the drand round its decks came from; None without one (see ``unbeaconed``)
+    beacon_round: int | None = None
+    #: it named a drand round that never came: labelled "commit–reveal only (no beacon)"
+    unbeaconed: bool = False
 
 
 @dataclass(slots=True)
@@ -311,6 +336,29 @@ class Store(Protocol):
         first_deal: DealtDeck | None = None,
     ) -> None:
         """The game starts: its rules, seed, commitment (and salt) and first deck, in one transaction."""
+
+    async def reserve_start(
+        self, game_id: int, seed: int, salt: str, commitment: str, rng_version: int, beacon_round: int
+    ) -> None:
+        """A lobby about to start with a beacon: its seed, salt and commitment and the round it names,
+        written before the round is published (the lobby stays a lobby until :meth:`start_game`), so
+        that a restarted bot waits for the same round with the same seed."""
+
+    async def set_beacon(
+        self,
+        game_id: int,
+        *,
+        signature: str | None,
+        note: str | None,
+        message_id: int | None,
+        beacon_round: int | None = None,
+    ) -> None:
+        """The game's beacon as it stands: the verified signature, or why there is none, and the
+        message that named the round (a None message id, or round, keeps the one stored)."""
+
+    async def share_match_beacon(self, match_id: int, beacon: MatchBeacon) -> MatchBeacon:
+        """A duplicate match's beacon: the first table to settle its round writes it; every table
+        gets the one written (so all deal the same cards). Returns the match's."""
 
     # duplicate matches -----------------------------------------------------------------------
     async def create_match(
@@ -501,6 +549,10 @@ class Store(Protocol):
 
     async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
         """Rating changes of a server and game (of one identity if given), in game order."""
+
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
+        """When each rated game of a server and game that named a drand round but dealt without it
+        (labelled "commit–reveal only (no beacon)") finished: the leaderboard counts them."""
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...

@@ -32,6 +32,14 @@ swap cards i and j. Generator 2: block i = HMAC-SHA-256(seed as 32 bytes, b"card
 j = below(i + 1). Generator 1: Python's random.Random(seed) (Oh Hell: the cards sorted by one
 random() each; Shithead: random.shuffle).
 Commitment: SHA-256(b"cardtable/commitment/v1" + bytes([generator]) + seed (32 bytes) + salt).
+
+Beacon ("beacon": {"chain_hash", "round", "signature", "message_id", "label", "note"}, or null): a
+game bound to drand quicknet round R deals from SHA-256(b"cardtable/beacon/v1" + seed (32 bytes) +
+SHA-256(signature)). With the chain's parameters pinned below, never the file's, the script checks
+that the commitment's message (its snowflake time, (id >> 22) + 1420070400000 ms) came before R was
+due (genesis + (R - 1) * 3 s), and with pyblst (pip install pyblst) R's BLS signature against the
+chain's key (subgroup checked); without pyblst it checks the rest and exits 3, saying so. A game
+labelled "commit–reveal only (no beacon)" deals from its seed alone.
 """
 
 import hashlib
@@ -240,6 +248,82 @@ def read(game):
     return File(game["game"], kind, version, players, draws, how, seed, salt, digest.lower(), count, deals, pack, game)
 
 
+# -- the drand quicknet chain, pinned (its published parameters) --------------------------------
+QUICKNET = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971", 1692803367, 3  # hash, genesis, period
+KEY = "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c"
+KEY += "921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a"
+G2 = "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e024aa2b2f08f"
+G2 += "0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"
+UNCHECKED = []  # the signatures a run could not check (no pyblst): main() says so and exits 3
+
+
+def signature_holds(number, signature):
+    """True or False; None without pyblst. Decoding refuses a point outside the subgroup."""
+    try:
+        import pyblst
+        from pyblst import BlstP1Element as G1
+        from pyblst import BlstP2Element as G2Point
+    except ImportError:
+        return None
+    try:
+        point = G1.uncompress(signature)
+    except ValueError:
+        return False
+    hashed = G1.hash_to_group(
+        hashlib.sha256(number.to_bytes(8, "big")).digest(), b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_"
+    )
+    left = pyblst.miller_loop(point, G2Point.uncompress(bytes.fromhex(G2)))
+    return pyblst.final_verify(left, pyblst.miller_loop(hashed, G2Point.uncompress(bytes.fromhex(KEY))))
+
+
+def beacon_of(f):
+    """None, or the beacon's (round, signature bytes or None, message id, note), checked for type."""
+    beacon = f.game.get("beacon")
+    if beacon is None:
+        return None
+    need(isinstance(beacon, dict), "its beacon is not an object")
+    number, signature, message = beacon.get("round"), beacon.get("signature"), beacon.get("message_id")
+    need(type(number) is int and 1 <= number < 2**63, "its beacon's round is not a drand round number")
+    need(message is None or (type(message) is int and 0 < message < 2**64), "its beacon's message is not an id")
+    try:
+        signature = None if signature is None else bytes.fromhex(signature)
+    except (TypeError, ValueError):
+        raise Bad("its beacon's signature is not hex") from None
+    need(signature is None or len(signature) == 48, "its beacon's signature is not 48 bytes")
+    return number, signature, message, str(beacon.get("note"))
+
+
+def deal_seed(f):
+    """The seed the decks are shuffled by: the seed, or with a round, the seed and the round."""
+    beacon = beacon_of(f)
+    if beacon is None or beacon[1] is None:
+        return f.seed
+    data = b"cardtable/beacon/v1" + f.seed.to_bytes(32, "big") + hashlib.sha256(beacon[1]).digest()
+    return int.from_bytes(hashlib.sha256(data).digest(), "big")
+
+
+def check_beacon(f):
+    beacon = beacon_of(f)
+    if beacon is None:
+        return []  # a game that named no drand round: its decks come from the committed seed alone
+    number, signature, message, note = beacon
+    if signature is None:
+        return [f"note: commit–reveal only (no beacon): the game named drand round {number}, then: {note}"]
+    if f.game["beacon"].get("chain_hash") != QUICKNET[0] or message is None:
+        raise Failed("its beacon is not a drand quicknet round named in a message")
+    due, posted = QUICKNET[1] + (number - 1) * QUICKNET[2], ((message >> 22) + 1420070400000) / 1000
+    if posted >= due:
+        raise Failed(f"the commitment was posted at {posted:.3f}, after round {number} was due at {due}")
+    lines = [f"ok: the commitment's message ({posted:.3f}) came before quicknet round {number} ({due})"]
+    randomness, holds = hashlib.sha256(signature).hexdigest(), signature_holds(number, signature)
+    if holds is None:
+        UNCHECKED.append(number)
+        return [*lines, f"NOT CHECKED: round {number}'s signature (pyblst is not installed); randomness {randomness}"]
+    if not holds:
+        raise Failed(f"the beacon's signature is not the quicknet chain's signature of round {number}")
+    return [*lines, f"ok: round {number}'s signature checks against the pinned quicknet key (randomness {randomness})"]
+
+
 # -- the checks: each returns its lines ("ok: ...") or raises Failed with one sentence ------------
 class Failed(Exception):
     """A check that does not hold (one sentence)."""
@@ -282,7 +366,7 @@ def check_packs(f):
 
 
 def check_decks(f):
-    rng, lines = {1: V1, 2: V2, 3: V3}[f.version](f.seed), []
+    rng, lines = {1: V1, 2: V2, 3: V3}[f.version](deal_seed(f)), []
     for _ in range(KINDS[f.kind].draws_before_shuffle):
         rng.below(f.players)  # the first dealer, drawn before the first shuffle
     for deal in f.deals:
@@ -294,7 +378,7 @@ def check_decks(f):
 
 
 #: every check, in order; a further one is a function of the read file added here
-CHECKS = [check_commitment, check_deal_count, check_draws, check_packs, check_decks]
+CHECKS = [check_commitment, check_beacon, check_deal_count, check_draws, check_packs, check_decks]
 
 
 def check(game):
@@ -331,6 +415,9 @@ def main(argv):
         print(f"NOT VERIFIED: {argv[1]} is too large to read.")
         return 1
     print("\n".join(lines))
+    if ok and UNCHECKED:
+        print(f"VERIFIED BUT round {UNCHECKED[0]}'s signature: install pyblst to check it")
+        return 3
     print("VERIFIED" if ok else "NOT VERIFIED")
     return 0 if ok else 1
 

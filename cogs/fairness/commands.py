@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import fairness, secrecy
+from bot.beacon.chain import QUICKNET
 from bot.client import tables_of
 from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
@@ -51,7 +52,9 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
             )
         await interaction.response.defer(thinking=True)
         stored = await store.deals(record.id)
-        verdict = await asyncio.to_thread(fairness.verify, kind, record, stored)
+        beacons = tables_of(interaction).seating.beacons
+        chain = beacons.chain if beacons is not None else QUICKNET
+        verdict = await asyncio.to_thread(fairness.verify, kind, record, stored, chain)
         exported = await asyncio.to_thread(fairness.export, kind, record, stored)
         data = json.dumps(exported, indent=1).encode()
         name = f"shuffle-{kind.key}-{record.id}.json"

@@ -89,6 +89,8 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         async with table.lock:
             if table.record.status != "lobby" and option != PING_AFTER:  # (pings are no rule: any time)
                 raise Refusal("The game has already started: rules can only change in the lobby.")
+            if tables.seating.starting(table):
+                raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can change the rules.")
             options = dict(table.record.options)

@@ -4,6 +4,8 @@ dynamic items, so a lobby or a table keeps working after a restart."""
 
 from __future__ import annotations
 
+import functools
+import logging
 from typing import Any
 
 import discord
@@ -17,6 +19,8 @@ from bot.faults import TRANSIENT, Fault
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 from draw.looks import display_lines
+
+log = logging.getLogger(__name__)
 
 
 def render_lobby(table: LiveTable) -> Rendered:
@@ -48,6 +52,8 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
         async with table.lock:
             if table.record.status != "lobby":
                 raise Refusal("This game has already started.")
+            if seating.starting(table):
+                raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
             user = interaction.user
             host_only = self.act in ("start", "cancel", "bot", "unbot")
             if host_only and user.id != table.record.host_id:
@@ -76,14 +82,24 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
             if self.act != "start":
                 await _answer_with_lobby(interaction, table, None)
                 return
-            await seating.start(table)
-            mark_committed(interaction, "The start")
-            committed = commitment_line(table)
-            if committed:
-                # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
-                starting = closed_lobby(table, f"The game is starting…\n\n{committed}")
-                await interaction.response.edit_message(**starting.kwargs())
-            seating.show_start(table)
+            if seating.beacons is not None:
+                number = await seating.begin_start(table)
+                mark_committed(interaction, "The start")
+                text = f"The game is starting: its decks wait for drand round **{number}** (a few seconds)…"
+                committed = commitment_line(table)
+                await interaction.response.edit_message(**closed_lobby(table, f"{text}\n\n{committed}").kwargs())
+            else:
+                await seating.start(table)
+                mark_committed(interaction, "The start")
+                committed = commitment_line(table)
+                if committed:
+                    # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
+                    starting = closed_lobby(table, f"The game is starting…\n\n{committed}")
+                    await interaction.response.edit_message(**starting.kwargs())
+                seating.show_start(table)
+        if seating.beacons is not None:
+            await _start_with_beacon(interaction, table)
+            return
         # Started: the lobby says where the table is only once it is there (or why it is not yet).
         fault = await manager.presenter.settled(table)
         text = started_text(table, fault)
@@ -92,6 +108,25 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
             await interaction.edit_original_response(**closed.kwargs())
         else:
             await interaction.response.edit_message(**closed.kwargs())
+
+
+async def _start_with_beacon(interaction: discord.Interaction, table: LiveTable) -> None:
+    """The wait for the round runs without the table's lock (the lobby's controls say it is
+    starting meanwhile); then the first hand is dealt from the seed and the round, or labelled. A
+    failure (the store, Discord) is tried again by the table's clock, as after a restart."""
+    manager = tables_of(interaction)
+    try:
+        await manager.seating.complete_start(table)
+    except Exception:
+        log.exception("game %s: starting after the drand round failed; trying again", table.id)
+        job = functools.partial(manager.seating.complete_start, table)
+        manager.clock.supervise(table, "starting after the drand round", job)
+        return
+    fault = await manager.presenter.settled(table)
+    committed = commitment_line(table)
+    text = started_text(table, fault)
+    closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
+    await interaction.edit_original_response(**closed.kwargs())
 
 
 async def _answer_with_lobby(interaction: discord.Interaction, table: LiveTable, closed: Rendered | None) -> None:
@@ -149,7 +184,7 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
         manager = tables_of(interaction)
         table = manager.get(self.game_id)
         async with table.lock:
-            if table.record.status != "lobby":
+            if table.record.status != "lobby" or manager.seating.starting(table):
                 raise Refusal("This game has already started.")
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can change the rules.")

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.beacon.binding import deal_seed_of
 from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
@@ -17,7 +18,7 @@ from games.ohhell.analysis import VERSION, AnalysisConfig, DealTask, analyse_dea
 
 
 def _plan(record: GameRecord, config: AnalysisConfig) -> tuple[list[DealTask], None]:
-    players, seed = len(record.seats), record.seed or 0
+    players, seed = len(record.seats), deal_seed_of(record)
     return deal_tasks(record.rules or {}, players, seed, record.rng_version, record.actions, config), None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.beacon.binding import deal_seed_of
 from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
@@ -147,7 +148,7 @@ def shithead_embed(record: GameRecord, data: dict[str, Any]) -> discord.Embed:
 def _plan(record: GameRecord, config: sh.AnalysisConfig) -> tuple[list[Any], tuple[Any, Any]]:
     """The luck, each person's swap and decisions (computers are not coached, but ranked)."""
     people = [s.seat for s in record.seats if s.ai_level is None]
-    players, seed = len(record.seats), record.seed or 0
+    players, seed = len(record.seats), deal_seed_of(record)
     tasks, order, goal = sh.plan(
         record.rules or {}, players, seed, record.rng_version, record.actions, config, people or None
     )

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.beacon.binding import LABEL
 from bot.client import CardBot, manages_server
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, guarded
@@ -97,6 +98,13 @@ class Stats(commands.Cog):
             ]
             title = "all time" if chosen == ALL_TIME else f"season {shorten(chosen)}"  # as typed: cut down
             footer = f"Ranked after {games_text(settings.min_games)}"
+            unbeaconed = [
+                at
+                for at in await self.bot.store.unbeaconed_rated(guild_id, kind)
+                if chosen == ALL_TIME or season_of(at, settings.season) == chosen
+            ]
+            if unbeaconed:  # rated like the others, but their decks came from the bot's seed alone
+                footer += f" · {games_text(len(unbeaconed))} here {'was' if len(unbeaconed) == 1 else 'were'} {LABEL}"
             if waiting:
                 footer += f" · {waiting} more player{'s' if waiting != 1 else ''} not ranked yet"
             budget.reserve(len(footer))

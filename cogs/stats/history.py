@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot import secrecy
+from bot.beacon.binding import LABEL
 from bot.client import CardBot
 from bot.components import GameItem
 from bot.contract import AnyKind
@@ -92,6 +93,13 @@ def result_line(game: FinishedGame, loser_mark: str = "") -> str:
 HELD_RESULT = "🔒 A table of a duplicate match still playing: its result shows once every table has finished."
 
 
+def beacon_mark(game: FinishedGame) -> str:
+    """How the game's decks were drawn, where it named a drand round: the round, or the label."""
+    if game.beacon_round is not None:
+        return f" · 🎲 drand {game.beacon_round}"
+    return f" · {LABEL}" if game.unbeaconed else ""
+
+
 def history_embed(
     title: str,
     games: list[FinishedGame],
@@ -115,7 +123,7 @@ def history_embed(
         embed.description = "No finished games here yet."
     for game in games:
         shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)
-        name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}"
+        name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}"
         if not budget.field(embed, name, shown.split(", "), sep=", "):
             break  # no room for more games: the newest are shown
     if footer:

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.beacon.binding import deal_seed_of
 from bot.contract import AnyKind
 from bot.replaying import Replayer
 from db.store import GameRecord, ResultRow
@@ -38,7 +39,7 @@ def hand_history(record: GameRecord, results: list[ResultRow], finished_at: str 
         "id": record.id,
         "preset": record.preset,
         "rules": record.rules,
-        "seed": record.seed,
+        "seed": deal_seed_of(record),  # (a game bound to a drand round deals from both)
         "rng_version": record.rng_version,
         "seats": [{"seat": s.seat, "name": s.name, "computer": s.ai_level} for s in record.seats],
         "actions": [{"seat": seat, "action": action} for seat, action in record.actions],

@@ -40,8 +40,11 @@ def test_the_script_uses_the_standard_library_only() -> None:
     tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert imported <= set(sys.stdlib_module_names), imported
-    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 400  # a few pages a player can read
+    # and pyblst, optional: the drand round's signature check (tests/tools/test_verify_shuffle_beacon.py
+    # runs the script without it: everything else is still checked with the standard library)
+    assert imported <= set(sys.stdlib_module_names) | {"pyblst"}, imported
+    # a few pages a player can read (the drand beacon's check took it from about 340 lines to 425)
+    assert len(SCRIPT.read_text(encoding="utf-8").splitlines()) < 450
 
 
 @pytest.mark.parametrize("version", VERSIONS)
