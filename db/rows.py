@@ -69,7 +69,7 @@ def game(row: Row, seats: Iterable[Row], actions: Iterable[Row]) -> GameRecord:
         salt=row["salt"],
         match_id=row["match_id"],
         finale_revealed=row["finale_shown"] == 2,
-        beacon_round=optional(row, "beacon_round"),  # (each None in a schema before 0017)
+        beacon_round=optional(row, "beacon_round"),  # (each None in a schema before 0018)
         beacon_signature=optional(row, "beacon_signature"),
         beacon_note=optional(row, "beacon_note"),
         beacon_message_id=optional(row, "beacon_message_id"),
@@ -97,7 +97,7 @@ def match(row: Row) -> MatchRecord:
 
 
 def match_beacon(row: Row) -> MatchBeacon | None:
-    if "beacon_round" not in row.keys() or row["beacon_round"] is None:  # (none, or a schema before 0017)
+    if "beacon_round" not in row.keys() or row["beacon_round"] is None:  # (none, or a schema before 0018)
         return None
     return MatchBeacon(row["beacon_round"], row["beacon_message_id"], row["beacon_signature"], row["beacon_note"])
 

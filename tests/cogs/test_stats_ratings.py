@@ -250,6 +250,7 @@ async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_ou
         db.execute("ALTER TABLE matches DROP COLUMN compared_at")  # (0013)
         db.execute("DROP INDEX games_by_match")  # (0014)
         db.execute("ALTER TABLE matches DROP COLUMN expires_at")  # (0016)
+        db.execute("DROP TABLE ping_optouts")  # (0017; its timers table is rebuilt as it is)
         for table, column in (("games", "round"), ("games", "signature"), ("games", "note")) + (
             ("games", "message_id"),
             ("matches", "round"),
@@ -257,7 +258,7 @@ async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_ou
             ("matches", "signature"),
             ("matches", "note"),
         ):
-            db.execute(f"ALTER TABLE {table} DROP COLUMN beacon_{column}")  # (0017)
+            db.execute(f"ALTER TABLE {table} DROP COLUMN beacon_{column}")  # (0018)
         db.execute("PRAGMA user_version=10")
     store = SqliteStore(path)
     await store.open()

@@ -1,4 +1,4 @@
-"""A game's drand beacon in the store (migration 0017), on both backends: the seed, commitment and
+"""A game's drand beacon in the store (migration 0018), on both backends: the seed, commitment and
 named round written while the game is still a lobby (so a restarted bot waits for the same round
 with the same seed), the verified signature or the reason there is none, kept through the start;
 a duplicate match's round named once, by its first table."""
