@@ -79,13 +79,15 @@ async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_p
 
 async def fill_the_other_tables(store: Store, guild_id: int, live_game: int) -> None:
     """A row in each table the games played leave empty: a duplicate match and who watched its
-    tables, the server's season settings, a coach's analysis, a turn timer, an old copy."""
+    tables, the server's season settings, a coach's analysis, a turn timer, an old copy, a member
+    who turned turn pings off."""
     match = await store.create_match("ohhell", "WATCHD", guild_id, 7, 2, 5, "00" * 32)
     assert await store.add_match_watcher(match.id, 2**63 - 25)  # watched a table: never sits at another
     await store.set_guild_settings(guild_id, GuildSettings(season="weekly", min_games=2))
     await store.save_analysis(live_game, 1, {"deals": []})
     await store.set_timer(Timer(live_game, 3, 1_900_000_000.5, False), live_game)
     await store.save_old_copy(OldCopy(live_game, 4242, {"content": "old", "embeds": []}))
+    await store.set_pings(2**63 - 26, False)
 
 
 async def every_table(store: Store) -> dict[str, list[str]]:
