@@ -1,4 +1,4 @@
-"""How the opponents bid: the strong level's model of a bid, fitted to ISMCTS-1000's bids (issue 26).
+"""How the opponents bid: the strong level's model of a bid, fitted to ISMCTS-1000's bids.
 
 The strong level weighs each sampled world by how well it explains the bids made, and predicts
 the bids of the seats yet to bid from their sampled hands (:meth:`Knowledge.expected_bid`): a

@@ -91,3 +91,19 @@ def test_every_summary_says_its_command_seed_and_date() -> None:
         assert f"--log bench/logs/{summary.stem}.jsonl" in text
         assert re.search(rf"^restore: git show [0-9a-f]{{7,}}:bench/logs/{re.escape(summary.stem)}\.jsonl ", text, re.M)
         assert re.search(r"^diff=[+-]\d", text, re.M), f"{summary.name} lacks the figures' last line"
+
+
+#: a comment or docstring that names the ticket or the working session it came from ("issue" or
+#: "stop" and a number) tells a reader where it came from, not why it is so
+WHICH_TICKET = re.compile(r"\b(?:issue|stop) \d+", re.IGNORECASE)
+
+
+def test_comments_and_docstrings_say_why_not_which_ticket() -> None:
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for p in _tracked()
+        if p.suffix == ".py"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if WHICH_TICKET.search(line)
+    ]
+    assert found == []

@@ -1,4 +1,4 @@
-"""Stopping the bot while computers are moving (issue 13, defect 9): the bot's close cancels its
+"""Stopping the bot while computers are moving: the bot's close cancels its
 background tasks *and waits for them* (and for the computers' thread), so a graceful stop logs no
 traceback and leaves no pending task behind; the last saved move is what a restart finds."""
 
@@ -190,7 +190,7 @@ async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(
 
 
 async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_panels(simcord_env, caplog, monkeypatch):
-    """Issue 22, defect 19: the stop cancels a computer's move whose BEGIN waits in the SQLite
+    """The stop cancels a computer's move whose BEGIN waits in the SQLite
     connection's queue; the BEGIN runs all the same, and the panels saved next must not find a
     transaction left open (they failed in 4 of 5 graceful closes with computers moving)."""
     caplog.set_level(logging.DEBUG)

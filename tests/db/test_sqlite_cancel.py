@@ -1,4 +1,4 @@
-"""Issue 22, defect 19: a SQLite write cancelled while its statement waits in the connection's
+"""A SQLite write cancelled while its statement waits in the connection's
 queue (a bot stopping while a computer's move is being saved) must leave the connection as it
 found it. aiosqlite runs every statement in its own thread, one after another: a statement
 already queued runs even when the task that queued it was cancelled, so a cancelled BEGIN still
