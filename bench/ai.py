@@ -1,4 +1,4 @@
-"""How well the Oh Hell computer players play (issue 6).
+"""How well the Oh Hell computer players play.
 
 Part 1, in our engine: the strong level against three random players, then against three quick
 players, over whole games that cycle through the four presets (classic, oh-shit, bowers, spades:
@@ -21,7 +21,7 @@ the ones with one legal action: the processor time of the deciding process, whic
 one core and does not grow when other work shares the machine) median and 99th percentile. The last line is
 ``ai pts/hand=A ismcts pts/hand=B diff=D±E median ms=M p99 ms=P``.
 
-Duplicate (``--duplicate``, issue 26): each of ``--hands`` deals is played twice, our strong level
+Duplicate (``--duplicate``): each of ``--hands`` deals is played twice, our strong level
 in seats 0 and 2 against ISMCTS in 1 and 3, then with the seats swapped (same cards, dealer,
 ISMCTS seed and our generators), so each hand is held once by each side and the luck of the
 cards cancels; all of it with and without inference from the opponents' plays (an ablation:

@@ -1,5 +1,5 @@
 """How far OpenSpiel's ISMCTS plays like our playout policy: the figure behind the strong level's
-``opponent_noise`` (issue 6).
+``opponent_noise``.
 
 The hands are ``bench/ai.py``'s (our strong level in one seat, three ISMCTS bots of 1,000
 simulations, seats rotated). At every ISMCTS card play with a real choice (two legal cards or

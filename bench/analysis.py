@@ -1,5 +1,5 @@
 """The coaches (games/ohhell/analysis.py, games/shithead/analysis.py): how long an analysis takes,
-and whether their luck figure shows skill through luck, measured so that it could fail (issue 26).
+and whether their luck figure shows skill through luck, measured so that it could fail.
 
 Timing: a 19-deal 4-player Oh Hell game (classic preset, quick computers taking a random bid or
 card 30 % of the time, so that many choices differ from the computer's and are weighed; seed 1) analysed with

@@ -1,5 +1,5 @@
 """How often the strong Oh Hell level makes its bids, against how often its own playouts said it
-would (issue 26).
+would.
 
 A bid is chosen by playing each candidate out in sampled worlds with the playout policy for every
 seat, the bidder's own later cards included; the real deal is then played by the search, which

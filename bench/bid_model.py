@@ -1,4 +1,4 @@
-"""How the opponents bid: the strong level's model of a bid, fitted to ISMCTS-1000's bids (issue 26).
+"""How the opponents bid: the strong level's model of a bid, fitted to ISMCTS-1000's bids.
 
 The strong level weighs each sampled world by how well it explains the bids made, and predicts
 the bids of the seats yet to bid from their sampled hands (:meth:`Knowledge.expected_bid`): a
@@ -9,7 +9,8 @@ the trumps and ``bid_table_lean`` a trick bid before the bidder over those bidde
 This reads the duplicate logs of ``bench/ai.py`` (every deal is rebuilt from the seed: the logs
 hold the bids, the seed the cards), takes ISMCTS's bids, and fits the four numbers by likelihood
 on the even deals, reporting the nats a bid on the odd ones (held out) against the model of
-``StrongConfig()``. Run: ``python bench/bid_model.py bench/logs/duplicate-seed7.jsonl``.
+``StrongConfig()``. Run: ``python bench/bid_model.py bench/logs/duplicate-seed7.jsonl`` (the raw logs
+are kept in git history: ``bench/logs/duplicate-seed7.md`` says the ``git show`` that restores it).
 Last line: ``bids=N held-out nats/bid default=D fitted=F stretch=S trump_lean=T table_lean=L sigma=G``.
 
 ``--random-play N`` also fits the same model around another reading of a hand: the tricks it takes

@@ -1,4 +1,4 @@
-"""What rewriting a message for readable suits costs (issue 24): :func:`draw.readable.readable`
+"""What rewriting a message for readable suits costs: :func:`draw.readable.readable`
 runs on every table, panel and DM a game draws. Draws a realistic Oh Hell panel (an embed naming
 cards, 13 card buttons) and a Shithead table line, with the card emojis registered (two-colour and
 four-colour) and without (then it returns at once), and prints the median and p99 in microseconds.

@@ -12,7 +12,7 @@ Run: ``python bench/shithead.py [games] [players]`` (default 400 games of 4; ``-
 all-sensible game a table, which the suite runs). The last line is
 ``shithead games/s=N ai loser rate=P random loser rate=Q``.
 
-Strong mode (issue 26): ``python -m bench.shithead --strong [--games N] [--level strong] [--jobs J]
+Strong mode: ``python -m bench.shithead --strong [--games N] [--level strong] [--jobs J]
 [--seed S] [--players 4,2] [--no-memory]`` plays ``N`` four-player games, the level in one seat
 (rotating) against three greedy players (:class:`~games.shithead.ai.LowestPlayer`: no swap,
 always the lowest play), and ``N`` two-player games against one, Pagat's rules, each game from its
@@ -23,7 +23,7 @@ remembers the cards each hand took in sight of the table); ``--no-memory`` from 
 ``strong loser rate(4p vs 3 greedy)=P strong win rate(2p vs greedy)=W median ms=M p99 ms=Q
 games=N`` (``-`` for a table size not played).
 
-Figures (issue 26): with the memory, ``--games 2400 --jobs 16 --seed 6 --players 4`` on a 16-core
+Figures: with the memory, ``--games 2400 --jobs 16 --seed 6 --players 4`` on a 16-core
 machine: the shithead 0.050 ± 0.009, 75.6 ms median and 163.1 ms p99 a decision; ``--games 800
 --players 2``: 86.7% ± 2.4% won. Without it (``--no-memory``, 1,200 games of the same seeds):
 0.107 ± 0.018. Earlier searches, ``--games 1200 --jobs 2``: the first (sensible worlds, 32 duel

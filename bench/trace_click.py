@@ -1,5 +1,5 @@
 """Traces one press through the bot: which files it runs, how often it crosses bot/ <-> cogs/, how
-many engine views and table renders it makes, and how many store transactions (issue 23).
+many engine views and table renders it makes, and how many store transactions.
 
 Plays a 3-player game through the real bot in SimCord (seeded: the same deal every run), each
 player presses My hand / My cards once at the start so that **every player's panel is open**, and

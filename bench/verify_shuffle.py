@@ -1,4 +1,4 @@
-"""How long checking a shuffle takes (issue 16): the bot's ``/<game> verify`` (replaying a whole
+"""How long checking a shuffle takes: the bot's ``/<game> verify`` (replaying a whole
 game from the revealed seed, deal by deal) and the players' stand-alone ``tools/verify_shuffle.py``
 (a fresh Python process, isolated mode) on one long Oh Hell game (classic, 4 players, every deal)
 and one Shithead game, plus the size of the exported file.

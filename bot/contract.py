@@ -196,7 +196,7 @@ class LiveTable:
     lent: Lent = field(default_factory=Lent)
     #: the game's id, its record's (a table's record is only ever replaced by a fresh read of the
     #: same game): a plain attribute, so that the features and the game's adapter read it as data
-    #: rather than calling into the runtime (issue 23)
+    #: rather than calling into the runtime
     id: int = field(init=False)
 
     def __post_init__(self) -> None:

@@ -1,4 +1,4 @@
-"""How a feature plugs in (issue 23): one explicit registration, checked at start-up.
+"""How a feature plugs in: one explicit registration, checked at start-up.
 
 Every extension under ``cogs/`` (and every game package of :attr:`Settings.extra_games
 <bot.settings.Settings.extra_games>`) plugs in one way: its ``setup()`` passes what it adds to

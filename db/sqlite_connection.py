@@ -24,7 +24,7 @@ from db.store import StoreConfigError, StoreConflict, StoreError
 log = logging.getLogger("db.sqlite")
 
 #: aiosqlite logs every statement it runs *with its parameters* at DEBUG, and among them are a
-#: game's deal seed and salt, secret until the game is over (issue 16): its logger stays at INFO
+#: game's deal seed and salt, secret until the game is over: its logger stays at INFO
 #: even when the bot runs with LOG_LEVEL=DEBUG.
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
@@ -142,7 +142,7 @@ class SqliteConnection:
         the task that queued it is cancelled. So BEGIN, COMMIT and ROLLBACK are each waited for to
         their end (:func:`_whole`) before the cancel goes on, and what BEGIN opened is rolled back;
         otherwise the next write would fail with "cannot start a transaction within a transaction"
-        (issue 22, defect 19). A cancel that arrives while COMMIT is queued lets it finish: the
+        (saving the panels at a stop did). A cancel that arrives while COMMIT is queued lets it finish: the
         write is then saved, and the cancelled caller, which stops, does not say otherwise."""
         async with self._lock:
             db = self.db

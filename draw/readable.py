@@ -1,4 +1,4 @@
-"""♠ and ♣ as people can read them (issue 24): the text characters are dark grey on Discord's
+"""♠ and ♣ as people can read them: the text characters are dark grey on Discord's
 dark theme, so everything a game sends is rewritten once, on its way out, wherever a card or a
 suit is named.
 

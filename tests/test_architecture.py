@@ -376,7 +376,7 @@ def test_every_member_of_the_game_contract_is_used() -> None:
 
 
 #: what a feature under ``cogs/`` may never write into: the runtime's objects and a game's kind
-#: (issue 23: a feature declares what it adds in its one registration, ``bot.features.add``, and
+#: (a feature declares what it adds in its one registration, ``bot.features.add``, and
 #: the runtime reads it from there)
 RUNTIME_HANDLES = frozenset(
     {"bot", "client", "tables", "manager", "presenter", "watchers", "lent", "features", "tree", "kinds", "finish_hooks"}
@@ -445,7 +445,7 @@ def writes_into_the_runtime(source: str, where: str = "") -> list[str]:
     return found
 
 
-#: what an extension once called to add its own parts to the bot (issue 23: its one registration,
+#: what an extension once called to add its own parts to the bot (its one registration,
 #: ``bot.features.add``, declares them, and start-up adds them, games by key): a game's kind, a
 #: command group (or any top-level command), dynamic items
 DIRECT_ADDS = (["tables", "register"], ["tree", "add_command"], ["add_dynamic_items"])
@@ -486,7 +486,7 @@ def feature_packages() -> list[Path]:
 
 
 def test_the_old_ways_of_plugging_in_are_caught() -> None:
-    """What the features did before they registered (issue 23) is each found by the check below."""
+    """What the features did before they registered is each found by the check below."""
     old = [
         "bot.tables.presenter.lobby = render_lobby",
         "kind.lent.take_back = take_back_button",
@@ -505,7 +505,7 @@ def test_the_old_ways_of_plugging_in_are_caught() -> None:
 
 
 def test_the_old_ways_of_plugging_a_game_in_are_caught() -> None:
-    """What the games did before they registered (issue 23) is each found by the check below."""
+    """What the games did before they registered is each found by the check below."""
     old = [
         "bot.tables.register(kind)",
         "kind = bot.tables.register(HighCardKind())",

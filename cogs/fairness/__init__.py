@@ -1,4 +1,4 @@
-"""Fair play (issue 16), an extension: ``/<game> verify`` checks a finished game's shuffle (the
+"""Fair play, an extension: ``/<game> verify`` checks a finished game's shuffle (the
 runtime's half is :mod:`bot.fairness`), and spectators watch a live table (**Watch**,
 ``/<game> spectators``). It plugs in with one :class:`~bot.features.Feature`: its commands in
 each game's group (:func:`cogs.fairness.commands.add_fairness_commands`), the Watch button under

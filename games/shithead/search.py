@@ -1,4 +1,4 @@
-"""Shithead's strong computer: flat Monte Carlo over sampled hidden worlds (issue 26).
+"""Shithead's strong computer: flat Monte Carlo over sampled hidden worlds.
 
 Why: the sensible player's rules of thumb are blind to what comes next (who is about to go out,
 what the pile will cost the next seat, whether keeping a 10 back pays). The strong player tries

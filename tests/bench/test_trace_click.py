@@ -1,4 +1,4 @@
-"""bench/trace_click.py's counting, on synthetic calls: what each figure of issue 23's trace counts
+"""bench/trace_click.py's counting, on synthetic calls: what each figure of the trace counts
 (files, bot/ <-> cogs/ handoffs, engine views, table renders, store transactions), so the figures
 it prints can be trusted. No timing here: the script itself plays the games."""
 

@@ -1,4 +1,4 @@
-"""Features plug in one way (issue 23): each extension's ``setup()`` registers one thing, a game
+"""Features plug in one way: each extension's ``setup()`` registers one thing, a game
 its :class:`bot.features.Game`, any other feature its :class:`bot.features.Feature`; the runtime
 checks the whole at start-up, then plugs in the games (their kinds, groups and buttons) by key and
 gives every game every feature, so the order the extensions load in no longer matters.

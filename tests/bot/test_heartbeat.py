@@ -1,4 +1,4 @@
-"""Issue 25, item 5: the shard leases' heartbeat is supervised. Any error while renewing (not only
+"""The shard leases' heartbeat is supervised. Any error while renewing (not only
 a database error: a bug, a driver's own exception) is logged, saying the heartbeat goes on, and
 the next renewal still happens, so the process keeps its shards instead of losing them silently
 a minute later."""

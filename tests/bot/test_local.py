@@ -219,7 +219,7 @@ def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
             page.panel_showing(r"Your hand · Oh Hell · deal 1")
             assert page.panels() == 1
             page.pictures_loaded()
-            # Issue 24: cards and suits are the bot's card emojis, as on Discord, each with its
+            # Cards and suits are the bot's card emojis, as on Discord, each with its
             # picture; no ♠ or ♣ is left as text (dark grey on the dark page).
             plain = page.page.inner_text("body")
             assert "♠" not in plain and "♣" not in plain, plain
@@ -288,7 +288,7 @@ def developer_words(text: str) -> list[str]:
 
 @needs_browser
 def test_a_players_page_at_one_address_that_an_open_tab_finds_again(tmp_path: Path, chromium: Any) -> None:
-    """Issue 24, item 6: the page is a player's (the channel, the table, the panel, the commands,
+    """The page is a player's (the channel, the table, the panel, the commands,
     no simulator control); the program keeps its address across restarts (its port, and a key
     kept beside the database), and a tab left open reconnects by itself, as the same player."""
     db = tmp_path / "local.sqlite3"

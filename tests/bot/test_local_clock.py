@@ -34,7 +34,7 @@ async def local_world(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, WallClock
 
 
 async def test_a_tick_whose_settle_fails_still_shows_what_the_bot_did(tmp_path, monkeypatch) -> None:
-    """Issue 22, item 15: under load SimCord's settle ran out of time ("bot did not settle while
+    """Under load SimCord's settle ran out of time ("bot did not settle while
     advancing time"); the tick failed after noting the bot's calls as seen, so the page kept
     "Computer 1 is playing…" until something else changed. The page must show what the bot has
     done even when a settle fails, and the next tick must look again."""
@@ -83,7 +83,7 @@ async def test_a_tick_that_fails_is_tried_again_on_the_next(tmp_path) -> None:
 async def test_a_press_the_bot_takes_longer_than_a_settle_limit_over_is_not_called_failed(
     tmp_path, monkeypatch
 ) -> None:
-    """Stop 32: on a loaded machine the bot took longer than SimCord's settle limit to answer a
+    """On a loaded machine the bot took longer than SimCord's settle limit to answer a
     press (commit the card, draw the table in a thread), and the page said "The bot action did not
     settle before its deadline." although the card was played. A press is settled again while the
     bot works on it; the clock's ticks keep the short limit (a tick's failure is shown next tick).

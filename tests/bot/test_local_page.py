@@ -37,7 +37,7 @@ def custom_emojis(value: Any) -> list[dict]:
 
 
 async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(tmp_path: Path) -> None:
-    """Issue 24: ♠ and ♣ as text are dark grey on a dark page. The local page shows the cards as
+    """♠ and ♣ as text are dark grey on a dark page. The local page shows the cards as
     Discord does, as the bot's card emojis, and its server answers each emoji with its picture
     (SimCord keeps an uploaded emoji's name and id, not its image: before, the local mode showed
     the symbols, and with the emojis alone the page said "Custom emoji unavailable").

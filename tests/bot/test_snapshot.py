@@ -1,5 +1,5 @@
 """bot/snapshot.py: each view of a game's state is built once, whoever asks, and a move starts a
-fresh snapshot (issue 23: one snapshot a move)."""
+fresh snapshot (one snapshot a move)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 22 defect 16 and issue 25 item 1: SIGTERM (how systemd, Docker and Kubernetes stop a
+"""SIGTERM (how systemd, Docker and Kubernetes stop a
 process) and SIGINT (Ctrl-C) stop ``python -m bot`` and ``python -m bot.cluster`` the same clean
 way: the open panels are saved, the shard leases released, the tasks awaited, exit code 0.
 

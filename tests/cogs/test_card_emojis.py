@@ -32,7 +32,7 @@ async def test_upload_once_then_used_in_hands_and_forms(simcord_env, db_path):
     env = simcord_env
     await env.bot.emoji_task
     names = {e.name for e in env.backend.application_emojis.values()}
-    # every face, the four suits alone, and the four-colour clubs and diamonds (issue 24)
+    # every face, the four suits alone, and the four-colour clubs and diamonds
     assert names == set(all_emojis())
     total = len(names)
     assert total == 64 + 4 + 32 + 1 and len(_uploads(env)) == total

@@ -1,4 +1,4 @@
-"""``/cardadmin`` refusals are answers, not crashes (issue 22, item 5): the error-handling
+"""``/cardadmin`` refusals are answers, not crashes: the error-handling
 decorator must find the interaction after ``self`` on a group's or cog's method commands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coaches' words (issue 24 item 5): a bid that was made is no misbid, the Shithead page lists
+"""The coaches' words: a bid that was made is no misbid, the Shithead page lists
 the players as they finished, no move is listed twice, and "working…" shows before the answer,
 in the local mode too (where a page shows what the bot did once it has settled)."""
 
@@ -138,7 +138,7 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     assert "Working on the analysis" in embed_text(shown), embed_text(shown)
     page = await _answer(env, coach, room, ann, first.response.id)
     assert "The coach on game" in page
-    # each player's choices against the quick computer's, and the luck that is left (issue 26)
+    # each player's choices against the quick computer's, and the luck that is left
     assert "**Choices** are the points" in page and ", choices " in page, page
 
     shithead_room = guild.create_text_channel("shithead")

@@ -1,5 +1,5 @@
 """A panel goes stale only when something that bears on *that* player's choice changed
-(issue 13, defect 1): secret bids pressed on panels opened at the same time all count; an Oh Hell
+(secret bids pressed on panels opened at the same time all count); an Oh Hell
 panel kept from an earlier deal, or a Shithead panel drawn before the pile changed, is still
 refused with the reason.
 

@@ -1,4 +1,4 @@
-"""A table that heals itself (issue 13): whatever Discord does to one request, the channel ends up
+"""A table that heals itself: whatever Discord does to one request, the channel ends up
 showing the game's true state with no human action, the game goes on, and nobody is told anything
 untrue. Faults are injected with SimCord (a timeout by making its router raise ``TimeoutError``)."""
 
@@ -211,7 +211,7 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
     if fault == "403" and kind not in ("DM", "move answer"):
         warnings = [t for t in texts(channel) if "permission" in t]
         assert len(warnings) == 1, warnings
-        if kind == "standings":  # after the end there is no table to ask for (issue 22.4)
+        if kind == "standings":  # after the end there is no table to ask for
             assert "/ohhell table" not in warnings[0] and "standings will follow" in warnings[0], warnings
         else:
             assert "/ohhell table" in warnings[0], warnings
@@ -225,9 +225,9 @@ async def test_a_fault_heals_by_itself(simcord_env, monkeypatch, kind, fault):
     assert env.errors == []
 
 
-# -- the defects of issue 13 --------------------------------------------------------------------
+# -- what a failing request must not do to the table --------------------------------------------
 async def test_start_without_leave_to_post_says_the_game_started(simcord_env, monkeypatch):
-    """Defect 2: the game did start; the host is told so, and which permission is missing."""
+    """The game did start; the host is told so, and which permission is missing."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
@@ -252,7 +252,7 @@ async def test_start_without_leave_to_post_says_the_game_started(simcord_env, mo
 
 
 async def test_a_failed_edit_after_a_computer_move_is_retried(simcord_env, monkeypatch):
-    """Defect 3: a 500 on the edit after a computer's move must not leave the table naming the
+    """A 500 on the edit after a computer's move must not leave the table naming the
     computer while the game waits for a person."""
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch, computers=2, names=("ann",))
@@ -295,7 +295,7 @@ async def test_a_long_outage_is_told_once_and_heals(simcord_env, monkeypatch):
 
 
 async def test_shithead_table_names_the_real_next_player_after_a_failed_edit(simcord_env, monkeypatch):
-    """Defect 3, Shithead: a 500 on the table edit after a played card is retried, so the table
+    """Shithead: a 500 on the table edit after a played card is retried, so the table
     pings the player whose turn it is, not the one who just played."""
     use_seed(monkeypatch, 4)
     monkeypatch.setattr("bot.faults.BACKOFF_START", 5.0)  # past the settle time: the virtual clock waits
@@ -319,7 +319,7 @@ async def test_shithead_table_names_the_real_next_player_after_a_failed_edit(sim
 
 
 async def test_shithead_double_click_that_counted_is_not_told_nothing_changed(simcord_env, monkeypatch):
-    """Defect 2, Shithead: of two clicks on Play, the one that counted is not contradicted."""
+    """Shithead: of two clicks on Play, the one that counted is not contradicted."""
     use_seed(monkeypatch, 4)
     env = simcord_env
     guild, channel, people = await seat_table(env, ["ann", "bob"], 0)
@@ -360,7 +360,7 @@ async def test_shithead_double_click_that_counted_is_not_told_nothing_changed(si
 
 
 async def test_a_failed_post_of_the_next_deal_comes_back_by_itself(simcord_env, monkeypatch):
-    """Defect 4: a 500 on the post of deal 2's table, then on the standings: both appear later."""
+    """A 500 on the post of deal 2's table, then on the standings: both appear later."""
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch)
     player = Player(env, channel, {p.id: p for p in people}, seed=3)
@@ -402,7 +402,7 @@ async def test_standings_never_posted_before_a_restart_are_posted_after_it(simco
 
 
 async def test_table_command_retires_the_old_copy(simcord_env, monkeypatch):
-    """Defect 5: after /ohhell table the old copy has no controls and points below."""
+    """After /ohhell table the old copy has no controls and points below."""
     env = simcord_env
     channel, people, table = await _oh_hell(env, monkeypatch)
     old = table_message(channel, env.bot.user.id)

@@ -1,7 +1,7 @@
 """The Watch and Join doors, through the real bot: a spectator's view carries the pictures its
-embeds show (issue 22, item 14), and a Watch or Join control planted on a message of another
-server or channel is refused (issue 22, item 22: a custom id is data anyone could copy), and the
-view follows the game by itself (issue 24, item 7)."""
+embeds show, and a Watch or Join control planted on a message of another
+server or channel is refused (a custom id is data anyone could copy), and the
+view follows the game by itself."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def _public(message) -> str:
 
 
 async def test_a_spectators_view_stays_current_by_itself(simcord_env):
-    """Issue 24, item 7: Watch once, never Refresh: after every move the view shows the table as
+    """Watch once, never Refresh: after every move the view shows the table as
     the channel does, and at the end its last look, without controls."""
     env = simcord_env
     guild = env.create_guild()

@@ -1,4 +1,4 @@
-"""``/<game> end`` asks the host first (issue 14): an ephemeral "End game #N now?" with Confirm and
+"""``/<game> end`` asks the host first: an ephemeral "End game #N now?" with Confirm and
 Cancel. Cancel changes nothing; Confirm ends the game even if it moved on meanwhile; a second
 Confirm says it has already ended; the buttons still work after a restart."""
 

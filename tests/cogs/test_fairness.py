@@ -108,7 +108,7 @@ async def test_oh_hell_commits_reveals_after_the_end_and_verifies(simcord_env, d
 
     # Every message anyone could read (channel, each person's ephemeral replies, DMs) keeps the
     # secret: the final standings, the game's last message, say the shuffle can be checked now
-    # (issue 24: the hex is in /ohhell verify's answer and its file, not the channel)
+    # (the hex is in /ohhell verify's answer and its file, not the channel)
     secret = secrets_of(record.seed, record.salt)
     messages = list(channel.history())
     for member in (ann, bob):

@@ -1,4 +1,4 @@
-"""The trick you just played stays in view (issue 24 item 3): once its last card lands, the
+"""The trick you just played stays in view: once its last card lands, the
 table's picture and text show the finished trick, its winner marked, until the next card is led."""
 
 from __future__ import annotations

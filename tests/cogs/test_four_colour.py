@@ -1,4 +1,4 @@
-"""The four-colour deck, a table option of both games (issue 14): ``/<game> set four_colour on``
+"""The four-colour deck, a table option of both games: ``/<game> set four_colour on``
 paints clubs green and diamonds blue on the table's and the hands' pictures. It is a display
 option: the engine's rules (and so the stored rules JSON a game replays from) are the same
 with it on or off."""

@@ -1,4 +1,4 @@
-"""Stopping the bot while computers are moving (issue 13, defect 9): the bot's close cancels its
+"""Stopping the bot while computers are moving: the bot's close cancels its
 background tasks *and waits for them* (and for the computers' thread), so a graceful stop logs no
 traceback and leaves no pending task behind; the last saved move is what a restart finds."""
 
@@ -9,7 +9,6 @@ import contextvars
 import gc
 import logging
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -46,13 +45,41 @@ async def _hand_over_to_the_computers(env, table) -> None:
         await env.bot.tables.act(table, seat, table.engine.view(seat)["legal"][0])
 
 
-async def _until(ready: Callable[[], bool], what: str) -> None:
-    """Wait in real time (SimCord's clock is virtual; the work waited for runs in threads)."""
-    for _ in range(1000):
-        if ready():
-            return
-        await asyncio.to_thread(time.sleep, 0.005)
-    raise AssertionError(what)
+async def _until(table: Any, ready: Callable[[], bool], what: str, *events: asyncio.Event) -> None:
+    """Wait until ``ready()``, looking again each time one of the table's background tasks (a
+    computer's move, whose search and write run in threads) ends or one of ``events`` is set: on
+    no clock, neither SimCord's virtual one nor the wall clock."""
+    waiters = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        for _ in range(1000):
+            if ready():
+                return
+            running = [t for t in table.tasks if not t.done()]
+            if not running:
+                await asyncio.sleep(0)  # a move that ends starts the next computer's
+                if not any(not t.done() for t in table.tasks) and not ready():
+                    raise AssertionError(f"{what}: nothing is running")
+                continue
+            await asyncio.wait([*running, *waiters], return_when=asyncio.FIRST_COMPLETED)
+        raise AssertionError(what)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
+
+
+async def _until_the_stop_cancels(tasks: list[asyncio.Task[Any]], closing: asyncio.Future[None]) -> None:
+    """Let the stop run until it has cancelled every task of the tables (its work up to there is
+    all on the event loop, so yielding to the loop is enough: no clock), then let the loop run what
+    is ready; the stop is then waiting for what the tasks left in threads."""
+    for _ in range(10_000):
+        if all(t.done() or t.cancelling() for t in tasks):
+            break
+        await asyncio.sleep(0)
+    else:
+        raise AssertionError("the stop did not cancel the tables' tasks")
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert not closing.done(), "the stop waits for the work left in threads"
 
 
 def _tasks_of(bot) -> list[asyncio.Task[Any]]:
@@ -78,13 +105,13 @@ async def test_stopping_while_a_computer_thinks_logs_no_traceback(simcord_env, d
     channel, ann, table = await _computers_table(env)
     kind.ai_action = slow  # type: ignore[method-assign]
     await _hand_over_to_the_computers(env, table)
-    await _until(thinking.is_set, "a computer is deciding in the executor")
+    assert await asyncio.to_thread(thinking.wait, 5), "a computer is deciding in the executor"
     tasks = _tasks_of(env.bot)
     assert tasks and not all(t.done() for t in tasks)
     saved = len((await env.bot.store.get_game(table.id)).actions)
     caplog.clear()
     closing = asyncio.ensure_future(env.bot.tables.close())
-    await asyncio.to_thread(time.sleep, 0.05)
+    await _until_the_stop_cancels(tasks, closing)
     release.set()  # the search ends while the bot is closing
     await closing
     assert all(t.done() for t in tasks), "the table manager's close waited for every task"
@@ -147,7 +174,7 @@ async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(
 
     for _ in range(10):
         await _hand_over_to_the_computers(env, table)
-        await _until(ready, "someone moves")
+        await _until(table, ready, "someone moves", writing)
         if writing.is_set():
             break
     assert writing.is_set(), "a computer's move is being written"
@@ -163,7 +190,7 @@ async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(
 
 
 async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_panels(simcord_env, caplog, monkeypatch):
-    """Issue 22, defect 19: the stop cancels a computer's move whose BEGIN waits in the SQLite
+    """The stop cancels a computer's move whose BEGIN waits in the SQLite
     connection's queue; the BEGIN runs all the same, and the panels saved next must not find a
     transaction left open (they failed in 4 of 5 graceful closes with computers moving)."""
     caplog.set_level(logging.DEBUG)
@@ -195,7 +222,9 @@ async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_pan
     monkeypatch.setattr(store, "record_action", record_action)
     for _ in range(10):
         await _hand_over_to_the_computers(env, table)
-        await _until(lambda: queued.is_set() or table.seats[table.engine.to_act()[0]].ai_level is None, "a move")
+        await _until(
+            table, lambda: queued.is_set() or table.seats[table.engine.to_act()[0]].ai_level is None, "a move", queued
+        )
         if queued.is_set():
             break
     assert queued.is_set(), "a computer's write waits in the queue"
@@ -203,7 +232,7 @@ async def test_a_stop_while_a_computers_write_is_queued_still_saves_the_open_pan
     assert tasks and not all(t.done() for t in tasks), "the computer waits for its write"
     caplog.clear()
     closing = asyncio.ensure_future(env.bot.tables.close())
-    await asyncio.to_thread(time.sleep, 0.05)  # the stop has cancelled the computer's task
+    await _until_the_stop_cancels(tasks, closing)  # the stop has cancelled the computer's task
     gate.set()
     await closing
     assert not conn.in_transaction

@@ -1,4 +1,4 @@
-"""Issue 13, the gaps closed after the display was merged: old copies still to close survive a
+"""The gaps a self-healing display can leave, closed: old copies still to close survive a
 restart, the lobby's own edits heal like the table's, a store that fails after a commit is never
 answered "nothing changed", a rate limit waits as long as Discord says, and a restart finishes a
 table edit the stopped bot had not made."""

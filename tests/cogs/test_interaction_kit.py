@@ -1,4 +1,4 @@
-"""Issue 23.1, the interaction kit: the rules around a press on a player's panel and on **My hand**
+"""The interaction kit: the rules around a press on a player's panel and on **My hand**
 are the runtime's (:mod:`bot.interaction`), so each test here runs the same steps in both games
 and expects the same answers. Played through SimCord as the players would.
 
@@ -85,7 +85,7 @@ async def seated(env, monkeypatch, game: str, **options: str) -> Seated:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_an_older_panel_counts_the_same_press_once_and_refuses_any_other(simcord_env, monkeypatch, game):
-    """Issue 22.2, one rule in both games: My hand opened four times (the older copies keep their
+    """One rule in both games: My hand opened four times (the older copies keep their
     buttons, as when the bot's edit into a pointer fails or races the press), a move made on the
     newest. The same control pressed on an older copy did count, once; another button of an older
     copy changes nothing and says the table moved on (never "counted"); and at the player's next

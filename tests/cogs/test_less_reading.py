@@ -1,4 +1,4 @@
-"""Less to read (issue 24 item 5): each line says what a player needs, in words that are true.
+"""Less to read: each line says what a player needs, in words that are true.
 The game-over line points to ``/<game> verify`` (the hex stays for the file that command hands
 out), the rules name no seed files, the lobby's summary follows the options set, the Shithead
 panel gives one instruction, names render, commands are the real ones, counts are English."""

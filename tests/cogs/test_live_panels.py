@@ -1,4 +1,4 @@
-"""Issue 14: whole games of both games played only through the live private panel, one click a move.
+"""Whole games of both games played only through the live private panel, one click a move.
 
 Each player presses the table's My hand / My cards once; from then on the test only reads the
 panel the bot keeps current by itself (never Refresh, never the table's other buttons) and

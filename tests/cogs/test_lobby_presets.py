@@ -1,4 +1,4 @@
-"""Issue 13, defect 8: a new preset keeps the host's earlier `/ohhell set` changes that still apply
+"""A new preset keeps the host's earlier `/ohhell set` changes that still apply
 (and says which it dropped and why); fixed hands are set in one step."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Long input still gets an answer (issue 22, item 21): a refusal quotes a cut-down form of what
+"""Long input still gets an answer: a refusal quotes a cut-down form of what
 was typed, so every reply fits Discord's limits (2,000 characters a message, 256 an embed title),
 and a turn timer of 1e309 seconds is refused like any other bad time, not a crash."""
 

@@ -1,4 +1,4 @@
-"""A duplicate match keeps its cards secret at every door (issue 22, items 6-8), through the real
+"""A duplicate match keeps its cards secret at every door, through the real
 bot: table A finishes while table B of the same match has not played yet. Nobody replays,
 analyses, verifies or exports A, nor reads A's scores deal by deal, except A's own players for
 their scores; a member who watched A may not then sit at B; a member seated at A may not sit at B
@@ -52,7 +52,7 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
     assert watched.ephemeral and "watching" in watched.response.content
     await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
 
-    # item 6: A is over, B has not played: no replay, analysis, verify or export, for anyone
+    # A is over, B has not played: no replay, analysis, verify or export, for anyone
     for member in (ann, bob, cy, dee):
         refused(await member.slash(first, "ohhell replay", game=game_a), "still playing")
         refused(await member.slash(first, "ohhell analysis", game=game_a), "still playing")
@@ -78,10 +78,10 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
     mine = await ann.slash(first, "ohhell history")
     assert "ann" in message_text(mine.response)
 
-    # item 7: cy watched A; B deals the same cards: cy may not sit at B, nor open a table of the match
+    # cy watched A; B deals the same cards: cy may not sit at B, nor open a table of the match
     refused(await cy.click(lobby_b, label="Join"), "watched")
     refused(await cy.slash(third, "ohhell duplicate join", code=code), "watched")
-    # item 8: ann sits at A: she may not sit at B too, by its Join or by opening a third table
+    # ann sits at A: she may not sit at B too, by its Join or by opening a third table
     refused(await ann.click(lobby_b, label="Join"), "another table")
     refused(await ann.slash(third, "ohhell duplicate join", code=code), "another table")
     table_b = env.bot.tables.in_channel(second.id)
@@ -114,7 +114,7 @@ async def test_a_finished_table_of_an_unfinished_match_is_closed_at_every_door(s
 
 
 async def test_a_table_ended_early_is_marked_and_ranked_apart_in_the_comparison(simcord_env):
-    """Issue 22, item 9: table B is ended by its host after one deal; its players are not ranked
+    """Table B is ended by its host after one deal; its players are not ranked
     against those who played every deal (bob's one deal must not put him first)."""
     from tests.helpers import end_game
 

@@ -1,4 +1,4 @@
-"""Discord limits edits of messages older than an hour (error 30046, issue 24 item 8): a deal with
+"""Discord limits edits of messages older than an hour (error 30046): a deal with
 turn timers of hours edits its table for days. A table that must change once it is nearly an hour
 old is posted again (the old copy closed, as ``/ohhell table`` does), and a 30046 on an edit is a
 reason to post it again, never a reason to stop."""

@@ -1,4 +1,4 @@
-"""Issue 23: one snapshot a move. With every player's panel open, one card press (everything it
+"""One snapshot a move. With every player's panel open, one card press (everything it
 sets off: its answer, the redraw of the open panels, the display's edit of the table) builds at
 most one public view and one view per seat, and renders the table message once; and the notices
 a move's events leave on the table are shown once."""

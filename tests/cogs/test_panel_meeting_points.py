@@ -1,4 +1,4 @@
-"""Issue 22 (items 1-4) and issue 24 (item 1): where the live private panel meets the Devil's
+"""Where the live private panel meets the rest of the game, as a player meets it: the Devil's
 Bridge, a second copy of itself, the other players' moves, the end of the game and a new deal's
 table. Every check plays through SimCord as the players would."""
 
@@ -32,7 +32,7 @@ async def three_at_a_table(env, **options: str):
 
 
 async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
-    """Issue 22.1: the one legal play of a Devil's Bridge deal (the hidden card, blind) has its
+    """The one legal play of a Devil's Bridge deal (the hidden card, blind) has its
     button on the panel; pressing it plays the card, and the game ends (no turn timer)."""
     env = simcord_env
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="1", sequence="fixed", devils_bridge="on")
@@ -61,13 +61,13 @@ async def test_a_devils_bridge_deal_is_played_through_the_panel(simcord_env):
     assert table.engine.is_over and played >= 3
 
 
-# Issue 22.2 (an older copy of the panel: the same press counts once, any other says the table
+# (an older copy of the panel: the same press counts once, any other says the table
 # moved on) is one rule of the runtime for every game: tests/cogs/test_interaction_kit.py.
 
 
 @pytest.mark.parametrize("game", ["ohhell", "shithead"])
 async def test_after_the_last_card_a_refused_standings_post_promises_the_standings_only(simcord_env, monkeypatch, game):
-    """Issue 22.4: the game is over and the standings may not be posted (a missing permission).
+    """The game is over and the standings may not be posted (a missing permission).
     The one line in the channel names the permission and says the standings will follow: no
     "The game goes on", no "/<game> table" (there is no table any more). Then they do follow."""
     from tests.cogs.test_display import _oh_hell, inject, texts
@@ -134,7 +134,7 @@ def present_tense_lies(text: str, table) -> list[str]:
 
 
 async def test_a_waiting_oh_hell_panel_never_names_someone_who_already_played(simcord_env):
-    """Issue 22.3: after every move, each open panel says nothing about the table now (whom it
+    """After every move, each open panel says nothing about the table now (whom it
     waits for, the trick so far) that is no longer so."""
     from tests.helpers import OhHellDriver, current_message
 
@@ -153,7 +153,7 @@ async def test_a_waiting_oh_hell_panel_never_names_someone_who_already_played(si
 
 
 async def test_a_waiting_shithead_panel_never_names_someone_who_already_played(simcord_env, monkeypatch):
-    """Issue 22.3 in Shithead: the same, over a whole game (the swap phase's "ready" line too)."""
+    """Shithead: the same, over a whole game (the swap phase's "ready" line too)."""
     from tests.cogs.test_shithead_games import use_seed
     from tests.helpers import ShitheadDriver, current_message
 
@@ -176,7 +176,7 @@ async def test_a_waiting_shithead_panel_never_names_someone_who_already_played(s
             assert not lies, f"{table.name(seat)}'s panel: {lies}"
 
 
-# -- issue 24.1: the panel where the player looks -----------------------------------------------
+# -- the panel where the player looks -----------------------------------------------------------
 def panels_seen(channel, person, bot_id: int) -> list:
     """The bot's private messages to ``person`` in the channel (panels and their old copies), oldest first."""
     return [m for m in channel.history(viewer=person) if m.flags.ephemeral and m.author.id == bot_id]
@@ -200,7 +200,7 @@ def check_one_live_panel_below_the_table(channel, people, table, bot_id: int) ->
 
 
 async def test_after_every_new_deal_each_open_panel_is_below_the_newest_table(simcord_env):
-    """Issue 24.1: each player opens My hand once (one of them twice, by mistake); after every
+    """Each player opens My hand once (one of them twice, by mistake); after every
     new deal their one live panel is below the newest table, the copies above say it moved."""
     env = simcord_env
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="3,2,1", sequence="fixed")
@@ -235,7 +235,7 @@ async def play_until(env, channel, table, by_seat, done) -> None:
 
 
 async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(simcord_env):
-    """Issue 24.1 where it meets the DM: the panel opened from the DM is redrawn there (nothing is
+    """Where the panel meets the DM: the panel opened from the DM is redrawn there (nothing is
     posted in a DM, so it is in view); the channel gets no copy of it."""
     env = simcord_env
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
@@ -268,7 +268,7 @@ async def test_a_panel_in_a_dm_stays_there_and_the_others_follow_the_new_table(s
 
 
 async def test_panels_kept_across_a_restart_follow_the_next_deals_table(simcord_env, db_path):
-    """Issue 24.1 where it meets restarts: panels saved at a clean stop are sent below the next
+    """Where the panel meets restarts: panels saved at a clean stop are sent below the next
     deal's table through their saved tokens, and their old copies point below."""
     env = simcord_env
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
@@ -286,7 +286,7 @@ async def test_panels_kept_across_a_restart_follow_the_next_deals_table(simcord_
 
 
 async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env):
-    """Issue 24.1 where it meets /ohhell table: the table posted again below the chat is followed
+    """Where the panel meets /ohhell table: the table posted again below the chat is followed
     by the open panels, as after a new deal."""
     env = simcord_env
     channel, people, table, by_seat = await three_at_a_table(env, fixed_hands="2,1", sequence="fixed")
@@ -302,7 +302,7 @@ async def test_the_table_posted_again_takes_the_open_panels_below_it(simcord_env
 
 
 async def test_a_panel_whose_seat_the_computer_plays_follows_the_new_table_and_comes_back(simcord_env):
-    """Issue 24.1 where it meets the turn timer: a player's time ran out and the computer plays
+    """Where the panel meets the turn timer: a player's time ran out and the computer plays
     their seat; their panel (saying so) still follows each new table, and once they take the seat
     back that copy, below the table, is the one with their buttons."""
     env = simcord_env

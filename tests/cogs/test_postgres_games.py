@@ -142,7 +142,7 @@ async def test_the_owner_picks_up_a_move_another_process_made_on_postgres(simcor
     assert len((await env.bot.store.get_game(table.id)).actions) == 2
 
 
-# -- the connection lost while a move commits (issue 22, items 17 and 18) --------------------------
+# -- the connection lost while a move commits ------------------------------------------------------
 # tests/db/test_postgres_outcome.py cuts real connections on either side of COMMIT; here the
 # store's write fails after the server committed, and the player must be told what happened.
 

@@ -1,4 +1,4 @@
-"""♠ and ♣ read on Discord's dark and light themes (issue 24 item 2): the text characters are dark
+"""♠ and ♣ read on Discord's dark and light themes: the text characters are dark
 grey on a dark theme, so no text line, button or select option a whole game sends holds a bare ♠
 or ♣ while the card emojis are up: cards and suits are the bot's own emojis (a white card face)
 in text, on buttons and options, and suits are words where Discord takes plain text only. The

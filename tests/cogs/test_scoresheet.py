@@ -61,7 +61,7 @@ async def test_scores_show_every_deal_and_a_chart(simcord_env):
     assert [a.filename for a in after.response.attachments] == ["scores.png"]
 
 
-# -- the sheet fits a phone and names every seat (issue 24 item 4) ---------------------------------
+# -- the sheet fits a phone and names every seat ---------------------------------------------------
 LONG = ("Alexandra the Great", "Computer 1 (strong)", "Computer 2 (strong)", "Computer 3 (strong)",
         "Alexandra Hamilton", "Computer 4 (quick)", "bo")  # fmt: skip
 

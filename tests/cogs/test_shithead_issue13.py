@@ -1,4 +1,4 @@
-"""Issue 13, defect 7 through the bot: Karma's stacks offered in the panel and shown on the
+"""Shithead's variant rules through the bot: Karma's stacks offered in the panel and shown on the
 table, and Smeghead's flush person named on the table, in whole games played as users play."""
 
 from __future__ import annotations

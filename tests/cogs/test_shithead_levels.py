@@ -1,5 +1,5 @@
 """The Shithead computer levels the bot offers: "strong" (the lobby's Add computer) searches,
-"quick" keeps the sensible rules of thumb, "random" stays random (issue 26)."""
+"quick" keeps the sensible rules of thumb, "random" stays random."""
 
 from __future__ import annotations
 

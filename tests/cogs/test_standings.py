@@ -1,4 +1,4 @@
-"""The final Oh Hell standings people read (issue 14): the chart of the running totals as an image
+"""The final Oh Hell standings people read: the chart of the running totals as an image
 and, when totals alone did not decide first place, how the tie was decided (the extra deals, or
 the figure that separated equal totals, each tied player's figure shown)."""
 

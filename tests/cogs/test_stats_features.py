@@ -1,5 +1,5 @@
 """Ratings, leaderboards, profiles, history and replays, as users meet them: games played to the
-end in two servers, then every reading of them (issue 15)."""
+end in two servers, then every reading of them."""
 
 from __future__ import annotations
 

@@ -178,7 +178,7 @@ def test_profile_streak_best_and_head_to_head() -> None:
 
 
 async def test_a_computer_tied_with_a_person_moves_as_the_person_does(tmp_path) -> None:
-    """Issue 22 item 13: two computers of one level in one game. Each seat is rated as its own
+    """Two computers of one level in one game. Each seat is rated as its own
     entry, so the computer that tied the person shows the person's change (the level's other
     seat, last, does not drag it), and the level's rating moves once, by its seats' mean."""
     store = SqliteStore(str(tmp_path / "r.sqlite3"))

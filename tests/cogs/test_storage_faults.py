@@ -1,4 +1,4 @@
-"""The disk fills up mid-game (issue 13, defect 9), as a player sees it: the write of the move
+"""The disk fills up mid-game, as a player sees it: the write of the move
 pressed on their panel fails at BEGIN or at COMMIT; they are told plainly that it was not saved,
 the table still shows (and the bot still holds) the last saved state, no traceback is logged, and
 once there is room again the same press on the same panel counts."""

@@ -1,4 +1,4 @@
-"""A third game plugs in through the seam alone (issue 23, "One seam per concern").
+"""A third game plugs in through the seam alone ("One seam per concern").
 
 High Card (:mod:`tests.thirdgame`, a test-only package) touches nothing outside its own package:
 the bot is told to load it with one setting, ``extra_games=("tests.thirdgame",)`` (the

@@ -1,5 +1,5 @@
 """Counts read as English wherever a message prints one: "1 card", never "1 cards"; an extra deal
-is not "deal 2 of 1"; "1 deal", not "deal(s)" (issue 13, defect 10)."""
+is not "deal 2 of 1"; "1 deal", not "deal(s)"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 22, items 17 and 18: on PostgreSQL, a move whose connection fails at or after COMMIT is
+"""On PostgreSQL, a move whose connection fails at or after COMMIT is
 reported as what actually happened. The store asks the database which move holds the sequence
 number before it answers: the move itself (saved), another (stale), none (not saved), or the
 database cannot be asked (outcome unknown, never "not saved").
@@ -98,5 +98,5 @@ async def test_the_driver_failing_to_release_a_committed_connection_is_a_saved_m
             raise asyncpg.InternalClientError("cannot release: the connection is closed")
 
     monkeypatch.setattr(asyncpg.pool.Pool, "release", release)
-    await store.record_action(game, 0, 0, BID)  # item 18: not "something went wrong"
+    await store.record_action(game, 0, 0, BID)  # not "something went wrong": the move may have been saved
     assert fired and await _moves(store, game) == [(0, BID)]

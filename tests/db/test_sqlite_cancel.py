@@ -1,4 +1,4 @@
-"""Issue 22, defect 19: a SQLite write cancelled while its statement waits in the connection's
+"""A SQLite write cancelled while its statement waits in the connection's
 queue (a bot stopping while a computer's move is being saved) must leave the connection as it
 found it. aiosqlite runs every statement in its own thread, one after another: a statement
 already queued runs even when the task that queued it was cancelled, so a cancelled BEGIN still
@@ -22,6 +22,19 @@ async def _started(store: SqliteStore) -> int:
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
     await store.start_game(game, {}, 7, [SeatRecord(0, 100, "Ann"), SeatRecord(1, 200, "Bob")], 2)
     return game
+
+
+async def _loop_idle() -> None:
+    """Let the event loop run every callback that is ready, without waiting on the clock: the
+    connection's thread is held on a gate meanwhile, so nothing else can become ready."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+
+
+async def _thread_drained(store: SqliteStore) -> None:
+    """Wait until every statement queued on the connection's thread so far has run: a no-op
+    queued behind them answers only then (no guess at how long they take)."""
+    await store.db._execute(lambda: None)
 
 
 async def _cancelled_while_queued(store: SqliteStore, write, statement: str) -> None:
@@ -48,7 +61,8 @@ async def _cancelled_while_queued(store: SqliteStore, write, statement: str) -> 
         await asyncio.wait_for(queued.wait(), 5)
         await asyncio.sleep(0)
         task.cancel()
-        await asyncio.sleep(0.01)  # the task handles its cancel while the statement still waits
+        await _loop_idle()  # the task handles its cancel while the statement still waits
+        assert not task.done() and not gate.is_set()
         gate.set()
         with pytest.raises(asyncio.CancelledError):
             await task
@@ -67,7 +81,7 @@ async def test_a_write_cancelled_while_queued_leaves_the_connection_clean(tmp_pa
         await _cancelled_while_queued(
             store, lambda: store.record_action(game, 0, 0, {"type": "bid", "bid": 1}), statement
         )
-        await asyncio.sleep(0.05)  # (nothing of the cancelled write is still running)
+        await _thread_drained(store)  # (nothing of the cancelled write is still running)
         assert not store.db.in_transaction, "the cancelled write left a transaction open"
         # The next writes work, and the log is whole: the cancelled move is there or not, never half.
         stored = (await store.get_game(game)).actions

@@ -1,4 +1,4 @@
-"""SQLite keeps what the bot acknowledged (issue 13, defect 9): every commit is synced unless a
+"""SQLite keeps what the bot acknowledged: every commit is synced unless a
 setting relaxes it, a database from a newer version is refused in one sentence (and the store
 closes, so the process can exit), and two processes starting on a new file do not race the
 migrations."""

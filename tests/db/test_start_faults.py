@@ -1,4 +1,4 @@
-"""Issue 13, defect 9, at start: a SQLite file that is read-only, or a disk that is full, while the
+"""A full disk or a read-only file at start: a SQLite file that is read-only, or a disk that is full, while the
 store opens (migrating a new file, or checking an existing one) is refused in one sentence that
 says what to do, and the store's thread is closed so the process can exit. (The tests run as
 root, for whom a chmod'ed file stays writable: SQLite's own errors are raised at the first write.)"""
@@ -56,7 +56,7 @@ async def test_a_read_only_or_full_database_at_start_is_one_sentence(
     assert store._db is None and not any(t.is_alive() for t in left), left
 
 
-# -- issue 22, defect 20: every start-up failure of the real commands, as a host meets them --------
+# -- every start-up failure of the real commands, as a host meets them -----------------------------
 # Each command runs in its own process with the files a user would have; each failure must end it
 # with one sentence and a non-zero exit, within the time limit (a thread left behind would keep the
 # process alive: the limit is what catches it).

@@ -1,4 +1,4 @@
-"""A full disk at BEGIN or at COMMIT (issue 13, defect 9): on each backend the store says so with
+"""A full disk at BEGIN or at COMMIT: on each backend the store says so with
 a :class:`StoreError` (never the driver's own exception), keeps nothing of the write, and the
 next write works (no transaction left open)."""
 

@@ -64,7 +64,7 @@ def test_the_analysis_is_reproducible_and_luck_sums_to_nothing() -> None:
     assert [d["deal"] for d in first["deals"]] == [h["deal"] for h in game.history]
     assert sum(p["luck"] for p in first["players"]) == pytest.approx(0, abs=0.05)
     # the luck is a share of what was not the seat's choices: its lead over the table's mean
-    # total less its choices' lead over the mean choices (issue 26)
+    # total less its choices' lead over the mean choices
     players = first["players"]
     mean_total = sum(p["total"] for p in players) / 3
     mean_choices = sum(p["decisions"] for p in players) / 3
@@ -81,7 +81,7 @@ def test_the_analysis_is_reproducible_and_luck_sums_to_nothing() -> None:
 def test_choices_are_weighed_against_the_quick_computers() -> None:
     """A seat that bids and plays at random loses points by its choices; seats that made the
     quick computer's own choices are credited nothing either way; the adjusted score ranks the
-    random seat below its total's rank when its cards were good (issue 26)."""
+    random seat below its total's rank when its cards were good."""
     rules = make_rules("classic", sequence="fixed", fixed_hands="6,5,4")
     game = OhHell.new(rules, 3, 11)
     rng = random.Random(11)

@@ -1,4 +1,4 @@
-"""Computer players for Oh Hell (issue 6).
+"""Computer players for Oh Hell.
 
 The bot calls::
 

@@ -1,4 +1,4 @@
-"""Issue 13, defect 7 (Oh Hell): the oh-shit preset's 63-card pack for 6-7 players (seed 000),
+"""Seed rules easy to miss (Oh Hell): the oh-shit preset's 63-card pack for 6-7 players (seed 000),
 and a Devil's Bridge card that no public entry point of the engine lets its own seat learn."""
 
 from __future__ import annotations

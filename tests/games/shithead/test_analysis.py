@@ -127,7 +127,7 @@ def test_the_pickups_listed_are_the_pickups_made_with_a_play_in_hand() -> None:
 
 
 def test_the_luck_is_all_but_the_seats_own_decisions_against_the_computers() -> None:
-    """Issue 26: skill is what a seat's swap and decisions gained against the computer's choices;
+    """Skill is what a seat's swap and decisions gained against the computer's choices;
     the luck is the weight times the result less the skill, each above the table's mean."""
     config = AnalysisConfig(luck_weight=0.8)
 

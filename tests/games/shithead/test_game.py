@@ -183,7 +183,7 @@ def test_first_player_then_a_three_in_hand_from_the_dealers_left() -> None:
 
 def test_first_player_is_found_from_the_deal_not_the_swap() -> None:
     """003: "the person who receives the first 3 dealt face-up"; a 3 swapped face up is not dealt
-    face up, so the 3 in seat 3's hand leads (issue 13: it used to be seat 1's swapped 3)."""
+    face up, so the 3 in seat 3's hand leads (it used to be seat 1's swapped 3)."""
     hands = dict(_HANDS_NO_THREES)
     hands[1] = ["8D", "3D", "JD"]
     hands[3] = ["8S", "9S", "3S"]

@@ -1,4 +1,4 @@
-"""Issue 13, defect 7 (Shithead, seed 003): two jokers with two players, the flush person, the
+"""Seed rules easy to miss (Shithead, seed 003): two jokers with two players, the flush person, the
 first player from the deal, the choosing deal's order, and rules checked however they are built."""
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Tests of the Oh Hell computer players (issue 6)."""
+"""Tests of the Oh Hell computer players."""

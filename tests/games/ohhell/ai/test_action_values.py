@@ -1,4 +1,4 @@
-"""What an option is worth to the seat (the coach's measure of a decision, issue 26)."""
+"""What an option is worth to the seat (the coach's measure of a decision)."""
 
 from __future__ import annotations
 

@@ -331,7 +331,7 @@ def test_the_compiled_simulator_plays_as_its_source(preset: str, overrides: dict
 
 
 def test_worlds_that_explain_the_plays_weigh_more() -> None:
-    """Inference from the plays (issue 26): in a game of players who play the policy, the true
+    """Inference from the plays: in a game of players who play the policy, the true
     deal explains every card played, so it outweighs most sampled worlds; with ``play_noise`` 0
     the plays weigh nothing."""
     rng = random.Random(5)
