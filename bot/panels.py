@@ -281,6 +281,19 @@ class Panels:
             except TRANSIENT:
                 self.stats.failed += 1
 
+    async def revoke(self, table: LiveTable, seat: int, text: str) -> None:
+        """``seat`` changed hands: its old player's open panel says ``text``, without buttons, and
+        is never redrawn again (it would show the seat's hand to someone no longer playing it)."""
+        found = self.open.pop((table.id, seat), None)
+        if found is None or self.clock() - found.opened >= LIFETIME:
+            return
+        try:
+            await self._edit(found, content=text, embeds=[], view=None, attachments=[])
+            self.stats.edits += 1
+        except TRANSIENT:  # its buttons are refused anyway: the seat is no longer theirs
+            log.info("game %s: the old panel of seat %s could not be closed", table.id, seat)
+            self.stats.failed += 1
+
     async def _edit(self, found: OpenPanel, **kwargs: Any) -> None:
         if found.interaction is not None and found.original:
             await found.interaction.edit_original_response(**kwargs)

@@ -1,8 +1,9 @@
 """Who may see or do what at a table: the one secrecy policy every door asks.
 
 A *door* is anything that lets a member act on a table or read what it dealt: Join (the lobby's
-button, and opening a table of a duplicate match), taking over a seat handed to one mid-game, Watch, replay, the coach's analysis, scores,
-history, verify, the exported JSON files and the shuffle's seed. Each asks :func:`decide` with
+button, and opening a table of a duplicate match), taking over a seat handed to one mid-game,
+Watch, replay, the coach's analysis, scores, history, verify, the exported JSON files and the
+shuffle's seed. Each asks :func:`decide` with
 the asker's *role* at that table and the table's *state*, and refuses with the policy's own
 sentence; so a secret is kept (or given) the same way at every door, not door by door.
 

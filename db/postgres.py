@@ -31,8 +31,8 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
 from db.postgres_matches import PostgresMatches
-from db.postgres_seats import PostgresSeats
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
+from db.postgres_seats import PostgresSeats
 from db.postgres_stats import PostgresStats
 from db.stats_sql import NEVER_STARTED
 from db.store import (
