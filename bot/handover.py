@@ -104,15 +104,18 @@ async def take(
     name = getattr(member, "display_name", None) or member.name
     async with seating.registry.match_lock(match_id):
         await check_taker(seating, table, seat, member, guild_id, channel_id)
-        handover = SeatHandover(table.id, seat, len(table.record.actions), old, record.name, member.id, name, by_user)
+        before = record.name
+        handover = SeatHandover(table.id, seat, len(table.record.actions), old, before, member.id, name, by_user)
         # the new player decides for themselves whether spectators see their hand
         fresh = SeatRecord(seat, member.id, name)
         host = member.id if table.record.host_id == old else None
         try:
             await seating.store.hand_over_seat(handover, fresh, host_id=host, match_id=match_id)
         except StoreConflict:  # another process handed or changed the seat first
-            raise Refusal(LAPSED.format(name=record.name)) from None
-    table.record.seats[seat] = fresh
+            raise Refusal(LAPSED.format(name=before)) from None
+    # in place: anything holding the seat's record (a save the display has queued) sees its new player
+    record.user_id, record.name, record.ai_level = fresh.user_id, fresh.name, fresh.ai_level
+    record.dm_closed, record.shows_hand = fresh.dm_closed, fresh.shows_hand
     if host is not None:
         table.record.host_id = host
     table.acted_from.pop(seat, None)
@@ -120,10 +123,13 @@ async def take(
     panels, watchers = seating.presenter.panels, seating.presenter.watchers
     await panels.revoke(table, seat, f"🪑 **{name}** plays this seat now: this panel no longer works.")
     await watchers.stop(
-        table, member.id, f"🪑 You play {record.name}'s seat now: your cards are under **{table.kind.hand_button}**."
+        table, member.id, f"🪑 You play {before}'s seat now: your cards are under **{table.kind.hand_button}**."
     )
     host_note = " They are the host now." if host is not None else ""
-    table.notice(f"🪑 {record.name} handed their seat to {name}, who plays it from now on.{host_note}")
+    who = f"{before} handed their seat" if by_user == old else f"The host handed {before}'s seat"
+    table.notice(f"🪑 {who} to {name}, who plays it from now on.{host_note}")
+    if seat in table.engine.to_act():
+        table.timer_waiting = frozenset()  # the turn is theirs now, with a whole turn's time
     seating.clock.kick(table)  # a computer standing in stops: the turn, if it is this seat's, is theirs
     await seating.presenter.update(table)
-    return record.name
+    return before

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from tests.helpers import (
+    PANEL_CONTROLS,
     OhHellDriver,
     current_message,
     message_text,
@@ -194,3 +195,26 @@ async def test_a_watcher_of_another_table_of_the_match_may_not_take_a_seat(simco
     offer = await bob.slash(second, "ohhell handover", member=eve)
     assert (await eve.click(offer.response, label="Take the seat")).ephemeral
     assert bob.id in await env.bot.store.match_watchers(table_b.record.match_id)
+
+
+async def test_a_shithead_seat_is_handed_over_the_same_way(simcord_env):
+    from tests.helpers import ShitheadDriver
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob, dee = (guild.add_member(env.create_user(n)) for n in ("ann", "bob", "dee"))
+    await open_table(env, channel, ann, [bob], command="shithead")
+    table = env.bot.tables.in_channel(channel.id, "shithead")
+    seat = table.seat_of(bob.id)
+    offer = await bob.slash(channel, "shithead handover", member=dee)
+    assert not offer.ephemeral and "Take the seat" in offer_buttons(offer)
+    taken = await dee.click(offer.response, label="Take the seat")
+    assert taken.ephemeral and "My cards" not in (taken.response.content or ""), taken.response.content
+    controls = [c.get("custom_id") or "" for c in walk_components(taken.response.components)]
+    assert any(c.startswith(PANEL_CONTROLS) for c in controls), f"her answer is the seat's panel: {controls}"
+    assert table.seats[seat].user_id == dee.id
+    refused = await bob.click(table_message(channel, env.bot.user.id), label="My cards")
+    assert "not playing at this table" in refusal(refused)
+    await ShitheadDriver(env, channel, {ann.id: ann, dee.id: dee}).play_to_end()
+    assert {r.user_id for r in await env.bot.store.results(table.id)} == {ann.id, dee.id}
