@@ -250,6 +250,7 @@ async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_ou
         db.execute("ALTER TABLE matches DROP COLUMN compared_at")  # (0013)
         db.execute("DROP INDEX games_by_match")  # (0014)
         db.execute("ALTER TABLE matches DROP COLUMN expires_at")  # (0016)
+        db.execute("DROP TABLE seat_handovers")  # (0017)
         db.execute("PRAGMA user_version=10")
     store = SqliteStore(path)
     await store.open()
