@@ -28,6 +28,7 @@ import discord
 from bot import logs, secrecy
 from bot.contract import LiveTable
 from bot.errors import Refusal
+from bot.panels import HANDED_OVER
 from bot.seating import Seating
 from bot.secrecy import Door
 from db.store import SeatHandover, SeatRecord, StoreConflict
@@ -121,7 +122,7 @@ async def take(
     table.acted_from.pop(seat, None)
     logs.event("seat handed over", table.record, f"seat {seat}: member {old} to member {member.id}")
     panels, watchers = seating.presenter.panels, seating.presenter.watchers
-    await panels.revoke(table, seat, f"🪑 **{name}** plays this seat now: this panel no longer works.")
+    await panels.revoke(table, seat, HANDED_OVER.format(name=name))
     await watchers.stop(
         table, member.id, f"🪑 You play {before}'s seat now: your cards are under **{table.kind.hand_button}**."
     )

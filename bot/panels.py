@@ -48,6 +48,8 @@ POINTER_END = "this copy no longer changes."
 #: the answer to a press of the very control whose move already counted (a double click, or the
 #: same button on another copy of the panel drawn from the same state)
 COUNTED = "✅ Your move counted (once); here is your hand now."
+#: what the old player's panel says once their seat was handed to ``name`` (:meth:`Panels.revoke`)
+HANDED_OVER = "🪑 **{name}** plays this seat now: this panel no longer works."
 
 
 def press_of(interaction: discord.Interaction | None) -> str | None:

@@ -218,3 +218,23 @@ async def test_a_shithead_seat_is_handed_over_the_same_way(simcord_env):
     assert "not playing at this table" in refusal(refused)
     await ShitheadDriver(env, channel, {ann.id: ann, dee.id: dee}).play_to_end()
     assert {r.user_id for r in await env.bot.store.results(table.id)} == {ann.id, dee.id}
+
+
+async def test_a_seat_handed_over_by_another_process_closes_the_old_panel_here(simcord_env):
+    """Sharded, the hand-over may be stored by another process: re-reading the game here closes
+    the old player's panel, which would otherwise be redrawn with the seat's hand."""
+    from db.store import SeatHandover, SeatRecord
+
+    env = simcord_env
+    guild, channel, p, table = await _table(env)
+    bob, dee = p["bob"], p["dee"]
+    seat = table.seat_of(bob.id)
+    live = await open_hand(bob, channel, env.bot.user.id)
+    handover = SeatHandover(table.id, seat, len(table.record.actions), bob.id, "bob", dee.id, "dee", bob.id)
+    await env.bot.store.hand_over_seat(handover, SeatRecord(seat, dee.id, "dee"))  # (as another process)
+    async with table.lock:
+        assert await env.bot.tables.reread(table)
+    assert table.seats[seat].user_id == dee.id
+    closed = current_message(env, channel, live.id)
+    assert "plays this seat now" in closed.content and not move_ids(closed)
+    assert (table.id, seat) not in env.bot.tables.presenter.panels.open
