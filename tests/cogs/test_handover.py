@@ -151,6 +151,12 @@ async def test_the_host_hands_an_absent_players_seat_and_a_restart_keeps_it(simc
 
 async def test_a_host_who_hands_their_seat_hands_the_host_too_and_an_offer_lapses(simcord_env):
     env = simcord_env
+    guild = env.create_guild()
+    lobby_channel = guild.create_text_channel("lobby")
+    host = guild.add_member(env.create_user("host"))
+    guest = guild.add_member(env.create_user("guest"))
+    await host.slash(lobby_channel, "ohhell new")
+    assert "has not started" in refusal(await host.slash(lobby_channel, "ohhell handover", member=guest))
     guild, channel, p, table = await _table(env, spectators=("dee", "eve"))
     ann, bob, dee, eve = p["ann"], p["bob"], p["dee"], p["eve"]
     first = await ann.slash(channel, "ohhell handover", member=dee)
@@ -159,9 +165,11 @@ async def test_a_host_who_hands_their_seat_hands_the_host_too_and_an_offer_lapse
     await dee.click(first.response, label="Take the seat")
     assert table.record.host_id == dee.id
     assert "lapsed" in refusal(await eve.click(second.response, label="Take the seat"))
-    assert "Only the host" not in refusal(await dee.slash(channel, "ohhell end"))  # she is the host now
+    assert refusal(await dee.slash(channel, "ohhell end")).startswith("End game #")  # she is the host now
+    assert "Only the host" in refusal(await ann.slash(channel, "ohhell end"))
     # declining an offer takes its buttons away
     third = await bob.slash(channel, "ohhell handover", member=eve)
+    assert "can decline it" in refusal(await ann.click(third.response, label="Decline"))
     await eve.click(third.response, label="Decline")
     assert "declined" in current_message(env, channel, third.response.id).content
 
