@@ -48,6 +48,8 @@ POINTER_END = "this copy no longer changes."
 #: the answer to a press of the very control whose move already counted (a double click, or the
 #: same button on another copy of the panel drawn from the same state)
 COUNTED = "✅ Your move counted (once); here is your hand now."
+#: what the old player's panel says once their seat was handed to ``name`` (:meth:`Panels.revoke`)
+HANDED_OVER = "🪑 **{name}** plays this seat now: this panel no longer works."
 
 
 def press_of(interaction: discord.Interaction | None) -> str | None:
@@ -280,6 +282,19 @@ class Panels:
                 self.stats.edits += 1
             except TRANSIENT:
                 self.stats.failed += 1
+
+    async def revoke(self, table: LiveTable, seat: int, text: str) -> None:
+        """``seat`` changed hands: its old player's open panel says ``text``, without buttons, and
+        is never redrawn again (it would show the seat's hand to someone no longer playing it)."""
+        found = self.open.pop((table.id, seat), None)
+        if found is None or self.clock() - found.opened >= LIFETIME:
+            return
+        try:
+            await self._edit(found, content=text, embeds=[], view=None, attachments=[])
+            self.stats.edits += 1
+        except TRANSIENT:  # its buttons are refused anyway: the seat is no longer theirs
+            log.info("game %s: the old panel of seat %s could not be closed", table.id, seat)
+            self.stats.failed += 1
 
     async def _edit(self, found: OpenPanel, **kwargs: Any) -> None:
         if found.interaction is not None and found.original:

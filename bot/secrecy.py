@@ -1,8 +1,9 @@
 """Who may see or do what at a table: the one secrecy policy every door asks.
 
 A *door* is anything that lets a member act on a table or read what it dealt: Join (the lobby's
-button, and opening a table of a duplicate match), Watch, replay, the coach's analysis, scores,
-history, verify, the exported JSON files and the shuffle's seed. Each asks :func:`decide` with
+button, and opening a table of a duplicate match), taking over a seat handed to one mid-game,
+Watch, replay, the coach's analysis, scores, history, verify, the exported JSON files and the
+shuffle's seed. Each asks :func:`decide` with
 the asker's *role* at that table and the table's *state*, and refuses with the policy's own
 sentence; so a secret is kept (or given) the same way at every door, not door by door.
 
@@ -45,6 +46,7 @@ class Door(Enum):
     VERIFY = "verify"  # the shuffle check
     EXPORT = "export"  # a JSON file with the seed (the replay's hand history, verify's shuffle file)
     SEED = "seed"  # the seed and salt revealed in the channel
+    TAKE_SEAT = "take seat"  # take over a seat handed to you mid-game (and be offered one)
 
 
 class Role(Enum):
@@ -73,6 +75,7 @@ _DONE = {
     Door.VERIFY: "checked",
     Door.EXPORT: "exported",
     Door.SEED: "revealed",
+    Door.TAKE_SEAT: "take a seat",
 }
 
 _TEXTS = {
@@ -99,11 +102,12 @@ _TEXTS = {
     ),
     "elsewhere": "This control belongs to a table in another channel.",
     "other_server": "There is no game #{game} on this server.",
+    "not_live": "Game #{game} is not being played: there is no seat to take over.",
     "ok": "",
 }
 
 #: the verb of "you may not … at this one" per door
-_VERB = {Door.JOIN: "sit", Door.WATCH: "watch the cards", Door.SCORES: "read the scores"}
+_VERB = {Door.JOIN: "sit", Door.TAKE_SEAT: "take a seat", Door.WATCH: "watch the cards", Door.SCORES: "read the scores"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +134,18 @@ def decide(door: Door, role: Role, state: State) -> Decision:
     if door is Door.JOIN:
         if state is not State.LOBBY:
             return _no(door, "started")
+        if role is Role.SEATED:
+            return _no(door, "already_seated")
+        if role is Role.MATCH_PLAYER:
+            return _no(door, "seated_in_match")
+        if role is Role.SPECTATOR:
+            return _no(door, "watched_match")
+        return _yes(door)
+    if door is Door.TAKE_SEAT:
+        # a seat handed over mid-game: its new player sees the seat's hand from then on, so, as
+        # at Join, nobody who saw a table of the same duplicate match (its cards) may take one
+        if state is not State.LIVE:
+            return _no(door, "not_live")
         if role is Role.SEATED:
             return _no(door, "already_seated")
         if role is Role.MATCH_PLAYER:
@@ -168,13 +184,17 @@ def decide(door: Door, role: Role, state: State) -> Decision:
     return _yes(door)
 
 
+#: the doors reached only from the table's own channel
+_AT_THE_TABLE = (Door.JOIN, Door.WATCH, Door.TAKE_SEAT)
+
+
 def where(door: Door, record: GameRecord, guild_id: int | None, channel_id: int | None) -> Decision:
     """The place a request comes from: a server's games are reached only from that server, and a
     table's Join and Watch only from its own channel (a control copied onto another message must
     not seat a non-member or show another server's table)."""
     if record.guild_id != guild_id:
-        return _no(door, "elsewhere" if door in (Door.JOIN, Door.WATCH) else "other_server")
-    if door in (Door.JOIN, Door.WATCH) and record.channel_id != channel_id:
+        return _no(door, "elsewhere" if door in _AT_THE_TABLE else "other_server")
+    if door in _AT_THE_TABLE and record.channel_id != channel_id:
         return _no(door, "elsewhere")
     return _yes(door)
 

@@ -29,7 +29,7 @@ from bot.contract import Action, AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
 from bot.match_expiry import MatchExpiry
-from bot.panels import press_of
+from bot.panels import HANDED_OVER, press_of
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
@@ -126,7 +126,15 @@ class TableManager(Registry):
         ):
             return False
         fresh = self.kinds[record.kind]
+        # a seat handed over by another process: its old player's panel here must not show it again
+        handed = [
+            (s.seat, s.name)
+            for s in record.seats
+            if s.seat < len(table.seats) and s.user_id != table.seats[s.seat].user_id
+        ]
         table.record = record
+        for seat, name in handed:
+            await self.presenter.panels.revoke(table, seat, HANDED_OVER.format(name=name))
         if record.status == "playing":
             table.rules = fresh.rules_from_json(record.rules or {})
             table.engine = fresh.replay(table.rules, record)

@@ -114,6 +114,17 @@ class Watchers:
             if views.get(user_id) is watching:
                 del views[user_id]
 
+    async def stop(self, table: LiveTable, user_id: int, text: str) -> None:
+        """``user_id`` no longer watches ``table`` (they took a seat at it): their view says
+        ``text``, without the hands it showed, and is never redrawn again."""
+        watching = self.views.get(table.id, {}).pop(user_id, None)
+        if watching is None or self.clock() - watching.opened >= LIFETIME:
+            return
+        try:
+            await watching.interaction.edit_original_response(content=text, embeds=[], view=None, attachments=[])
+        except TRANSIENT:
+            log.info("game %s: a spectator's view could not be closed", table.id)
+
     def close(self) -> list[asyncio.Task[None]]:
         """Stop every redraw; returns the tasks for the caller to await."""
         tasks = list(self.tasks.values())

@@ -32,6 +32,7 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]
 from db import rows
 from db.postgres_matches import PostgresMatches
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
+from db.postgres_seats import PostgresSeats
 from db.postgres_stats import PostgresStats
 from db.stats_sql import NEVER_STARTED
 from db.store import (
@@ -56,7 +57,7 @@ from db.store import (
 SETTLE_TIMEOUT = 5.0
 
 
-class PostgresStore(PostgresMatches, PostgresStats):
+class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
     """The store on a PostgreSQL server; ``url`` is a ``postgresql://user:password@host:port/database`` URL.
 
     ``schema``, if given, is the schema (created if missing) the tables live in; by default they

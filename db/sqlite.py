@@ -21,6 +21,7 @@ import aiosqlite
 from db import rows
 from db.sqlite_connection import EPOCH, NOW, run, run_many
 from db.sqlite_matches import SqliteMatches
+from db.sqlite_seats import SqliteSeats
 from db.sqlite_stats import SqliteStats
 from db.stats_sql import NEVER_STARTED
 from db.store import (
@@ -40,7 +41,7 @@ from db.store import (
 )
 
 
-class SqliteStore(SqliteMatches, SqliteStats):
+class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
     """The store in one SQLite file (or ``:memory:``); ``synchronous`` is ``PRAGMA synchronous``."""
 
     # -- lobby ------------------------------------------------------------------------------

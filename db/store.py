@@ -227,6 +227,22 @@ class SavedPanel:
     opened: float  # wall-clock seconds of that click
 
 
+@dataclass(frozen=True, slots=True)
+class SeatHandover:
+    """A seat handed to another member mid-game: who played it before and who plays it from
+    move ``moves`` on (the game's recorded actions then), and who offered it (the seat's player,
+    or the host for an absent player)."""
+
+    game_id: int
+    seat: int
+    moves: int
+    from_user: int
+    from_name: str
+    to_user: int
+    to_name: str
+    by_user: int
+
+
 @dataclass(slots=True)
 class MemberStats:
     kind: str
@@ -447,6 +463,18 @@ class Store(Protocol):
         """
 
     async def update_seat(self, game_id: int, seat: SeatRecord) -> None: ...
+    async def hand_over_seat(
+        self, handover: SeatHandover, seat: SeatRecord, *, host_id: int | None = None, match_id: int | None = None
+    ) -> None:
+        """The seat changes hands, in one transaction: ``seat`` (its new player) replaces the row
+        still held by ``handover.from_user``, the hand-over is logged, ``host_id`` (if given)
+        becomes the game's host, and with ``match_id`` the old player is kept as one who saw the
+        duplicate match's cards (:mod:`bot.secrecy`). :class:`StoreConflict` if the seat is no
+        longer ``from_user``'s (handed or changed meanwhile): nothing is written then."""
+
+    async def seat_handovers(self, game_ids: list[int]) -> list[SeatHandover]:
+        """The hand-overs of these games, oldest first (each game's in the order they happened)."""
+
     async def end_game(self, game_id: int, status: str, results: list[ResultRow] | None = None) -> None:
         """End the game with ``status`` (and its results, if any). A lobby cancelled before it
         started leaves its duplicate match in the same transaction: it never played, so it is not

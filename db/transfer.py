@@ -4,7 +4,7 @@ and a consistent copy of a SQLite file while the bot writes to it.
 :func:`export_rows` reads every row of the tables that make the games' history (the games, their
 seats, every action, the deals, the deal scores and results, the ratings and their changes, the
 servers' season settings, duplicate matches and who watched their tables, the coach's analyses,
-timers and old copies still to close, the members who turned turn pings off), and
+timers and old copies still to close, the members who turned turn pings off, the seats handed over mid-game), and
 :func:`import_rows` writes them into an empty store, with their ids, in one transaction. Left out
 (:data:`LEFT_OUT`): the shard leases (who runs which shard *now*), the saved panels (each holds a
 player's interaction token, which expires 15 minutes after the click anyway) and the record of
@@ -47,6 +47,7 @@ TABLES: tuple[str, ...] = (
     "timers",
     "old_copies",
     "ping_optouts",
+    "seat_handovers",
 )
 #: each table's key, for a stable order of its rows (an export reads the same twice)
 KEYS: dict[str, str] = {
@@ -65,6 +66,7 @@ KEYS: dict[str, str] = {
     "timers": "game_id",
     "old_copies": "game_id, message_id",
     "ping_optouts": "user_id",
+    "seat_handovers": "game_id, number",
 }
 #: the tables of the schema a move leaves behind, and why; every other table moves (an export
 #: refuses a database with a table in neither, so a new table cannot be forgotten)

@@ -4,10 +4,11 @@ commands it adds to each game's group (:func:`cogs.lobby.commands.add_lobby_comm
 in with one :class:`~bot.features.Feature`: those commands, its buttons, how a lobby looks, the
 **Take my seat back** under a table and the **Rematch** under a final message.
 
-- :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end)
+- :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end, handover)
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
 - :mod:`cogs.lobby.render`: the lobby message
 - :mod:`cogs.lobby.ending`: ``/<game> end``'s Confirm / Cancel
+- :mod:`cogs.lobby.handover`: ``/<game> handover`` and its offer's Take the seat / Decline
 - :mod:`cogs.lobby.rematch`: the final standings' **Rematch** (a new lobby, same rules, players invited)
 """
 
@@ -20,6 +21,7 @@ from bot.features import Feature
 from cogs.lobby.commands import add_lobby_commands
 from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby, take_back_button
 from cogs.lobby.ending import EndButton
+from cogs.lobby.handover import HandoverButton
 from cogs.lobby.rematch import RematchButton, rematch_view
 
 
@@ -33,7 +35,7 @@ async def setup(bot: CardBot) -> None:
         Feature(
             name="lobby",
             per_game=add_lobby_commands,
-            items=(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton),
+            items=(LobbyButton, PresetSelect, SeatBackButton, RematchButton, EndButton, HandoverButton),
             lobby=render_lobby,
             take_back=take_back_button,
             finale=rematch_view,

@@ -1,5 +1,6 @@
 """The lobby's commands in each game's group (:mod:`bot.groups`): ``/<game> new``, ``set``,
-``rules``, ``scores``, ``table``, ``leave``, ``back`` and ``end``, added by
+``rules``, ``scores``, ``table``, ``leave``, ``back``, ``end`` and ``handover``
+(:mod:`cogs.lobby.handover`), added by
 :func:`add_lobby_commands` at the lobby's setup.
 
 Commands change tables only through the runtime (``bot.tables``: its seating and presenter);
@@ -21,6 +22,7 @@ from bot.pings import PING_AFTER, parse_ping_after
 from bot.secrecy import Door
 from cogs.lobby.controls import render_lobby
 from cogs.lobby.ending import confirm_view, question
+from cogs.lobby.handover import add_handover_command
 from cogs.lobby.render import closed_lobby
 from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
@@ -273,3 +275,5 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
                 return
             await interaction.response.send_message(question(table.id), view=confirm_view(table.id), ephemeral=True)
+
+    add_handover_command(group, kind)

@@ -76,11 +76,15 @@ async def finished_game(
     return record
 
 
-def result_line(game: FinishedGame, loser_mark: str = "") -> str:
-    """The places of a finished game; ``loser_mark``: the game's mark for its loser (if any)."""
+def result_line(game: FinishedGame, loser_mark: str = "", earlier: dict[int, list[str]] | None = None) -> str:
+    """The places of a finished game; ``loser_mark``: the game's mark for its loser (if any);
+    ``earlier``: by seat, who played a seat before it was handed to its final player (whose
+    result it is)."""
     people = []
     for r in game.results:
         text = f"{r.place}. {r.name}"
+        if (earlier or {}).get(r.seat):
+            text += f" (took over from {' then '.join((earlier or {})[r.seat])})"
         if r.total is not None:
             text += f" ({r.total})"
         if r.is_loser and loser_mark:
@@ -109,10 +113,12 @@ def history_embed(
     command: str,
     loser_mark: str = "",
     offered: set[int] | None = None,
+    earlier: dict[int, dict[int, list[str]]] | None = None,
 ) -> discord.Embed:
     """The list of past games of the game whose command is ``command``; ``hidden``: the games
     whose result the reader may not see yet; ``offered``: those the reader may replay now (None:
-    every game listed), of which the footer names the newest."""
+    every game listed), of which the footer names the newest; ``earlier``: by game and seat, who
+    played a seat handed over before it finished."""
     budget = Budget()
     replayable = [g.id for g in games if offered is None or g.id in offered]
     # the real command, with a real number to copy that it will replay
@@ -122,7 +128,8 @@ def history_embed(
     if not games:
         embed.description = "No finished games here yet."
     for game in games:
-        shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark)
+        before = (earlier or {}).get(game.id)
+        shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark, before)
         name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}"
         if not budget.field(embed, name, shown.split(", "), sep=", "):
             break  # no room for more games: the newest are shown
@@ -226,7 +233,12 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         mark = game_kind.loser_mark if game_kind is not None else ""
         hidden = await _hidden(bot.store, games, interaction)
         offered = {g.id for g in games if await _gives(bot.store, g.id, interaction, REPLAY_DOORS)}
-        embed = history_embed(title, games, names, hidden, command=kind, loser_mark=mark, offered=offered)
+        earlier: dict[int, dict[int, list[str]]] = {}
+        for handover in await bot.store.seat_handovers([g.id for g in games]):
+            earlier.setdefault(handover.game_id, {}).setdefault(handover.seat, []).append(handover.from_name)
+        embed = history_embed(
+            title, games, names, hidden, command=kind, loser_mark=mark, offered=offered, earlier=earlier
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")

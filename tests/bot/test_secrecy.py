@@ -1,12 +1,13 @@
 """The secrecy policy (:mod:`bot.secrecy`), table-driven: every door x role x state, and what each
 may see. The table below *is* the rule book, written out; the test checks the policy says the same
-in every one of its 9 x 5 x 4 = 180 cells, and that no cell is missing from the table.
+in every one of its 10 x 5 x 4 = 200 cells, and that no cell is missing from the table.
 
 Key: ``+`` allowed; otherwise the reason it is refused:
 ``started`` (the game began), ``seated`` (already at this table), ``side`` (seated at another table of
 the match), ``watched`` (watched a table of the match), ``unstarted`` (nothing to watch yet),
 ``over`` (nothing left to watch), ``own`` (your own table), ``running`` (not over: its cards and
-seed are secret), ``held`` (a duplicate match still has tables to play these cards).
+seed are secret), ``held`` (a duplicate match still has tables to play these cards), ``not live`` (no game being played:
+no seat to take over).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ WHY = {
     "running": "not_over",
     "seed": "seed_secret",
     "held": "held",
+    "not live": "not_live",
 }
 
 ROLES = (Role.SEATED, Role.MATCH_PLAYER, Role.SPECTATOR, Role.OUTSIDER, Role.MANAGER)
@@ -40,6 +42,13 @@ RULES: dict[Door, dict[State, tuple[str, ...]]] = {
         State.LIVE: ("started",) * 5,
         State.FINISHED: ("started",) * 5,
         State.HELD: ("started",) * 5,
+    },
+    # a seat handed over mid-game: as Join, but only while the game is played
+    Door.TAKE_SEAT: {
+        State.LOBBY: ("not live",) * 5,
+        State.LIVE: ("seated", "side", "watched", "+", "+"),
+        State.FINISHED: ("not live",) * 5,
+        State.HELD: ("not live",) * 5,
     },
     Door.WATCH: {
         State.LOBBY: ("unstarted",) * 5,
@@ -157,13 +166,13 @@ def test_the_state_of_a_table_follows_its_match():
 
 
 @pytest.mark.parametrize("door", list(Door), ids=lambda d: d.value)
-def test_a_door_is_reached_only_from_the_tables_server_and_join_and_watch_only_from_its_channel(door):
+def test_a_door_is_reached_only_from_the_tables_server_and_the_seat_doors_only_from_its_channel(door):
     record = _record(1, "playing", [1])
     assert where(door, record, 10, 101).allowed
     other_server = where(door, record, 99, 101)
     assert not other_server.allowed and other_server.text(1)
     other_channel = where(door, record, 10, 555)
-    assert other_channel.allowed == (door not in (Door.JOIN, Door.WATCH))
+    assert other_channel.allowed == (door not in (Door.JOIN, Door.WATCH, Door.TAKE_SEAT))
 
 
 async def test_sides_are_counted_from_the_store_and_a_failed_read_leaves_the_write(caplog) -> None:

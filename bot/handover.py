@@ -1,0 +1,136 @@
+"""A seat handed to another member mid-game.
+
+The seat's player (or the host, for an absent player: one whose seat the computer plays since
+they left or their time ran out) offers the seat to a member; the member takes it with one press,
+and plays on from that moment, with the seat's hand as it is then. Until that press the old
+player keeps the seat (and plays it); the offer is carried whole by its buttons' custom ids, so
+it outlives a restart and lapses by itself once the seat is no longer the old player's (or, for
+an absent player's seat, once they came back or the host changed).
+
+What the new player may see is the seat's: from the press on they open **My hand** as the seat's
+player, whose view holds the hand now and what the whole table saw (the tricks, the bids); the
+seat's earlier private information is nowhere else (a hand's earlier cards were played in the
+open). The old player loses the seat's private view at once: their open panel is closed and never
+redrawn, and every player's door (My hand, a panel's press, Take my seat back) asks the seat's
+player now. Who may take a seat is the secrecy policy's to say (:data:`bot.secrecy.Door.TAKE_SEAT`):
+never one who saw another table of the same duplicate match; and the old player of a match's
+table is kept as one who saw its cards, so they may not sit at another of its tables either.
+
+The ratings count the game for the seat's final player (its results row); the store keeps the
+hand-overs, so the history names both. A hand-over is stored (:meth:`db.store.Store.hand_over_seat`)
+before anything is shown; the caller holds ``table.lock`` and answers the interaction.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot import logs, secrecy
+from bot.contract import LiveTable
+from bot.errors import Refusal
+from bot.panels import HANDED_OVER
+from bot.seating import Seating
+from bot.secrecy import Door
+from db.store import SeatHandover, SeatRecord, StoreConflict
+
+#: the answer to a press on an offer that lapsed
+LAPSED = "This offer has lapsed: the seat is no longer {name}'s to hand over."
+
+
+def seat_to_offer(table: LiveTable, by_user: int, player: int | None) -> int:
+    """The seat ``by_user`` may hand over: their own, or (the host) the seat of ``player``, an
+    absent player whose seat the computer plays; else a refusal saying why."""
+    if table.engine is None:
+        raise Refusal(
+            f"The game has not started yet: in the lobby, Leave and Join do this (/{table.kind.key} handover "
+            "is for a game being played)."
+        )
+    if player is None or player == by_user:
+        return table.player_seat(by_user)
+    if by_user != table.record.host_id:
+        raise Refusal("Only the host can hand over someone else's seat (and only one the computer plays).")
+    seat = table.seat_of(player)
+    if seat is None:
+        raise Refusal("That member is not playing at this table.")
+    if table.seats[seat].ai_level is None:
+        raise Refusal(
+            f"{table.name(seat)} is playing their seat: only they can hand it over. The host can hand over "
+            "the seat of a player who is away (the computer plays it)."
+        )
+    return seat
+
+
+async def check_taker(
+    seating: Seating, table: LiveTable, seat: int, member: discord.abc.User, guild_id: int | None, channel_id: int
+) -> None:
+    """Whether ``member`` may be offered ``seat`` (asked again when they take it)."""
+    if member.bot:
+        raise Refusal(f"A bot cannot take a seat: /{table.kind.key} leave lets the computer play it.")
+    if member.id == table.seats[seat].user_id:
+        raise Refusal("That seat is already theirs.")
+    await secrecy.require(seating.store, Door.TAKE_SEAT, table.record, member.id, guild_id, channel_id)
+
+
+def still_offered(table: LiveTable, seat: int, old: int, by_user: int) -> None:
+    """The offer of ``seat`` that ``by_user`` made for ``old`` still stands, or a refusal: the
+    seat is still ``old``'s, and an absent player's seat offered by the host is still played by
+    the computer and ``by_user`` is still the host."""
+    if seat >= len(table.seats) or table.seats[seat].user_id != old:
+        raise Refusal(LAPSED.format(name=f"<@{old}>"))
+    if by_user != old and (table.seats[seat].ai_level is None or table.record.host_id != by_user):
+        raise Refusal(
+            f"This offer has lapsed: {table.name(seat)} is back at their seat, or the host who made it no longer is."
+        )
+
+
+async def take(
+    seating: Seating,
+    table: LiveTable,
+    seat: int,
+    old: int,
+    by_user: int,
+    member: discord.abc.User,
+    guild_id: int | None,
+    channel_id: int,
+) -> str:
+    """``member`` takes ``seat`` (offered by ``by_user`` for ``old``): asked of the secrecy policy
+    and stored in one step for the duplicate match (as :meth:`Seating.sit`), then mirrored on the
+    live table; the old player's panel is closed and the new player's spectator view too (it may
+    have shown hands that players let spectators see). Returns the old player's name."""
+    if table.engine is None or not seating.registry.is_live(table):
+        raise Refusal("This game has ended.")
+    still_offered(table, seat, old, by_user)
+    record = table.seats[seat]
+    match_id = table.record.match_id
+    name = getattr(member, "display_name", None) or member.name
+    async with seating.registry.match_lock(match_id):
+        await check_taker(seating, table, seat, member, guild_id, channel_id)
+        before = record.name
+        handover = SeatHandover(table.id, seat, len(table.record.actions), old, before, member.id, name, by_user)
+        # the new player decides for themselves whether spectators see their hand
+        fresh = SeatRecord(seat, member.id, name)
+        host = member.id if table.record.host_id == old else None
+        try:
+            await seating.store.hand_over_seat(handover, fresh, host_id=host, match_id=match_id)
+        except StoreConflict:  # another process handed or changed the seat first
+            raise Refusal(LAPSED.format(name=before)) from None
+    # in place: anything holding the seat's record (a save the display has queued) sees its new player
+    record.user_id, record.name, record.ai_level = fresh.user_id, fresh.name, fresh.ai_level
+    record.dm_closed, record.shows_hand = fresh.dm_closed, fresh.shows_hand
+    if host is not None:
+        table.record.host_id = host
+    table.acted_from.pop(seat, None)
+    logs.event("seat handed over", table.record, f"seat {seat}: member {old} to member {member.id}")
+    panels, watchers = seating.presenter.panels, seating.presenter.watchers
+    await panels.revoke(table, seat, HANDED_OVER.format(name=name))
+    await watchers.stop(
+        table, member.id, f"🪑 You play {before}'s seat now: your cards are under **{table.kind.hand_button}**."
+    )
+    host_note = " They are the host now." if host is not None else ""
+    who = f"{before} handed their seat" if by_user == old else f"The host handed {before}'s seat"
+    table.notice(f"🪑 {who} to {name}, who plays it from now on.{host_note}")
+    if seat in table.engine.to_act():
+        table.timer_waiting = frozenset()  # the turn is theirs now, with a whole turn's time
+    seating.clock.kick(table)  # a computer standing in stops: the turn, if it is this seat's, is theirs
+    await seating.presenter.update(table)
+    return before
