@@ -394,6 +394,11 @@ class OhHell(FastPath, Engine):
         """(asker, card, seats still to answer) while a take-back is asked, else None."""
         return takeback.pending_request(self)
 
+    def bid_options_to_change(self, seat: int) -> list[tuple[int, bool, str | None]]:
+        """The bids ``seat`` may change its secret bid to (every one: no hook in a secret
+        bidding), or [] when it may not (:meth:`may_change_bid`)."""
+        return [(b, True, None) for b in range(self.hand_size + 1)] if self.may_change_bid(seat) else []
+
     def may_change_bid(self, seat: int) -> bool:
         """``seat`` has bid in a secret bidding that is still open: it may bid again."""
         return takeback.is_bid_change(self, seat, {"type": "bid"})

@@ -10,7 +10,8 @@ file's check and a restarted bot would all see another game.
   computer seats: computers accept).
 - ``{"type": "undo_accept"}`` / ``{"type": "undo_refuse"}``: every other player of the deal
   answers; when all have accepted the card returns to the hand and its player is to play again.
-  A refusal ends the request, and so does the next card played (the request lapses).
+  A refusal ends the request (the asker's own "refuse" withdraws it), and so does the next card
+  played (the request lapses).
 - A ``bid`` from a seat that has already bid in a simultaneous (secret) bidding replaces its bid,
   until the last bid is in.
 
@@ -131,7 +132,9 @@ def undo_options(game: DealState, seat: int) -> list[str]:
         return []
     request = tb.request
     if request is not None:
-        if seat != request.asker and seat in game.players and seat not in request.accepted:
+        if seat == request.asker:
+            return ["undo_refuse"]  # withdrawn: a request nobody answers must not hold the table
+        if seat in game.players and seat not in request.accepted:
             return ["undo_accept", "undo_refuse"]
         return []
     point = _live_point(game)

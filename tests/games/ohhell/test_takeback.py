@@ -120,6 +120,7 @@ def test_take_back_needs_every_other_player_and_lapses_on_the_next_card() -> Non
         game.apply(others[0], {"type": "undo_ask"})  # not their card
     game.apply(seat, {"type": "undo_ask", "auto_accept": [others[2]]})  # a computer seat accepts at once
     assert game.undo_request() == (seat, card, others[:2])
+    assert game.undo_options(seat) == ["undo_refuse"]  # (withdraw)
     with pytest.raises(IllegalAction):
         game.apply(seat, {"type": "undo_accept"})  # one's own request
     game.apply(others[0], {"type": "undo_accept"})
