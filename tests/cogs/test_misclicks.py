@@ -212,3 +212,63 @@ async def test_a_secret_bid_is_changed_on_the_panel_until_the_last_bid(simcord_e
     await click(env, channel, by_seat[third], "b")
     assert table.engine.view(None)["phase"] == "playing" and table.engine.view(None)["bids"][first] == 0
     assert not buttons_by_act(live_panel(env, channel, by_seat[first]), "b"), "no change once all are in"
+
+
+async def ann_plays_and_takes_back(env, channel, table, ann) -> str:
+    """``ann`` bids and plays through her panel (computers, a minute a move, moved on by the
+    clock) until her first card, then takes it back: the computers accept at once."""
+    (seat,) = [s for s in range(len(table.seats)) if table.seats[s].user_id == ann.id]
+    await open_hand(ann, channel, env.bot.user.id)
+    for _ in range(40):
+        engine = table.engine
+        playing = engine.view(None)["phase"] == "playing"
+        if engine.to_act() == [seat] and playing and len(engine.trick_cards) < len(table.seats) - 1:
+            break  # (the trick's last card closes it: nothing to take back)
+        if engine.to_act() == [seat]:
+            await click(env, channel, ann, "p" if playing else "b")
+        else:
+            await env.advance_time(61)
+    await click(env, channel, ann, "p")
+    card = table.engine.log[-1][1]["card"]
+    await click(env, channel, ann, "u")
+    assert table.engine.log[-1][1]["type"] == "undo_ask" and card in table.engine.hand(seat)
+    return card
+
+
+async def test_a_take_back_at_one_duplicate_table_changes_no_other_tables_cards_and_verifies(simcord_env):
+    """A duplicate match: at one table a card is taken back; both tables still play the same deck
+    orders deal by deal, and the table with the take-back verifies (its shuffle file replays the
+    stored moves, the take-back among them)."""
+    import dataclasses
+
+    from tests.cogs.test_duplicate import SHORT, _lobby, _two_rooms
+    from tests.helpers import OhHellDriver
+
+    env = simcord_env
+    _, first, second, ann, bob = _two_rooms(env)
+    opened = await _lobby(env, ann, first, "ohhell duplicate new", tables=2)
+    code = opened.followups[-1].content.split("**")[1]
+    for option, value in SHORT.items():
+        await ann.slash(first, "ohhell set", option=option, value=value)
+    for _ in range(2):
+        await ann.click(opened.response, label="Add computer")
+    joined = await _lobby(env, bob, second, "ohhell duplicate join", code=code)
+    for _ in range(2):
+        await bob.click(joined.response, label="Add computer")
+    assert not (await ann.click(opened.response, label="Start")).ephemeral
+    table_a = env.bot.tables.in_channel(first.id)
+    await ann_plays_and_takes_back(env, first, table_a, ann)
+    tables = env.bot.tables
+    tables.settings = dataclasses.replace(tables.settings, ai_delay=0.0)  # the rest at full speed
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    assert not (await bob.click(joined.response, label="Start")).ephemeral
+    table_b = env.bot.tables.in_channel(second.id)
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    store = env.bot.store
+    deals_a, deals_b = await store.deals(table_a.id), await store.deals(table_b.id)
+    common = min(len(deals_a), len(deals_b))
+    assert common >= 2 and deals_a[:common] == deals_b[:common]
+    assert any(a["type"] == "undo_ask" for _, a in table_a.record.actions)
+    verified = await bob.slash(second, "ohhell verify", game=table_a.id)
+    reply = verified.followups[-1] if verified.followups else verified.response
+    assert "✅" in message_text(reply), message_text(reply)

@@ -204,3 +204,89 @@ def test_the_coach_never_judges_a_card_taken_back() -> None:
     assert own.count((seat, dict(taken))) == raw.count((seat, dict(taken))) - 1
     # and the computer's view of the deal's plays reads the card that stood
     assert json.dumps(own) == json.dumps([(s, dict(a)) for s, a in game.effective_log][: len(own)])
+
+
+def _short_game_with_takebacks(seed: int) -> OhHell:
+    """A finished three-player game of two 3-card deals in which every first card of a trick
+    that can be is taken back once (computers: accepted at once) and another card played."""
+    game = OhHell(make_rules("classic", sequence="fixed", fixed_hands="3,3"), 3, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if "undo_ask" in game.undo_options(seat) and len(game.trick_cards) == 1:
+            taken = game.log[-1][1]
+            game.apply(seat, {"type": "undo_ask", "auto_accept": [s for s in range(3) if s != seat]})
+            others = [a for a in game.legal_actions(seat) if a != taken]
+            game.apply(seat, rng.choice(others or game.legal_actions(seat)))
+    assert sum(a["type"] == "undo_ask" for _, a in game.log) >= 2
+    return game
+
+
+def test_a_hand_history_with_takebacks_replays_to_the_stored_standings() -> None:
+    """``python -m games.replay``: the exported actions (take-backs among them) rebuild the game,
+    checked action by action, and it ends as stored; the replay pages tell each take-back."""
+    from cogs.ohhell.replay import OhHellReplayer
+    from games import replay
+
+    game = _short_game_with_takebacks(3)
+    data = {
+        "format": replay.FORMAT,
+        "version": replay.VERSION,
+        "game": "ohhell",
+        "id": 1,
+        "rules": game.rules.to_json(),
+        "seed": 3,
+        "rng_version": game.rng_version,
+        "seats": [{"seat": s, "name": f"p{s}", "computer": None} for s in range(3)],
+        "actions": [{"seat": s, "action": dict(a)} for s, a in game.log],
+        "results": [{**row, "name": f"p{row['seat']}"} for row in game.final_standings()],
+    }
+    rebuilt, problems = replay.check(json.loads(json.dumps(data)))
+    assert problems == [] and isinstance(rebuilt, OhHell)
+    assert rebuilt.log == game.log and rebuilt.history == game.history
+    # the replay pages' lines
+    names = ["p0", "p1", "p2"]
+    again = OhHell(game.rules, 3, seed=3)
+    lines: list[str] = []
+    for seat, action in game.log:
+        _, events = again.apply(seat, action)
+        lines += OhHellReplayer().event_lines(again, events, names)
+    assert sum("asks to take back" in line for line in lines) == sum(a["type"] == "undo_ask" for _, a in game.log)
+    assert any("took back" in line for line in lines)
+
+
+def test_the_coach_analyses_a_game_with_takebacks() -> None:
+    """The whole coach on a game with take-backs: it runs, and judges as many cards as stood."""
+    from games.ohhell.analysis import analyse
+
+    game = _short_game_with_takebacks(4)
+    config = AnalysisConfig(
+        rollouts=1, luck_rollouts=1, skill_worlds=2, bid_budget=50, card_budget=20, check_bids=False, seed=1
+    )
+    result = analyse(game.rules.to_json(), 3, 4, game.rng_version, game.log, config)
+    assert len(result["deals"]) == 2
+    tasks = deal_tasks(game.rules.to_json(), 3, 4, game.rng_version, game.log, config)
+    assert sum(len(t[5]) for t in tasks) == len(game.effective_log)
+
+
+def test_a_takeback_changes_no_deal_of_a_table_sharing_the_seed() -> None:
+    """Duplicate tables deal from one seed: a take-back (and a changed secret bid) at one draws
+    nothing from it, so every deal both tables reach holds the same cards."""
+    for preset in ("classic", "oh-shit"):
+        rules = make_rules(preset, sequence="fixed", fixed_hands="3,2,3")
+        plain, undone = OhHell(rules, 4, seed=9), UndoChecker(rules, 4, 9)
+        undone.run(random.Random(1))
+        rng = random.Random(2)
+        decks = {1: plain.dealt_deck()}
+        while not plain.is_over:
+            seat = plain.to_act()[0]
+            plain.apply(seat, rng.choice(plain.legal_actions(seat)))
+            decks.setdefault(plain.deal_number, plain.dealt_deck())
+        other = OhHell.replay(rules, 4, 9, [])
+        taken = {1: other.dealt_deck()}
+        for seat, action in undone.game.log:
+            other._do_checked(seat, action, from_log=True)
+            taken.setdefault(other.deal_number, other.dealt_deck())
+        assert undone.counts["undo_done"] > 0
+        assert all(decks[d] == taken[d] for d in range(1, 4))
