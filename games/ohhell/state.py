@@ -51,7 +51,7 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
-from games.ohhell.takeback import Takeback
+from games.ohhell.takeback_state import Takeback
 
 if TYPE_CHECKING:
     from games.ohhell import fast_loops

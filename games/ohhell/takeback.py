@@ -30,65 +30,20 @@ Events: ``undo_asked`` {seat, card, waiting}; ``undo_answered`` {seat, asker, ac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from games.common.cards import card_code
 from games.common.engine import ActionData, Event, IllegalAction
 from games.ohhell.actions import LoggedAction, UndoAction, bid_action, play_action, split_play_id
 from games.ohhell.tables import BID, PLAY
+from games.ohhell.takeback_state import Request, UndoPoint
 
 if TYPE_CHECKING:
     from games.ohhell.state import DealState
 
 #: the action types of this module (a ``bid`` that replaces one is a plain bid)
 UNDO_TYPES = ("undo_ask", "undo_accept", "undo_refuse")
-
-
-@dataclass(frozen=True, slots=True)
-class UndoPoint:
-    """The latest card of the current trick and what its play changed, to put it all back."""
-
-    seat: int
-    play_id: int
-    group: int  # the hand list (effective suit) it came from, and its place there
-    index: int
-    raw_index: int  # its place in the whole log
-    deal_no: int
-    tricks_done: int
-    trick_len: int  # the trick's length with the card in it
-    led_suit: int
-    best_power: int
-    winning_seat: int
-    trick_joker_suit: int
-    suits_played: int
-    suits_failed: int
-    revoked: bool
-    revokes: int
-    #: a request for this card was refused (or lapsed): it may not be asked again
-    refused: bool = False
-
-
-@dataclass(slots=True)
-class Request:
-    asker: int
-    accepted: set[int]
-
-
-@dataclass(slots=True)
-class Takeback:
-    """The game's take-back state (copied with the game: :meth:`copy`)."""
-
-    #: (place in the whole log, seat, action) of each action the rule state keeps no trace of
-    side_log: list[tuple[int, int, LoggedAction]] = field(default_factory=list)
-    point: UndoPoint | None = None
-    request: Request | None = None
-    #: per seat, the place in the whole log of its bid this deal (simultaneous bidding)
-    bid_at: dict[int, int] = field(default_factory=dict)
-
-    def copy(self) -> Takeback:
-        request = None if self.request is None else Request(self.request.asker, set(self.request.accepted))
-        return Takeback(self.side_log[:], self.point, request, dict(self.bid_at))
 
 
 def merged_log(

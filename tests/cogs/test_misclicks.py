@@ -272,3 +272,40 @@ async def test_a_take_back_at_one_duplicate_table_changes_no_other_tables_cards_
     verified = await bob.slash(second, "ohhell verify", game=table_a.id)
     reply = verified.followups[-1] if verified.followups else verified.response
     assert "✅" in message_text(reply), message_text(reply)
+
+
+def shithead_buttons(panel: Any, act: str) -> list[dict[str, Any]]:
+    return [
+        c
+        for c in walk_components(panel.components)
+        if (c.get("custom_id") or "").split(":")[0] in ("shq", "shb")
+        and (c.get("custom_id") or "").split(":")[3] == act
+    ]
+
+
+async def test_shithead_confirm_cards_a_first_press_picks_a_play_the_second_plays_it(simcord_env):
+    """Shithead's one-press plays (the green buttons) follow ``confirm_cards`` too."""
+    from tests.cogs.test_shithead_games import seat_table
+
+    env = simcord_env
+    _, channel, people = await seat_table(env, ["ann", "bob"], 0, options={"confirm_cards": "on"})
+    table = env.bot.tables.in_channel(channel.id, "shithead")
+    for person in people:
+        shown = await person.click(table_message(channel, env.bot.user.id), label="My cards")
+        ready = shithead_buttons(shown.response, "ready")
+        await person.click(shown.response, custom_id=ready[0]["custom_id"])
+    assert table.engine.view(None)["phase"] == "play"
+    turn = table.engine.view(None)["turn"]
+    person = next(p for p in people if table.seat_of(p.id) == turn)
+    panel = live_panel(env, channel, person)
+    picks = shithead_buttons(panel, "arm")
+    assert picks and not shithead_buttons(panel, "put"), message_text(panel)
+    moves = table.engine.action_count
+    answer = await person.click(panel, custom_id=picks[0]["custom_id"])
+    assert table.engine.action_count == moves, "picking is the panel's, never a move"
+    armed = shithead_buttons(answer.response, "put")
+    assert len(armed) == 1 and armed[0]["style"] == 1 and "press again to play" in armed[0]["label"]
+    assert armed[0]["custom_id"].split(":")[4] == picks[0]["custom_id"].split(":")[4]
+    await person.click(answer.response, custom_id=armed[0]["custom_id"])
+    assert table.engine.action_count == moves + 1
+    assert table.engine.log[-1][1]["cards"] == armed[0]["custom_id"].split(":")[4].split(".")
