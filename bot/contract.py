@@ -347,6 +347,12 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         None by default."""
         return None
 
+    def computers_wait(self, engine: EngineT) -> bool:
+        """Whether a computer whose turn it is waits now (people are answering a request, a
+        take-back, that its move would end): the next change at the table wakes it. False by
+        default."""
+        return False
+
     def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
         """What a move's ``events`` leave besides the new state (``table`` holds it), read once
         per move by the move pipeline: the deals they scored, stored with the move, and the public

@@ -309,3 +309,54 @@ async def test_shithead_confirm_cards_a_first_press_picks_a_play_the_second_play
     await person.click(answer.response, custom_id=armed[0]["custom_id"])
     assert table.engine.action_count == moves + 1
     assert table.engine.log[-1][1]["cards"] == armed[0]["custom_id"].split(":")[4].split(".")
+
+
+async def test_a_computer_to_play_waits_while_people_answer_a_take_back(simcord_env):
+    """bob asks for his card back; the computer after him accepts at once and does not play on
+    (its card would end the request) until ann has answered."""
+    env = simcord_env
+    channel, table, by_seat = await table_of(env, {}, names=("ann", "bob"), computers=1)
+    ann, bob = (by_seat[s] for s in sorted(by_seat))
+    bob_seat, computer = table.seat_of(bob.id), next(s for s in range(3) if s not in by_seat)
+    assert table.engine.next_seat[bob_seat] == computer
+    for _ in range(60):
+        engine = table.engine
+        playing = engine.view(None)["phase"] == "playing"
+        (seat,) = engine.to_act()
+        if seat == bob_seat and playing and len(engine.trick_cards) < 2:
+            break
+        if seat in by_seat:
+            await click(env, channel, by_seat[seat], "p" if playing else "b")
+        else:
+            await env.advance_time(61)
+    await click(env, channel, bob, "p")
+    card = table.engine.log[-1][1]["card"]
+    await click(env, channel, bob, "u")
+    assert table.engine.undo_request() == (bob_seat, card, [table.seat_of(ann.id)])
+    moves = table.engine.action_count
+    await env.advance_time(600)
+    assert table.engine.action_count == moves, "the computer played on"
+    await click(env, channel, ann, "y")
+    assert card in table.engine.hand(bob_seat) and table.engine.to_act() == [bob_seat]
+    await click(env, channel, bob, "p")
+    await env.advance_time(61)
+    assert table.engine.to_act() != [computer], "after the answer the computer plays again"
+
+
+async def test_a_picked_card_is_kept_by_the_panel_message_across_a_restart(simcord_env, db_path):
+    """Picking is kept in the panel's own buttons (nothing in memory): after a restart the picked
+    card's button on the panel still plays it."""
+    env = simcord_env
+    channel, table, by_seat = await table_of(env, {"confirm_cards": "on"})
+    await bid_all(env, channel, table, by_seat)
+    seat = table.engine.to_act()[0]
+    person = by_seat[seat]
+    await click(env, channel, person, "a", 0)
+    moves = table.engine.action_count
+    old = env.bot
+    await env.restart_bot(make_bot(db_path))
+    await old.close()
+    restored = env.bot.tables.in_channel(channel.id, "ohhell")
+    assert len(buttons_by_act(live_panel(env, channel, person), "p")) == 1  # still picked
+    await click(env, channel, person, "p")
+    assert restored.engine.action_count == moves + 1
