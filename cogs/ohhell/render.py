@@ -265,8 +265,10 @@ def takeback_line(event: Event, name: Name) -> str | None:
     (:mod:`games.ohhell.takeback`); None for any other event."""
     d = event.data
     if event.kind == "undo_asked":
-        waiting = ", ".join(name(s) for s in d["waiting"])
-        return f"↩️ {name(d['seat'])} asks to take back {label(d['card'])}: {waiting}, accept or refuse on your panel."
+        asked = f"↩️ {name(d['seat'])} asks to take back {label(d['card'])}"
+        if not d["waiting"]:  # only computers to answer: they accept at once
+            return f"{asked}."
+        return f"{asked}: {', '.join(name(s) for s in d['waiting'])}, accept or refuse on your panel."
     if event.kind == "undo_done":
         return f"↩️ {name(d['seat'])} took back {label(d['card'])}: everyone agreed."
     if event.kind == "undo_refused":

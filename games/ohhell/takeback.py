@@ -22,7 +22,7 @@ no trace in that state (an undone card, the requests and answers, a replaced bid
 :attr:`Takeback.side_log` with their place in the whole log, so :attr:`OhHell.log` gives back
 every action in order and ``len(log) == action_count`` still holds.
 
-Events: ``undo_asked`` {seat, card, waiting}; ``undo_answered`` {seat, asker, accept};
+Events: ``undo_asked`` {seat, card, waiting (the players to answer, not those in auto_accept)}; ``undo_answered`` {seat, asker, accept};
 ``undo_done`` {seat, card, trick}; ``undo_refused`` {seat, asker, card}; ``undo_lapsed``
 {seat, card} (the next card was played first); ``bid_placed`` {seat, changed: True}.
 """
@@ -163,7 +163,7 @@ def do(game: DealState, seat: int, action: Mapping[str, Any], events: list[Event
             logged["auto_accept"] = auto
         tb.side_log.append((raw, seat, logged))
         tb.request = Request(seat, set())
-        waiting = [s for s in game.players if s != seat]
+        waiting = [s for s in game.players if s != seat and s not in auto]  # (people: computers accept)
         _emit(events, "undo_asked", {"seat": seat, "card": card, "waiting": waiting})
         for other in auto:
             _accept(game, other, events)

@@ -174,7 +174,7 @@ async def test_computers_accept_a_take_back(simcord_env):
     assert table.engine.log[-1][1]["type"] == "undo_ask" and sorted(table.engine.log[-1][1]["auto_accept"]) == [
         s for s in range(3) if s != seat
     ]
-    assert "everyone agreed" in notices(env, channel)
+    assert "everyone agreed" in notices(env, channel) and "accept or refuse" not in notices(env, channel)
 
 
 async def test_a_pending_take_back_survives_a_restart(simcord_env, db_path):
