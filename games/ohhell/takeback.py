@@ -22,9 +22,10 @@ no trace in that state (an undone card, the requests and answers, a replaced bid
 :attr:`Takeback.side_log` with their place in the whole log, so :attr:`OhHell.log` gives back
 every action in order and ``len(log) == action_count`` still holds.
 
-Events: ``undo_asked`` {seat, card, waiting (the players to answer, not those in auto_accept)}; ``undo_answered`` {seat, asker, accept};
-``undo_done`` {seat, card, trick}; ``undo_refused`` {seat, asker, card}; ``undo_lapsed``
-{seat, card} (the next card was played first); ``bid_placed`` {seat, changed: True}.
+Events: ``undo_asked`` {seat, card, waiting (the players to answer, not those in
+auto_accept)}; ``undo_answered`` {seat, asker, accept}; ``undo_done`` {seat, card, trick};
+``undo_refused`` {seat, asker, card}; ``undo_lapsed`` {seat, card} (the next card was played
+first); ``bid_placed`` {seat, changed: True}.
 """
 
 from __future__ import annotations
