@@ -80,6 +80,8 @@ class Clock:
             return
         to_act = engine.to_act()
         if any(table.seats[s].ai_level is not None for s in to_act):
+            if table.kind.computers_wait(engine):
+                return  # people answer first (a take-back); their answer kicks the clock again
             seq = engine.action_count
             self.supervise(table, "making a computer's move", lambda: self._computer_turn(table, seq))
             return

@@ -342,6 +342,18 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         shown = snapshot(engine)
         return shown.digest(seat, lambda: digest(self.decision_key(cast(ViewT, shown.view(seat)), seat)))
 
+    def panel_extra(self, engine: EngineT, seat: int) -> Any:
+        """What else ``seat``'s open panel shows that may change while it is not their turn (a
+        request to answer), as hashable data: a change redraws the panel (:mod:`bot.panels`).
+        None by default."""
+        return None
+
+    def computers_wait(self, engine: EngineT) -> bool:
+        """Whether a computer whose turn it is waits now (people are answering a request, a
+        take-back, that its move would end): the next change at the table wakes it. False by
+        default."""
+        return False
+
     def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
         """What a move's ``events`` leave besides the new state (``table`` holds it), read once
         per move by the move pipeline: the deals they scored, stored with the move, and the public

@@ -117,7 +117,8 @@ def signature(table: LiveTable, seat: int) -> Any:
     hand = view.get("hand")
     digest = table.kind.decision_digest(engine, seat) if acting else None
     computer = table.seats[seat].ai_level is not None  # "the computer is playing your seat"
-    return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest, computer)
+    extra = table.kind.panel_extra(engine, seat)  # a request to answer (a take-back)...
+    return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest, computer, extra)
 
 
 class Panels:

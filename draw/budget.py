@@ -224,7 +224,10 @@ class Budget:
         """The whole text as a file for the message, when something was left out; None if all fit."""
         if not self.cut:
             return None
-        return ImageFile(filename, self.transcript().encode("utf-8"))
+        text = self.transcript()
+        first = next((line for line in text.splitlines() if line.strip()), "")
+        # the file's alt text: what it is, and its first line, for a screen reader's list of files
+        return ImageFile(filename, text.encode("utf-8"), f"The whole text, which the message could not hold: {first}")
 
 
 def fit(embed: discord.Embed, total: int = TOTAL) -> bool:

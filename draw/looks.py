@@ -17,10 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 FOUR_COLOUR = "four_colour"
+#: a card's first press on the panel only picks it, the second plays it: how the panel behaves,
+#: never the game's rules
+CONFIRM_CARDS = "confirm_cards"
 #: display option -> its values, the default first
-DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on")}
+DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on"), CONFIRM_CARDS: ("off", "on")}
 #: one line for the lobby and ``/<game> rules`` when an option is not at its default
-DISPLAY_LINES = {FOUR_COLOUR: "Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis"}
+DISPLAY_LINES = {
+    FOUR_COLOUR: "Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis",
+    CONFIRM_CARDS: "Confirm cards: the first press on a card picks it, the second plays it",
+}
 
 
 #: how long the table waits on a player who is not looking before it pings them (``/<game> set

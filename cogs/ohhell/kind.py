@@ -169,7 +169,16 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         return live_panel(table, seat, where=where, warning=warning, note=note, view=view, key=key)
 
     def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
-        return press_action(press)
+        return press_action(table, seat, press, _place(self.bot, table))
+
+    def computers_wait(self, engine: OhHell) -> bool:
+        """A computer to play waits while people answer a take-back (its card would end it)."""
+        return engine.undo_request() is not None
+
+    def panel_extra(self, engine: OhHell, seat: int) -> Any:
+        """A take-back to ask, answer or withdraw, and whether a secret bid may still change: each
+        puts buttons on a panel that is not to act (see :mod:`cogs.ohhell.panel`)."""
+        return (tuple(engine.undo_options(seat)), engine.undo_request() is not None, engine.may_change_bid(seat))
 
     def dm(self, table: LiveTable, seat: int) -> Rendered | None:
         view = seat_view(self.game(table), seat)

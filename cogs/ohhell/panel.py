@@ -16,14 +16,14 @@ from typing import Any
 
 import discord
 
-from bot.contract import Action, LiveTable, PanelRedraw, Press, Rendered
+from bot.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
 from bot.errors import Refusal
 from bot.interaction import PressItem
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from draw.cards import label, suit_symbol
 from draw.emojis import EMOJIS
-from draw.looks import four_colour
+from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView
@@ -90,10 +90,12 @@ def panel(
     note: str | None = None,
     view: OhHellSeatView | None = None,
     key: str | None = None,
+    armed: str | None = None,
 ) -> Rendered:
     """``seat``'s panel now; ``warning`` says why nothing happened, ``note`` what did. ``view``
     and ``key`` (the seat's view and decision digest) are what the runtime hands the kind's
-    ``draw_panel``; without them the panel asks for this state's."""
+    ``draw_panel``; without them the panel asks for this state's. ``armed``: the card button
+    (its ``index.card`` argument) pressed once at a table that plays with ``confirm_cards``."""
     engine = _game(table)
     view = seat_view(engine, seat) if view is None else view
     key = table.kind.decision_digest(engine, seat) if key is None else key
@@ -115,8 +117,14 @@ def panel(
             style = discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
     elif acting and view["phase"] == "playing":
-        buttons, extra = _card_buttons(table.id, key, view)
+        confirm = table.record.options.get(CONFIRM_CARDS) == "on"
+        buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
         lines += extra
+    elif engine.may_change_bid(seat):
+        lines.append(f"**Your secret bid: {view['my_bid']}.** Change it until the last bid is in:")
+        for bid, allowed, _ in engine.bid_options_to_change(seat):
+            style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
+            buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
     elif view["phase"] not in ("over",) and view["to_act"]:
         # No name, no trick: a waiting panel is not redrawn as the others move (see bot.panels),
         # so anything it said about the table now would soon be untrue.
@@ -125,6 +133,7 @@ def panel(
         lines.append("🏁 The game is over.")
     if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(f"Trick so far: {_trick_text(view['trick'], faces.name)}")
+    takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
     tricks = tricks_text(view, faces.name)
     if tricks:
         embed.add_field(name="Tricks this deal", value=tricks, inline=False)
@@ -134,6 +143,8 @@ def panel(
     for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
         button.row = index // PER_ROW
         controls.add_item(button)
+    for button in takeback:
+        controls.add_item(button)
     if not engine.is_over:
         controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
@@ -141,12 +152,51 @@ def panel(
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 
 
-def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[PanelButton], list[str]]:
-    """A button per card in hand order (legal enabled); a joker named as a suit, one per suit."""
+def takeback_buttons(
+    table: LiveTable, engine: OhHell, seat: int, key: str, lines: list[str], name: Any
+) -> list[PanelButton]:
+    """The take-back's buttons on the last row (:mod:`games.ohhell.takeback`): **Take back**
+    for the player of the trick's latest card; **Accept** and **Refuse** for every other player
+    while it is asked (**Withdraw** for the asker); their lines go into ``lines``."""
+    options = engine.undo_options(seat)
+    request = engine.undo_request()
+    out: list[PanelButton] = []
+    if "undo_ask" in options:
+        card = engine.log[-1][1].get("card", "?")
+        out.append(PanelButton(table.id, key, "u", text=f"↩️ Take back {label(str(card))}", row=MOVE_ROWS))
+    elif request is not None and "undo_accept" in options:
+        asker, card, _ = request
+        lines.append(f"↩️ **{name(asker)} asks to take back {label(card)}.** Everyone else must accept.")
+        out.append(PanelButton(table.id, key, "y", text="Accept", row=MOVE_ROWS, style=discord.ButtonStyle.success))
+        out.append(PanelButton(table.id, key, "n", text="Refuse", row=MOVE_ROWS, style=discord.ButtonStyle.danger))
+    elif request is not None and "undo_refuse" in options:
+        _, card, waiting = request
+        lines.append(f"↩️ You asked to take back {label(card)}; waiting for {', '.join(name(s) for s in waiting)}.")
+        out.append(PanelButton(table.id, key, "n", text="Withdraw", row=MOVE_ROWS))
+    return out
+
+
+def takeback_action(table: LiveTable, seat: int, act: str) -> Explicit:
+    """A take-back press's move: it names all it asks for, so only the engine judges it. The
+    table answers at once for its computer seats: computers accept."""
+    if act == "u":
+        computers = [s.seat for s in table.seats if s.ai_level is not None and s.seat != seat]
+        return Explicit({"type": "undo_ask", **({"auto_accept": computers} if computers else {})})
+    return Explicit({"type": "undo_accept" if act == "y" else "undo_refuse"})
+
+
+def _card_buttons(
+    game_id: int, key: str, view: OhHellSeatView, armed: str | None = None, confirm: bool = False
+) -> tuple[list[PanelButton], list[str]]:
+    """A button per card in hand order (legal enabled); a joker named as a suit, one per suit.
+    With ``confirm`` a card's first press arms it (act ``a``: only the panel changes) and the
+    armed card's button (blue) plays it."""
     plays: list[dict[str, Any]] = [dict(a) for a in view["legal"] if a["type"] == "play"]
     proper = {(str(a["card"]), a.get("suit")) for a in view["proper"] if a["type"] == "play"}
     buttons: list[PanelButton] = []
     notes = ["**Your turn:** press the card to play."]
+    if confirm:
+        notes = ["**Your turn:** press a card to pick it, then press it again to play it."]
     revoke = False
     # a Devil's Bridge deal hides the seat's own card: its one play is that card, blind ("?")
     hand = ["?"] if view["hand_hidden"] and any(a["card"] == "?" for a in plays) else view["hand"]
@@ -164,16 +214,29 @@ def _card_buttons(game_id: int, key: str, view: OhHellSeatView) -> tuple[list[Pa
             revoke = revoke or not is_proper
             style = discord.ButtonStyle.success if is_proper else discord.ButtonStyle.danger
             arg = f"{index}.{card}@{suit}" if suit else f"{index}.{card}"
-            buttons.append(PanelButton(game_id, key, "p", arg, text=shown, emoji=emoji, style=style))
+            act = "p" if not confirm or arg == armed else "a"
+            if confirm and arg == armed:
+                style, shown = discord.ButtonStyle.primary, f"{shown} · press again to play"
+                notes.append(f"👉 **{shown.split(' · ')[0]}** is picked: press it again to play it, or pick another.")
+            buttons.append(PanelButton(game_id, key, act, arg, text=shown, emoji=emoji, style=style))
     if revoke:
         notes.append("🟥 Red cards would revoke: you hold the suit led (scores at most -5).")
     return buttons, notes
 
 
-def press_action(press: Press) -> Action | PanelRedraw:
-    """What a press on the panel asks for: Refresh redraws it, a bid or a card is the move."""
+def press_action(table: LiveTable, seat: int, press: Press, where: str) -> Action | Explicit | PanelRedraw:
+    """What a press on the panel asks for: Refresh redraws it, a bid or a card is the move; with
+    ``confirm_cards`` a card's first press only arms it (the panel drawn again, the card marked:
+    panel state, never a move); a take-back's press is :func:`takeback_action`."""
     if press.act == "r":
         return PanelRedraw()
+    if press.act == "a":
+        engine = _game(table)
+        if press.key != table.kind.decision_digest(engine, seat):
+            return PanelRedraw(warning="The table has moved on since you opened that; nothing was changed.")
+        return PanelRedraw(rendered=panel(table, seat, where=where, armed=press.arg))
+    if press.act in ("u", "y", "n"):
+        return takeback_action(table, seat, press.act)
     if press.act == "b":
         return {"type": "bid", "bid": int(press.arg)}
     if press.act != "p":

@@ -269,12 +269,37 @@ def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
     return embed
 
 
+def takeback_line(event: Event, name: Name) -> str | None:
+    """A take-back's request, answer or outcome, or a changed secret bid, as the table tells it
+    (:mod:`games.ohhell.takeback`); None for any other event."""
+    d = event.data
+    if event.kind == "undo_asked":
+        asked = f"↩️ {name(d['seat'])} asks to take back {label(d['card'])}"
+        if not d["waiting"]:  # only computers to answer: they accept at once
+            return f"{asked}."
+        return f"{asked}: {', '.join(name(s) for s in d['waiting'])}, accept or refuse on your panel."
+    if event.kind == "undo_done":
+        return f"↩️ {name(d['seat'])} took back {label(d['card'])}: everyone agreed."
+    if event.kind == "undo_refused":
+        if d["seat"] == d["asker"]:
+            return f"↩️ {name(d['seat'])} withdrew the request to take back {label(d['card'])}."
+        return f"↩️ {name(d['seat'])} refused to let {name(d['asker'])} take back {label(d['card'])}."
+    if event.kind == "undo_lapsed":
+        return f"↩️ {name(d['seat'])}'s request to take back {label(d['card'])} lapsed: the next card was played."
+    if event.kind == "bid_placed" and d.get("changed"):
+        return f"✏️ {name(d['seat'])} changed their secret bid."
+    return None
+
+
 def deal_notes(events: list[Event], name: Name) -> list[str]:
     """Public lines worth keeping on the table from this batch of events."""
     out = []
     for event in events:
         if event.seat is not None:
             continue
+        line = takeback_line(event, name)
+        if line is not None:
+            out.append(line)
         if event.kind == "extra_deal":
             leaders = ", ".join(name(s) for s in event.data["leaders"])
             out.append(

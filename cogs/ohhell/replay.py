@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.replaying import Replayer
+from cogs.ohhell.render import takeback_line
 from draw.cards import label, labels, suit_symbol
 from games.common.engine import Event
 from games.ohhell.game import OhHell
@@ -53,6 +54,8 @@ class OhHellReplayer(Replayer[OhHell]):
                 )
             elif event.kind == "game_over":
                 lines.append("🏁 Game over")
+            elif (line := takeback_line(event, lambda s: names[s])) is not None:
+                lines.append(line)
         return lines
 
     def add_hands(self, embed: discord.Embed, engine: OhHell, names: list[str]) -> None:

@@ -36,7 +36,7 @@ from cogs.shithead.render import game_view, panel_embed
 from draw.cards import label, labels
 from draw.common import count
 from draw.emojis import EMOJIS
-from draw.looks import four_colour
+from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
 from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
@@ -51,11 +51,13 @@ def panel(
     note: str | None = None,
     view: ShitheadView | None = None,
     key: str | None = None,
+    armed: str | None = None,
 ) -> Rendered:
     """The player's private panel; ``mask`` marks chosen options (play cards, or face-up choices);
     ``warning`` says why nothing happened, ``note`` what did. ``view`` and ``key`` (the seat's
     view and decision digest) are what the runtime hands the kind's ``draw_panel``; without them
-    (a press redrawing its own panel) the panel asks for this state's."""
+    (a press redrawing its own panel) the panel asks for this state's. ``armed``: the one-press
+    play (its cards, ``"3H.3S"``) picked once at a table that plays with ``confirm_cards``."""
     engine = table.engine
     assert isinstance(engine, Shithead)
     view = game_view(engine, seat) if view is None else view
@@ -84,7 +86,8 @@ def panel(
                 )
             notes.append("**Your turn:** turn over one of your face-down cards.")
         else:
-            notes += _play_controls(controls, table.id, key, view, engine, mask)
+            confirm = table.record.options.get(CONFIRM_CARDS) == "on"
+            notes += _play_controls(controls, table.id, key, view, engine, mask, armed if confirm else None, confirm)
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
     embed = panel_embed(view, faces.name, table.id, notes)
@@ -173,11 +176,24 @@ def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: Vi
 
 
 def _play_controls(
-    controls: discord.ui.View, game_id: int, key: str, view: View, engine: Shithead, mask: int
+    controls: discord.ui.View,
+    game_id: int,
+    key: str,
+    view: View,
+    engine: Shithead,
+    mask: int,
+    armed: str | None = None,
+    confirm: bool = False,
 ) -> list[str]:
     notes: list[str] = []
-    quick = quick_plays(game_id, key, view)
-    if quick:
+    quick = quick_plays(game_id, key, view, armed, confirm)
+    if quick and confirm:
+        notes.append(
+            "**Your turn:** a green button picks its cards, a second press plays them; or choose cards below, "
+            "then **Play**."
+        )
+        notes += [f"👉 **{b.text}** is picked: press it again to play, or pick another." for b in quick if b.armed]
+    elif quick:
         # the one instruction for this turn (the embed adds no other "Your turn" line)
         notes.append("**Your turn:** a green button plays its cards at once; or choose cards below, then **Play**.")
     options = play_options(view)
@@ -251,28 +267,37 @@ def _add_quick(controls: discord.ui.View, buttons: list[QuickButton]) -> None:
         controls.add_item(button)
 
 
-def quick_plays(game_id: int, key: str, view: View) -> list[QuickButton]:
-    """One button per legal play (:func:`~cogs.shithead.panel_choices.quick_play_choices`)."""
-    return [
-        QuickButton(
+def quick_plays(
+    game_id: int, key: str, view: View, armed: str | None = None, confirm: bool = False
+) -> list[QuickButton]:
+    """One button per legal play (:func:`~cogs.shithead.panel_choices.quick_play_choices`). With
+    ``confirm`` (``confirm_cards``) a press arms it (act ``arm``: only the panel changes) and the
+    armed one (blue) plays."""
+    out = []
+    for play in quick_play_choices(view):
+        arg = ".".join(play.cards)
+        is_armed = confirm and arg == armed
+        button = QuickButton(
             game_id,
             key,
-            "put",
-            ".".join(play.cards),
-            text=play.text[:80],
+            "put" if is_armed or not confirm else "arm",
+            arg,
+            text=(f"{play.text} · press again to play" if is_armed else play.text)[:80],
             emoji=EMOJIS.partial(play.cards[0]),
-            style=discord.ButtonStyle.success,
+            style=discord.ButtonStyle.primary if is_armed else discord.ButtonStyle.success,
         )
-        for play in quick_play_choices(view)
-    ]
+        button.text, button.armed = play.text[:80], is_armed
+        out.append(button)
+    return out
 
 
 class QuickButton(
     PressItem[discord.ui.Button[Any]],
     template=r"shq:(?P<game_id>\d+):(?P<key>[0-9a-f]+):(?P<act>[a-z]+):(?P<arg>[0-9A-Za-z#.>]*)",
 ):
-    """A one-press move: ``put`` (play the cards ``arg``), ``swap`` (``hand>up``), ``stack``,
-    ``add`` (add ``arg`` and pick up) or ``tap`` (choosing face-up cards: the new choice mask)."""
+    """A one-press move: ``put`` (play the cards ``arg``), ``arm`` (pick them: ``confirm_cards``),
+    ``swap`` (``hand>up``), ``stack``, ``add`` (add ``arg`` and pick up) or ``tap`` (choosing
+    face-up cards: the new choice mask)."""
 
     def __init__(
         self,
@@ -288,6 +313,8 @@ class QuickButton(
         custom_id = f"shq:{game_id}:{key}:{act}:{arg}"[:100]
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id, emoji=emoji))
         self.game_id, self.key, self.act, self.arg = game_id, key, act, arg
+        #: what the play is called, and whether it is the one picked (``confirm_cards``)
+        self.text, self.armed = text, False
 
 
 class PanelButton(

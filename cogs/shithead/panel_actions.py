@@ -35,6 +35,10 @@ def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit
         if not cards:
             raise Refusal("Choose the cards to play first.")
         return {"type": "play", "cards": cards}
+    if act == "arm":  # confirm_cards: the first press only picks the play (the panel's, not a move)
+        if press.key != table.kind.decision_digest(engine, seat):
+            return PanelRedraw(warning="The table has moved on since you opened that; nothing was changed.")
+        return PanelRedraw(rendered=panel(table, seat, armed=arg))
     if act == "put":
         return {"type": "play", "cards": arg.split(".")}
     if act == "pick":

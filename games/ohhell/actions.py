@@ -33,6 +33,18 @@ class PlayAction(TypedDict):
 
 OhHellAction = BidAction | PlayAction
 
+
+class UndoAction(TypedDict):
+    """A take-back request or answer (:mod:`games.ohhell.takeback`)."""
+
+    type: Literal["undo_ask", "undo_accept", "undo_refuse"]
+    #: with "undo_ask": the seats whose acceptance the table gives at once (its computers)
+    auto_accept: NotRequired[list[int]]
+
+
+#: what the log holds: the moves of the game, and the take-backs around them
+LoggedAction = OhHellAction | UndoAction
+
 #: a played joker's fast action id carries the named suit: card | (suit + 1) << NAME_SHIFT
 NAME_SHIFT = 12
 #: the card bits of an id (every card int is below it)

@@ -98,12 +98,17 @@ def deal_tasks(
 ) -> list[DealTask]:
     """One task per deal: the actions before it and its own (plain, picklable data)."""
     game = OhHell.new(Rules.from_json(rules), seats, seed, rng_version=rng_version)
-    starts = [0]
+    ends = []
     for index, (seat, action) in enumerate(log):
         game, events = game.apply(seat, action)
         if _deal_over(events):
-            starts.append(index + 1)
-    plain = [(seat, dict(action)) for seat, action in log]
+            ends.append(index + 1)
+    # a card taken back, the requests and a replaced secret bid were never the seat's choice:
+    # each deal is judged on the actions that stood (games.ohhell.takeback)
+    dropped = {index for index, _, _ in game.takeback.side_log}
+    kept = [i for i in range(len(log)) if i not in dropped]
+    starts = [0] + [sum(1 for i in kept if i < end) for end in ends]
+    plain = [(log[i][0], dict(log[i][1])) for i in kept]
     return [
         (rules, seats, seed, rng_version, plain[:start], plain[start:end], config.to_json())
         for start, end in zip(starts, starts[1:], strict=False)

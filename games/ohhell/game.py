@@ -28,7 +28,8 @@ Event kinds (``Event.seat`` set = private to that seat)
     bid_placed {seat} (simultaneous: no number); bids_revealed {bids, total, tricks} (both
     modes, when the last bid is in); card_played {seat, card, suit (a no-trump joker's) , trick};
     revoke {seat, suit, trick} (when it becomes public); trick_won {seat, trick, cards, tricks};
-    deal_scored {history entry + totals}; game_over {standings}.
+    deal_scored {history entry + totals}; game_over {standings}. Taking a card back and
+    changing a secret bid add their own (:mod:`games.ohhell.takeback`).
 """
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ from typing import Any, ClassVar, overload
 from games.common.cards import SUIT_NAMES, Card, card_code, parse_card
 from games.common.engine import ActionData, Engine, Event, GameError, IllegalAction, RulesError
 from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION, GameRng, copy_rng, make_rng
+from games.ohhell import takeback
 from games.ohhell.actions import (
     NAME_SHIFT,
     BidAction,
+    LoggedAction,
     OhHellAction,
     PlayAction,
     bid_action,
@@ -241,6 +244,7 @@ class OhHell(FastPath, Engine):
         g.suits_failed = self.suits_failed[:]
         g.revokes = [replace(r) for r in self.revokes]
         g.revoked = self.revoked[:]
+        g.takeback = self.takeback.copy()
         g.events = None
         g.rng = copy_rng(self.rng) if rng is None else rng
         return g
@@ -375,7 +379,29 @@ class OhHell(FastPath, Engine):
         return play_action(action_id)
 
     def check(self, seat: int, action: ActionData) -> None:
-        self._to_id(seat, action)
+        if takeback.is_takeback(action):
+            takeback.check(self, seat, action)
+        elif takeback.is_bid_change(self, seat, action):
+            self._bid_value(action)
+        else:
+            self._to_id(seat, action)
+
+    def undo_options(self, seat: int) -> list[str]:
+        """The take-back actions ``seat`` may take now (:mod:`games.ohhell.takeback`)."""
+        return takeback.undo_options(self, seat)
+
+    def undo_request(self) -> tuple[int, str, list[int]] | None:
+        """(asker, card, seats still to answer) while a take-back is asked, else None."""
+        return takeback.pending_request(self)
+
+    def bid_options_to_change(self, seat: int) -> list[tuple[int, bool, str | None]]:
+        """The bids ``seat`` may change its secret bid to (every one: no hook in a secret
+        bidding), or [] when it may not (:meth:`may_change_bid`)."""
+        return [(b, True, None) for b in range(self.hand_size + 1)] if self.may_change_bid(seat) else []
+
+    def may_change_bid(self, seat: int) -> bool:
+        """``seat`` has bid in a secret bidding that is still open: it may bid again."""
+        return takeback.is_bid_change(self, seat, {"type": "bid"})
 
     def _to_id(self, seat: int, action: ActionData, from_log: bool = False) -> int:
         if self.phase == OVER:
@@ -397,6 +423,12 @@ class OhHell(FastPath, Engine):
             raise IllegalAction("You have already bid.")
         if not self.setup.simultaneous and seat != self.turn:
             raise IllegalAction("It is not your turn.")
+        bid = self._bid_value(action)
+        if bid == self._forbidden_bid():
+            raise IllegalAction(self._hook_message(bid))
+        return bid
+
+    def _bid_value(self, action: Mapping[str, Any]) -> int:
         bid = action.get("bid")
         if isinstance(bid, str) and bid.strip().isdigit():
             bid = int(bid)
@@ -404,8 +436,6 @@ class OhHell(FastPath, Engine):
             raise IllegalAction(f"Bid a whole number of tricks between 0 and {self.hand_size}.")
         if not 0 <= bid <= self.hand_size:
             raise IllegalAction(f"Bid between 0 and {self.hand_size}.")
-        if bid == self._forbidden_bid():
-            raise IllegalAction(self._hook_message(bid))
         return bid
 
     def _play_id(self, seat: int, action: Mapping[str, Any], from_log: bool = False) -> int:
@@ -473,13 +503,25 @@ class OhHell(FastPath, Engine):
         return self._do_checked(seat, action)
 
     def _do_checked(self, seat: int, action: ActionData, from_log: bool = False) -> tuple[OhHell, list[Event]]:
-        action_id = self._to_id(seat, action, from_log)
         events: list[Event] = []
+        if takeback.is_takeback(action):
+            takeback.check(self, seat, action)
+            takeback.do(self, seat, action, events)
+            return self, events
+        if takeback.is_bid_change(self, seat, action):
+            takeback.change_bid(self, seat, self._bid_value(action), events)
+            return self, events
+        action_id = self._to_id(seat, action, from_log)
+        point = takeback.before_play(self, seat, action_id) if self.phase == PLAY else None
+        if point is None and self.setup.simultaneous:
+            self.takeback.bid_at[seat] = self.actions_done
         self.events = events
         try:
             self._do(seat, action_id)
         finally:
             self.events = None
+        if point is not None:
+            takeback.after_play(self, point, events)
         return self, events
 
     # ------------------------------------------------------------------------------------
@@ -490,10 +532,18 @@ class OhHell(FastPath, Engine):
         return self.actions_done
 
     @property
-    def log(self) -> list[tuple[int, OhHellAction]]:
+    def log(self) -> list[tuple[int, LoggedAction]]:
         """Every accepted action in order, normalised (a Devil's Bridge "?" is logged as the
-        card it was, a following no-trump joker with the led suit)."""
-        out: list[tuple[int, OhHellAction]] = []
+        card it was, a following no-trump joker with the led suit); the take-backs and replaced
+        secret bids (:mod:`games.ohhell.takeback`) in their places."""
+        return takeback.merged_log(self.effective_log, self.takeback.side_log)
+
+    @property
+    def effective_log(self) -> list[tuple[int, LoggedAction]]:
+        """The actions the game stands on: :attr:`log` without the cards taken back, the
+        requests and answers, and the secret bids replaced (what a computer or the coach reads
+        as this game's bids and plays)."""
+        out: list[tuple[int, LoggedAction]] = []
         deals = self.deal_logs
         if self.phase != OVER:
             current = self.deal_tricks + (

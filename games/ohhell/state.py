@@ -51,6 +51,7 @@ from games.ohhell.results import (
 from games.ohhell.rules import PLAYOFF_HAND
 from games.ohhell.scoring import REVOKE_SCORE
 from games.ohhell.tables import BID, JOKER, NO_TRUMP, OVER, PLAY, GameSetup, suit_letter, trump_of
+from games.ohhell.takeback_state import Takeback
 
 if TYPE_CHECKING:
     from games.ohhell import fast_loops
@@ -128,6 +129,7 @@ class DealState:
     revokes: list[Revoke]  # this deal's revokes
     revoked: list[bool]  # per seat
     actions_done: int  # accepted actions so far: the length of :attr:`OhHell.log`, without building it
+    takeback: Takeback  # cards taken back, requests, replaced secret bids (games.ohhell.takeback)
 
     # ------------------------------------------------------------------------------------
     # the game's start
@@ -140,6 +142,7 @@ class DealState:
         dealer = first_dealer if first_dealer is not None else self.rng.randrange(n)
         self.phase = BID
         self.actions_done = 0
+        self.takeback = Takeback()
         self.deal_no = 0
         self.schedule_index = 0
         self.deal_kind = "normal"

@@ -38,7 +38,7 @@ def ai_view(game: OhHell, seat: int) -> OhHellSeatView:
         view["rules"] = game.rules.to_json()
     if "deal_plays" not in view:
         played = sum(view["hand_size"] - view["hand_counts"][s] for s in view["players"])
-        log = game.log if played else []
+        log = game.effective_log if played else []  # (never a card taken back)
         plays: list[TablePlay] = []
         for s, action in log[len(log) - played :] if played else []:
             plays.append([s, action["card"], action.get("suit")])
