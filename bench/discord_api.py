@@ -1,0 +1,463 @@
+"""Every REST request the bot makes, held to Discord's published API rather than to SimCord.
+
+SimCord accepts payloads that Discord refuses (an embed pointing at a file the message does not
+carry, more text than a message may hold), so what the bot sends is checked here against what
+Discord itself publishes:
+
+- the operation's request schema in Discord's OpenAPI description (``discord/discord-api-spec``,
+  ``specs/openapi.json``, OpenAPI 3.1, whose schemas are JSON Schema 2020-12), kept gzipped in
+  ``tests/fixtures/`` at the commit :data:`SPEC_COMMIT` with its MIT licence: the request's method
+  and path are matched to the spec's path template (a literal segment before a parameter, as
+  Discord routes ``/messages/@original``), ``$ref``\\ s resolved in the document, and the body (a
+  multipart request's ``payload_json``) validated by the ``jsonschema`` library;
+- the limits Discord documents and the spec does not encode (see :func:`documented_limits`): a
+  bot's message content of 2,000 characters (the spec's 4,000 on channel messages is a Nitro
+  user's), five action rows a message (the spec's 40 counts the newer layout components), a
+  select alone in its row, 6,000 characters of embed text across a message's embeds, ten files,
+  an ``attachment://`` image naming a file the message carries, a message that is not empty,
+  and for slash commands the name pattern (lower case), a description of 1-100 characters and
+  4,000 characters a command.
+
+Where the spec and Discord's documentation differ, the documentation wins, as the spec's own
+README says; two such places are relaxed here (:func:`_relaxed`), nothing else: a command's
+``default_member_permissions`` is a string in the documentation (discord.py sends ``"32"``; the
+README: the API takes a string parseable as an integer where the spec types an integer), and
+Discord's "Uploading Files" example numbers a new attachment ``"id": 0``, an integer, where the
+spec's snowflake is a string.
+
+The checker is used by the test suite (every SimCord test's requests) and by
+``bench/conformance.py``; it imports nothing from the bot or the tests.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import referencing
+import regex
+from jsonschema.exceptions import ValidationError
+from referencing.jsonschema import DRAFT202012
+
+#: the commit of ``discord/discord-api-spec`` whose ``specs/openapi.json`` is pinned (2026-07-18)
+SPEC_COMMIT = "74fda0fad044407ea280043a03ffc9bc64c4e49e"
+SPEC_FILE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / f"discord-openapi-{SPEC_COMMIT[:7]}.json"
+SPEC_FILE = SPEC_FILE.with_name(SPEC_FILE.name + ".gz")
+_SPEC_URI = f"https://raw.githubusercontent.com/discord/discord-api-spec/{SPEC_COMMIT}/specs/openapi.json"
+
+# Discord's documented limits that the spec leaves out (each checked against the pinned spec:
+# the spec's content maxLength is 4000 on channel messages, its components maxItems 40).
+CONTENT_CHARS = 2000
+ACTION_ROWS = 5
+EMBED_TOTAL_CHARS = 6000
+FILES = 10
+COMMAND_NAME = regex.compile(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$")
+COMMAND_DESCRIPTION = (1, 100)
+COMMAND_TOTAL_CHARS = 4000
+#: the flag that marks a message laid out with the newer components (no five-row limit then)
+IS_COMPONENTS_V2 = 1 << 15
+SELECT_TYPES = {3, 5, 6, 7, 8}
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One REST request as the bot made it: ``path`` without ``/api/v10`` or the query,
+    ``body`` the JSON (a multipart request's ``payload_json``), ``files`` the names of the files
+    it uploads, ``kept`` the names of the files the message carries after an edit that leaves its
+    attachments as they were (sends no ``attachments``; ``None``: not known)."""
+
+    method: str
+    path: str
+    body: Any = None
+    files: tuple[str, ...] = ()
+    kept: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """What Discord would refuse: the request, the operation it is, the field and why."""
+
+    method: str
+    path: str
+    operation: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} ({self.operation}) {self.field or '(body)'}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    operation_id: str
+    template: str
+    method: str
+    body_pointer: str | None  # JSON pointer to the application/json request schema
+
+
+def field_name(path: Iterable[str | int]) -> str:
+    """``["embeds", 0, "fields", 3, "value"]`` -> ``embeds[0].fields[3].value``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+#: the permission bits of a command, which Discord documents as a string and discord.py sends so
+_NUMERIC_STRING = {"type": "string", "pattern": "^[0-9]+$"}
+_PERMISSION_FIELDS = (
+    "ApplicationCommandCreateRequest",
+    "ApplicationCommandPatchRequestPartial",
+    "ApplicationCommandUpdateRequest",
+)
+
+
+def _relaxed(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec where Discord's documentation allows more: a snowflake that may also be a
+    non-negative integer, as Discord's own "Uploading Files" example sends a new attachment's
+    ``id`` (``"id": 0``); a command's ``default_member_permissions`` as a string of digits (the
+    documentation's type; the spec's README: "Our API accepts strings for int fields if they are
+    parseable as ints"). Only these fields: elsewhere a type is the spec's."""
+    schemas = spec["components"]["schemas"]
+    snowflake = schemas["SnowflakeType"]
+    schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}]}
+    for name in _PERMISSION_FIELDS:
+        field = schemas[name]["properties"]["default_member_permissions"]
+        schemas[name]["properties"]["default_member_permissions"] = {"anyOf": [field, _NUMERIC_STRING]}
+    return spec
+
+
+class DiscordAPI:
+    """Discord's OpenAPI description, ready to check requests (:meth:`check`)."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = _relaxed(spec)
+        resource = referencing.Resource.from_contents(self.spec, default_specification=DRAFT202012)
+        self._registry: referencing.Registry[Any] = referencing.Registry().with_resource(_SPEC_URI, resource)
+        self._routes: dict[tuple[str, int], list[tuple[list[str], Operation]]] = {}
+        for template, item in self.spec["paths"].items():
+            for method, op in item.items():
+                if method not in ("get", "put", "post", "patch", "delete"):
+                    continue
+                pointer = None
+                content = (op.get("requestBody") or {}).get("content") or {}
+                if "application/json" in content:
+                    escaped = template.replace("~", "~0").replace("/", "~1")
+                    pointer = f"#/paths/{escaped}/{method}/requestBody/content/application~1json/schema"
+                operation = Operation(op["operationId"], template, method.upper(), pointer)
+                segments = template.strip("/").split("/")
+                self._routes.setdefault((method.upper(), len(segments)), []).append((segments, operation))
+
+    @classmethod
+    def load(cls, path: Path = SPEC_FILE) -> DiscordAPI:
+        with gzip.open(path, "rb") as f:
+            return cls(json.load(f))
+
+    def operation(self, method: str, path: str) -> Operation | None:
+        """The operation ``method path`` is: the template that matches it with the most literal
+        segments (``/messages/@original`` before ``/messages/{message_id}``)."""
+        segments = path.split("?", 1)[0].strip("/").split("/")
+        best: tuple[int, Operation] | None = None
+        for template, operation in self._routes.get((method.upper(), len(segments)), ()):
+            literals = 0
+            for tpl, seg in zip(template, segments, strict=True):
+                if tpl.startswith("{") and tpl.endswith("}"):
+                    continue
+                if tpl != seg:
+                    break
+                literals += 1
+            else:
+                if best is None or literals > best[0]:
+                    best = (literals, operation)
+        return None if best is None else best[1]
+
+    @functools.cache  # noqa: B019 - one checker object lives for the whole run
+    def _validator(self, pointer: str) -> Any:
+        return jsonschema.Draft202012Validator({"$ref": _SPEC_URI + pointer}, registry=self._registry)
+
+    def check(self, request: Request) -> list[Violation]:
+        """Everything in ``request`` that Discord would refuse (empty: Discord accepts it)."""
+        operation = self.operation(request.method, request.path)
+        if operation is None:
+            return [Violation(request.method, request.path, "?", "", "no such operation in Discord's API")]
+        found: list[tuple[str, str]] = []
+        if request.body is not None:
+            if operation.body_pointer is None:
+                found.append(("", "this operation takes no JSON body"))
+            else:
+                errors = self._validator(operation.body_pointer).iter_errors(request.body)
+                found += [(field_name(e.absolute_path), _says(e)) for e in map(_precise, errors)]
+        found += documented_limits(operation.operation_id, request)
+        return [Violation(request.method, request.path, operation.operation_id, f, m) for f, m in found]
+
+
+def _precise(error: ValidationError) -> ValidationError:
+    """For a failed ``oneOf``/``anyOf`` (a component, an interaction's callback), the error of
+    the branch the payload meant, told by its ``type`` (a button's 2, a callback's 4): the branch
+    whose own ``type`` check did not fail, when exactly one did not."""
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.schema_path[0], []).append(sub)
+        meant = [
+            errs
+            for errs in branches.values()
+            if not any(list(e.relative_path) == ["type"] or (e.validator == "type" and not e.path) for e in errs)
+        ]
+        if len(meant) != 1:
+            return error
+        error = max(meant[0], key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _says(error: ValidationError) -> str:
+    """An error in a line: a length or a count with its limit rather than the whole text."""
+    instance, limit = error.instance, error.validator_value
+    if error.validator in ("maxLength", "minLength") and isinstance(instance, str):
+        return f"{len(instance)} characters; {error.validator} {limit}"
+    if error.validator in ("maxItems", "minItems") and isinstance(instance, list):
+        return f"{len(instance)} items; {error.validator} {limit}"
+    text = error.message
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+# -- the documented limits ---------------------------------------------------------------------
+
+#: operations whose body is a message (or, for a callback, whose ``data`` is one); True: a new one
+_MESSAGE_OPERATIONS = {
+    "create_message": True,
+    "execute_webhook": True,
+    "update_message": False,
+    "update_original_webhook_message": False,
+    "update_webhook_message": False,
+}
+_COMMAND_OPERATIONS = {
+    "bulk_set_application_commands": True,
+    "bulk_set_guild_application_commands": True,
+    "create_application_command": False,
+    "create_guild_application_command": False,
+    "update_application_command": False,
+    "update_guild_application_command": False,
+}
+
+
+def documented_limits(operation_id: str, request: Request) -> list[tuple[str, str]]:
+    """``(field, why)`` for each documented limit ``request`` breaks that the spec does not encode."""
+    body = request.body
+    if len(request.files) > FILES:
+        return [("files", f"{len(request.files)} files; a message carries at most {FILES}")]
+    if operation_id in _MESSAGE_OPERATIONS and isinstance(body, Mapping):
+        return list(_message_limits(body, request, "", new=_MESSAGE_OPERATIONS[operation_id]))
+    if operation_id == "create_interaction_response" and isinstance(body, Mapping):
+        data = body.get("data")
+        if body.get("type") in (4, 7) and isinstance(data, Mapping):
+            return list(_message_limits(data, request, "data.", new=body.get("type") == 4))
+        return []
+    if operation_id in _COMMAND_OPERATIONS:
+        commands = body if _COMMAND_OPERATIONS[operation_id] else [body]
+        if isinstance(commands, list):
+            prefix = "[{}]." if _COMMAND_OPERATIONS[operation_id] else ""
+            return [
+                (prefix.format(i) + f, m)
+                for i, command in enumerate(commands)
+                if isinstance(command, Mapping)
+                for f, m in _command_limits(command)
+            ]
+    return []
+
+
+def embed_chars(embeds: Sequence[Any]) -> int:
+    """The characters Discord counts against a message's 6,000: every embed's title, description,
+    field names and values, footer text and author name."""
+    total = 0
+    for embed in embeds:
+        if not isinstance(embed, Mapping):
+            continue
+        total += len(embed.get("title") or "") + len(embed.get("description") or "")
+        for item in embed.get("fields") or []:
+            if isinstance(item, Mapping):
+                total += len(item.get("name") or "") + len(item.get("value") or "")
+        for part, key in (("footer", "text"), ("author", "name")):
+            if isinstance(embed.get(part), Mapping):
+                total += len(embed[part].get(key) or "")
+    return total
+
+
+def _message_limits(message: Mapping[str, Any], request: Request, at: str, *, new: bool) -> Iterator[tuple[str, str]]:
+    content = message.get("content")
+    if isinstance(content, str) and len(content) > CONTENT_CHARS:
+        yield at + "content", f"{len(content)} characters; a bot's message holds at most {CONTENT_CHARS}"
+    embeds = message.get("embeds") or []
+    if isinstance(embeds, list) and embed_chars(embeds) > EMBED_TOTAL_CHARS:
+        yield at + "embeds", f"{embed_chars(embeds)} characters of embed text; a message holds {EMBED_TOTAL_CHARS}"
+    rows = message.get("components") or []
+    flags = message.get("flags")
+    if isinstance(rows, list) and not (isinstance(flags, int) and flags & IS_COMPONENTS_V2):
+        if len(rows) > ACTION_ROWS:
+            yield at + "components", f"{len(rows)} action rows; a message holds at most {ACTION_ROWS}"
+        for i, row in enumerate(rows):
+            children = row.get("components") if isinstance(row, Mapping) else None
+            if isinstance(children, list) and len(children) > 1:
+                if any(isinstance(c, Mapping) and c.get("type") in SELECT_TYPES for c in children):
+                    yield f"{at}components[{i}]", "a select menu must be alone in its action row"
+    if new and not (content or embeds or rows or request.files or message.get("sticker_ids") or message.get("poll")):
+        yield at.rstrip(".") or "(body)", "an empty message: content, embeds, components, files or poll needed"
+    carried = set(request.files) | _kept(message, request)
+    for i, embed in enumerate(embeds if isinstance(embeds, list) else []):
+        for part in ("image", "thumbnail", "author", "footer"):
+            item = embed.get(part) if isinstance(embed, Mapping) else None
+            if not isinstance(item, Mapping):
+                continue
+            for key in ("url", "icon_url"):
+                url = item.get(key)
+                if isinstance(url, str) and url.startswith("attachment://") and url[13:] not in carried:
+                    yield (
+                        f"{at}embeds[{i}].{part}.{key}",
+                        f"{url} names no file the message carries ({sorted(carried) or 'none'})",
+                    )
+
+
+def _kept(message: Mapping[str, Any], request: Request) -> set[str]:
+    """The names of the files a message keeps besides those the request uploads: those its
+    ``attachments`` lists with an existing (snowflake) id, or, when it sends no ``attachments``
+    on an edit, what it carried before (:attr:`Request.kept`)."""
+    listed = message.get("attachments")
+    if not isinstance(listed, list):
+        return set(request.kept or ())
+    uploaded = len(request.files)
+    out = set()
+    for item in listed:
+        if not isinstance(item, Mapping) or not isinstance(item.get("filename"), str):
+            continue
+        try:
+            is_new = int(item.get("id", -1)) < uploaded
+        except (TypeError, ValueError):
+            is_new = False
+        if not is_new:
+            out.add(item["filename"])
+    return out
+
+
+def _command_limits(command: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    chat_input = command.get("type") in (None, 1)
+    if chat_input:
+        yield from _name_and_description(command, "")
+    total = _command_chars(command)
+    if total > COMMAND_TOTAL_CHARS:
+        yield "", f"{total} characters of names, descriptions and values; a command holds {COMMAND_TOTAL_CHARS}"
+    if chat_input:
+        yield from _option_limits(command.get("options") or [], "options")
+
+
+def _option_limits(options: Any, at: str) -> Iterator[tuple[str, str]]:
+    for i, option in enumerate(options if isinstance(options, list) else []):
+        if isinstance(option, Mapping):
+            yield from _name_and_description(option, f"{at}[{i}].")
+            yield from _option_limits(option.get("options") or [], f"{at}[{i}].options")
+
+
+def _name_and_description(item: Mapping[str, Any], at: str) -> Iterator[tuple[str, str]]:
+    name = item.get("name")
+    if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+        yield at + "name", f"{name!r} is not a slash command name (1-32 lower-case letters, digits, - or _)"
+    low, high = COMMAND_DESCRIPTION
+    description = item.get("description")
+    if not isinstance(description, str) or not low <= len(description) <= high:
+        yield at + "description", f"a slash command's description has {low}-{high} characters, not {description!r}"
+
+
+def _command_chars(command: Mapping[str, Any]) -> int:
+    """Discord's 4,000-character budget of a command: its names, descriptions and choice values."""
+    total = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    for option in command.get("options") or []:
+        if isinstance(option, Mapping):
+            total += _command_chars(option)
+            for choice in option.get("choices") or []:
+                if isinstance(choice, Mapping):
+                    total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+    return total
+
+
+# -- recording SimCord's requests --------------------------------------------------------------
+
+#: per SimCord backend: index in ``backend.http_requests`` -> (uploaded file names, kept file names)
+_FILES_SEEN = "_discord_api_files"
+
+
+def record_simcord_files() -> None:
+    """Make SimCord note, for every request, the names of the files it uploads and, for an edit
+    that sends no ``attachments``, the files the message carries after it: SimCord's own log
+    (``env.http_requests``) keeps neither. Idempotent; call before the bot starts."""
+    from simcord.http import router
+
+    if getattr(router.dispatch, "_discord_api", False):
+        return
+    original = router.dispatch
+
+    def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        index = len(backend.http_requests)
+        files = tuple(str(getattr(f, "filename", None) or "") for f in kwargs.get("files") or ())
+        result = original(backend, method, path, **kwargs)
+        kept = None
+        body = kwargs.get("json")
+        if isinstance(body, Mapping) and isinstance(body.get("data"), Mapping) and "/callback" in path:
+            body = body["data"]
+        if method in ("PATCH", "POST") and isinstance(body, Mapping) and "attachments" not in body:
+            message = result.get("resource", {}).get("message") if isinstance(result, Mapping) else None
+            message = message if message is not None else result
+            if isinstance(message, Mapping) and isinstance(message.get("attachments"), list):
+                kept = tuple(a.get("filename", "") for a in message["attachments"] if isinstance(a, Mapping))
+        if files or kept:
+            backend.__dict__.setdefault(_FILES_SEEN, {})[index] = (files, kept)
+        return result
+
+    dispatch._discord_api = True  # type: ignore[attr-defined]
+    router.dispatch = dispatch
+
+
+def simcord_requests(env: Any, start: int = 0) -> list[Request]:
+    """The requests of a SimCord env (``env.http_requests``) from ``start``, with the files
+    :func:`record_simcord_files` noted."""
+    seen: dict[int, tuple[tuple[str, ...], tuple[str, ...] | None]] = env.backend.__dict__.get(_FILES_SEEN, {})
+    out = []
+    for index, entry in enumerate(env.http_requests[start:], start):
+        files, kept = seen.get(index, ((), None))
+        out.append(Request(entry.method, entry.path, entry.json, files, kept))
+    return out
+
+
+def check_all(api: DiscordAPI, requests: Iterable[Request]) -> tuple[list[Violation], set[str]]:
+    """Every violation in ``requests``, and the operations they were. A game sends the same
+    body many times (a table redrawn the same way), so each distinct body is checked once."""
+    violations: list[Violation] = []
+    operations: set[str] = set()
+    for request in requests:
+        operation = api.operation(request.method, request.path)
+        if operation is None:
+            operations.add(f"{request.method} {request.path}")
+            violations += api.check(request)
+            continue
+        operations.add(operation.operation_id)
+        key = json.dumps([operation.operation_id, request.body, request.files, request.kept], sort_keys=True)
+        found = _CACHE.get(key)
+        if found is None:
+            if len(_CACHE) > 20000:
+                _CACHE.clear()
+            found = _CACHE[key] = [(v.field, v.message) for v in api.check(request)]
+        violations += [Violation(request.method, request.path, operation.operation_id, f, m) for f, m in found]
+    return violations, operations
+
+
+_CACHE: dict[str, list[tuple[str, str]]] = {}
+
+
+@functools.cache
+def discord_api() -> DiscordAPI:
+    """The pinned spec, loaded once a process."""
+    return DiscordAPI.load()
