@@ -133,11 +133,116 @@ def _relaxed(spec: dict[str, Any]) -> dict[str, Any]:
     return spec
 
 
+def _discriminated(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec with each union told apart by its ``type`` field checked as such: a ``oneOf`` or
+    ``anyOf`` whose branches are objects each naming the ``type`` values it takes (a component:
+    a button's 2, a select's 3; a callback: 4 or 5, 6 or 7, 9...), with those values disjoint,
+    becomes the keyword :data:`BY_TYPE`: "``type`` is one of them, and the branch of that value
+    holds". The same schema in meaning (exactly one branch can hold either way), but jsonschema
+    then validates one branch instead of trying every one to count the matches (a table's
+    message took a tenth of a second), and a failure names the field inside the branch the
+    payload meant. A union of constants (``ButtonStyleTypes``: one branch a style) becomes the
+    ``enum`` it means, checked once instead of a failed branch a value."""
+    schemas = spec["components"]["schemas"]
+
+    def type_values(branch: Any) -> list[Any] | None:
+        target = branch
+        if isinstance(branch, dict) and set(branch) == {"$ref"} and branch["$ref"].startswith("#/components/schemas/"):
+            target = schemas.get(branch["$ref"].rsplit("/", 1)[1])
+        kind = target.get("properties", {}).get("type") if isinstance(target, dict) else None
+        if not isinstance(kind, dict) or "type" not in target.get("required", ()):
+            return None
+        values = kind.get("enum", [kind["const"]] if "const" in kind else None)
+        return list(values) if isinstance(values, list) else None
+
+    def rewrite(node: Any) -> Any:
+        if isinstance(node, list):
+            return [rewrite(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: rewrite(value) for key, value in node.items()}
+        for union in ("oneOf", "anyOf"):
+            branches = node.get(union)
+            if not isinstance(branches, list) or len(branches) < 2:
+                continue
+            if all(isinstance(b, dict) and "const" in b and set(b) <= CONST_BRANCH for b in branches):
+                del node[union]  # an enumeration written as one branch a value: the same, as an enum
+                node["enum"] = [b["const"] for b in branches]
+                continue
+            nullable = [b for b in branches if b == {"type": "null"}]
+            typed = [(b, type_values(b)) for b in branches if b not in nullable]
+            values = [v for _, vs in typed for v in (vs or [None])]
+            if any(vs is None for _, vs in typed) or len(values) != len(set(values)):
+                continue
+            del node[union]
+            node["type"] = ["object", "null"] if nullable else "object"
+            node[BY_TYPE] = {json.dumps(v): branch for branch, vs in typed for v in vs or ()}
+        return node
+
+    spec["components"]["schemas"] = {name: rewrite(schema) for name, schema in schemas.items()}
+    spec["paths"] = rewrite(spec["paths"])
+    return spec
+
+
+def _inlined(schema: Any, schemas: Mapping[str, Any], seen: frozenset[str] = frozenset()) -> Any:
+    """``schema`` with each ``$ref`` to a named schema replaced by that schema, except where it
+    would reach itself again (a container of components: the reference stays, absolute); and an
+    ``allOf`` that only repeats, wider, the ``enum`` beside it (a button's ``type`` [2] within all
+    component types) dropped. The same schema in meaning; it validates in half the time, as
+    jsonschema looks each reference up anew for every value it checks."""
+    if isinstance(schema, list):
+        return [_inlined(item, schemas, seen) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/components/schemas/") and len(schema) == 1:
+        name = ref.rsplit("/", 1)[1]
+        if name in seen:
+            return {"$ref": _SPEC_URI + ref}
+        return _inlined(schemas[name], schemas, seen | {name})
+    out = {key: value if key in ("enum", "const") else _inlined(value, schemas, seen) for key, value in schema.items()}
+    if isinstance(out.get("enum"), list) and isinstance(out.get("allOf"), list):
+        wider = [
+            s
+            for s in out["allOf"]
+            if isinstance(s, dict)
+            and set(s) <= {"type", "enum", "format", "title", "description"}
+            and set(map(json.dumps, out["enum"])) <= set(map(json.dumps, s.get("enum", [])))
+        ]
+        out["allOf"] = [s for s in out["allOf"] if s not in wider]
+        if not out["allOf"]:
+            del out["allOf"]
+    return out
+
+
+#: what a branch of an enumeration written as a union holds besides its value (its name, its words)
+CONST_BRANCH = {"const", "title", "description"}
+#: the keyword :func:`_discriminated` writes: the branch of each ``type`` value (as JSON)
+BY_TYPE = "x-branch-by-type"
+
+
+def _branch_by_type(validator: Any, branches: dict[str, Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """Validate an object against the branch of its ``type`` alone."""
+    if not isinstance(instance, dict):
+        return
+    branch = branches.get(json.dumps(instance.get("type")))
+    if branch is None:
+        allowed = ", ".join(branches)
+        yield ValidationError(
+            f"type {instance.get('type')!r} is none of the types allowed here ({allowed})", path=["type"]
+        )
+        return
+    yield from validator.descend(instance, branch)
+
+
+_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {BY_TYPE: _branch_by_type})
+
+
 class DiscordAPI:
     """Discord's OpenAPI description, ready to check requests (:meth:`check`)."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
-        self.spec = _relaxed(spec)
+        self.spec = _discriminated(_relaxed(spec))
         resource = referencing.Resource.from_contents(self.spec, default_specification=DRAFT202012)
         self._registry: referencing.Registry[Any] = referencing.Registry().with_resource(_SPEC_URI, resource)
         self._routes: dict[tuple[str, int], list[tuple[list[str], Operation]]] = {}
@@ -179,7 +284,8 @@ class DiscordAPI:
 
     @functools.cache  # noqa: B019 - one checker object lives for the whole run
     def _validator(self, pointer: str) -> Any:
-        return jsonschema.Draft202012Validator({"$ref": _SPEC_URI + pointer}, registry=self._registry)
+        resolved = self._registry.resolver(_SPEC_URI).lookup(pointer).contents
+        return _Validator(_inlined(resolved, self.spec["components"]["schemas"]), registry=self._registry)
 
     def check(self, request: Request) -> list[Violation]:
         """Everything in ``request`` that Discord would refuse (empty: Discord accepts it)."""
@@ -192,7 +298,10 @@ class DiscordAPI:
                 found.append(("", "this operation takes no JSON body"))
             else:
                 errors = self._validator(operation.body_pointer).iter_errors(request.body)
-                found += [(field_name(e.absolute_path), _says(e)) for e in map(_precise, errors)]
+                by_field: dict[str, str] = {}  # one error a field (a wrong type fails a field's enum too)
+                for error in map(_precise, errors):
+                    by_field.setdefault(field_name(error.absolute_path), _says(error))
+                found += by_field.items()
         found += documented_limits(operation.operation_id, request)
         return [Violation(request.method, request.path, operation.operation_id, f, m) for f, m in found]
 
