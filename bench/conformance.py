@@ -9,7 +9,8 @@ opens (Oh Hell: a random enabled move; Shithead: the engine's sensible player's 
 out with the panel's own buttons and lists); during a game and after it, every slash command of
 the bot (and its autocompletes), a duplicate match opened, joined and closed, a seat handed to
 the computer and taken back, a lobby ended. Each request SimCord records is checked; each
-violation is printed (the method, the path, the operation, the field), then the last line:
+violation is printed (the method, the path, the operation, the field) after the operations the
+requests were, then the last line:
 
     requests=N operations=K violations=V
 
@@ -137,8 +138,10 @@ class Table:
                 for _ in range(STUCK_SECONDS):
                     await self.env.settle()
                     live = self.live
-                    if live is None or live.engine.is_over or any(
-                        live.seats[s].ai_level is None for s in live.engine.to_act()
+                    if (
+                        live is None
+                        or live.engine.is_over
+                        or any(live.seats[s].ai_level is None for s in live.engine.to_act())
                     ):
                         break
                     await self.env.advance_time(1)
@@ -317,6 +320,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     violations, requests, operations = asyncio.run(run(args.quick, args.seed))
+    print("operations: " + ", ".join(sorted(operations)))
     for violation in dict.fromkeys(str(v) for v in violations):
         print(violation)
     print(f"requests={requests} operations={len(operations)} violations={len(violations)}")

@@ -22,8 +22,8 @@ from bench.discord_api import (
     Violation,
     check_all,
     discord_api,
-    embed_chars,
 )
+from bench.discord_limits import embed_chars
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = "/channels/1/messages"
