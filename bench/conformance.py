@@ -236,6 +236,18 @@ async def during_a_game(table: Table) -> None:
         await host.autocomplete(channel, command, option, "")
 
 
+async def finished_work(env: Any, channel: Any, message_id: int, seconds: float = 600.0) -> None:
+    """Until the coach's answer replaces its "Working on the analysis" (its worker processes run
+    in real time, outside what a settle waits for)."""
+    for _ in range(int(seconds * 10)):
+        await env.settle()
+        stored = env.backend.messages.get(channel.id, {}).get(message_id)
+        if stored is None or "Working on the analysis" not in (stored.content or ""):
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the analysis never came")
+
+
 async def after_games(env: Any, guild: Any, people: list[Any], game: str, number: int) -> None:
     """The commands about finished games, a lobby ended, a duplicate match opened, joined and
     closed, and the server-wide ones."""
@@ -248,6 +260,8 @@ async def after_games(env: Any, guild: Any, people: list[Any], game: str, number
     for command in ("replay", "analysis"):
         await host.autocomplete(room, f"{game} {command}", "game", "")
         shown = await host.slash(room, f"{game} {command}", game=number)
+        if command == "analysis" and shown.response is not None:
+            await finished_work(env, room, shown.response.id)
         if command == "replay" and shown.response is not None:
             for custom_id in ids(shown.response, "")[:4]:
                 await host.click(shown.response, custom_id=custom_id)
@@ -258,7 +272,9 @@ async def after_games(env: Any, guild: Any, people: list[Any], game: str, number
         await host.click(asked.response, label="Confirm")
     opened = await host.slash(room, f"{game} duplicate new", tables=2)
     said = " ".join(m.content or "" for m in [opened.response, *opened.followups] if m is not None)
-    code = (re.search(r"\*\*([A-Z0-9]{6})\*\*", said) or re.search(r"(X)", "X")).group(1)
+    found = re.search(r"\*\*([A-Z0-9]{6})\*\*", said)
+    assert found, said
+    code = found.group(1)
     joined_room = guild.create_text_channel(f"second-{game}")
     await other.slash(joined_room, f"{game} duplicate join", code=code)
     await host.slash(room, f"{game} duplicate close", code=code)
