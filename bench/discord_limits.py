@@ -125,7 +125,7 @@ def _message_limits(message: Mapping[str, Any], request: Request, at: str, *, ne
                     yield f"{at}components[{i}]", "a select menu must be alone in its action row"
     if new and not (content or embeds or rows or request.files or message.get("sticker_ids") or message.get("poll")):
         yield at.rstrip(".") or "(body)", "an empty message: content, embeds, components, files or poll needed"
-    carried = set(request.files) | _kept(message, request)
+    carried = set(request.files) | _kept(message, request, new=new)
     for i, embed in enumerate(embeds if isinstance(embeds, list) else []):
         for part in ("image", "thumbnail", "author", "footer"):
             item = embed.get(part) if isinstance(embed, Mapping) else None
@@ -140,11 +140,13 @@ def _message_limits(message: Mapping[str, Any], request: Request, at: str, *, ne
                     )
 
 
-def _kept(message: Mapping[str, Any], request: Request) -> set[str]:
+def _kept(message: Mapping[str, Any], request: Request, *, new: bool) -> set[str]:
     """The names of the files a message keeps besides those the request uploads: those its
     ``attachments`` lists with an existing (snowflake) id, or, when it sends no ``attachments``
-    on an edit, what it carried before (:attr:`Request.kept`)."""
+    on an edit, what it carried before (:attr:`Request.kept`); a new message keeps nothing."""
     listed = message.get("attachments")
+    if new:
+        return set()
     if not isinstance(listed, list):
         return set(request.kept or ())
     uploaded = len(request.files)

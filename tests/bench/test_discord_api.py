@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from bench.discord_api import (
     SPEC_COMMIT,
@@ -138,6 +139,8 @@ def test_an_attachment_reference_must_name_a_file_the_message_carries() -> None:
     kept = {"embeds": [embed], "attachments": [{"id": "123", "filename": "table.png"}]}
     assert check("PATCH", "/channels/1/messages/2", kept) == []
     assert check("PATCH", "/channels/1/messages/2", {"embeds": [embed]}, kept=("table.png",)) == []
+    # a new message carries only what it uploads, whatever the simulator answered
+    assert fields(check("POST", MESSAGES, {"embeds": [embed]}, kept=("table.png",))) == ["embeds[0].image.url"]
     dropped = {"embeds": [embed], "attachments": []}
     assert fields(check("PATCH", "/webhooks/1/tok/messages/@original", dropped)) == ["embeds[0].image.url"]
 
@@ -213,6 +216,7 @@ def test_check_all_counts_operations_and_keeps_each_requests_path() -> None:
 BAD_BOT_TEST = """
 import discord
 import pytest
+import pytest
 from discord import app_commands
 
 
@@ -265,3 +269,13 @@ def test_a_simcord_test_whose_bot_sends_what_discord_refuses_fails_naming_the_fi
     assert run.returncode == 1, out
     assert "1 failed" in out and "test_sends_a_picture_without_its_file" in out, out
     assert "/callback (create_interaction_response) data.embeds[0].image.url: attachment://table.png" in out, out
+
+
+def test_this_suite_checks_every_simcord_environment(request: pytest.FixtureRequest) -> None:
+    """The hook is loaded in the suite itself (tests/conftest.py), following every ``Env.start``."""
+    from simcord.env import Env
+
+    from tests import discord_conformance
+
+    assert request.config.pluginmanager.has_plugin("tests.discord_conformance")
+    assert Env.start is discord_conformance._followed_start
