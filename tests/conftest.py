@@ -17,6 +17,9 @@ from simcord.env import Env
 
 from bot import fairness
 
+# Every request the bot makes in a SimCord test is held to Discord's published API.
+pytest_plugins = ["tests.discord_conformance"]
+
 settings.register_profile("ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
