@@ -10,9 +10,7 @@ out with the panel's own buttons and lists); during a game and after it, every s
 the bot (and its autocompletes), a duplicate match opened, joined and closed, a seat handed to
 the computer and taken back, a lobby ended. Each request SimCord records is checked; each
 violation is printed (the method, the path, the operation, the field) after the operations the
-requests were, then the last line:
-
-    requests=N operations=K violations=V
+requests were; the last line is ``requests=N operations=K violations=V``.
 
 ``--quick`` plays one Oh Hell deal at 7 seats (``oh-shit``, peak 1) and one Shithead game of 2
 seats, then the same commands: seconds, the same code path. The bot runs as the tests run it:

@@ -324,7 +324,8 @@ def record_simcord_files() -> None:
 
     def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         index = len(backend.http_requests)
-        files = tuple(str(getattr(f, "filename", None) or "") for f in kwargs.get("files") or ())
+        files = note_files(backend, index, kwargs.get("files"))  # first: an injected fault raises below
+        seen = backend.__dict__.setdefault(_FILES_SEEN, {})
         result = original(backend, method, path, **kwargs)
         kept = None
         body = kwargs.get("json")
@@ -336,11 +337,20 @@ def record_simcord_files() -> None:
             if isinstance(message, Mapping) and isinstance(message.get("attachments"), list):
                 kept = tuple(a.get("filename", "") for a in message["attachments"] if isinstance(a, Mapping))
         if files or kept:
-            backend.__dict__.setdefault(_FILES_SEEN, {})[index] = (files, kept)
+            seen[index] = (files, kept)
         return result
 
     dispatch._discord_api = True  # type: ignore[attr-defined]
     router.dispatch = dispatch
+
+
+def note_files(backend: Any, index: int, files: Iterable[Any] | None) -> tuple[str, ...]:
+    """Note the names of the files request ``index`` uploads (for a test that fails a request
+    itself, before SimCord's router sees it) and return them."""
+    names = tuple(str(getattr(f, "filename", None) or "") for f in files or ())
+    if names:
+        backend.__dict__.setdefault(_FILES_SEEN, {})[index] = (names, None)
+    return names
 
 
 def simcord_requests(env: Any, start: int = 0) -> list[Request]:

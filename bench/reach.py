@@ -6,8 +6,7 @@ to ``ping_after 2m`` and every player away between their turns: each turn the ta
 their panel has gone stale (not looking) and the ping is due. It records every file Discord
 stores for the bot (any route: table, DM, panel, the final chart, ``/ohhell scores``) with its
 description, and every ping line with the turn it fell in. Its last line is
-
-    locales=L strings=S missing=M alt text=A/F pings per turn=P
+``locales=L strings=S missing=M alt text=A/F pings per turn=P``.
 
 ``A``: files sent with a description within Discord's 1,024 characters, of ``F`` files sent;
 ``P``: the most ping lines any one turn got (a turn: the table's count of moves when it was

@@ -77,7 +77,7 @@ async def timed(call: Callable[[], Awaitable[Any]], repeats: int) -> float:
 async def measure(make: Callable[[], Store], games: int, every: int, index: bool) -> tuple[float, float, float]:
     """The three reads' medians (ms) on a store filled with or without the index."""
     known = migration_files()
-    chosen = known if index else [m for m in known if m.number < INDEX_MIGRATION]
+    chosen = known if index else [m for m in known if m.number != INDEX_MIGRATION]  # every other migration
     saved = db.sqlite_connection.migration_files, db.postgres_pool.migration_files
     db.sqlite_connection.migration_files = db.postgres_pool.migration_files = lambda: chosen
     store = make()

@@ -16,6 +16,7 @@ SCRIPT = ROOT / "bench" / "conformance.py"
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 LAST_LINE = re.compile(r"requests=(\d+) operations=(\d+) violations=(\d+)")
 
+
 def test_the_bench_and_its_checker_import_nothing_from_the_tests() -> None:
     for path in (SCRIPT, ROOT / "bench" / "discord_api.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -14,6 +14,7 @@ from simcord.backend import serializers
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
+from bench.discord_api import note_files
 from bot.faults import Fault, classify
 from bot.presentation import COALESCE
 from tests.cogs.test_shithead_games import seat_table, use_seed
@@ -54,6 +55,7 @@ def inject(env, monkeypatch, fault: str, method: str, path: str, times: int = 1,
                 skipped[0] -= 1
                 return real(backend, m, p, **kwargs)
             left[0] -= 1
+            note_files(backend, len(backend.http_requests), kwargs.get("files"))  # as sent, for the API check
             backend.http_requests.append(router.HttpLogEntry(m, p, {}, kwargs.get("json"), None))
             if spec is None:
                 raise TimeoutError("injected: the request timed out")
