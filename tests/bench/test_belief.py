@@ -1,0 +1,90 @@
+"""bench/belief_data.py, belief_model.py, train_belief.py and belief.py: the positions' labels
+agree with the engine's own deal, the sampler's counts with its worlds, training lowers the loss,
+and the numpy forward pass is the trained network's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench import belief_data, belief_model
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def shard() -> dict[str, np.ndarray]:
+    return belief_data.play_shard(3, 0, 0.25, 0, games=2)
+
+
+def test_every_unseen_card_is_labelled_with_its_true_place(shard: dict[str, np.ndarray]) -> None:
+    """The engine's hands at each decision: every class holds exactly the unknown cards the seat
+    counts for it (the stock its size), every label is a place the mask allows, and the acting
+    seat's own cards are never labelled."""
+    truth, need, seen = shard["truth"], shard["need"], shard["seen"]
+    assert len(truth) > 50
+    for i in range(len(truth)):
+        labels = truth[i][truth[i] >= 0]
+        counts = np.bincount(labels, minlength=8)
+        assert (counts == need[i]).all(), i
+        assert ((seen[i] == 0) == (truth[i] >= 0)).all()
+        assert counts[shard["meta"][i, 2]] == 0
+        b = np.flatnonzero(truth[i] >= 0)
+        assert ((shard["allowed"][i, b] >> truth[i, b]) & 1).all()
+
+
+def test_sampler_counts_are_the_worlds_places() -> None:
+    d = belief_data.play_shard(4, 0, 0.1, 12, games=1)
+    s = d["sampler"].astype(int)
+    unseen = d["seen"] == 0
+    assert (s.sum(2)[unseen] == 12).all()
+    assert (s.sum(2)[~unseen] == 0).all()
+    # each world places exactly each class's unknown cards
+    assert (s.sum(1) == 12 * d["need"].astype(int)).all()
+
+
+def test_the_generator_resumes_and_repeats(tmp_path: Path) -> None:
+    n1, k1, made1 = belief_data.generate(tmp_path / "a", 5, 10, keep=0.05, games=1)
+    first = belief_data.load(tmp_path / "a")
+    n2, k2, made2 = belief_data.generate(tmp_path / "a", 5, 10, keep=0.05, games=1)
+    assert (n1, k1) == (n2, k2) and made1 == n1 and made2 == 0
+    belief_data.generate(tmp_path / "b", 5, 10, keep=0.05, games=1)
+    again = belief_data.load(tmp_path / "b")
+    for key in first:
+        assert np.array_equal(first[key], again[key])
+
+
+def test_sinkhorn_matches_each_place_to_its_count(shard: dict[str, np.ndarray]) -> None:
+    feats, mask = belief_model.features(shard)
+    assert feats.shape[-1] == belief_model.N_FEATURES
+    assert np.isfinite(feats).all()
+    logp = belief_model.sinkhorn(np.random.default_rng(0).standard_normal(mask.shape), mask, shard["need"], steps=30)
+    p = np.where(mask, np.exp(logp), 0.0)
+    rows = mask.any(2)
+    assert np.allclose(p.sum(2)[rows], 1.0)
+    assert np.allclose(p.sum(1), shard["need"], atol=1e-3)
+
+
+def test_training_lowers_the_loss_and_numpy_is_the_network(shard: dict[str, np.ndarray]) -> None:
+    pytest.importorskip("torch", reason="the train extra (torch) is not installed")
+    from bench import train_belief
+
+    net, losses, _ = train_belief.train(shard, epochs=6, batch=32, hidden=16, lr=1e-2, val=0.0, log=False)
+    k = max(1, len(losses) // 6)
+    assert np.mean(losses[-k:]) < np.mean(losses[:k]) - 0.02
+    assert train_belief.numpy_matches(net, {key: v[:16] for key, v in shard.items()}) < 1e-9
+
+
+def test_the_bench_prints_its_last_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "bench/belief.py", "--quick"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("positions=") and " logloss sampler=" in last and last.endswith(" nats/card")
+    fields = dict(part.split("=") for part in last.replace(" nats/card", "").replace("logloss ", "").split())
+    assert int(fields["positions"]) > 0
+    assert abs(float(fields["sampler"]) - float(fields["model"]) - float(fields["gain"])) < 2e-4
