@@ -132,7 +132,7 @@ def train(
             opt.step()
             sched.step()
             step += 1
-            losses.append(float(loss))
+            losses.append(float(loss.detach()))
             if log and step % 100 == 0:
                 took = time.perf_counter() - start
                 print(f"epoch {ep} step {step}/{steps} loss {np.mean(losses[-100:]):.4f} {took:.0f}s", flush=True)
