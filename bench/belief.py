@@ -8,6 +8,8 @@ every method nothing) is scored by ``-log p`` of its true place under:
   position, its per-card marginals ``(count + eps) / (W + eps * K)`` over the ``K`` places the card
   may be (``--eps``, 0.5 by default: the figures at 0.1 and 1 are printed beside it, with the share
   of cards whose true place got no world at all, so the smoothing's weight in the figure shows);
+  ``W`` worlds' marginals are noisy, which costs about ``c / W`` nats: the figure at half the
+  worlds (counts thinned at random) extrapolates to the sampler's own marginals, printed beside;
 - the model (:mod:`bench.belief_model`, weights from ``--weights``);
 - two anchors: uniform over the card's places, and uniform scaled to each place's card count
   (the Sinkhorn steps on equal scores).
@@ -45,6 +47,19 @@ def sampler_losses(d: dict[str, np.ndarray], mask: np.ndarray, eps: float) -> tu
     num = counts[b, c, t] + eps
     den = ((counts[b, c] + eps) * places[b, c]).sum(1)
     return -np.log(num / den), float(np.mean(counts[b, c, t] == 0))
+
+
+def halved(d: dict[str, np.ndarray], seed: int = 0) -> dict[str, np.ndarray]:
+    """``d`` with each card's world counts thinned to half the worlds (a multivariate
+    hypergeometric draw: the counts half of the worlds, picked at random, would have given)."""
+    rng = np.random.default_rng(seed)
+    counts = d["sampler"].astype(np.int64)
+    out = np.zeros_like(counts)
+    b, c = np.nonzero(counts.sum(2))
+    for i, j in zip(b, c, strict=True):
+        row = counts[i, j]
+        out[i, j] = rng.multivariate_hypergeometric(row, int(row.sum()) // 2)
+    return {**d, "sampler": out}
 
 
 def model_logp(w: dict[str, np.ndarray], d: dict[str, np.ndarray], batch: int = 512) -> tuple[np.ndarray, np.ndarray]:
@@ -89,6 +104,13 @@ def report(d: dict[str, np.ndarray], w: dict[str, np.ndarray], eps: float) -> st
     for e in (0.1, 1.0):
         other, _ = sampler_losses(d, mask, e)
         print(f"sampler eps={e}: {other.mean():.4f} nats/card")
+    half, _ = sampler_losses(halved(d), mask, eps)
+    # the marginals' sampling noise costs about c / W nats: two world counts extrapolate it away
+    limit = 2 * samp.mean() - half.mean()
+    print(
+        f"sampler at half the worlds: {half.mean():.4f}; extrapolated to unlimited worlds: {limit:.4f} "
+        f"(model's gain over it {limit - model.mean():+.4f}) nats/card"
+    )
     worlds = int(d["sampler"][0].sum(1).max())
     print(
         f"{len(d['meta'])} positions, {len(model)} scored cards, {worlds} worlds a position; "
