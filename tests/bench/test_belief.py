@@ -93,3 +93,19 @@ def test_the_bench_prints_its_last_line() -> None:
     fields = dict(part.split("=") for part in last.replace(" nats/card", "").replace("logloss ", "").split())
     assert int(fields["positions"]) > 0
     assert abs(float(fields["sampler"]) - float(fields["model"]) - float(fields["gain"])) < 2e-4
+
+
+def test_half_the_worlds_is_a_thinning_of_the_counts() -> None:
+    from bench.belief import halved, sampler_losses
+
+    rng = np.random.default_rng(1)
+    counts = np.zeros((3, 52, 8), np.uint16)
+    counts[:, :10, :4] = rng.multinomial(40, [0.1, 0.2, 0.3, 0.4], size=(3, 10))
+    d = {"sampler": counts, "truth": np.where(np.arange(52) < 10, 2, -1)[None].repeat(3, 0)}
+    half = halved(d)["sampler"]
+    assert (half.sum(2)[:, :10] == 20).all() and (half <= counts).all()
+    mask = np.zeros((3, 52, 8), bool)
+    mask[:, :10, :4] = True
+    nats, _ = sampler_losses(d, mask, 0.5)
+    c = counts[:, :10].astype(float)
+    assert np.allclose(nats, (-np.log((c[..., 2] + 0.5) / (40 + 4 * 0.5))).ravel())
