@@ -19,7 +19,8 @@ and every shard depends only on the seed and its number. Run::
     python -m bench.belief_data --out data/belief/train --seed 1 --positions 1000000
     python -m bench.belief_data --out data/belief/held --seed 1001 --positions 100000 --sampler-worlds 200 --keep 0.2
 
-The last line is ``positions=N shards=S rate=R positions/s`` (the positions this run made per
+``--quick`` stores 20 positions or so (one game a shard). The last line is
+``positions=N shards=S rate=R positions/s`` (the positions this run made per
 second of processor time, one core).
 """
 
@@ -243,9 +244,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--positions", type=int, default=1_000_000)
     ap.add_argument("--keep", type=float, default=1.0, help="share of the decisions stored")
     ap.add_argument("--sampler-worlds", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="one game a shard, a few positions")
     a = ap.parse_args(argv)
+    if a.quick:
+        a.positions = min(a.positions, 20)
     start = time.process_time()
-    n, shards, made = generate(a.out, a.seed, a.positions, a.keep, a.sampler_worlds)
+    n, shards, made = generate(a.out, a.seed, a.positions, a.keep, a.sampler_worlds, 1 if a.quick else GAMES_PER_SHARD)
     dt = max(1e-9, time.process_time() - start)
     # processor time: the rate one free core gives, whatever else shares the machine
     print(f"made={made} in {dt:.0f} s cpu")

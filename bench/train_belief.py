@@ -10,7 +10,8 @@ Run::
 
     python -m bench.train_belief --data /tmp/belief-data/train --out /tmp/belief-weights.npz
 
-Prints the data size and the time taken; the last line is
+``--quick`` trains on one game's positions, made on the spot (seconds). Prints the data size and
+the time taken; the last line is
 ``positions=N epochs=E seconds=S train_loss=A val_loss=B nats/card``.
 """
 
@@ -164,9 +165,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--max-seconds", type=float, default=float("inf"))
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="a tiny fixture: one game's positions, made here")
     a = ap.parse_args(argv)
     torch.set_num_threads(a.threads)
-    d = belief_data.load(a.data, a.limit)
+    if a.quick:
+        d = belief_data.play_shard(11, 0, 0.2, 0, games=1)
+        a.data, a.batch = "one quick game (seed 11)", 32
+    else:
+        d = belief_data.load(a.data, a.limit)
     n = len(d["meta"])
     print(f"data: {n} positions, {int((d['truth'] >= 0).sum())} unseen cards, from {a.data}", flush=True)
     start = time.perf_counter()

@@ -109,3 +109,25 @@ def test_half_the_worlds_is_a_thinning_of_the_counts() -> None:
     nats, _ = sampler_losses(d, mask, 0.5)
     c = counts[:, :10].astype(float)
     assert np.allclose(nats, (-np.log((c[..., 2] + 0.5) / (40 + 4 * 0.5))).ravel())
+
+
+def test_the_trainer_and_generator_commands_run(tmp_path: Path) -> None:
+    gen = subprocess.run(
+        [sys.executable, "-m", "bench.belief_data", "--quick", "--out", str(tmp_path / "d"), "--seed", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert gen.strip().splitlines()[-1].startswith("positions=") and list((tmp_path / "d").glob("shard-2-*.npz"))
+    pytest.importorskip("torch", reason="the train extra (torch) is not installed")
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.train_belief", "--quick", "--out", str(tmp_path / "w.npz")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.strip().splitlines()[-1].startswith("positions=") and "val_loss=" in out
+    w = np.load(tmp_path / "w.npz")
+    assert w["w1"].shape == (belief_model.N_FEATURES, 64)
