@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from db.store import (
+    AbandonedGame,
     DealScore,
     DealtDeck,
     FinishedGame,
@@ -167,6 +168,10 @@ def finished_game(row: Row, results: Iterable[Row], seats: Iterable[Row]) -> Fin
         beacon_round=optional(row, "beacon_round") if optional(row, "beacon_signature") is not None else None,
         unbeaconed=optional(row, "beacon_round") is not None and optional(row, "beacon_signature") is None,
     )
+
+
+def abandoned_game(row: Row) -> AbandonedGame:
+    return AbandonedGame(row["id"], row["kind"], row["preset"], row["finished_at"] or "", row["beacon_round"])
 
 
 def rating(row: Row) -> RatingRow:

@@ -13,17 +13,19 @@ from typing import Any
 from db import rows
 from db.sqlite_connection import SqliteConnection, run, run_many
 from db.stats_sql import (
+    ABANDONED_GAMES,
     ANALYSIS_UPSERT,
     MEMBER_GAMES,
     RATING_CHANGE_INSERT,
     RATING_UPSERT,
     SETTLED,
+    UNBEACONED_RATED,
     change_values,
     finished_filter,
     qmarks,
     rating_values,
 )
-from db.store import FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
+from db.store import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 
 #: how many games' rows one statement reads (SQLite's limit is 32,766 values a statement; a
 #: server's whole history is read at once when its ratings are worked out)
@@ -122,14 +124,13 @@ class SqliteStats(SqliteConnection):
         )
         return [rows.rating_change(r) for r in found]
 
-    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
-        found = await self._fetchall(
-            "SELECT g.finished_at FROM games g WHERE COALESCE(g.guild_id, 0)=? AND g.kind=?"
-            " AND g.beacon_round IS NOT NULL AND g.beacon_signature IS NULL"
-            " AND EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)",
-            (guild_id or 0, kind),
-        )
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[str]:
+        found = await self._fetchall(qmarks(UNBEACONED_RATED), (guild_id or 0, kind, identity))
         return [r["finished_at"] or "" for r in found]
+
+    async def abandoned_games(self, guild_id: int | None, kind: str, *, limit: int) -> list[AbandonedGame]:
+        found = await self._fetchall(qmarks(ABANDONED_GAMES), (guild_id or 0, kind, limit))
+        return [rows.abandoned_game(r) for r in found]
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetchall("SELECT season, min_games FROM guild_settings WHERE guild_id=?", (guild_id or 0,))

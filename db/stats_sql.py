@@ -88,6 +88,24 @@ MEMBER_GAMES = (
     + ' ORDER BY g.finished_at COLLATE "C", g.id'
 )
 
+#: when each rated game of a server and game ($1 the server or 0, $2 the game; $3 one identity's
+#: rated games, or NULL for all) finished that named a drand round but dealt without it: labelled
+#: "commit–reveal only (no beacon)" (the leaderboard's footer and the profile count them)
+UNBEACONED_RATED = (
+    "SELECT g.finished_at FROM games g WHERE COALESCE(g.guild_id, 0)=$1 AND g.kind=$2"
+    " AND g.beacon_round IS NOT NULL AND g.beacon_signature IS NULL"
+    " AND EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id AND c.identity = COALESCE($3, c.identity))"
+)
+
+#: the games of a server and game ($1 the server or 0, $2 the game, $3 how many) ended or cancelled
+#: once they had named a drand round, the last ended first: those ended after the round was
+#: published are listed as abandoned (the round's time is the chain's: ``bot.beacon.chain``)
+ABANDONED_GAMES = (
+    "SELECT g.id, g.kind, g.preset, g.finished_at, g.beacon_round FROM games g"
+    " WHERE g.status = 'cancelled' AND g.beacon_round IS NOT NULL AND COALESCE(g.guild_id, 0)=$1 AND g.kind=$2"
+    ' ORDER BY g.finished_at COLLATE "C" DESC, g.id DESC LIMIT $3'
+)
+
 _NUMBERED = re.compile(r"\$\d+")
 
 

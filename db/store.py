@@ -273,6 +273,19 @@ class FinishedGame:
 
 
 @dataclass(slots=True)
+class AbandonedGame:
+    """A game ended or cancelled once it had named a drand round (``beacon_round``): listed as
+    abandoned where it ended after the round was published (``ended_at``: the store's ISO-8601
+    UTC text), so that a game dropped for the decks its round gave stays seen."""
+
+    id: int
+    kind: str
+    preset: str
+    ended_at: str
+    beacon_round: int
+
+
+@dataclass(slots=True)
 class RatingRow:
     """One identity's rating in a server, game and season (``'all'``: all time)."""
 
@@ -578,9 +591,15 @@ class Store(Protocol):
     async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
         """Rating changes of a server and game (of one identity if given), in game order."""
 
-    async def unbeaconed_rated(self, guild_id: int | None, kind: str) -> list[str]:
-        """When each rated game of a server and game that named a drand round but dealt without it
-        (labelled "commit–reveal only (no beacon)") finished: the leaderboard counts them."""
+    async def unbeaconed_rated(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[str]:
+        """When each rated game of a server and game (of one identity's rated games if given) that
+        named a drand round but dealt without it (labelled "commit–reveal only (no beacon)")
+        finished: the leaderboard and the profile count them."""
+
+    async def abandoned_games(self, guild_id: int | None, kind: str, *, limit: int) -> list[AbandonedGame]:
+        """The last ``limit`` games of a server and game ended or cancelled once they had named a
+        drand round, the last ended first (whether the round was published by then is the
+        chain's to say: :meth:`bot.beacon.chain.Chain.round_time`)."""
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...

@@ -161,6 +161,10 @@ class Stats(commands.Cog):
                 f"Rating **{p.rating if p.rating is not None else '—'}**"
                 + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
             ]
+            # the leaderboard's rule (its footer counts the same games server-wide)
+            unbeaconed = len(await self.bot.store.unbeaconed_rated(guild_id, kind, ident))
+            if unbeaconed:  # rated like the others, but their decks came from the bot's seed alone
+                lines.append(f"Of the games rated, {unbeaconed} {'was' if unbeaconed == 1 else 'were'} {LABEL}")
             game_kind = self.bot.tables.kinds.get(kind)
             if game_kind is not None:
                 game_kind.add_profile(lines, p)  # the game's own figures (bids made, times the loser…)

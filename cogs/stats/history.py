@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -19,13 +20,14 @@ from discord import app_commands
 
 from bot import secrecy
 from bot.beacon.binding import LABEL
+from bot.beacon.chain import QUICKNET, Chain
 from bot.client import CardBot
 from bot.components import GameItem
 from bot.contract import AnyKind
 from bot.errors import Refusal, guarded
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
-from db.store import FinishedGame, GameRecord, Store
+from db.store import AbandonedGame, FinishedGame, GameRecord, Store
 from draw.budget import Budget
 from draw.common import COLOR
 
@@ -104,6 +106,21 @@ def beacon_mark(game: FinishedGame) -> str:
     return f" · {LABEL}" if game.unbeaconed else ""
 
 
+def abandoned_after_round(game: AbandonedGame, chain: Chain) -> bool:
+    """Whether ``game`` ended once its drand round had been published: its decks could be known
+    then, so ending it (the host, or a bot dropping decks it dislikes) is listed, not hidden. A
+    lobby closed while its round was still to come gave nothing away."""
+    if not game.ended_at:
+        return False
+    return datetime.fromisoformat(game.ended_at).timestamp() >= chain.round_time(game.beacon_round)
+
+
+def abandoned_line(game: AbandonedGame, command: str) -> tuple[str, str]:
+    """An abandoned game's field in the history: its name, and how to check its shuffle."""
+    name = f"#{game.id} · {game.ended_at[:10]} · abandoned after drand round {game.beacon_round} was published"
+    return name, f"/{command} verify game:{game.id} checks its shuffle"
+
+
 def history_embed(
     title: str,
     games: list[FinishedGame],
@@ -114,20 +131,31 @@ def history_embed(
     loser_mark: str = "",
     offered: set[int] | None = None,
     earlier: dict[int, dict[int, list[str]]] | None = None,
+    abandoned: Sequence[AbandonedGame] = (),
 ) -> discord.Embed:
     """The list of past games of the game whose command is ``command``; ``hidden``: the games
     whose result the reader may not see yet; ``offered``: those the reader may replay now (None:
     every game listed), of which the footer names the newest; ``earlier``: by game and seat, who
-    played a seat handed over before it finished."""
+    played a seat handed over before it finished; ``abandoned``: games ended after their drand
+    round was published, listed among the others by when they ended (at most ``HISTORY_GAMES`` in all)."""
     budget = Budget()
+    listed: list[FinishedGame | AbandonedGame] = [*games, *abandoned]
+    listed.sort(key=lambda g: (g.finished_at if isinstance(g, FinishedGame) else g.ended_at, g.id), reverse=True)
+    listed = listed[:HISTORY_GAMES]
+    games = [g for g in listed if isinstance(g, FinishedGame)]
     replayable = [g.id for g in games if offered is None or g.id in offered]
     # the real command, with a real number to copy that it will replay
     footer = f"Replay one with /{command} replay game:{replayable[0]}" if replayable else ""
     budget.reserve(len(footer))
     embed = budget.embed(title=f"📜 {title}: the last games here", color=COLOR)
-    if not games:
+    if not listed:
         embed.description = "No finished games here yet."
-    for game in games:
+    for game in listed:
+        if isinstance(game, AbandonedGame):
+            name, check = abandoned_line(game, command)
+            if not budget.field(embed, name, [check]):
+                break
+            continue
         before = (earlier or {}).get(game.id)
         shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark, before)
         name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}"
@@ -236,8 +264,23 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         earlier: dict[int, dict[int, list[str]]] = {}
         for handover in await bot.store.seat_handovers([g.id for g in games]):
             earlier.setdefault(handover.game_id, {}).setdefault(handover.seat, []).append(handover.from_name)
+        beacons = bot.tables.seating.beacons
+        chain = beacons.chain if beacons is not None else QUICKNET
+        abandoned = [
+            g
+            for g in await bot.store.abandoned_games(interaction.guild_id, kind, limit=HISTORY_GAMES)
+            if abandoned_after_round(g, chain)
+        ]
         embed = history_embed(
-            title, games, names, hidden, command=kind, loser_mark=mark, offered=offered, earlier=earlier
+            title,
+            games,
+            names,
+            hidden,
+            command=kind,
+            loser_mark=mark,
+            offered=offered,
+            earlier=earlier,
+            abandoned=abandoned,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from datetime import UTC, datetime, timedelta
 
 import discord
 import pytest
@@ -241,3 +242,76 @@ async def test_a_commitment_discord_refused_to_post_names_no_round_and_the_game_
     assert record.status == "playing" and record.beacon_signature is None and not asked
     assert record.beacon_note == "The commitment naming the round could not be posted."
     assert_told_before_the_first_card(env, [ann, bob], LABEL)
+
+
+async def test_a_game_the_host_ends_after_its_round_is_published_stays_in_the_history_as_abandoned(simcord_env):
+    """A host (or a bot) that drops a game once its round has shown the decks is seen doing it:
+    the history lists the game as abandoned with the round, and its shuffle can still be checked.
+    A lobby closed before it named a round stays out."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    use_relay(env, answers=True)
+    lobby_channel = guild.create_text_channel("lobby")
+    await ann.slash(lobby_channel, "ohhell new")
+    lobby = env.bot.tables.in_channel(lobby_channel.id)
+    assert lobby.record.status == "lobby" and lobby.record.beacon_round is None
+    closed = await ann.slash(lobby_channel, "ohhell end")
+    assert closed.response.content == "The table was closed."
+    await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+    table = env.bot.tables.in_channel(channel.id)
+    await env.advance_time(3)
+    assert table.record.status == "playing" and table.record.beacon_signature == ROUNDS[ROUND]["signature"]
+    asked = await ann.slash(channel, "ohhell end")
+    confirmed = await ann.click(asked.response, label="Confirm")
+    assert f"Game #{table.id} is ended" in confirmed.response.content
+    history = await bob.slash(channel, "ohhell history")
+    embed = history.response.embeds[0]
+    fields = {f.name: f.value for f in embed.fields}
+    assert [n.split(" ")[0] for n in fields] == [f"#{table.id}"], fields  # the closed lobby is not listed
+    name = next((n for n in fields if n.startswith(f"#{table.id} · ")), None)
+    assert name is not None and name.endswith(f" · abandoned after drand round {ROUND} was published"), fields
+    assert fields[name] == f"/ohhell verify game:{table.id} checks its shuffle"
+    answer = await bob.slash(channel, "ohhell verify", game=table.id)
+    reply = answer.followups[-1] if answer.followups else answer.response
+    text = message_text(reply)
+    assert "❌" not in text and f"round {ROUND}'s signature checks against the chain's pinned key" in text
+    exported = json.loads(await reply.attachments[0].read())
+    assert exported["beacon"]["round"] == ROUND
+
+
+def test_a_game_is_abandoned_only_if_it_ended_once_its_round_was_published():
+    """The round's time is the chain's (round 1000 of the pinned chain); the end is the store's time."""
+    from cogs.stats.history import abandoned_after_round  # (imported here: the SimCord tests run without it)
+    from db.store import AbandonedGame
+
+    due = datetime.fromtimestamp(QUICKNET.round_time(ROUND), UTC)
+    for seconds, listed in ((-1, False), (0, True), (60, True)):
+        ended = (due + timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        assert abandoned_after_round(AbandonedGame(1, "ohhell", "classic", ended, ROUND), QUICKNET) is listed
+
+
+async def test_the_profile_counts_the_rated_games_played_without_their_beacon(simcord_env):
+    """/cardstats says how many of a member's rated games were labelled; a bound game adds nothing."""
+    env = simcord_env
+    guild = env.create_guild()
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    labelled = 0
+    for answers in (True, False, True):
+        channel = guild.create_text_channel("cards")
+        use_relay(env, answers=answers)
+        await open_table(env, channel, ann, [bob], options=SHORT, computers=2)
+        await env.advance_time(3 + (0 if answers else WAIT + 1))
+        assert env.bot.tables.in_channel(channel.id).record.status == "playing"
+        await OhHellDriver(env, channel, {ann.id: ann, bob.id: bob}, seed=5).play_to_end()
+        labelled += not answers
+        profile = await bob.slash(channel, "cardstats", game="ohhell")
+        text = "\n".join(f.value for f in profile.response.embeds[0].fields)
+        assert "Rating **" in text, text
+        if labelled:
+            assert f"Of the games rated, {labelled} was {LABEL}" in text, text
+        else:
+            assert LABEL not in text, text  # bound games only: no label
