@@ -26,6 +26,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import quick  # noqa: E402
+
+if __name__ == "__main__":  # without the train extra the bench says why, in one line, and ends
+    quick.require("torch", "pip install -e '.[train]'")
+
 import torch  # noqa: E402
 
 from bench import belief_data, belief_model  # noqa: E402
