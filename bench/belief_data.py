@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -239,17 +240,23 @@ def generate(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out", help="the shards' folder (required, but with --quick: a temporary one)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=1_000_000)
     ap.add_argument("--keep", type=float, default=1.0, help="share of the decisions stored")
     ap.add_argument("--sampler-worlds", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="one game a shard, a few positions")
     a = ap.parse_args(argv)
+    if a.out is None and not a.quick:
+        ap.error("--out is required (the folder of the shards)")
     if a.quick:
         a.positions = min(a.positions, 20)
-    start = time.process_time()
-    n, shards, made = generate(a.out, a.seed, a.positions, a.keep, a.sampler_worlds, 1 if a.quick else GAMES_PER_SHARD)
+    with tempfile.TemporaryDirectory() as scratch:
+        out = a.out if a.out is not None else scratch
+        start = time.process_time()
+        n, shards, made = generate(
+            out, a.seed, a.positions, a.keep, a.sampler_worlds, 1 if a.quick else GAMES_PER_SHARD
+        )
     dt = max(1e-9, time.process_time() - start)
     # processor time: the rate one free core gives, whatever else shares the machine
     print(f"made={made} in {dt:.0f} s cpu")
