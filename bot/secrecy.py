@@ -131,20 +131,13 @@ def _no(door: Door, why: str) -> Decision:
 
 def decide(door: Door, role: Role, state: State) -> Decision:
     """May someone of ``role`` pass ``door`` of a table in ``state``? (The one rule book.)"""
-    if door is Door.JOIN:
-        if state is not State.LOBBY:
+    if door is Door.JOIN or door is Door.TAKE_SEAT:
+        # Join: the lobby's seats. Take seat: a seat handed over mid-game, whose new player sees
+        # the seat's hand from then on; as at Join, nobody who saw a table of the same duplicate
+        # match (its cards) may take one.
+        if door is Door.JOIN and state is not State.LOBBY:
             return _no(door, "started")
-        if role is Role.SEATED:
-            return _no(door, "already_seated")
-        if role is Role.MATCH_PLAYER:
-            return _no(door, "seated_in_match")
-        if role is Role.SPECTATOR:
-            return _no(door, "watched_match")
-        return _yes(door)
-    if door is Door.TAKE_SEAT:
-        # a seat handed over mid-game: its new player sees the seat's hand from then on, so, as
-        # at Join, nobody who saw a table of the same duplicate match (its cards) may take one
-        if state is not State.LIVE:
+        if door is Door.TAKE_SEAT and state is not State.LIVE:
             return _no(door, "not_live")
         if role is Role.SEATED:
             return _no(door, "already_seated")
