@@ -38,9 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import simcord  # noqa: E402
 from simcord.backend.cdn import CdnStore  # noqa: E402
-from simcord.backend.errors import SetupError  # noqa: E402
-from simcord.env import _LIVE_LOOPS  # noqa: E402
 
+from bench.simdriver import virtual_timers  # noqa: E402
 from bot.client import CardBot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from draw.pictures import ALT_LIMIT  # noqa: E402
@@ -49,18 +48,6 @@ NAMES = ("ann", "bob", "cat")
 PING = "🔔"
 DUE = 2 * 60 + 1  # just past ping_after
 AWAY = 15 * 60  # longer than a panel lives (14.5 min): a player back for their turn is not looking
-
-
-async def virtual_sleep(seconds: float) -> None:
-    """The bot's timers on SimCord's virtual clock: they end when the bench moves the clock."""
-    env = _LIVE_LOOPS.get(asyncio.get_running_loop())
-    if env is not None:
-        try:
-            await env.external_wait(asyncio.sleep(seconds), reason="a bot timer, on the virtual clock")
-            return
-        except SetupError:
-            pass
-    await asyncio.sleep(seconds)
 
 
 def components(rows: list[Any]) -> list[dict[str, Any]]:
@@ -96,7 +83,7 @@ async def play(quick: bool, seed: int) -> tuple[int, int, int, int, int]:
             bot = CardBot(Settings(token="bench", database_path=os.path.join(tmp, "reach.sqlite3"), ai_delay=0.0))
             bot.tables.presenter.coalesce = 0.0
             bot.leases.seconds = 3600.0
-            bot.tables.sleep = bot.tables.clock.sleep = bot.leases.sleep = virtual_sleep
+            virtual_timers(bot)
             try:
                 async with simcord.run(bot, settle_timeout=60) as env:
                     guild = env.create_guild()
