@@ -4,6 +4,7 @@ the seat is still the old player's (two acceptances at once, in any process: one
 
 from __future__ import annotations
 
+from db import rows
 from db.postgres_pool import PostgresPool
 from db.store import SeatHandover, SeatRecord, StoreConflict
 
@@ -61,16 +62,4 @@ class PostgresSeats(PostgresPool):
             " WHERE game_id = ANY($1::BIGINT[]) ORDER BY game_id, number",
             list(game_ids),
         )
-        return [
-            SeatHandover(
-                int(r["game_id"]),
-                int(r["seat"]),
-                int(r["moves"]),
-                int(r["from_user"]),
-                str(r["from_name"]),
-                int(r["to_user"]),
-                str(r["to_name"]),
-                int(r["by_user"]),
-            )
-            for r in found
-        ]
+        return [rows.seat_handover(r) for r in found]

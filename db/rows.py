@@ -21,6 +21,7 @@ from db.store import (
     RatingChange,
     RatingRow,
     ResultRow,
+    SeatHandover,
     SeatRecord,
     Timer,
 )
@@ -42,6 +43,19 @@ def optional(row: Row, column: str) -> Any:
 def seat(row: Row) -> SeatRecord:
     return SeatRecord(
         row["seat"], row["user_id"], row["name"], row["ai_level"], bool(row["dm_closed"]), bool(row["shows_hand"])
+    )
+
+
+def seat_handover(row: Row) -> SeatHandover:
+    return SeatHandover(
+        int(row["game_id"]),
+        int(row["seat"]),
+        int(row["moves"]),
+        int(row["from_user"]),
+        str(row["from_name"]),
+        int(row["to_user"]),
+        str(row["to_name"]),
+        int(row["by_user"]),
     )
 
 

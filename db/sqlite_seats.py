@@ -5,6 +5,7 @@ while the seat is still the old player's (two acceptances at once: one wins)."""
 
 from __future__ import annotations
 
+from db import rows
 from db.sqlite_connection import SqliteConnection, run
 from db.store import SeatHandover, SeatRecord, StoreConflict
 
@@ -61,16 +62,4 @@ class SqliteSeats(SqliteConnection):
             f" WHERE game_id IN ({marks}) ORDER BY game_id, number",
             tuple(game_ids),
         )
-        return [
-            SeatHandover(
-                int(r["game_id"]),
-                int(r["seat"]),
-                int(r["moves"]),
-                int(r["from_user"]),
-                str(r["from_name"]),
-                int(r["to_user"]),
-                str(r["to_name"]),
-                int(r["by_user"]),
-            )
-            for r in found
-        ]
+        return [rows.seat_handover(r) for r in found]

@@ -1,27 +1,17 @@
-"""The clock a beacon wait runs on: the wall clock in the bot; a stepped one in the benchmark
-and the tests, which moves only when every task waits (so thousands of games, each waiting
-seconds for its round, run in a moment and exactly the same each run)."""
+"""A stepped clock for beacon waits in the benchmark and the tests (the bot's own is
+:class:`bot.beacon.game.DiscordClock`: Discord's time and the table clock's sleep). It moves only
+when every task waits, so thousands of games, each waiting seconds for its round, run in a moment
+and exactly the same each run."""
 
 from __future__ import annotations
 
 import asyncio
 import heapq
 import itertools
-import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 T = TypeVar("T")
-
-
-class WallClock:
-    """Unix time, and the event loop's sleep."""
-
-    def now(self) -> float:
-        return time.time()
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
 
 
 class SteppedClock:
