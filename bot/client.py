@@ -19,12 +19,14 @@ from bot.errors import report
 from bot.health import HealthServer
 from bot.leases import LeaseKeeper
 from bot.settings import Settings
+from bot.speech import CatalogueTranslator, hear_languages
 from bot.tables import TableManager
 from db.factory import make_store
 from db.store import Store, StoreConfigError, StoreError
 from draw.emojis import EMOJIS
 from draw.images import warm
 from games import compiled
+from locales import catalogue
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +110,8 @@ class CardBot(commands.Bot):
         self.shards_lost = asyncio.Event()
         self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        catalogue.install()
+        hear_languages(self)
         #: the card emoji upload running in the background (``None`` when the setting is off)
         self.emoji_task: asyncio.Task[int] | None = None
         #: how the bot awaits work done outside its own process (the coach's worker processes):
@@ -147,6 +151,7 @@ class CardBot(commands.Bot):
         # every game and every feature registered, in whatever order: check them, then plug them in
         # (the games' kinds into the table manager, their groups and buttons, then the features')
         self.features.start(self, self.tables.kinds)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

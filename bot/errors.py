@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.logs import context, what_was_used, where
 from db.store import OutcomeUnknown, StoreError
 from games.common.engine import GameError
+from locales import _
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +161,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             exc_info=error,
             extra=_extra(interaction),
         )
-        await reply_ephemeral(interaction, "⚠️ Something went wrong on my side; nothing was changed.")
+        await reply_ephemeral(interaction, "⚠️ " + _("Something went wrong on my side; nothing was changed."))
 
 
 def _game_id(interaction: discord.Interaction) -> int | None:

@@ -13,7 +13,7 @@ import pytest
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs", "db", "draw", "games")
+PACKAGES = ("bot", "cogs", "db", "draw", "games", "locales")
 
 
 def _mypy(*args: str) -> tuple[str, int]:

@@ -1,0 +1,177 @@
+"""Every word the bot says to a person, in that person's language.
+
+The words are English source strings marked where they are written, gettext's way: ``_("...")``
+translates now, in the language being spoken; ``ngettext(singular, plural, n)`` picks the plural
+form the language needs; ``N_("...")`` only marks a string for the catalogue (a constant defined at
+import, translated where it is shown with :func:`translate` or as a :class:`Msg`). Placeholders are
+``str.format`` names (``_("{name} bids {bid}", name=..., bid=...)``), so a translation may reorder
+them.
+
+Which language is spoken is a context variable: a private answer speaks the presser's language
+(Discord's ``interaction.locale``), what the channel sees speaks the table's (``/ohhell set
+language``, else the server's preferred locale); the bot enters :func:`speaking` around each.
+
+This module is the standard library alone, so the engines (which must run on a bare checkout) can
+mark their words too; :mod:`locales.catalogue` reads the translations (Babel) and installs them
+with :func:`install`. Until then, and for English, every string is its own translation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+#: the language every string is written in
+SOURCE = "en"
+
+_speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE)
+
+#: (language, msgid) -> translation or None; (language, singular, plural, n) -> translation or None
+Lookup = Callable[[str, str], str | None]
+PluralLookup = Callable[[str, str, str, int], str | None]
+NumberFormat = Callable[[str, float], str]
+
+
+@dataclass
+class _Installed:
+    lookup: Lookup = lambda language, msgid: None
+    plural: PluralLookup = lambda language, singular, plural, n: None
+    number: NumberFormat = lambda language, value: f"{value:,}" if isinstance(value, int) else f"{value:g}"
+    languages: tuple[str, ...] = (SOURCE,)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+
+_installed = _Installed()
+
+
+def install(
+    lookup: Lookup,
+    plural: PluralLookup,
+    number: NumberFormat,
+    languages: tuple[str, ...],
+    aliases: dict[str, str] | None = None,
+) -> None:
+    """Set the catalogue every ``_`` reads from (:mod:`locales.catalogue` calls this)."""
+    global _installed
+    _installed = _Installed(lookup, plural, number, languages, dict(aliases or {}))
+
+
+def languages() -> tuple[str, ...]:
+    """The languages the installed catalogue speaks, the source language first."""
+    return _installed.languages
+
+
+def language_of(tag: str | None) -> str:
+    """Our language for a Discord locale tag (``de``, ``es-ES``, ``es-419``, ``en-US``...): its
+    exact match, else its first part, else English."""
+    if not tag:
+        return SOURCE
+    tag = str(tag)
+    spoken = _installed.languages
+    if tag in spoken:
+        return tag
+    if tag in _installed.aliases:
+        return _installed.aliases[tag]
+    base = tag.split("-")[0].lower()
+    return base if base in spoken else SOURCE
+
+
+def current() -> str:
+    """The language being spoken now."""
+    return _speaking.get()
+
+
+@contextlib.contextmanager
+def speaking(language: str | None) -> Iterator[str]:
+    """Speak ``language`` (a Discord locale tag or one of ours) inside the block."""
+    token = _speaking.set(language_of(language))
+    try:
+        yield _speaking.get()
+    finally:
+        _speaking.reset(token)
+
+
+def set_speaking(language: str | None) -> None:
+    """Speak ``language`` from now on in this task (an interaction's handler sets its presser's
+    language once, at its door; tasks it starts inherit it)."""
+    _speaking.set(language_of(language))
+
+
+def _format(text: str, params: dict[str, object]) -> str:
+    return text.format(**params) if params else text
+
+
+def _(msgid: str, /, **params: object) -> str:
+    """``msgid`` in the language being spoken, its ``{placeholders}`` filled."""
+    language = _speaking.get()
+    text = msgid if language == SOURCE else (_installed.lookup(language, msgid) or msgid)
+    return _format(text, params)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
+    """The form of ``singular``/``plural`` the language uses for ``n`` (``{n}`` is filled with ``n``
+    in the language's digits unless given)."""
+    language = _speaking.get()
+    text = None if language == SOURCE else _installed.plural(language, singular, plural, n)
+    if text is None:
+        text = singular if n == 1 else plural
+    params.setdefault("n", number(n))
+    return _format(text, params)
+
+
+def N_(msgid: str, /) -> str:
+    """Mark ``msgid`` for the catalogue without translating it (translated where it is shown)."""
+    return msgid
+
+
+def translate(msgid: str, /, **params: object) -> str:
+    """A string marked with :func:`N_` (or a rule's name, a constant), translated now."""
+    return _(msgid, **params)
+
+
+def number(value: float, language: str | None = None) -> str:
+    """``value`` written the way the language writes numbers (``1.234`` in German)."""
+    return _installed.number(language or _speaking.get(), value)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A sentence decided now and said later, in whatever language is spoken then: an error raised
+    deep in a rule check reaches the player in the player's language, a table's line in the
+    channel's. ``str()`` translates it."""
+
+    msgid: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        params = {k: (str(v) if isinstance(v, Msg) else v) for k, v in self.params.items()}
+        return _(self.msgid, **params)
+
+    def in_language(self, language: str) -> str:
+        with speaking(language):
+            return str(self)
+
+
+def msg(msgid: str, /, **params: object) -> Msg:
+    """A :class:`Msg` (marked for the catalogue like ``_``)."""
+    return Msg(msgid, params)
+
+
+__all__ = [
+    "SOURCE",
+    "Msg",
+    "N_",
+    "_",
+    "current",
+    "install",
+    "language_of",
+    "languages",
+    "msg",
+    "ngettext",
+    "number",
+    "set_speaking",
+    "speaking",
+    "translate",
+]
