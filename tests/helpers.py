@@ -378,3 +378,25 @@ def small_searches(monkeypatch) -> None:
 
     monkeypatch.setattr(search, "DEFAULT_SEARCH", dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITHEAD_SEARCH))
     monkeypatch.setattr(players, "DEFAULT_STRONG", dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH))
+
+
+def speaks(monkeypatch, actor, locale: str) -> None:
+    """Make ``actor``'s Discord client speak ``locale`` (``de``, ``es-ES``...): every interaction
+    they start carries it as ``interaction.locale``, as Discord sends the client's language.
+    SimCord always sends ``en-US``; this wraps its payload builder for the rest of the test."""
+    import simcord.interactions as built
+
+    spoken: dict[int, str] | None = getattr(built.base_payload, "spoken", None)
+    if spoken is None:
+        original = built.base_payload
+        spoken = {}
+
+        def base_payload(*args: Any, **kwargs: Any) -> Any:
+            record, payload = original(*args, **kwargs)
+            if kwargs["user_id"] in spoken:
+                payload["locale"] = spoken[kwargs["user_id"]]
+            return record, payload
+
+        base_payload.spoken = spoken  # type: ignore[attr-defined]
+        monkeypatch.setattr(built, "base_payload", base_payload)
+    spoken[actor.id] = locale
