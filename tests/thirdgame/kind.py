@@ -4,11 +4,10 @@ answer, everything else left to the seam's defaults."""
 from __future__ import annotations
 
 import random
-from typing import Any, cast
 
 import discord
 
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
+from bot.contract import Action, GameKind, LiveTable, OptionSpec, Press, Rendered
 from bot.replaying import Replayer
 from db.store import ResultRow
 from draw.cards import label, labels
@@ -20,11 +19,12 @@ from tests.thirdgame.controls import CardButton, HandButton
 from tests.thirdgame.engine import GAME, HighCard, HighCardAction, HighCardView, Rules, make_rules
 
 
-class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
+class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCardAction]):
     key = GAME
     title = "High Card"
     hand_item = HandButton
     engine = HighCard
+    rule_set = Rules
     presets = ("standard",)
     default_preset = "standard"
     preset_info = {"standard": ("Standard", "Three spades each, the highest card wins the trick.")}
@@ -39,27 +39,11 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
     def make_rules(self, preset: str, options: dict[str, str]) -> Rules:
         return make_rules(preset, rule_options(options))
 
-    def rules_to_json(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    def rules_from_json(self, data: dict[str, Any]) -> Rules:
-        return Rules.from_json(data)
-
-    def describe(self, rules: Rules) -> list[str]:
-        return rules.describe()
-
-    def player_range(self, rules: Rules) -> tuple[int, int]:
-        return rules.player_range()
-
     # -- the running game ---------------------------------------------------------------------
-    def message_key(self, engine: HighCard) -> Any:
-        return "game"  # one table message for the whole game
-
-    def decision_key(self, view: HighCardView, seat: int) -> Any:
+    def decision_key(self, view: HighCardView, seat: int) -> object:
         return {"hand": view["hand"], "legal": view["legal"], "trick": view["trick"]}
 
-    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
-        view = cast(HighCardView, public)
+    def draw_table(self, table: LiveTable, events: list[Event], view: HighCardView) -> Rendered:
         turn = view["turn"]
         content = f"🃏 {table.mention(turn)} to play." if turn is not None else None
         return Rendered(content=content, embeds=[_table_embed(table, view)], view=None, files=[])
@@ -92,11 +76,8 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         embed = discord.Embed(title=f"Your hand · game #{table.id}", description="\n".join(lines), color=COLOR)
         return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=[])
 
-    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action:
         return {"type": "play", "card": press.arg}  # a card button's only press
-
-    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        return None  # the panel is the only private message
 
     def results(self, table: LiveTable) -> list[ResultRow]:
         engine = self.game(table)
@@ -121,9 +102,6 @@ class HighCardKind(GameKind[HighCard, HighCardView, HighCardAction]):
         winners = [r for r in results if r.place == 1]
         content = "🏁 Game over! 🏆 " + " and ".join(table.mention(r.seat) for r in winners) + " won."
         return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
-
-    def ai_view(self, engine: HighCard, seat: int) -> HighCardView:
-        return engine.view(seat)
 
     def ai_action(self, view: HighCardView, level: str, rng: random.Random) -> HighCardAction:
         return {"type": "play", "card": rng.choice(view["legal"])["card"]}
