@@ -44,6 +44,9 @@ View = Mapping[str, object]
 Action = Mapping[str, object]
 
 
+#: the content of a finished game's last table message, above the table as it ended
+GAME_OVER = "🏁 Game over: the result is below."
+
 #: the answer to anyone but a player of the table at a player's door
 NOT_PLAYING = "You are not playing at this table."
 
@@ -274,6 +277,36 @@ SeatT = TypeVar("SeatT", bound=BaseView)
 ActionT = TypeVar("ActionT", bound=Mapping[str, object])
 
 
+class GameEngine(ABC, Generic[EngineT, PublicT, SeatT]):
+    """A game's name and engine, and the table's engine as the game's own: what every other part
+    reads a game's state through, with the views its engine builds (once per state:
+    :mod:`bot.snapshot`), typed as the game declared them."""
+
+    key: str  # the engine's GAME and the slash command group
+    title: str
+    engine: type[EngineT]
+
+    def game(self, table: LiveTable) -> EngineT:
+        """The table's engine as this game's own type (its views are this game's TypedDicts)."""
+        return self.mine(table.engine)
+
+    def mine(self, engine: Engine | None) -> EngineT:
+        """``engine`` as this game's own type; a table that has not started, or another game's
+        engine, is a bug in the runtime (TypeError)."""
+        if not isinstance(engine, self.engine):
+            raise TypeError(f"not a started {self.title} game: {type(engine).__name__}")
+        return engine
+
+    def public_view(self, engine: EngineT) -> PublicT:
+        """``engine``'s public view, built once per state (:mod:`bot.snapshot`)."""
+        # the engine's own view, typed as the kind declares it: _check_views holds the two equal
+        return cast(PublicT, snapshot(engine).view(None))
+
+    def seat_view(self, engine: EngineT, seat: int) -> SeatT:
+        """``seat``'s view of ``engine``, built once per state (:mod:`bot.snapshot`)."""
+        return cast(SeatT, snapshot(engine).view(seat))  # as public_view
+
+
 class GameRules(ABC, Generic[RulesT]):
     """A game's rules as a host sets them: its presets and options, and its rules object
     (:class:`RuleSet`), which says how it is stored, described and how many play."""
@@ -316,7 +349,7 @@ class GameRules(ABC, Generic[RulesT]):
         wins and places; the second the rating): bids made, times the loser… By default none."""
 
 
-class GameViews(ABC, Generic[EngineT, PublicT, SeatT]):
+class GameViews(GameEngine[EngineT, PublicT, SeatT]):
     """How a game's messages look: the public table, a seat's panel and private message, the
     final standings and the scores. Each is drawn from the table as it is, changing nothing, and
     from the view it is handed (built once per move by :mod:`bot.snapshot`): the public view for
@@ -327,9 +360,11 @@ class GameViews(ABC, Generic[EngineT, PublicT, SeatT]):
         """The game's public table message (for :meth:`GameKind.table`), drawn from ``view``, the
         public view of the table's state; it asks the runtime for nothing more."""
 
-    @abstractmethod
     def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        """The last state of a table message whose deal (or game) just ended: no controls."""
+        """The last state of a table message whose deal (or game) just ended: no controls. By
+        default the table as it stands, saying the result follows (a game of one table message)."""
+        drawn = self.draw_table(table, events, self.public_view(self.game(table)))
+        return Rendered(content=GAME_OVER, embeds=drawn.embeds, view=None, files=drawn.files)
 
     @abstractmethod
     def draw_panel(
@@ -354,7 +389,7 @@ class GameViews(ABC, Generic[EngineT, PublicT, SeatT]):
         return None
 
 
-class GameControls(ABC, Generic[EngineT, SeatT]):
+class GameControls(GameEngine[EngineT, PublicT, SeatT]):
     """What a player presses and when a control goes out of date: the table's **My hand**, what a
     press on a panel asks for, and the keys that say when a message or a panel is no longer current."""
 
@@ -395,8 +430,22 @@ class GameControls(ABC, Generic[EngineT, SeatT]):
         None by default."""
         return None
 
+    def message_key_of(self, engine: Engine) -> Hashable:
+        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
+        the move pipeline asks for the state before a move, the presenter for the state after it
+        (which the next move asks for again), the display and a restart for the state shown."""
+        mine = self.mine(engine)
+        return snapshot(mine).message_key(lambda: self.message_key(mine))
 
-class GameComputer(ABC, Generic[EngineT, SeatT, ActionT]):
+    def decision_digest(self, engine: Engine, seat: int) -> str:
+        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
+        Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
+        and their buttons all ask for it."""
+        mine = self.mine(engine)
+        return snapshot(mine).digest(seat, lambda: digest(self.decision_key(self.seat_view(mine, seat), seat)))
+
+
+class GameComputer(GameEngine[EngineT, PublicT, SeatT], Generic[EngineT, PublicT, SeatT, ActionT]):
     """How a computer plays a seat: from that seat's view alone, off the event loop."""
 
     @abstractmethod
@@ -408,10 +457,10 @@ class GameComputer(ABC, Generic[EngineT, SeatT, ActionT]):
         for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
         return None
 
-    @abstractmethod
     def ai_view(self, engine: EngineT, seat: int) -> SeatT:
         """What a computer seat decides from: by default that seat's view (a game may add public
         facts)."""
+        return self.seat_view(engine, seat)
 
     def computers_wait(self, engine: EngineT) -> bool:
         """Whether a computer whose turn it is waits now (people are answering a request, a
@@ -420,7 +469,7 @@ class GameComputer(ABC, Generic[EngineT, SeatT, ActionT]):
         return False
 
 
-class GameResults(ABC, Generic[EngineT]):
+class GameResults(GameEngine[EngineT, PublicT, SeatT]):
     """What a game leaves: what a move leaves besides the new state, the results of a finished
     game, how a duplicate match compares them, and what reads a finished game again."""
 
@@ -440,16 +489,31 @@ class GameResults(ABC, Generic[EngineT]):
         table never changes it. By default nothing (a game without deals or points)."""
         return MoveNotes()
 
-    @abstractmethod
-    def results(self, table: LiveTable) -> list[ResultRow]: ...
+    def results(self, table: LiveTable) -> list[ResultRow]:
+        """The finished game's results, best first, as the store keeps them: by default the
+        engine's own standings (:meth:`~games.common.engine.Engine.final_standings`, what a
+        replayed game is checked against), with no figures of the game's own."""
+        rows = [
+            ResultRow(
+                seat=row["seat"],
+                user_id=table.seats[row["seat"]].user_id,
+                name=table.name(row["seat"]),
+                place=row["place"],
+                total=row["total"],
+                is_loser=row["is_loser"],
+                stats={},
+            )
+            for row in self.game(table).final_standings()
+        ]
+        return sorted(rows, key=lambda r: (r.place, r.seat))
 
 
 class GameKind(
     GameRules[RulesT],
     GameViews[EngineT, PublicT, SeatT],
-    GameControls[EngineT, SeatT],
-    GameComputer[EngineT, SeatT, ActionT],
-    GameResults[EngineT],
+    GameControls[EngineT, PublicT, SeatT],
+    GameComputer[EngineT, PublicT, SeatT, ActionT],
+    GameResults[EngineT, PublicT, SeatT],
     Generic[EngineT, RulesT, PublicT, SeatT, ActionT],
 ):
     """One game as the runtime runs it: its name and engine, and the parts a game implements
@@ -464,10 +528,6 @@ class GameKind(
     runtime's: how it holds a table's engine as the game's, and how it puts together the table
     message and a panel around what the game draws. The runtime holds any game as :data:`AnyKind`."""
 
-    key: str  # the engine's GAME and the slash command group
-    title: str
-    engine: type[EngineT]
-
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
         emojis (four-colour when the table chose it) or words (:mod:`draw.readable`). And a kind's
@@ -479,51 +539,13 @@ class GameKind(
                 setattr(cls, name, _readable(method))
         _check_views(cls)
 
-    # -- the table's engine as the game's -------------------------------------------------------
-    def game(self, table: LiveTable) -> EngineT:
-        """The table's engine as this game's own type (its views are this game's TypedDicts)."""
-        return self.mine(table.engine)
-
-    def mine(self, engine: Engine | None) -> EngineT:
-        """``engine`` as this game's own type; a table that has not started, or another game's
-        engine, is a bug in the runtime (TypeError)."""
-        if not isinstance(engine, self.engine):
-            raise TypeError(f"not a started {self.title} game: {type(engine).__name__}")
-        return engine
-
+    # -- the runtime's side of a table ----------------------------------------------------------
     def replay(self, rules: RulesT, record: GameRecord) -> EngineT:
         """The game's state after ``record``'s stored actions, from its stored seed and generator:
         every rebuild (a restart, a re-read, a refused or failed commit, a finished game shown
         again) goes here."""
         seats, seed = len(record.seats), deal_seed_of(record)
         return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
-
-    def public_view(self, engine: EngineT) -> PublicT:
-        """``engine``'s public view, built once per state (:mod:`bot.snapshot`)."""
-        # the engine's own view, typed as the kind declares it: _check_views holds the two equal
-        return cast(PublicT, snapshot(engine).view(None))
-
-    def seat_view(self, engine: EngineT, seat: int) -> SeatT:
-        """``seat``'s view of ``engine``, built once per state (:mod:`bot.snapshot`)."""
-        return cast(SeatT, snapshot(engine).view(seat))  # as public_view
-
-    def ai_view(self, engine: EngineT, seat: int) -> SeatT:
-        return self.seat_view(engine, seat)
-
-    # -- the runtime's side of a table ----------------------------------------------------------
-    def message_key_of(self, engine: Engine) -> Hashable:
-        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
-        the move pipeline asks for the state before a move, the presenter for the state after it
-        (which the next move asks for again), the display and a restart for the state shown."""
-        mine = self.mine(engine)
-        return snapshot(mine).message_key(lambda: self.message_key(mine))
-
-    def decision_digest(self, engine: Engine, seat: int) -> str:
-        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
-        Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
-        and their buttons all ask for it."""
-        mine = self.mine(engine)
-        return snapshot(mine).digest(seat, lambda: digest(self.decision_key(self.seat_view(mine, seat), seat)))
 
     def table(self, table: LiveTable, events: list[Event]) -> Rendered:
         """The public table message after ``events``: drawn from the table as it is, changing

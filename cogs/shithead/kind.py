@@ -114,17 +114,6 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
             files=table_picture(view, faces.name, embed, four_colour(table.record.options)),
         )
 
-    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = game_view(self.game(table), None)
-        name = Faces.of(table.record.seats).name
-        embed = table_embed(view, name, table.notices, _footer(table))
-        return Rendered(
-            content="🏁 Game over: the result is below.",
-            embeds=[embed],
-            view=None,
-            files=table_picture(view, name, embed, four_colour(table.record.options)),
-        )
-
     def draw_panel(
         self,
         table: LiveTable,

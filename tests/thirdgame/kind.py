@@ -19,6 +19,31 @@ from tests.thirdgame.controls import CardButton, HandButton
 from tests.thirdgame.engine import GAME, HighCard, HighCardAction, HighCardView, Rules, make_rules
 
 
+class HighCardReplayer(Replayer[HighCard]):
+    """A step is one trick."""
+
+    def ends_step(self, engine: HighCard, events: list[Event]) -> bool:
+        return any(e.kind == "trick" for e in events)
+
+    def start_lines(self, engine: HighCard, names: list[str]) -> list[str]:
+        return [f"The deal: {engine.rules.cards} spades each."]
+
+    def event_lines(self, engine: HighCard, events: list[Event], names: list[str]) -> list[str]:
+        lines = []
+        for event in events:
+            if event.kind == "played":
+                lines.append(f"{names[event.data['seat']]} plays {label(event.data['card'])}")
+            elif event.kind == "trick":
+                lines.append(f"{names[event.data['winner']]} wins the trick")
+            elif event.kind == "game_over":
+                lines.append("🏁 Game over")
+        return lines
+
+    def add_hands(self, embed: discord.Embed, engine: HighCard, names: list[str]) -> None:
+        for seat, name in enumerate(names):
+            embed.add_field(name=name, value=labels(engine.view(seat)["hand"]) or "—", inline=False)
+
+
 class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCardAction]):
     key = GAME
     title = "High Card"
@@ -28,9 +53,7 @@ class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCar
     presets = ("standard",)
     default_preset = "standard"
     preset_info = {"standard": ("Standard", "Three spades each, the highest card wins the trick.")}
-
-    def __init__(self) -> None:
-        self.replayer = HighCardReplayer()
+    replayer = HighCardReplayer()
 
     # -- rules --------------------------------------------------------------------------------
     def options(self) -> list[OptionSpec]:
@@ -47,10 +70,6 @@ class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCar
         turn = view["turn"]
         content = f"🃏 {table.mention(turn)} to play." if turn is not None else None
         return Rendered(content=content, embeds=[_table_embed(table, view)], view=None, files=[])
-
-    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        view = self.game(table).view(None)
-        return Rendered(content="🏁 Game over: the result is below.", embeds=[_table_embed(table, view)], view=None)
 
     def draw_panel(
         self,
@@ -79,22 +98,6 @@ class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCar
     def press_action(self, table: LiveTable, seat: int, press: Press) -> Action:
         return {"type": "play", "card": press.arg}  # a card button's only press
 
-    def results(self, table: LiveTable) -> list[ResultRow]:
-        engine = self.game(table)
-        rows = [
-            ResultRow(
-                seat=seat,
-                user_id=table.seats[seat].user_id,
-                name=table.name(seat),
-                place=engine.place(seat),
-                total=engine.tricks[seat],
-                is_loser=False,
-                stats={"tricks": engine.tricks[seat]},
-            )
-            for seat in range(engine.seats)
-        ]
-        return sorted(rows, key=lambda r: (r.place, r.seat))
-
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         embed = discord.Embed(title=f"High Card · game #{table.id} · final standings", color=COLOR)
         embed.description = "\n".join(f"{r.place}. **{r.name}**: {r.total} trick(s)" for r in results)
@@ -119,28 +122,3 @@ def _table_embed(table: LiveTable, view: HighCardView) -> discord.Embed:
     )
     embed.set_footer(text=f"Game #{table.id} · /{GAME} rules shows the rules")
     return embed
-
-
-class HighCardReplayer(Replayer[HighCard]):
-    """A step is one trick."""
-
-    def ends_step(self, engine: HighCard, events: list[Event]) -> bool:
-        return any(e.kind == "trick" for e in events)
-
-    def start_lines(self, engine: HighCard, names: list[str]) -> list[str]:
-        return [f"The deal: {engine.rules.cards} spades each."]
-
-    def event_lines(self, engine: HighCard, events: list[Event], names: list[str]) -> list[str]:
-        lines = []
-        for event in events:
-            if event.kind == "played":
-                lines.append(f"{names[event.data['seat']]} plays {label(event.data['card'])}")
-            elif event.kind == "trick":
-                lines.append(f"{names[event.data['winner']]} wins the trick")
-            elif event.kind == "game_over":
-                lines.append("🏁 Game over")
-        return lines
-
-    def add_hands(self, embed: discord.Embed, engine: HighCard, names: list[str]) -> None:
-        for seat, name in enumerate(names):
-            embed.add_field(name=name, value=labels(engine.view(seat)["hand"]) or "—", inline=False)
