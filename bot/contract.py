@@ -249,7 +249,8 @@ def _readable(method: DrawT) -> DrawT:
 
 
 class RuleSet(Protocol):
-    """What the runtime asks of a game's rules: a game's own rules class fits it as it is."""
+    """What the runtime asks of a game's rules: a game's own rules class fits it as it is (how a
+    game words its rules is its kind's: :meth:`GameRules.describe`)."""
 
     def to_json(self) -> dict[str, object]: ...
 
@@ -257,8 +258,6 @@ class RuleSet(Protocol):
     def from_json(cls, data: dict[str, object]) -> Self: ...
 
     def player_range(self) -> tuple[int, int]: ...
-
-    def describe(self) -> list[str]: ...
 
 
 class HandControl(Protocol):
@@ -331,8 +330,9 @@ class GameRules(ABC, Generic[RulesT]):
     def rules_from_json(self, data: dict[str, object]) -> RulesT:
         return self.rule_set.from_json(data)
 
+    @abstractmethod
     def describe(self, rules: RulesT) -> list[str]:
-        return rules.describe()
+        """The rules in force in a host's words, a line each (the lobby and ``/<game> rules``)."""
 
     def player_range(self, rules: RulesT) -> tuple[int, int]:
         return rules.player_range()

@@ -44,6 +44,7 @@ from draw.ratings import add_rating_field
 from draw.seats import Faces
 from games.common.engine import Event
 from games.ohhell import rules as oh_rules
+from games.ohhell import rules_text
 from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
@@ -76,6 +77,9 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
 
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
         return oh_rules.make_rules(preset, **rule_options(options))
+
+    def describe(self, rules: oh_rules.Rules) -> list[str]:
+        return rules_text.describe(rules)
 
     def add_profile(self, lines: list[str], profile: Profile) -> None:
         rate = f" ({100 * profile.bids_made / profile.deals:.0f}%)" if profile.deals else ""

@@ -69,6 +69,9 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
     def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
         return sh_rules.make_rules(preset, **rule_options(options))
 
+    def describe(self, rules: sh_rules.Rules) -> list[str]:
+        return rules.describe()
+
     def add_profile(self, lines: list[str], profile: Profile) -> None:
         best = profile.best
         lines.append(f"{count(profile.losses, 'time')} the shithead")

@@ -207,12 +207,6 @@ class Rules:
         lo, hi = DECK_PLAYERS[self.deck]
         return max(lo, self.min_players), min(hi, self.max_players)
 
-    def describe(self) -> list[str]:
-        """These rules in a host's words, a line each (:func:`games.ohhell.rules_text.describe`)."""
-        from games.ohhell.rules_text import describe  # it reads this module's tables
-
-        return describe(self)
-
     def check_players(self, n: int) -> None:
         """Raise :class:`RulesError` saying what would work if ``n`` players cannot play."""
         lo, hi = self.player_range()

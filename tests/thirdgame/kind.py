@@ -62,6 +62,9 @@ class HighCardKind(GameKind[HighCard, Rules, HighCardView, HighCardView, HighCar
     def make_rules(self, preset: str, options: dict[str, str]) -> Rules:
         return make_rules(preset, rule_options(options))
 
+    def describe(self, rules: Rules) -> list[str]:
+        return rules.describe()
+
     # -- the running game ---------------------------------------------------------------------
     def decision_key(self, view: HighCardView, seat: int) -> object:
         return {"hand": view["hand"], "legal": view["legal"], "trick": view["trick"]}
