@@ -233,19 +233,12 @@ class LiveTable:
 #: the methods that draw a table's messages (each takes the table first)
 READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 
-#: what a game's readable drawing method is (any of :data:`READABLE`'s, as its kind defines it)
-DrawT = TypeVar("DrawT", bound=Callable[..., object])
-
-
-def _readable(method: DrawT) -> DrawT:
+def _readable(method: Callable[..., object]) -> Callable[..., object]:
     @functools.wraps(method)
     def drawn(self: object, table: LiveTable, *args: object, **kwargs: object) -> object:
-        out = method(self, table, *args, **kwargs)
-        if not isinstance(out, Rendered):
-            return out  # None: nothing to send
-        return readable(out, four_colour(table.record.options))
+        return readable(method(self, table, *args, **kwargs), four_colour(table.record.options))
 
-    return cast(DrawT, drawn)  # the same signature as ``method``: ``readable`` keeps a Rendered a Rendered
+    return drawn
 
 
 class RuleSet(Protocol):
