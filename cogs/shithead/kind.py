@@ -10,7 +10,7 @@ from collections.abc import Callable
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.contract import GAME_OVER, Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import TableButton, dm_view
@@ -115,6 +115,17 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
             embeds=[embed],
             view=None,
             files=table_picture(view, faces.name, embed, four_colour(table.record.options)),
+        )
+
+    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
+        view = game_view(self.game(table), None)
+        name = Faces.of(table.record.seats).name
+        embed = table_embed(view, name, table.notices, _footer(table))
+        return Rendered(
+            content=GAME_OVER,
+            embeds=[embed],
+            view=None,
+            files=table_picture(view, name, embed, four_colour(table.record.options)),
         )
 
     def draw_panel(
