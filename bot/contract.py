@@ -17,12 +17,13 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, Self, TypeVar, cast, get_args, get_origin
 
 import discord
 
+from bot.answers import GAME_OVER, Action, Explicit, MoveNotes, OptionSpec, PanelRedraw, Press, Rendered
 from bot.beacon.binding import deal_seed_of
 from bot.coaching import Coaching
 from bot.comparison import BY_POINTS, Comparison
@@ -32,106 +33,47 @@ from bot.replaying import Replayer
 from bot.snapshot import snapshot
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from draw.looks import four_colour
-from draw.pictures import ImageFile
 from draw.readable import readable
 from draw.seats import mention
+from games.common.contracts import BaseView
 from games.common.engine import Engine, Event
 
-#: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
-#: kind and renderers read their own engine's TypedDict (``OhHellSeatView``, ``ShitheadView``)
-View = Mapping[str, Any]
-#: an action as engines take it: ``{"type": ..., ...}`` (each game's own TypedDicts fit it)
-Action = Mapping[str, Any]
-#: a game's own engine, seat view and action types, which its :class:`GameKind` is generic over
-EngineT = TypeVar("EngineT", bound=Engine)
-ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
-ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
+#: the seam, as every game and runtime module imports it (what a game answers with is defined in
+#: :mod:`bot.answers` and named here too)
+__all__ = [
+    "GAME_OVER",
+    "NOT_PLAYING",
+    "READABLE",
+    "DIGEST_LENGTH",
+    "Action",
+    "View",
+    "Rendered",
+    "MoveNotes",
+    "Press",
+    "PanelRedraw",
+    "Explicit",
+    "OptionSpec",
+    "Lent",
+    "LiveTable",
+    "RuleSet",
+    "HandControl",
+    "GameEngine",
+    "GameRules",
+    "GameViews",
+    "GameControls",
+    "GameComputer",
+    "GameResults",
+    "GameKind",
+    "AnyKind",
+    "digest",
+]
+
+#: a view as the runtime passes it around without reading it (each game reads its own TypedDict)
+View = Mapping[str, object]
 
 
 #: the answer to anyone but a player of the table at a player's door
 NOT_PLAYING = "You are not playing at this table."
-
-
-@dataclass(slots=True)
-class Rendered:
-    """A message's content; ``view=None`` leaves no components on it.
-
-    ``files=None`` leaves a message's attachments as they are when it is edited (a lobby has none);
-    a list (even empty) replaces them, so a table that stops showing a picture drops its file."""
-
-    content: str | None = None
-    embeds: list[discord.Embed] = field(default_factory=list)
-    view: discord.ui.View | None = None
-    files: list[ImageFile] | None = None
-
-    def kwargs(self) -> dict[str, Any]:
-        """For an edit (``attachments=`` replaces the message's files with fresh ones)."""
-        out: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
-        if self.files is not None:
-            out["attachments"] = [f.file() for f in self.files]
-        return out
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """For a new message: what is set (``send`` refuses ``view=None``)."""
-        fields: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
-        out = {k: v for k, v in fields.items() if v is not None}
-        if self.files:
-            out["files"] = [f.file() for f in self.files]
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class MoveNotes:
-    """What a move leaves besides the game's new state (:meth:`GameKind.move_notes`): the scores
-    of the deals it ended, for the store, and the one-liners it leaves on the table, in order."""
-
-    deal_scores: list[DealScore] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class Press:
-    """One press of a control on a player's panel, as its custom id and the interaction carry it:
-    ``key`` is the decision digest the panel was drawn with (:meth:`GameKind.decision_digest`),
-    ``act`` and ``arg`` what the game wrote in the custom id, ``values`` what a select's chooser
-    picked (empty for a button). What it asks for is the game's to say
-    (:meth:`GameKind.press_action`); everything else about it is the runtime's
-    (:mod:`bot.interaction`)."""
-
-    key: str
-    act: str
-    arg: str = ""
-    values: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class PanelRedraw:
-    """A press that moves nothing: the panel is drawn again and answers it (Refresh, or choosing
-    cards that a later press plays). ``rendered``: the panel as the game drew it for this press
-    (a choice marked); None: the panel as it is now, with ``warning`` or ``note`` on it."""
-
-    warning: str | None = None
-    note: str | None = None
-    rendered: Rendered | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Explicit:
-    """A press's move that names all it asks for (these cards, Ready), so that it means the same
-    from a panel drawn before a change: it is not refused as out of date, the engine's check alone
-    judges it (and says why, "you are already ready"). Any other move a press asks for is refused
-    once the decision digest its panel was drawn with is not the seat's now."""
-
-    action: Action
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One settable rule: its name, the values it takes (as typed by a host) and a line of help."""
-
-    name: str
-    values: tuple[str, ...]
-    help: str
 
 
 def _nothing(table: LiveTable) -> None:
@@ -175,7 +117,7 @@ class LiveTable:
 
     record: GameRecord
     kind: AnyKind
-    rules: Any = None
+    rules: RuleSet | None = None
     engine: Engine | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: public one-liners to show on the table (timeouts, closed DMs...), newest last
@@ -235,212 +177,50 @@ class LiveTable:
 READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 
 
-def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
+def _readable(method: Callable[..., object]) -> Callable[..., object]:
     @functools.wraps(method)
-    def drawn(self: Any, table: LiveTable, *args: Any, **kwargs: Any) -> Any:
+    def drawn(self: object, table: LiveTable, *args: object, **kwargs: object) -> object:
         return readable(method(self, table, *args, **kwargs), four_colour(table.record.options))
 
     return drawn
 
 
-class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
-    """What the runtime needs from one game: its rules, how its table looks, how it scores and
-    how a computer plays it. Implemented by ``cogs/<game>/kind.py``.
+class RuleSet(Protocol):
+    """What the runtime asks of a game's rules: a game's own rules class fits it as it is (how a
+    game words its rules is its kind's: :meth:`GameRules.describe`)."""
 
-    Generic over the game's own engine, seat view and action types, so that a game's adapter
-    reads its own engine and views with their own types (:meth:`game` is the one check that a
-    table's engine is this game's); the runtime holds any game as :data:`AnyKind`."""
+    def to_json(self) -> dict[str, object]: ...
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Self: ...
+
+    def player_range(self) -> tuple[int, int]: ...
+
+
+class HandControl(Protocol):
+    """The table's **My hand** button as a game gives it: a subclass of
+    :class:`bot.interaction.HandItem` (the class itself: the runtime draws one per table)."""
+
+    def __call__(self, game_id: int, *, label: str) -> discord.ui.Item[discord.ui.View | discord.ui.LayoutView]: ...
+
+
+#: a game's own rules, engine, public view, seat view and action types, which the parts of its
+#: kind are generic over
+RulesT = TypeVar("RulesT", bound=RuleSet)
+EngineT = TypeVar("EngineT", bound=Engine)
+PublicT = TypeVar("PublicT", bound=BaseView)
+SeatT = TypeVar("SeatT", bound=BaseView)
+ActionT = TypeVar("ActionT", bound=Mapping[str, object])
+
+
+class GameEngine(ABC, Generic[EngineT, PublicT, SeatT]):
+    """A game's name and engine, and the table's engine as the game's own: what every other part
+    reads a game's state through, with the views its engine builds (once per state:
+    :mod:`bot.snapshot`), typed as the game declared them."""
 
     key: str  # the engine's GAME and the slash command group
     title: str
     engine: type[EngineT]
-    presets: tuple[str, ...]
-    default_preset: str
-    #: per preset key: a name a player understands and one line of what the preset is
-    preset_info: Mapping[str, tuple[str, str]] = {}
-    #: the label of the table button that shows a player their cards privately (named in notices)
-    hand_button: str = "My hand"
-    #: the table's **My hand** button, drawn by the runtime (``hand_item(game_id, label=...)``): a
-    #: subclass of :class:`bot.interaction.HandItem` that gives the game's custom id
-    hand_item: Callable[..., discord.ui.Item[Any]]
-    #: how a duplicate match compares the players who held the same cards (points by default)
-    comparison: Comparison = BY_POINTS
-    #: the mark after the name of a game's loser in a list of results (💩); none by default
-    loser_mark: str = ""
-    #: the game's coach (``/<game> analysis``); None: the game has none
-    coaching: Coaching | None = None
-    #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay
-    replayer: Replayer[EngineT] | None = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
-        emojis (four-colour when the table chose it) or words (:mod:`draw.readable`)."""
-        super().__init_subclass__(**kwargs)
-        for name in READABLE:
-            method = cls.__dict__.get(name)
-            if method is not None:
-                setattr(cls, name, _readable(method))
-
-    # -- rules --------------------------------------------------------------------------------
-    @abstractmethod
-    def options(self) -> list[OptionSpec]: ...
-
-    @abstractmethod
-    def make_rules(self, preset: str, options: dict[str, str]) -> Any:
-        """The engine's rules; raises RulesError with a reason a host can act on."""
-
-    @abstractmethod
-    def rules_to_json(self, rules: Any) -> dict[str, Any]: ...
-
-    @abstractmethod
-    def rules_from_json(self, data: dict[str, Any]) -> Any: ...
-
-    @abstractmethod
-    def describe(self, rules: Any) -> list[str]: ...
-
-    def add_profile(self, lines: list[str], profile: Profile) -> None:
-        """Add this game's own figures to a member's ``/cardstats`` lines (the first says games,
-        wins and places; the second the rating): bids made, times the loser… By default none."""
-
-    @abstractmethod
-    def player_range(self, rules: Any) -> tuple[int, int]: ...
-
-    def preset_name(self, preset: str) -> str:
-        """A preset as a player reads it ("Oh Shit (secret bids)"), its key if it has no name."""
-        return self.preset_info.get(preset, (preset, ""))[0]
-
-    def preset_line(self, preset: str) -> str:
-        return self.preset_info.get(preset, ("", ""))[1]
-
-    # -- the running game ---------------------------------------------------------------------
-    @abstractmethod
-    def message_key(self, engine: EngineT) -> Any:
-        """When this changes a new table message is posted (a new deal) and hands are sent."""
-
-    def message_key_of(self, engine: EngineT) -> Any:
-        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
-        the move pipeline asks for the state before a move, the presenter for the state after it
-        (which the next move asks for again), the display and a restart for the state shown."""
-        return snapshot(engine).message_key(lambda: self.message_key(engine))
-
-    @abstractmethod
-    def decision_key(self, view: ViewT, seat: int) -> Any:
-        """Everything that bears on ``seat``'s choice now, as JSON-able data, from ``view``: that
-        seat's own view, which the runtime passes in (built once per move by :mod:`bot.snapshot`),
-        so that the key is made from what ``seat`` may see and nothing else.
-
-        A form or panel drawn for ``seat`` carries a digest of this (:meth:`decision_digest`), and
-        the move pipeline refuses its action once the key has changed: a control goes stale when
-        something that matters to *that* player changed (the deal, the phase, whether they are to
-        act, their legal actions, the bids and cards they can see), never on another player's
-        secret bid or unrelated move. It must never hold what ``seat`` may not see."""
-
-    def decision_digest(self, engine: EngineT, seat: int) -> str:
-        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
-        Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
-        and their buttons all ask for it."""
-        shown = snapshot(engine)
-        return shown.digest(seat, lambda: digest(self.decision_key(cast(ViewT, shown.view(seat)), seat)))
-
-    def panel_extra(self, engine: EngineT, seat: int) -> Any:
-        """What else ``seat``'s open panel shows that may change while it is not their turn (a
-        request to answer), as hashable data: a change redraws the panel (:mod:`bot.panels`).
-        None by default."""
-        return None
-
-    def computers_wait(self, engine: EngineT) -> bool:
-        """Whether a computer whose turn it is waits now (people are answering a request, a
-        take-back, that its move would end): the next change at the table wakes it. False by
-        default."""
-        return False
-
-    def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
-        """What a move's ``events`` leave besides the new state (``table`` holds it), read once
-        per move by the move pipeline: the deals they scored, stored with the move, and the public
-        one-liners (a deal's result) it adds to :attr:`LiveTable.notices`, so that drawing the
-        table never changes it. By default nothing (a game without deals or points)."""
-        return MoveNotes()
-
-    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
-        """The public table message after ``events``: drawn from the table as it is, changing
-        nothing (what the events leave on it comes from :meth:`notices`). The runtime hands the
-        game's :meth:`draw_table` this state's public view (built once per move, however many
-        places show it: :mod:`bot.snapshot`), then puts what the other features lend a table
-        message: **My hand** (:attr:`hand_item`) first, then the game's own controls if any, then
-        what the other features lend (:class:`Lent`: a seat's take-back, Watch): the game draws
-        its message, the runtime adds the shared controls, and neither asks the other."""
-        rendered = self.draw_table(table, events, snapshot(self.mine(table.engine)).view(None))
-        controls = discord.ui.View(timeout=None)
-        controls.add_item(self.hand_item(table.id, label=self.hand_button))
-        for item in [*(rendered.view.children if rendered.view is not None else []), *table.lent.table_controls(table)]:
-            controls.add_item(item)
-        controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-        rendered.view = controls
-        return rendered
-
-    @abstractmethod
-    def draw_table(self, table: LiveTable, events: list[Event], view: View) -> Rendered:
-        """The game's public table message (for :meth:`table`), drawn from ``view``, the public
-        view of the table's state; it asks the runtime for nothing more."""
-
-    @abstractmethod
-    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
-        """The last state of a table message whose deal (or game) just ended: no controls."""
-
-    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
-        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
-        ``seat`` alone may see, their cards and one control a move. The runtime hands the game's
-        :meth:`draw_panel` the seat's view and decision digest of this state (each made once per
-        move: :mod:`bot.snapshot`)."""
-        engine = self.mine(table.engine)
-        view = cast(ViewT, snapshot(engine).view(seat))
-        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
-
-    @abstractmethod
-    def draw_panel(
-        self, table: LiveTable, seat: int, view: ViewT, key: str, *, warning: str | None = None, note: str | None = None
-    ) -> Rendered:
-        """The game's panel for ``seat`` (for :meth:`panel`), drawn from ``view`` (that seat's
-        own) with ``key`` (its decision digest) on every control; ``warning`` says why nothing
-        happened, ``note`` what did."""
-
-    @abstractmethod
-    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
-        """What a press on ``seat``'s panel asks for: the move to make, or only a redraw; a
-        :class:`~bot.errors.Refusal` when it asks for nothing the player may do. Only the mapping:
-        who may press, a press from an out-of-date panel, the computer playing the seat, a double
-        press and the answer are the runtime's, the same in every game (:mod:`bot.interaction`)."""
-
-    @abstractmethod
-    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
-        """The private message sent at a new deal (``None``: nothing to send)."""
-
-    @abstractmethod
-    def results(self, table: LiveTable) -> list[ResultRow]: ...
-
-    @abstractmethod
-    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
-        """The final standings; under them the controls the features lend a final message
-        (``view=table.lent.finale(table)``: the lobby's **Rematch**)."""
-
-    @abstractmethod
-    def ai_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
-        """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
-
-    def ai_decider(self) -> Callable[[ViewT, str, random.Random], ActionT] | None:
-        """A module-level function deciding as :meth:`ai_action` does, ``(view, level, rng) -> Action``,
-        for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
-        return None
-
-    @abstractmethod
-    def ai_view(self, engine: EngineT, seat: int) -> ViewT:
-        """What a computer seat decides from: that seat's view (a game may add public facts)."""
-
-    def replay(self, rules: Any, record: GameRecord) -> EngineT:
-        """The game's state after ``record``'s stored actions, from its stored seed and generator:
-        every rebuild (a restart, a re-read, a failed commit, a finished game shown again) goes here."""
-        seats, seed = len(record.seats), deal_seed_of(record)
-        return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
 
     def game(self, table: LiveTable) -> EngineT:
         """The table's engine as this game's own type (its views are this game's TypedDicts)."""
@@ -453,11 +233,92 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
             raise TypeError(f"not a started {self.title} game: {type(engine).__name__}")
         return engine
 
-    def scores(self, table: LiveTable) -> Rendered:
-        """The running scores, for ``/<game> scores``; by default the public table itself, with the
-        pictures its embeds point at (``attachment://``: without the file Discord shows none)."""
-        rendered = self.table(table, [])
-        return Rendered(content=None, embeds=rendered.embeds, view=None, files=rendered.files)
+    def public_view(self, engine: EngineT) -> PublicT:
+        """``engine``'s public view, built once per state (:mod:`bot.snapshot`)."""
+        # the engine's own view, typed as the kind declares it: _check_views holds the two equal
+        return cast(PublicT, snapshot(engine).view(None))
+
+    def seat_view(self, engine: EngineT, seat: int) -> SeatT:
+        """``seat``'s view of ``engine``, built once per state (:mod:`bot.snapshot`)."""
+        return cast(SeatT, snapshot(engine).view(seat))  # as public_view
+
+
+class GameRules(ABC, Generic[RulesT]):
+    """A game's rules as a host sets them: its presets and options, and its rules object
+    (:class:`RuleSet`), which says how it is stored, described and how many play."""
+
+    presets: tuple[str, ...]
+    default_preset: str
+    #: the game's rules class (its ``from_json`` reads a stored game's)
+    rule_set: type[RulesT]
+    #: per preset key: a name a player understands and one line of what the preset is
+    preset_info: Mapping[str, tuple[str, str]] = {}
+
+    @abstractmethod
+    def options(self) -> list[OptionSpec]: ...
+
+    @abstractmethod
+    def make_rules(self, preset: str, options: dict[str, str]) -> RulesT:
+        """The engine's rules; raises RulesError with a reason a host can act on."""
+
+    def rules_to_json(self, rules: RulesT) -> dict[str, object]:
+        return rules.to_json()
+
+    def rules_from_json(self, data: dict[str, object]) -> RulesT:
+        return self.rule_set.from_json(data)
+
+    @abstractmethod
+    def describe(self, rules: RulesT) -> list[str]:
+        """The rules in force in a host's words, a line each (the lobby and ``/<game> rules``)."""
+
+    def player_range(self, rules: RulesT) -> tuple[int, int]:
+        return rules.player_range()
+
+    def preset_name(self, preset: str) -> str:
+        """A preset as a player reads it ("Oh Shit (secret bids)"), its key if it has no name."""
+        return self.preset_info.get(preset, (preset, ""))[0]
+
+    def preset_line(self, preset: str) -> str:
+        return self.preset_info.get(preset, ("", ""))[1]
+
+    def add_profile(self, lines: list[str], profile: Profile) -> None:
+        """Add this game's own figures to a member's ``/cardstats`` lines (the first says games,
+        wins and places; the second the rating): bids made, times the loser… By default none."""
+
+
+class GameViews(GameEngine[EngineT, PublicT, SeatT]):
+    """How a game's messages look: the public table, a seat's panel and private message, the
+    final standings and the scores. Each is drawn from the table as it is, changing nothing, and
+    from the view it is handed (built once per move by :mod:`bot.snapshot`): the public view for
+    what the channel sees, a seat's own view for what only that seat sees."""
+
+    @abstractmethod
+    def draw_table(self, table: LiveTable, events: list[Event], view: PublicT) -> Rendered:
+        """The game's public table message (for :meth:`GameKind.table`), drawn from ``view``, the
+        public view of the table's state; it asks the runtime for nothing more."""
+
+    def closing(self, table: LiveTable, events: list[Event]) -> Rendered:
+        """The last state of a table message whose deal (or game) just ended: no controls. By
+        default the table as it stands, saying the result follows (a game of one table message)."""
+        drawn = self.draw_table(table, events, self.public_view(self.game(table)))
+        return Rendered(content=GAME_OVER, embeds=drawn.embeds, view=None, files=drawn.files)
+
+    @abstractmethod
+    def draw_panel(
+        self, table: LiveTable, seat: int, view: SeatT, key: str, *, warning: str | None = None, note: str | None = None
+    ) -> Rendered:
+        """The game's panel for ``seat`` (for :meth:`GameKind.panel`), drawn from ``view`` (that
+        seat's own) with ``key`` (its decision digest) on every control; ``warning`` says why
+        nothing happened, ``note`` what did."""
+
+    def dm(self, table: LiveTable, seat: int) -> Rendered | None:
+        """The private message sent at a new deal; by default none (the panel is the only one)."""
+        return None
+
+    @abstractmethod
+    def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
+        """The final standings; under them the controls the features lend a final message
+        (``view=table.lent.finale(table)``: the lobby's **Rematch**)."""
 
     def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
         """``/<game> scores`` of a finished game, from what the store kept; ``None``: the generic
@@ -465,8 +326,215 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         return None
 
 
+class GameControls(GameEngine[EngineT, PublicT, SeatT]):
+    """What a player presses and when a control goes out of date: the table's **My hand**, what a
+    press on a panel asks for, and the keys that say when a message or a panel is no longer current."""
+
+    #: the label of the table button that shows a player their cards privately (named in notices)
+    hand_button: str = "My hand"
+    #: the table's **My hand** button, drawn by the runtime (``hand_item(game_id, label=...)``)
+    hand_item: HandControl
+
+    def message_key(self, engine: EngineT) -> Hashable:
+        """When this changes a new table message is posted (a new deal) and hands are sent. By
+        default one table message for the whole game (stored as it is: a game changing it would
+        post a new message for every game running when it changed)."""
+        return "game"
+
+    @abstractmethod
+    def decision_key(self, view: SeatT, seat: int) -> object:
+        """Everything that bears on ``seat``'s choice now, as JSON-able data, from ``view``: that
+        seat's own view, which the runtime passes in (built once per move by :mod:`bot.snapshot`),
+        so that the key is made from what ``seat`` may see and nothing else.
+
+        A form or panel drawn for ``seat`` carries a digest of this
+        (:meth:`GameKind.decision_digest`), and the move pipeline refuses its action once the key
+        has changed: a control goes stale when something that matters to *that* player changed
+        (the deal, the phase, whether they are to act, their legal actions, the bids and cards
+        they can see), never on another player's secret bid or unrelated move. It must never hold
+        what ``seat`` may not see."""
+
+    @abstractmethod
+    def press_action(self, table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
+        """What a press on ``seat``'s panel asks for: the move to make, or only a redraw; a
+        :class:`~bot.errors.Refusal` when it asks for nothing the player may do. Only the mapping:
+        who may press, a press from an out-of-date panel, the computer playing the seat, a double
+        press and the answer are the runtime's, the same in every game (:mod:`bot.interaction`)."""
+
+    def panel_extra(self, engine: EngineT, seat: int) -> Hashable:
+        """What else ``seat``'s open panel shows that may change while it is not their turn (a
+        request to answer), as hashable data: a change redraws the panel (:mod:`bot.panels`).
+        None by default."""
+        return None
+
+    def message_key_of(self, engine: Engine) -> Hashable:
+        """:meth:`message_key` of ``engine``'s state, made once per state (:mod:`bot.snapshot`):
+        the move pipeline asks for the state before a move, the presenter for the state after it
+        (which the next move asks for again), the display and a restart for the state shown."""
+        mine = self.mine(engine)
+        return snapshot(mine).message_key(lambda: self.message_key(mine))
+
+    def decision_digest(self, engine: Engine, seat: int) -> str:
+        """A short, restart-proof digest of :meth:`decision_key` for a custom id: 12 hex digits.
+        Made once per move and seat (:mod:`bot.snapshot`): the move's check, the panels' redraw
+        and their buttons all ask for it."""
+        mine = self.mine(engine)
+        return snapshot(mine).digest(seat, lambda: digest(self.decision_key(self.seat_view(mine, seat), seat)))
+
+
+class GameComputer(GameEngine[EngineT, PublicT, SeatT], Generic[EngineT, PublicT, SeatT, ActionT]):
+    """How a computer plays a seat: from that seat's view alone, off the event loop."""
+
+    @abstractmethod
+    def ai_action(self, view: SeatT, level: str, rng: random.Random) -> ActionT:
+        """A computer seat's move, decided from ``ai_view``'s view alone (run off the event loop)."""
+
+    def ai_decider(self) -> Callable[[SeatT, str, random.Random], ActionT] | None:
+        """A module-level function deciding as :meth:`ai_action` does, ``(view, level, rng) -> Action``,
+        for worker processes (it is pickled by name); None: decide in a thread of the bot's process."""
+        return None
+
+    def ai_view(self, engine: EngineT, seat: int) -> SeatT:
+        """What a computer seat decides from: by default that seat's view (a game may add public
+        facts)."""
+        return self.seat_view(engine, seat)
+
+    def computers_wait(self, engine: EngineT) -> bool:
+        """Whether a computer whose turn it is waits now (people are answering a request, a
+        take-back, that its move would end): the next change at the table wakes it. False by
+        default."""
+        return False
+
+
+class GameResults(GameEngine[EngineT, PublicT, SeatT]):
+    """What a game leaves: what a move leaves besides the new state, the results of a finished
+    game, how a duplicate match compares them, and what reads a finished game again."""
+
+    #: how a duplicate match compares the players who held the same cards (points by default)
+    comparison: Comparison = BY_POINTS
+    #: the mark after the name of a game's loser in a list of results (💩); none by default
+    loser_mark: str = ""
+    #: the game's coach (``/<game> analysis``); None: the game has none
+    coaching: Coaching | None = None
+    #: how a finished game reads step by step (``/<game> replay``); None: the game has no replay
+    replayer: Replayer[EngineT] | None = None
+
+    def move_notes(self, table: LiveTable, events: list[Event]) -> MoveNotes:
+        """What a move's ``events`` leave besides the new state (``table`` holds it), read once
+        per move by the move pipeline: the deals they scored, stored with the move, and the public
+        one-liners (a deal's result) it adds to :attr:`LiveTable.notices`, so that drawing the
+        table never changes it. By default nothing (a game without deals or points)."""
+        return MoveNotes()
+
+    def results(self, table: LiveTable) -> list[ResultRow]:
+        """The finished game's results, best first, as the store keeps them: by default the
+        engine's own standings (:meth:`~games.common.engine.Engine.final_standings`, what a
+        replayed game is checked against), with no figures of the game's own."""
+        rows = [
+            ResultRow(
+                seat=row["seat"],
+                user_id=table.seats[row["seat"]].user_id,
+                name=table.name(row["seat"]),
+                place=row["place"],
+                total=row["total"],
+                is_loser=row["is_loser"],
+                stats={},
+            )
+            for row in self.game(table).final_standings()
+        ]
+        return sorted(rows, key=lambda r: (r.place, r.seat))
+
+
+class GameKind(
+    GameRules[RulesT],
+    GameViews[EngineT, PublicT, SeatT],
+    GameControls[EngineT, PublicT, SeatT],
+    GameComputer[EngineT, PublicT, SeatT, ActionT],
+    GameResults[EngineT, PublicT, SeatT],
+    Generic[EngineT, RulesT, PublicT, SeatT, ActionT],
+):
+    """One game as the runtime runs it: its name and engine, and the parts a game implements
+    (each small, most of it defaulted): its rules (:class:`GameRules`), how its messages look
+    (:class:`GameViews`), its controls (:class:`GameControls`), its computer players
+    (:class:`GameComputer`) and its results (:class:`GameResults`). Implemented by
+    ``cogs/<game>/kind.py``.
+
+    Generic over the game's own engine, rules, views and actions, so that a game's adapter reads
+    them with their own types; its views are the ones its engine declares
+    (``Engine[PublicT, SeatT]``: checked when the kind is defined). What is left here is the
+    runtime's: how it holds a table's engine as the game's, and how it puts together the table
+    message and a panel around what the game draws. The runtime holds any game as :data:`AnyKind`."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Every message a game draws for a table goes out readable: its ♠ and ♣ as the card
+        emojis (four-colour when the table chose it) or words (:mod:`draw.readable`). And a kind's
+        views are its engine's: the runtime hands the game the views its engine built."""
+        super().__init_subclass__(**kwargs)
+        for name in READABLE:
+            method = cls.__dict__.get(name)
+            if method is not None:
+                setattr(cls, name, _readable(method))
+        _check_views(cls)
+
+    # -- the runtime's side of a table ----------------------------------------------------------
+    def replay(self, rules: RulesT, record: GameRecord) -> EngineT:
+        """The game's state after ``record``'s stored actions, from its stored seed and generator:
+        every rebuild (a restart, a re-read, a refused or failed commit, a finished game shown
+        again) goes here."""
+        seats, seed = len(record.seats), deal_seed_of(record)
+        return self.mine(self.engine.replay(rules, seats, seed, record.actions, rng_version=record.rng_version))
+
+    def table(self, table: LiveTable, events: list[Event]) -> Rendered:
+        """The public table message after ``events``: drawn from the table as it is, changing
+        nothing (what the events leave on it comes from :meth:`move_notes`). The runtime hands the
+        game's :meth:`draw_table` this state's public view (built once per move, however many
+        places show it: :mod:`bot.snapshot`), then puts what the other features lend a table
+        message: **My hand** (:attr:`hand_item`) first, then the game's own controls if any, then
+        what the other features lend (:class:`Lent`: a seat's take-back, Watch): the game draws
+        its message, the runtime adds the shared controls, and neither asks the other."""
+        rendered = self.draw_table(table, events, self.public_view(self.game(table)))
+        controls = discord.ui.View(timeout=None)
+        controls.add_item(self.hand_item(table.id, label=self.hand_button))
+        for item in [*(rendered.view.children if rendered.view is not None else []), *table.lent.table_controls(table)]:
+            controls.add_item(item)
+        controls.stop()  # dispatched by custom id (dynamic items): nothing to store
+        rendered.view = controls
+        return rendered
+
+    def panel(self, table: LiveTable, seat: int, *, warning: str | None = None, note: str | None = None) -> Rendered:
+        """``seat``'s live private panel (ephemeral; kept current by :mod:`bot.panels`): what
+        ``seat`` alone may see, their cards and one control a move. The runtime hands the game's
+        :meth:`draw_panel` the seat's view and decision digest of this state (each made once per
+        move: :mod:`bot.snapshot`)."""
+        engine = self.game(table)
+        view = self.seat_view(engine, seat)
+        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
+
+    def scores(self, table: LiveTable) -> Rendered:
+        """The running scores, for ``/<game> scores``; by default the public table itself, with the
+        pictures its embeds point at (``attachment://``: without the file Discord shows none)."""
+        rendered = self.table(table, [])
+        return Rendered(content=None, embeds=rendered.embeds, view=None, files=rendered.files)
+
+
+def _check_views(kind: type) -> None:
+    """A kind's public and seat view types must be its engine's (``GameKind[E, R, P, S, A]`` with
+    ``E`` an ``Engine[P, S]``), so that :meth:`GameKind.public_view` hands the game what its engine
+    built. The type checker cannot tie the two together, so this does, when the kind is defined."""
+    declared = next((get_args(b) for b in getattr(kind, "__orig_bases__", ()) if get_origin(b) is GameKind), None)
+    if declared is None or not isinstance(declared[0], type):
+        return  # a kind deriving from a game's kind, or a generic one: its base was checked
+    engine = declared[0]
+    views = next(
+        (get_args(b) for c in engine.__mro__ for b in getattr(c, "__orig_bases__", ()) if get_origin(b) is Engine),
+        None,
+    )
+    if views is None or tuple(views) != tuple(declared[2:4]):
+        raise TypeError(f"{kind.__name__} declares views {declared[2:4]}, its engine {engine.__name__} gives {views}")
+
+
 #: any game's kind, as the runtime holds it (it passes each kind only what that kind gave it)
-AnyKind = GameKind[Any, Any, Any]
+AnyKind = GameKind[Any, Any, Any, Any, Any]
 
 #: length of :func:`digest`'s text (48 bits: a chance collision between two states is negligible)
 DIGEST_LENGTH = 12

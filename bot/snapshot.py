@@ -21,31 +21,43 @@ move: read it, never change it.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar, cast, overload
 
+from games.common.contracts import BaseView
 from games.common.engine import Engine
 
-#: a view as the runtime passes it around (each game reads its own TypedDict)
-View = Mapping[str, Any]
+#: a game's public view and seat view (its engine's own TypedDicts: ``Engine[PublicT, SeatT]``)
+PublicT = TypeVar("PublicT", bound=BaseView)
+SeatT = TypeVar("SeatT", bound=BaseView)
 
 
-class Snapshot:
+class Snapshot(Generic[PublicT, SeatT]):
     """The views (decision digests and message key) of one engine's state, each built once, when first asked."""
 
-    __slots__ = ("engine", "count", "_views", "_digests", "_message_key", "built", "__weakref__")
+    __slots__ = ("engine", "count", "_public", "_views", "_digests", "_message_key", "built", "__weakref__")
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine[PublicT, SeatT]) -> None:
         self.engine = engine
         self.count = engine.action_count
-        self._views: dict[int | None, View] = {}
+        self._public: PublicT | None = None
+        self._views: dict[int, SeatT] = {}
         self._digests: dict[int, str] = {}
-        self._message_key: tuple[Any] | None = None
+        self._message_key: tuple[Hashable] | None = None
         #: views built for this state (for the tests: at most 1 + seats)
         self.built = 0
 
-    def view(self, viewer: int | None) -> View:
+    @overload
+    def view(self, viewer: None) -> PublicT: ...
+    @overload
+    def view(self, viewer: int) -> SeatT: ...
+    def view(self, viewer: int | None) -> PublicT | SeatT:
         """``engine.view(viewer)`` of this state: the public view for ``None``, else that seat's."""
+        if viewer is None:
+            if self._public is None:
+                self._public = self.engine.view(None)
+                self.built += 1
+            return self._public
         found = self._views.get(viewer)
         if found is None:
             found = self._views[viewer] = self.engine.view(viewer)
@@ -59,27 +71,35 @@ class Snapshot:
             found = self._digests[seat] = make()
         return found
 
-    def message_key(self, make: Callable[[], Any]) -> Any:
+    def message_key(self, make: Callable[[], Hashable]) -> Hashable:
         """The game's message key in this state, made by ``make()`` the first time: the move
-        pipeline asks for it before a move and the presenter after it, so the state after one
+        pipeline asks for it before a move and the presenter for it after it, so the state after one
         move (its key asked by the presenter) is asked again as the state before the next."""
         if self._message_key is None:
             self._message_key = (make(),)
         return self._message_key[0]
 
 
-_snapshots: weakref.WeakKeyDictionary[Engine, Snapshot] = weakref.WeakKeyDictionary()
+_snapshots: weakref.WeakKeyDictionary[Engine, Snapshot[BaseView, BaseView]] = weakref.WeakKeyDictionary()
 
 
-def snapshot(engine: Engine) -> Snapshot:
+def snapshot(engine: Engine[PublicT, SeatT]) -> Snapshot[PublicT, SeatT]:
     """The snapshot of ``engine``'s current state (a fresh one after each move)."""
     found = _snapshots.get(engine)
     if found is None or found.count != engine.action_count:
-        found = _snapshots[engine] = Snapshot(engine)
-    return found
+        made = Snapshot(engine)
+        _snapshots[engine] = cast(Snapshot[BaseView, BaseView], made)
+        return made
+    # the snapshot kept under ``engine`` was made from ``engine`` itself, so its views are the ones
+    # ``engine.view`` gives (the cache holds every game's, hence the wider type it is kept under)
+    return cast(Snapshot[PublicT, SeatT], found)
 
 
-def view(engine: Engine, viewer: int | None) -> View:
+@overload
+def view(engine: Engine[PublicT, SeatT], viewer: None) -> PublicT: ...
+@overload
+def view(engine: Engine[PublicT, SeatT], viewer: int) -> SeatT: ...
+def view(engine: Engine[PublicT, SeatT], viewer: int | None) -> PublicT | SeatT:
     """``engine.view(viewer)``, built at most once per state (see :class:`Snapshot`)."""
     return snapshot(engine).view(viewer)
 

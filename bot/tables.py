@@ -367,8 +367,11 @@ class TableManager(Registry):
                 deal=deal,
             )
         except StaleAction:
-            # Another process committed this game's next move first: take its state from the store.
-            table.engine = engine
+            # Another process committed this game's next move first. ``apply`` changed ``engine`` in
+            # place, so the state before the move is rebuilt from the log this process committed,
+            # then the store's state taken (should reading it fail, the table holds no move the
+            # store refused).
+            table.engine = table.kind.replay(table.rules, table.record)
             await self.reread(table)
             if self.drives(table):
                 self.clock.kick(table)

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Hashable
 
 import discord
 
@@ -19,7 +18,6 @@ from bot.contract import (
     PanelRedraw,
     Press,
     Rendered,
-    View,
 )
 from bot.profiles import Profile
 from cogs.ohhell.coach import COACHING
@@ -53,11 +51,12 @@ from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView, OhHellView
 
 
-class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
+class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, OhHellAction]):
     key = "ohhell"
     hand_item = TableButton
     title = "Oh Hell"
     engine = OhHell
+    rule_set = oh_rules.Rules
     presets = tuple(oh_rules.PRESETS)
     default_preset = "classic"
     coaching = COACHING
@@ -79,17 +78,8 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
         return oh_rules.make_rules(preset, **rule_options(options))
 
-    def rules_to_json(self, rules: oh_rules.Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    def rules_from_json(self, data: dict[str, Any]) -> oh_rules.Rules:
-        return oh_rules.Rules.from_json(data)
-
     def describe(self, rules: oh_rules.Rules) -> list[str]:
         return rules_text.describe(rules)
-
-    def player_range(self, rules: oh_rules.Rules) -> tuple[int, int]:
-        return rules.player_range()
 
     def add_profile(self, lines: list[str], profile: Profile) -> None:
         rate = f" ({100 * profile.bids_made / profile.deals:.0f}%)" if profile.deals else ""
@@ -98,15 +88,15 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
             lines[0] += f" · best total {profile.best.total} (game #{profile.best.game_id})"
 
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: OhHell) -> Any:
+    def message_key(self, engine: OhHell) -> Hashable:
         return engine.deal_number  # the public view's "deal": a new deal posts a new table message
 
-    def decision_key(self, view: OhHellSeatView, seat: int) -> Any:
+    def decision_key(self, view: OhHellSeatView, seat: int) -> object:
         """The deal and phase; while the seat is to act, also what it decides from: its hand (or
         the others' cards on a Devil's Bridge), trumps, the bids it can see (none of the secret
         ones), the bids it may make, the trick on the table and the cards it may play. Another
         player's secret bid changes none of these."""
-        key: dict[str, Any] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
+        key: dict[str, object] = {"deal": view["deal"], "phase": view["phase"], "acting": seat in view["to_act"]}
         if key["acting"]:
             key |= {
                 name: view[name]
@@ -126,8 +116,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
             }
         return key
 
-    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
-        view = cast(OhHellView, public)
+    def draw_table(self, table: LiveTable, events: list[Event], view: OhHellView) -> Rendered:
         faces = Faces.of(table.record.seats)
         embed = table_embed(view, faces.name, table.notices)
         files = trick_picture(view, faces.name, embed, four_colour(table.record.options))
@@ -175,7 +164,7 @@ class OhHellKind(GameKind[OhHell, OhHellSeatView, OhHellAction]):
         """A computer to play waits while people answer a take-back (its card would end it)."""
         return engine.undo_request() is not None
 
-    def panel_extra(self, engine: OhHell, seat: int) -> Any:
+    def panel_extra(self, engine: OhHell, seat: int) -> Hashable:
         """A take-back to ask, answer or withdraw, and whether a secret bid may still change: each
         puts buttons on a panel that is not to act (see :mod:`cogs.ohhell.panel`)."""
         return (tuple(engine.undo_options(seat)), engine.undo_request() is not None, engine.may_change_bid(seat))

@@ -4,7 +4,7 @@ hand or unrevealed bid can reach a channel), a player's hand from ``view(seat)``
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -20,12 +20,12 @@ from games.ohhell.views import OhHellSeatView, OhHellView
 
 def seat_view(engine: OhHell, seat: int) -> OhHellSeatView:
     """``engine.view(seat)``, built once per move and shared by whatever draws for that seat."""
-    return cast(OhHellSeatView, shared_view(engine, seat))
+    return shared_view(engine, seat)
 
 
 def public_view(engine: OhHell) -> OhHellView:
     """``engine.view(None)``, built once per move and shared by whatever draws the table."""
-    return cast(OhHellView, shared_view(engine, None))
+    return shared_view(engine, None)
 
 
 Name = Callable[[int], str]

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, cast
 
 import discord
 
 from bot.comparison import BY_PLACE
-from bot.contract import Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered, View
+from bot.contract import GAME_OVER, Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
 from bot.profiles import Profile
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import TableButton, dm_view
@@ -32,10 +31,11 @@ from games.shithead.game import Shithead
 from games.shithead.search import decide as search_decide
 
 
-class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
+class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView, ShitheadAction]):
     key = "shithead"
     title = "Shithead"
     engine = Shithead
+    rule_set = sh_rules.Rules
     presets = tuple(sh_rules.PRESETS)
     default_preset = "pagat"
     coaching = COACHING
@@ -69,17 +69,8 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
     def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
         return sh_rules.make_rules(preset, **rule_options(options))
 
-    def rules_to_json(self, rules: sh_rules.Rules) -> dict[str, Any]:
-        return rules.to_json()
-
-    def rules_from_json(self, data: dict[str, Any]) -> sh_rules.Rules:
-        return sh_rules.Rules.from_json(data)
-
     def describe(self, rules: sh_rules.Rules) -> list[str]:
         return rules.describe()
-
-    def player_range(self, rules: sh_rules.Rules) -> tuple[int, int]:
-        return rules.player_range()
 
     def add_profile(self, lines: list[str], profile: Profile) -> None:
         best = profile.best
@@ -88,16 +79,13 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
             lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
 
     # -- rendering ----------------------------------------------------------------------------
-    def message_key(self, engine: Shithead) -> Any:
-        return "game"  # one table message for the whole game
-
-    def decision_key(self, view: ShitheadView, seat: int) -> Any:
+    def decision_key(self, view: ShitheadView, seat: int) -> object:
         """The phase and whether the seat is to act, its own cards and legal actions; in play also
         the pile and every seat's public cards. So another player's swap or Ready leaves a swap
         panel alone, while any move in play (which changes the pile or whose turn it is) makes a
         panel drawn before it stale."""
         me = view["seats"][seat]
-        key: dict[str, Any] = {
+        key: dict[str, object] = {
             "phase": view["phase"],
             "acting": seat in view["to_act"],
             "hand": view.get("hand", []),
@@ -118,8 +106,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
             }
         return key
 
-    def draw_table(self, table: LiveTable, events: list[Event], public: View) -> Rendered:
-        view = cast(ShitheadView, public)
+    def draw_table(self, table: LiveTable, events: list[Event], view: ShitheadView) -> Rendered:
         faces = Faces.of(table.record.seats)
         people = [s for s in view["to_act"] if s in faces.people]
         embed = table_embed(view, faces.name, table.notices, _footer(table))
@@ -135,7 +122,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         name = Faces.of(table.record.seats).name
         embed = table_embed(view, name, table.notices, _footer(table))
         return Rendered(
-            content="🏁 Game over: the result is below.",
+            content=GAME_OVER,
             embeds=[embed],
             view=None,
             files=table_picture(view, name, embed, four_colour(table.record.options)),

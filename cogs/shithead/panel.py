@@ -27,10 +27,10 @@ from typing import Any
 
 import discord
 
-from bot.contract import LiveTable, Rendered, View
+from bot.contract import LiveTable, Rendered
 from bot.errors import USER_ERRORS
 from bot.interaction import PressItem
-from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, play_options, quick_play_choices
+from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, own_seat, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed
 from draw.cards import label, labels
@@ -96,7 +96,7 @@ def panel(
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
 
 
-def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View) -> None:
+def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: ShitheadView) -> None:
     # Karma's stacks first (value "card+"): they draw a new card, so they are listed before swaps
     stacks = [
         discord.SelectOption(label=f"Stack {label(a['card'])} on your face-up cards of its rank, draw again",
@@ -133,7 +133,7 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: View
     controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
 
 
-def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: View, mask: int) -> list[str]:
+def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: ShitheadView, mask: int) -> list[str]:
     need = view["rules"]["table_cards"]
     hand = view["hand"]
     options = [
@@ -179,7 +179,7 @@ def _play_controls(
     controls: discord.ui.View,
     game_id: int,
     key: str,
-    view: View,
+    view: ShitheadView,
     engine: Shithead,
     mask: int,
     armed: str | None = None,
@@ -203,7 +203,7 @@ def _play_controls(
     reason = None
     if cards:
         try:
-            engine.check(view["viewer"], {"type": "play", "cards": cards})
+            engine.check(own_seat(view), {"type": "play", "cards": cards})
         except USER_ERRORS as error:
             reason = str(error)
     if cards and reason is None:
@@ -268,7 +268,7 @@ def _add_quick(controls: discord.ui.View, buttons: list[QuickButton]) -> None:
 
 
 def quick_plays(
-    game_id: int, key: str, view: View, armed: str | None = None, confirm: bool = False
+    game_id: int, key: str, view: ShitheadView, armed: str | None = None, confirm: bool = False
 ) -> list[QuickButton]:
     """One button per legal play (:func:`~cogs.shithead.panel_choices.quick_play_choices`). With
     ``confirm`` (``confirm_cards``) a press arms it (act ``arm``: only the panel changes) and the

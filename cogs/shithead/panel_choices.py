@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.contract import View
 from draw.cards import label, labels
 from games.common.cards import parse_card, rank_of
+from games.shithead.contracts import ShitheadView as View
 from games.shithead.game import sort_key
 
 MAX_OPTIONS = 25  # Discord's limit for one select
@@ -40,13 +40,21 @@ def _by_rank(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda c: sort_key(parse_card(c)))
 
 
+def own_seat(view: View) -> int:
+    """The seat a seat's view was made for (a panel is only ever drawn from one)."""
+    seat = view["viewer"]
+    if seat is None:
+        raise ValueError("a panel is drawn from a seat's own view, not the public one")
+    return seat
+
+
 def play_options(view: View) -> list[CardOption]:
     """The cards that take part in some legal play, one option each; past Discord's 25 options,
     the biggest groups of one rank are merged into single options until the list fits."""
     playable = {c for a in view["legal"] if a["type"] == "play" for c in a["cards"]}
     if not playable:
         return []
-    zone = view["hand"] if view["zone"] == "hand" else view["seats"][view["viewer"]]["face_up"]
+    zone = view["hand"] if view["zone"] == "hand" else view["seats"][own_seat(view)]["face_up"]
     cards = _by_rank([c for c in zone if c in playable])
     groups: dict[int, list[str]] = {}
     for code in cards:
@@ -94,7 +102,7 @@ def quick_play_choices(view: View) -> list[QuickPlay]:
     """One quick play per legal play, as the player thinks of it: "7♠" for a lone card, "all three
     7s" and "one 7" where both are allowed, "2 × 7" in between; the same ranks in other suits
     are one button (the cards come in hand order). The fullest plays of each rank come first."""
-    zone = view["hand"] if view["zone"] == "hand" else view["seats"][view["viewer"]]["face_up"]
+    zone = view["hand"] if view["zone"] == "hand" else view["seats"][own_seat(view)]["face_up"]
     order = {c: i for i, c in enumerate(zone)}
     held: dict[int, int] = {}
     for code in zone:

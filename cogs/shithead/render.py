@@ -8,7 +8,6 @@ hidden can reach a channel whatever this module does. A player's private panel c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 import discord
 
@@ -26,7 +25,7 @@ View = ShitheadView
 
 def game_view(engine: Shithead, viewer: int | None) -> ShitheadView:
     """``engine.view(viewer)``, built once per move and shared by whatever draws for that viewer."""
-    return cast(ShitheadView, shared_view(engine, viewer))
+    return shared_view(engine, viewer)
 
 
 FACE_DOWN = "🂠"

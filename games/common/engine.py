@@ -16,11 +16,27 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, overload
 
 from games.common.cards import Card
 from games.common.contracts import BaseView
 from games.common.rng import GENERATOR_VERSION
+
+if TYPE_CHECKING:  # games/ runs on the standard library alone; only the type checker reads it
+    from typing_extensions import TypeVar
+else:
+    from typing import TypeVar as _TypeVar
+
+    def TypeVar(name: str, *constraints: object, default: object = None, **kwargs: object) -> object:  # noqa: N802
+        """A type variable; its default (PEP 696) is for the type checker alone before 3.13."""
+        return _TypeVar(name, *constraints, **kwargs)
+
+
+#: the public view a game's engine gives (``view(None)``), its own TypedDict (covariant: any
+#: game's engine is an ``Engine`` read as :class:`BaseView`)
+PublicT = TypeVar("PublicT", bound=BaseView, default=BaseView, covariant=True)
+#: the view a seat gets (``view(seat)``): the public one unless the game gives seats more
+SeatT = TypeVar("SeatT", bound=BaseView, default=PublicT, covariant=True)
 
 #: an action as stored and sent: a JSON object with a ``"type"`` key. Each game types its own
 #: actions as TypedDicts; what an engine *receives* is any mapping, checked by :meth:`Engine.check`.
@@ -60,8 +76,12 @@ class Event:
 ENGINES: dict[str, type[Engine]] = {}
 
 
-class Engine(ABC):
-    """What the bot needs from a game. Subclasses add their own richer, typed API."""
+class Engine(ABC, Generic[PublicT, SeatT]):
+    """What the bot needs from a game. Subclasses add their own richer, typed API.
+
+    Generic over the game's own views (``Engine[OhHellView, OhHellSeatView]``), so that whoever
+    reads an engine's views (the bot's renderers, its snapshot of a state) gets the game's own
+    TypedDicts without narrowing them; a bare ``Engine`` is any game's, read as a :class:`BaseView`."""
 
     #: short name used in the database and in custom ids ("ohhell", "shithead")
     GAME: ClassVar[str]
@@ -126,7 +146,12 @@ class Engine(ABC):
 
     @abstractmethod
     def apply(self, seat: int, action: ActionData) -> tuple[Engine, list[Event]]:
-        """Check then do ``action``; returns the new state (may be ``self``) and its events."""
+        """Check then do ``action``; returns the new state and its events.
+
+        The new state may be ``self`` changed in place (every engine here is: copying a state per
+        move would cost every move and every replayed one), so the state before a move is gone once
+        ``apply`` returns: a caller that may have to drop the move (the store refused it) rebuilds
+        the state before it from the log it kept (:meth:`replay`), never from the object it held."""
 
     @property
     @abstractmethod
@@ -146,10 +171,14 @@ class Engine(ABC):
             f"{r['place']}. {names[r['seat']]}" + (f" {r['total']}" if r["total"] is not None else "") for r in rows
         ]
 
+    @overload
+    def view(self, seat: int) -> SeatT: ...
+    @overload
+    def view(self, seat: None) -> PublicT: ...
     @abstractmethod
-    def view(self, seat: int | None) -> BaseView:
+    def view(self, seat: int | None) -> PublicT | SeatT:
         """Everything ``seat`` may see (``None``: the public view); never another hidden card.
-        Each game returns its own TypedDict extending :class:`BaseView`."""
+        Each game returns its own TypedDicts extending :class:`BaseView`."""
 
     # -- the deals (stored so that anyone can check the shuffle after the game) -----------------
     @property

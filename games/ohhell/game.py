@@ -70,7 +70,7 @@ _SINGULAR = ("club", "diamond", "heart", "spade", "joker")
 __all__ = ["BidAction", "OhHell", "OhHellAction", "OhHellSeatView", "OhHellView", "PlayAction"]
 
 
-class OhHell(FastPath, Engine):
+class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     GAME: ClassVar[str] = "ohhell"
     JSON_VERSION: ClassVar[int] = 1
     DRAWS_BEFORE_SHUFFLE: ClassVar[int] = 1  # the first dealer, then each deal's shuffle

@@ -48,7 +48,7 @@ from games.shithead.views import ai_view, view
 __all__ = ["Shithead", "sort_key"]
 
 
-class Shithead(Table, Engine):
+class Shithead(Table, Engine[ShitheadView, ShitheadView]):
     GAME = "shithead"
     LEGACY_SHUFFLE = "python"  # one random.shuffle of the whole deck, then the dealer is drawn
     JSON_VERSION = 1

@@ -65,7 +65,7 @@ class HighCardView(BaseView, total=False):
     winners: list[int]
 
 
-class HighCard(Engine):
+class HighCard(Engine[HighCardView, HighCardView]):
     GAME = GAME
 
     def __init__(self, rules: Rules, seats: int, deck: list[Card], seed: int, rng_version: int) -> None:
