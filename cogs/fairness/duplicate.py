@@ -15,11 +15,13 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
 from bot.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, finish, full_text, may_close
 from bot.errors import Refusal
 from bot.fairness import match_done, new_salt, new_seed
+from bot.secrecy import Door
 from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
 
@@ -103,7 +105,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)
         await interaction.response.send_message(closing_text(match, games, "is closed"))
-        if match_done(match, games):
+        if secrecy.match_allows(Door.COMPARISON, match, games):
             await finish(tables.store, tables.presenter, kind, games)
 
 

@@ -9,10 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import secrecy
 from bot.beacon.binding import LABEL
 from bot.client import CardBot, manages_server
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
+from bot.secrecy import Door
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -141,8 +143,9 @@ class Stats(commands.Cog):
     ) -> None:
         who = member or interaction.user
         guild_id = interaction.guild_id
-        games = await self.bot.store.member_games(who.id, guild_id)
-        theirs = await self.bot.store.member_games(versus.id, guild_id) if versus is not None else []
+        held = await secrecy.held_matches(self.bot.store, Door.STATS)  # a match counts once it is over
+        games = await self.bot.store.member_games(who.id, guild_id, held=held)
+        theirs = await self.bot.store.member_games(versus.id, guild_id, held=held) if versus is not None else []
         budget = Budget()
         embed = budget.embed(title=f"{who.display_name}'s card games", color=COLOR)
         kinds = [k for k in self._kinds(game) if any(g.kind == k for g in games)]
