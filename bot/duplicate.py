@@ -120,8 +120,9 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
         log.error("game %s: could not read its duplicate match: %s", table.id, error)
         table.seed_held = True
         return None
-    table.seed_held = not decide(Door.SEED, Role.SEATED, state_of(table.record, done)).allowed
-    return games if done else None
+    state = state_of(table.record, done)
+    table.seed_held = not decide(Door.SEED, Role.SEATED, state).allowed
+    return games if decide(Door.COMPARISON, Role.OUTSIDER, state).allowed else None
 
 
 async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id: int | None) -> None:
