@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -56,7 +56,7 @@ def answer_refusals(tree: app_commands.CommandTree[Any]) -> int:
     changed = 0
     for command in tree.walk_commands():
         if isinstance(command, app_commands.Command) and not getattr(command._callback, _ANSWERS, False):
-            command._callback = _answering(command._callback)
+            command._callback = cast(Any, _answering(command._callback))  # (its parameters were read already)
             changed += 1
     return changed
 
