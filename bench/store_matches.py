@@ -48,7 +48,9 @@ INDEX_MIGRATION = 14
 
 
 async def fill(store: Store, games: int, every: int) -> list[int]:
-    """``games`` finished games, every ``every``-th a table of a two-table match; the matches' ids."""
+    """``games`` finished games, every ``every``-th a table of a two-table match; the matches' ids.
+    A match whose two tables are over has its comparison claimed, as the bot claims it when its last
+    table ends (a match still waiting for its second table is left unclaimed)."""
     matches: list[int] = []
     seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, 20, "bob"), SeatRecord(2, None, "Computer", "quick")]
     results = [ResultRow(0, 10, "ann", 1, 11, False, {}), ResultRow(1, 20, "bob", 2, 5, False, {})]
@@ -62,6 +64,8 @@ async def fill(store: Store, games: int, every: int) -> list[int]:
                 match = await store.create_match("ohhell", f"M{n:05d}", GUILD, 10, 2, n, "00" * 32)
                 matches.append(match.id)
             await store.join_match(game, matches[-1])
+            if n % (2 * every) == every:  # its second table is over: the bot claims its comparison
+                await store.claim_comparison(matches[-1])
     return matches
 
 
