@@ -3,8 +3,9 @@ the index of games by match (migration 0014), on SQLite and PostgreSQL, in one r
 
 The reads: a match's tables (``match_games``: every table's end reads them, and every door of a
 match's table asks the secrecy policy through them), the settled games the ratings and profiles
-count (``finished_games(settled_only=True)``: the condition reads each match table's match
-through the games), and the start's look for comparisons never posted (``uncompared_matches``).
+count (the secrecy policy's held matches, ``bot.secrecy.held_matches``, then
+``finished_games(held=...)`` leaving their games out), and the start's look for comparisons never
+posted (``uncompared_matches``).
 The store is filled through its own interface: ``--games`` finished games on one server, every
 ``--every``-th of them a table of a two-table match. Then a match of four tables of ``--moves``
 moves each: its tables as every door of a match's table reads them (without the moves), against
@@ -36,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import db.postgres_pool  # noqa: E402
 import db.sqlite_connection  # noqa: E402
+from bot.secrecy import Door, held_matches  # noqa: E402
 from db.dialects import migration_files  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402
@@ -46,7 +48,9 @@ INDEX_MIGRATION = 14
 
 
 async def fill(store: Store, games: int, every: int) -> list[int]:
-    """``games`` finished games, every ``every``-th a table of a two-table match; the matches' ids."""
+    """``games`` finished games, every ``every``-th a table of a two-table match; the matches' ids.
+    A match whose two tables are over has its comparison claimed, as the bot claims it when its last
+    table ends (a match still waiting for its second table is left unclaimed)."""
     matches: list[int] = []
     seats = [SeatRecord(0, 10, "ann"), SeatRecord(1, 20, "bob"), SeatRecord(2, None, "Computer", "quick")]
     results = [ResultRow(0, 10, "ann", 1, 11, False, {}), ResultRow(1, 20, "bob", 2, 5, False, {})]
@@ -60,6 +64,8 @@ async def fill(store: Store, games: int, every: int) -> list[int]:
                 match = await store.create_match("ohhell", f"M{n:05d}", GUILD, 10, 2, n, "00" * 32)
                 matches.append(match.id)
             await store.join_match(game, matches[-1])
+            if n % (2 * every) == every:  # its second table is over: the bot claims its comparison
+                await store.claim_comparison(matches[-1])
     return matches
 
 
@@ -87,12 +93,17 @@ async def measure(make: Callable[[], Store], games: int, every: int, index: bool
         middle = matches[len(matches) // 2]
         return (
             await timed(lambda: store.match_games(middle), 200),
-            await timed(lambda: store.finished_games(GUILD, "ohhell", settled_only=True), 5),
+            await timed(functools.partial(settled, store), 5),
             await timed(store.uncompared_matches, 20),
         )
     finally:
         db.sqlite_connection.migration_files, db.postgres_pool.migration_files = saved
         await store.close()
+
+
+async def settled(store: Store) -> None:
+    """The games the ratings count: the matches the secrecy policy holds, then the rest."""
+    await store.finished_games(GUILD, "ohhell", held=await held_matches(store, Door.STATS))
 
 
 async def long_match(make: Callable[[], Store], moves: int) -> tuple[float, float]:

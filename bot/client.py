@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.emojis import upload_card_emojis
-from bot.errors import report
+from bot.errors import answer_refusals, report
 from bot.health import HealthServer
 from bot.leases import LeaseKeeper
 from bot.settings import Settings
@@ -152,6 +152,7 @@ class CardBot(commands.Bot):
         # (the games' kinds into the table manager, their groups and buttons, then the features')
         self.features.start(self, self.tables.kinds)
         await self.tree.set_translator(CatalogueTranslator())
+        answer_refusals(self.tree)  # every command's refusal answered by the one handler
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -16,8 +16,9 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot import secrecy
 from bot.contract import AnyKind, LiveTable, Rendered
-from bot.fairness import is_over, match_done, match_over
+from bot.fairness import is_over, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
@@ -119,8 +120,9 @@ async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
         log.error("game %s: could not read its duplicate match: %s", table.id, error)
         table.seed_held = True
         return None
-    table.seed_held = not decide(Door.SEED, Role.SEATED, state_of(table.record, done)).allowed
-    return games if done else None
+    state = state_of(table.record, done)
+    table.seed_held = not decide(Door.SEED, Role.SEATED, state).allowed
+    return games if decide(Door.COMPARISON, Role.OUTSIDER, state).allowed else None
 
 
 async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id: int | None) -> None:
@@ -134,7 +136,7 @@ async def lobby_left(store: Store, presenter: Presenter, kind: AnyKind, match_id
     except StoreError as error:  # the lobby is cancelled whatever this read says; a restart compares
         log.error("duplicate match %s: could not read it after a lobby left: %s", match_id, error)
         return
-    if match_done(match, games):
+    if secrecy.match_allows(Door.COMPARISON, match, games):
         await finish(store, presenter, kind, games)  # no table's end has said the shuffle can be checked
 
 
@@ -150,7 +152,7 @@ async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: Match
     text = closing_text(closed, games, why)
     for channel, guild in dict.fromkeys((g.channel_id, g.guild_id) for g in games):
         await presenter.announce(channel, guild, text)
-    if match_done(closed, games):
+    if secrecy.match_allows(Door.COMPARISON, closed, games):
         await finish(store, presenter, kind, games)
     return True
 

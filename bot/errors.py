@@ -9,6 +9,15 @@ was lost while committing and the store could not learn whether it was saved: th
 that, never "not saved". Anything else is a bug: it is logged and the
 player gets a generic apology instead of Discord's "This interaction failed".
 
+Every error a member's request raises comes to :func:`report`, the one path: a press on a button
+or a select through :class:`bot.components.GameItem`'s callback (every control of the bot is
+one), a slash command's through :func:`answer_refusals`, which the bot applies once to every
+command of its tree at start-up (a refusal), or the tree's ``on_error`` (anything else). A
+refusal is raised, never answered where it is found, so that it reads the same from every door
+(and is worded, or translated, in one place). A refusal is answered before discord.py's command
+tree sees it because the tree hands every error it sees to its error handler as a failure (a test
+harness or the local mode counts those as the bot failing); it is an answer, not a failure.
+
 Once something is committed for an interaction (a move, a start, a new lobby), the code that
 committed it says so with :func:`mark_committed`; an error after that point (the store failing on a
 later write, a bug) is then never answered "nothing changed": the player is told what stands.
@@ -16,11 +25,9 @@ later write, a bug) is then never answered "nothing changed": the player is told
 
 from __future__ import annotations
 
-import functools
-import inspect
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -39,31 +46,42 @@ class Refusal(Exception):
 
 USER_ERRORS = (GameError, Refusal)
 
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+#: set on a command's callback that answers its refusals (:func:`answer_refusals`)
+_ANSWERS = "__answers_refusals__"
 
 
-def guarded(func: F) -> F:
-    """For slash commands: a refusal is an answer, not an error, so it never reaches the tree's
-    error handler (which is kept for bugs). Components use :func:`report` directly.
+def answer_refusals(tree: app_commands.CommandTree[Any]) -> int:
+    """Make every slash command in ``tree`` answer a refusal it raises through :func:`report`
+    (commands, and the commands of groups, at any depth); returns how many it changed. Called
+    once, after every feature has added its commands (:meth:`bot.client.CardBot.setup_hook`)."""
+    changed = 0
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command) and not getattr(command._callback, _ANSWERS, False):
+            command._callback = cast(Any, _answering(command._callback))  # (its parameters were read already)
+            changed += 1
+    return changed
 
-    Works for plain functions (``interaction`` first) and for a cog's or group's methods
-    (``self`` first, then ``interaction``): the refusal is answered on the interaction, wherever
-    it sits among the arguments."""
 
-    @functools.wraps(func)
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+def answers_refusals(command: app_commands.Command[Any, Any, Any]) -> bool:
+    """Whether ``command`` answers its refusals through :func:`report` (a test asks of every one)."""
+    return bool(getattr(command._callback, _ANSWERS, False))
+
+
+def _answering(callback: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    # discord.py calls a command's callback with the interaction first, or after the group or cog
+    # it is bound to; the parameters it reads were read when the command was made
+    async def answering(*args: Any, **kwargs: Any) -> Any:
         try:
-            return await func(*args, **kwargs)
+            return await callback(*args, **kwargs)
         except USER_ERRORS as error:
             interaction = next((a for a in args if isinstance(a, discord.Interaction)), kwargs.get("interaction"))
             if interaction is None:
                 raise
             await report(interaction, error)
+            return None
 
-    # discord.py reads parameter types from the signature; give it real types, not strings
-    # that would be resolved in this module's namespace.
-    wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
-    return wrapper  # type: ignore[return-value]
+    setattr(answering, _ANSWERS, True)
+    return answering
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
@@ -100,7 +118,8 @@ async def _store_failed(interaction: discord.Interaction, error: StoreError, wha
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """The single error handler for commands and components."""
+    """The single error handler for commands and components: a refusal (:data:`USER_ERRORS`) is
+    answered as it is, in one sentence, and never logged (it is an answer, not a fault)."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     saved = interaction.extras.get(SAVED)

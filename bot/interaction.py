@@ -8,7 +8,8 @@ subclasses of :class:`HandItem` and :class:`PressItem`, so that old messages kee
 restart) and what a press asks for (:meth:`~bot.contract.GameKind.press_action`). The rules around a
 press are here, the same in every game:
 
-- one guard: only a player of the table, once the game has started (:func:`player_at`);
+- one guard: only a player of the table, once the game has started (:func:`player_at`: the
+  secrecy policy's door :attr:`~bot.secrecy.Door.HAND`);
 - a press that asks for a move while the computer plays the seat is refused;
 - a press from a panel drawn before a change that bears on the player's choice (its decision digest
   is not the seat's now) changes nothing (:data:`bot.tables.STALE`), also when the game cannot even
@@ -28,11 +29,13 @@ from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
+from bot import secrecy
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import Explicit, LiveTable, PanelRedraw, Press
 from bot.errors import USER_ERRORS, Refusal
 from bot.panels import refused_note
+from bot.secrecy import Door
 from bot.tables import STALE, TableManager
 from draw.looks import four_colour
 from draw.readable import readable
@@ -41,18 +44,17 @@ ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 #: a press asking for a move while the computer plays the seat (its panel says so too)
 COMPUTER_PLAYS = "The computer is playing your seat: press **Take my seat back** first."
-NOT_STARTED = "The game has not started yet."
-ENDED = "This game has ended."
 
 
 def player_at(interaction: discord.Interaction, game_id: int) -> tuple[TableManager, LiveTable, int]:
     """The one guard of a player's door (My hand, a panel's press): the table (or "This game has
-    ended"), the presser's seat (or "You are not playing at this table"), a started game."""
+    ended"), then the secrecy policy's :attr:`~bot.secrecy.Door.HAND` (the presser's own seat, a
+    game being played), decided from the table as this process holds it (no read of the store)."""
     tables = tables_of(interaction)
     table = tables.get(game_id)
-    seat = table.player_seat(interaction.user.id)
-    if table.engine is None:
-        raise Refusal(NOT_STARTED)
+    secrecy.require_here(Door.HAND, table.record, interaction.user.id)
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None and table.engine is not None, "the policy lets only a seated player of a game played in"
     return tables, table, seat
 
 
@@ -71,8 +73,9 @@ async def press(interaction: discord.Interaction, game_id: int, pressed: Press) 
     tables, table, seat = player_at(interaction, game_id)
     async with table.lock:
         engine = table.engine
-        if not tables.is_live(table) or engine is None:
-            raise Refusal(ENDED)
+        if not tables.is_live(table) or engine is None:  # ended while the press waited for the lock
+            secrecy.require_here(Door.HAND, table.record, interaction.user.id)
+            raise Refusal(secrecy.ENDED)
         try:
             fresh = pressed.key == table.kind.decision_digest(engine, seat)
             try:

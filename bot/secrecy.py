@@ -1,9 +1,11 @@
 """Who may see or do what at a table: the one secrecy policy every door asks.
 
-A *door* is anything that lets a member act on a table or read what it dealt: Join (the lobby's
-button, and opening a table of a duplicate match), taking over a seat handed to one mid-game,
-Watch, replay, the coach's analysis, scores, history, verify, the exported JSON files and the
-shuffle's seed. Each asks :func:`decide` with
+A *door* is anything that lets a member act on a table or read what it dealt: a player's own hand
+(**My hand** and every press on a player's panel: the most secret thing of all), Join (the
+lobby's button, and opening a table of a duplicate match), taking over a seat handed to one
+mid-game, Watch, replay, the coach's analysis, scores, history, verify, the exported JSON files,
+the shuffle's seed, the ratings and profiles (``/leaderboard``, ``/cardstats``) and a duplicate
+match's comparison. Each asks :func:`decide` with
 the asker's *role* at that table and the table's *state*, and refuses with the policy's own
 sentence; so a secret is kept (or given) the same way at every door, not door by door.
 
@@ -29,9 +31,10 @@ import logging
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.contract import NOT_PLAYING
 from bot.errors import Refusal
-from bot.fairness import is_over, match_over
-from db.store import GameRecord, Store, StoreError
+from bot.fairness import is_over, match_done, match_over
+from db.store import GameRecord, MatchRecord, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,9 @@ class Door(Enum):
     EXPORT = "export"  # a JSON file with the seed (the replay's hand history, verify's shuffle file)
     SEED = "seed"  # the seed and salt revealed in the channel
     TAKE_SEAT = "take seat"  # take over a seat handed to you mid-game (and be offered one)
+    HAND = "hand"  # My hand and every press on a player's panel: the seat's own cards and choices
+    STATS = "stats"  # a finished game counted in the ratings and profiles (/leaderboard, /cardstats)
+    COMPARISON = "comparison"  # a duplicate match's comparison, posted in every table's channel
 
 
 class Role(Enum):
@@ -64,6 +70,9 @@ class State(Enum):
     HELD = "held"  # over, but its duplicate match has tables still to play the same cards
 
 
+#: a player's door (:attr:`Door.HAND`) of a game over
+ENDED = "This game has ended."
+
 #: what a refused door would have done, for the sentences below
 _DONE = {
     Door.JOIN: "sit down",
@@ -76,6 +85,9 @@ _DONE = {
     Door.EXPORT: "exported",
     Door.SEED: "revealed",
     Door.TAKE_SEAT: "take a seat",
+    Door.HAND: "played",
+    Door.STATS: "counted",
+    Door.COMPARISON: "compared",
 }
 
 _TEXTS = {
@@ -103,6 +115,8 @@ _TEXTS = {
     "elsewhere": "This control belongs to a table in another channel.",
     "other_server": "There is no game #{game} on this server.",
     "not_live": "Game #{game} is not being played: there is no seat to take over.",
+    "not_playing": NOT_PLAYING,
+    "ended": ENDED,
     "ok": "",
 }
 
@@ -146,6 +160,16 @@ def decide(door: Door, role: Role, state: State) -> Decision:
         if role is Role.SPECTATOR:
             return _no(door, "watched_match")
         return _yes(door)
+    if door is Door.HAND:
+        # only the seat's own player, and only while there is a game to play: a finished game's
+        # hands are the replay's, behind its own door
+        if role is not Role.SEATED:
+            return _no(door, "not_playing")
+        if state is State.LOBBY:
+            return _no(door, "not_started")
+        if state is not State.LIVE:
+            return _no(door, "ended")
+        return _yes(door)
     if door is Door.WATCH:
         if state is State.LOBBY:
             return _no(door, "not_started")
@@ -169,7 +193,8 @@ def decide(door: Door, role: Role, state: State) -> Decision:
         if state is State.HELD and role is not Role.SEATED:
             return _no(door, "held")
         return _yes(door)
-    # replay, analysis, verify, export and the seed: every card and the seed itself
+    # replay, analysis, verify, export and the seed: every card and the seed itself; the ratings,
+    # the profiles and the comparison, which show what every table of a match did with its cards
     if state in (State.LOBBY, State.LIVE):
         return _no(door, "seed_secret" if door in (Door.VERIFY, Door.EXPORT, Door.SEED) else "not_over")
     if state is State.HELD:
@@ -179,12 +204,23 @@ def decide(door: Door, role: Role, state: State) -> Decision:
 
 #: the doors reached only from the table's own channel
 _AT_THE_TABLE = (Door.JOIN, Door.WATCH, Door.TAKE_SEAT)
+#: the doors reached from anywhere: a player's panel is also sent by direct message (the seat is
+#: the key, wherever it is pressed); the ratings and the comparison are no table's request
+_ANYWHERE = (Door.HAND, Door.STATS, Door.COMPARISON)
+
+#: the doors decided by the table alone, as this process holds it (its seats and whether it is
+#: played), without a read of the store: every press asks, so none may wait on the database. For
+#: these :func:`decide` tells no role but the seated from the others, nor a finished table from a
+#: held one (the table-driven test checks it), which only the store could tell
+AT_THE_TABLE_ALONE = (Door.HAND,)
 
 
 def where(door: Door, record: GameRecord, guild_id: int | None, channel_id: int | None) -> Decision:
     """The place a request comes from: a server's games are reached only from that server, and a
     table's Join and Watch only from its own channel (a control copied onto another message must
     not seat a non-member or show another server's table)."""
+    if door in _ANYWHERE:
+        return _yes(door)
     if record.guild_id != guild_id:
         return _no(door, "elsewhere" if door in _AT_THE_TABLE else "other_server")
     if door in _AT_THE_TABLE and record.channel_id != channel_id:
@@ -219,6 +255,44 @@ def state_of(record: GameRecord, match_done: bool) -> State:
     if not is_over(record):
         return State.LIVE
     return State.FINISHED if record.match_id is None or match_done else State.HELD
+
+
+def here(door: Door, record: GameRecord, user_id: int) -> Decision:
+    """The policy's answer at one of the doors :data:`AT_THE_TABLE_ALONE`, from the table alone."""
+    assert door in AT_THE_TABLE_ALONE, door
+    return decide(door, role_of(user_id, record, [], set()), state_of(record, match_done=True))
+
+
+def require_here(door: Door, record: GameRecord, user_id: int) -> None:
+    """:func:`here`, refusing (:class:`~bot.errors.Refusal`) unless allowed."""
+    decision = here(door, record, user_id)
+    if not decision.allowed:
+        raise Refusal(decision.text(record.id))
+
+
+def match_state(match: MatchRecord | None, games: list[GameRecord]) -> State:
+    """A match's state as its finished tables have it: :attr:`State.FINISHED` once every table it
+    will have is over (:func:`bot.fairness.match_done`), else :attr:`State.HELD`."""
+    return State.FINISHED if match_done(match, games) else State.HELD
+
+
+def match_allows(door: Door, match: MatchRecord | None, games: list[GameRecord]) -> bool:
+    """Whether ``door`` is open, for anyone, on what a duplicate match's finished tables did (its
+    comparison, :attr:`Door.COMPARISON`, shows every table's cards and scores): not while one of
+    its tables is still to play them."""
+    return decide(door, Role.OUTSIDER, match_state(match, games)).allowed
+
+
+async def held_matches(store: Store, door: Door) -> frozenset[int]:
+    """The duplicate matches whose finished tables ``door`` may not show yet (the ratings and
+    profiles: :attr:`Door.STATS`): the rule is applied here, once, in Python; the store's queries
+    leave out the games of these matches by number (``held=``). Only a match whose comparison
+    nobody has claimed can be one (a comparison is claimed only once a match is over)."""
+    held = set()
+    for match in await store.uncompared_matches():
+        if not match_allows(door, match, await store.match_games(match.id)):
+            held.add(match.id)
+    return frozenset(held)
 
 
 @dataclass(frozen=True, slots=True)

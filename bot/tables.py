@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot import duplicate, fairness, logs, metrics
+from bot import duplicate, fairness, logs, metrics, secrecy
 from bot.beacon.game import Beacons, DiscordClock
 from bot.clock import Clock
 from bot.contract import Action, AnyKind, LiveTable, Rendered
@@ -33,6 +33,7 @@ from bot.panels import HANDED_OVER, press_of
 from bot.presentation import Presenter
 from bot.registry import Registry
 from bot.seating import Seating
+from bot.secrecy import Door
 from bot.settings import Settings
 from bot.shards import shard_of
 from bot.snapshot import forget
@@ -229,8 +230,10 @@ class TableManager(Registry):
         # Duplicate matches over whose comparison the stopped bot never claimed (it stopped
         # between the last table's end and the comparison): posted now, once (the claim).
         for match in await self.store.uncompared_matches():
+            if match.kind not in self.kinds or not self.owns(match.guild_id):
+                continue
             games = await self.store.match_games(match.id)
-            if match.kind not in self.kinds or not self.owns(match.guild_id) or not fairness.match_done(match, games):
+            if not secrecy.match_allows(Door.COMPARISON, match, games):  # still being played
                 continue
             last = over.get(games[-1].id)
             if last is None:

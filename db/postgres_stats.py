@@ -8,6 +8,7 @@ what is PostgreSQL's own (casts, ``FILTER``, ``COLLATE "C"``, ``ANY``) is here.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from db import rows
@@ -15,13 +16,13 @@ from db.postgres_pool import PostgresPool
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
-    MEMBER_GAMES,
     RATING_CHANGE_INSERT,
     RATING_UPSERT,
-    SETTLED,
     UNBEACONED_RATED,
     change_values,
     finished_filter,
+    member_games_sql,
+    not_held,
     rating_values,
 )
 from db.store import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
@@ -30,7 +31,9 @@ from db.store import AbandonedGame, FinishedGame, GuildSettings, MemberGame, Mem
 class PostgresStats(PostgresPool):
     """Stats queries on the pool; :class:`db.postgres.PostgresStore` adds the game queries."""
 
-    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
+    async def member_stats(
+        self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()
+    ) -> list[MemberStats]:
         # SUM over BIGINT is NUMERIC in PostgreSQL: cast back so the figures are ints as in SQLite.
         # COLLATE "C" orders kinds byte by byte, as SQLite's BINARY collation does.
         found = await self._fetch(
@@ -39,8 +42,8 @@ class PostgresStats(PostgresPool):
             " COALESCE(SUM(r.is_loser), 0)::BIGINT AS losses, MAX(r.total) AS best,"
             " COALESCE(SUM(r.total), 0)::BIGINT AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2) AND "
-            + SETTLED
+            " WHERE r.user_id=$1 AND g.status='finished' AND ($2::BIGINT IS NULL OR g.guild_id=$2)"
+            + not_held(held)
             + ' GROUP BY g.kind ORDER BY g.kind COLLATE "C"',
             user_id,
             guild_id,
@@ -56,10 +59,10 @@ class PostgresStats(PostgresPool):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
-        settled_only: bool = False,
+        held: Collection[int] = (),
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
+        wanted = finished_filter(unrated_only=unrated_only, held=held)
         async with self._read() as conn:
             games = await conn.fetch(
                 "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
@@ -149,8 +152,8 @@ class PostgresStats(PostgresPool):
                 settings.min_games,
             )
 
-    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
-        found = await self._fetch(MEMBER_GAMES, user_id, guild_id or 0)
+    async def member_games(self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()) -> list[MemberGame]:
+        found = await self._fetch(member_games_sql(held), user_id, guild_id or 0)
         return [rows.member_game(r) for r in found]
 
     async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:

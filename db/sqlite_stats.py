@@ -8,6 +8,7 @@ from the game queries of :mod:`db.sqlite`. The SQL both stores share is in :mod:
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from db import rows
@@ -15,13 +16,13 @@ from db.sqlite_connection import SqliteConnection, run, run_many
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
-    MEMBER_GAMES,
     RATING_CHANGE_INSERT,
     RATING_UPSERT,
-    SETTLED,
     UNBEACONED_RATED,
     change_values,
     finished_filter,
+    member_games_sql,
+    not_held,
     qmarks,
     rating_values,
 )
@@ -35,13 +36,15 @@ IN_CHUNK = 5000
 class SqliteStats(SqliteConnection):
     """Stats queries on the connection; :class:`db.sqlite.SqliteStore` adds the game queries."""
 
-    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]:
+    async def member_stats(
+        self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()
+    ) -> list[MemberStats]:
         found = await self._fetchall(
             "SELECT g.kind AS kind, COUNT(*) AS games, SUM(r.place = 1 AND NOT r.is_loser) AS wins,"
             " SUM(r.is_loser) AS losses, MAX(r.total) AS best, COALESCE(SUM(r.total), 0) AS points"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?) AND "
-            + SETTLED
+            " WHERE r.user_id=? AND g.status='finished' AND (? IS NULL OR g.guild_id=?)"
+            + not_held(held)
             + " GROUP BY g.kind ORDER BY g.kind",
             (user_id, guild_id, guild_id),
         )
@@ -56,10 +59,10 @@ class SqliteStats(SqliteConnection):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
-        settled_only: bool = False,
+        held: Collection[int] = (),
     ) -> list[FinishedGame]:
         order = "DESC" if newest_first else "ASC"
-        wanted = finished_filter(unrated_only=unrated_only, settled_only=settled_only)
+        wanted = finished_filter(unrated_only=unrated_only, held=held)
         games = await self._fetchall(
             "SELECT g.id, g.kind, g.guild_id, g.preset, g.finished_at, g.beacon_round, g.beacon_signature"
             " FROM games g"
@@ -145,8 +148,8 @@ class SqliteStats(SqliteConnection):
                 (guild_id or 0, settings.season, settings.min_games),
             )
 
-    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
-        found = await self._fetchall(qmarks(MEMBER_GAMES), (user_id, guild_id or 0))
+    async def member_games(self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()) -> list[MemberGame]:
+        found = await self._fetchall(qmarks(member_games_sql(held)), (user_id, guild_id or 0))
         return [rows.member_game(r) for r in found]
 
     async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:

@@ -4,6 +4,7 @@ PostgreSQL's numbered-parameter form (ISO timestamps ordered byte by byte); SQLi
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 from db.store import RatingChange, RatingRow
@@ -26,34 +27,26 @@ ANALYSIS_UPSERT = (
     " ON CONFLICT (game_id) DO UPDATE SET version=excluded.version, data=excluded.data"
 )
 
-#: a finished game ``g`` counts in ratings and profiles once it is settled: outside a duplicate
-#: match, or once every table of its match has opened (or its host closed it with the tables it
-#: had) and is over (finished or cancelled, as ``bot.fairness.is_over``; ``bot.fairness.match_done``
-#: is the same rule in Python). Until then its tables still to play deal the same cards, and the
-#: secrecy policy holds its result (``bot.secrecy.State.HELD``); the history says so itself.
-SETTLED = (
-    "(g.match_id IS NULL OR ("
-    "((SELECT COUNT(*) FROM games t WHERE t.match_id = g.match_id)"
-    " >= (SELECT x.tables FROM matches x WHERE x.id = g.match_id)"
-    " OR (SELECT x.closed_at FROM matches x WHERE x.id = g.match_id) IS NOT NULL)"
-    " AND NOT EXISTS (SELECT 1 FROM games t WHERE t.match_id = g.match_id"
-    " AND t.status NOT IN ('finished', 'cancelled'))))"
-)
+
+def not_held(held: Collection[int]) -> str:
+    """The condition that leaves out the games ``g`` of the duplicate matches ``held``: those
+    whose results the ratings and profiles may not count yet. Which matches those are is the
+    secrecy policy's to decide, in Python (``bot.secrecy.held_matches``); the SQL only takes its
+    answer, so that the rule is written once. (Numbers, written into the statement: a list of
+    any length in both databases' forms.)"""
+    if not held:
+        return ""
+    return " AND (g.match_id IS NULL OR g.match_id NOT IN (" + ",".join(str(int(m)) for m in sorted(held)) + "))"
+
 
 #: a game that never started (a lobby, or one cancelled as a lobby): it has no seed yet, as
 #: ``bot.secrecy``'s ``_counts`` reads it
 NEVER_STARTED = "seed IS NULL"
 
-#: the matches over whose comparison no call has claimed (``m`` a match): every table it will have
-#: has opened and is over, as :data:`SETTLED` says of a game (migration 0013 marks the same
-#: condition as compared for the matches over before it)
-UNCOMPARED_MATCHES = (
-    "SELECT * FROM matches m WHERE m.compared_at IS NULL"
-    " AND EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.id)"
-    " AND ((SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) >= m.tables OR m.closed_at IS NOT NULL)"
-    " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.id AND g.status NOT IN ('finished', 'cancelled'))"
-    " ORDER BY m.id"
-)
+#: the matches whose comparison no call has claimed: those still being played, and any the bot
+#: stopped before comparing (whether each is over is the secrecy policy's to say:
+#: ``bot.secrecy.match_allows``; migration 0013 marked compared the matches over before it)
+UNCOMPARED_MATCHES = "SELECT * FROM matches m WHERE m.compared_at IS NULL ORDER BY m.id"
 
 
 #: the open matches whose time to gather their tables has run out ($1: now, ISO UTC as the bot
@@ -66,16 +59,21 @@ EXPIRED_MATCHES = (
 )
 
 
-def finished_filter(*, unrated_only: bool, settled_only: bool) -> str:
+def finished_filter(*, unrated_only: bool, held: Collection[int]) -> str:
     """The extra conditions of a finished-games query (both stores): games with no rating changes
-    yet, and games :data:`SETTLED`."""
+    yet, and games of no match ``held`` (:func:`not_held`)."""
     wanted = " AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id)" if unrated_only else ""
-    return wanted + (" AND " + SETTLED if settled_only else "")
+    return wanted + not_held(held)
 
 
-#: a member's finished games on a server ($1 the member, $2 the server or 0), with their bids:
-#: ``deals`` the deals they bid in, ``made`` those whose tricks equalled the bid
-MEMBER_GAMES = (
+def member_games_sql(held: Collection[int]) -> str:
+    """A member's finished games on a server ($1 the member, $2 the server or 0) but those of the
+    matches ``held``, with their bids: ``deals`` the deals they bid in, ``made`` those whose
+    tricks equalled the bid."""
+    return _MEMBER_GAMES + not_held(held) + ' ORDER BY g.finished_at COLLATE "C", g.id'
+
+
+_MEMBER_GAMES = (
     "SELECT g.id AS game_id, g.kind AS kind, g.preset AS preset, g.finished_at AS finished_at,"
     " r.seat AS seat, r.place AS place, r.total AS total, r.is_loser AS is_loser,"
     " (SELECT COUNT(*) FROM results o WHERE o.game_id = g.id) AS players,"
@@ -83,9 +81,7 @@ MEMBER_GAMES = (
     " AS deals,"
     " (SELECT COUNT(*) FROM deal_scores d WHERE d.game_id = g.id AND d.seat = r.seat AND d.bid = d.tricks) AS made"
     " FROM results r JOIN games g ON g.id = r.game_id"
-    " WHERE r.user_id = $1 AND g.status = 'finished' AND COALESCE(g.guild_id, 0) = $2 AND "
-    + SETTLED
-    + ' ORDER BY g.finished_at COLLATE "C", g.id'
+    " WHERE r.user_id = $1 AND g.status = 'finished' AND COALESCE(g.guild_id, 0) = $2"
 )
 
 #: when each rated game of a server and game ($1 the server or 0, $2 the game; $3 one identity's

@@ -6,6 +6,7 @@ PostgreSQL backend can replace :class:`db.sqlite.SqliteStore` without touching t
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -434,8 +435,9 @@ class Store(Protocol):
         try to post it; migration 0013)."""
 
     async def uncompared_matches(self) -> list[MatchRecord]:
-        """The matches over whose comparison no call has claimed: the bot stopped between a match's
-        last table ending and its comparison (a restart posts them)."""
+        """The matches whose comparison no call has claimed: those still to be played, and those
+        over whose comparison the bot stopped before posting (a restart posts them: whether a
+        match is over is :func:`bot.secrecy.match_allows`'s to say)."""
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined, without their moves (``actions``
@@ -555,7 +557,10 @@ class Store(Protocol):
         """The game's stored decks, by deal number."""
 
     async def results(self, game_id: int) -> list[ResultRow]: ...
-    async def member_stats(self, user_id: int, guild_id: int | None) -> list[MemberStats]: ...
+    async def member_stats(
+        self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()
+    ) -> list[MemberStats]:
+        """A member's figures by game on a server, leaving out the games of the matches ``held``."""
 
     # ratings, history and profiles (cogs/stats) -------------------------------------------
     async def finished_games(
@@ -566,12 +571,12 @@ class Store(Protocol):
         limit: int | None = None,
         newest_first: bool = False,
         unrated_only: bool = False,
-        settled_only: bool = False,
+        held: Collection[int] = (),
     ) -> list[FinishedGame]:
         """Finished games of a server (``None``: outside any server) in finishing order
         (``finished_at``, then id), with their results; ``unrated_only``: no rating changes yet;
-        ``settled_only``: not a table of a duplicate match still playing (``db.stats_sql.SETTLED``:
-        what the ratings count, while the history shows such a table as held)."""
+        ``held``: duplicate matches whose tables are left out (:func:`bot.secrecy.held_matches`:
+        what the ratings may not count yet, while the history shows such a table as held)."""
 
     async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
         """The ratings of a server and game, of one season or (``None``) of every season."""
@@ -603,8 +608,8 @@ class Store(Protocol):
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...
-    async def member_games(self, user_id: int, guild_id: int | None) -> list[MemberGame]:
-        """A member's finished games on a server, oldest first."""
+    async def member_games(self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()) -> list[MemberGame]:
+        """A member's finished games on a server, oldest first, but those of the matches ``held``."""
 
     async def analysis(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         """The stored analysis of a game and its version, or None."""

@@ -15,7 +15,7 @@ from bot import fairness, secrecy
 from bot.beacon.chain import QUICKNET
 from bot.client import tables_of
 from bot.contract import AnyKind
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.secrecy import Door
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
@@ -29,7 +29,6 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @group.command(name="verify", description="Check a finished game's shuffle against its commitment")
     @app_commands.describe(game="The game number (default: the last game in this channel)")
-    @guarded
     async def verify(interaction: discord.Interaction, game: int | None = None) -> None:
         store = tables_of(interaction).store
         if game is None:

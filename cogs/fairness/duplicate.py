@@ -15,11 +15,13 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
 from bot.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, finish, full_text, may_close
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.fairness import match_done, new_salt, new_seed
+from bot.secrecy import Door
 from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
 
@@ -33,7 +35,6 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @duplicate.command(name="new", description="Open a duplicate match: this channel is its first table")
     @app_commands.describe(tables="How many tables will play the same cards (2 to 8)")
-    @guarded
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
         manager = tables_of(interaction)  # ("tables" is the count asked for)
         store = manager.store
@@ -62,7 +63,6 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
     @app_commands.describe(code="The match's code (the host of its first table has it)")
-    @guarded
     async def join(interaction: discord.Interaction, code: str) -> None:
         store = tables_of(interaction).store
         match = await _match(store, kind, code)
@@ -82,7 +82,6 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
     @app_commands.describe(code="The match's code")
-    @guarded
     async def close(interaction: discord.Interaction, code: str) -> None:
         tables = tables_of(interaction)
         match = await _match(tables.store, kind, code)
@@ -106,7 +105,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)
         await interaction.response.send_message(closing_text(match, games, "is closed"))
-        if match_done(match, games):
+        if secrecy.match_allows(Door.COMPARISON, match, games):
             await finish(tables.store, tables.presenter, kind, games)
 
 

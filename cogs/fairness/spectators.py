@@ -20,7 +20,7 @@ from discord import app_commands
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.snapshot import view as shared_view
 from draw.budget import Budget
 from draw.cards import labels
@@ -103,7 +103,6 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
 def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @group.command(name="spectators", description="Let people watching this table see your hand, or stop it")
     @app_commands.describe(hand="show: spectators see your hand; hide: they do not (the default)")
-    @guarded
     async def spectators(interaction: discord.Interaction, hand: Literal["show", "hide"]) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)

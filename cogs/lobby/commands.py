@@ -17,7 +17,7 @@ from discord import app_commands
 from bot import secrecy
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
-from bot.errors import Refusal, guarded, mark_committed
+from bot.errors import Refusal, mark_committed
 from bot.pings import PING_AFTER, parse_ping_after
 from bot.secrecy import Door
 from cogs.lobby.controls import render_lobby
@@ -52,7 +52,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @group.command(name="new", description=f"Open a new {kind.title} table in this channel")
     @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
     @app_commands.autocomplete(preset=preset_autocomplete)
-    @guarded
     async def new(interaction: discord.Interaction, preset: str | None = None) -> None:
         tables = tables_of(interaction)
         chosen = (preset or kind.default_preset).strip().lower()
@@ -84,7 +83,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @group.command(name="set", description="Change one rule before the start (host only)")
     @app_commands.describe(option="The rule to change", value="Its new value")
     @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
-    @guarded
     async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
@@ -136,7 +134,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @group.command(name="pings", description="Turn pings for your turn on or off, for yourself (every table)")
     @app_commands.describe(setting="on: a table that pings may ping you when it waits on you; off: never")
-    @guarded
     async def pings(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         tables = tables_of(interaction)
         await tables.store.set_pings(interaction.user.id, setting == "on")
@@ -148,7 +145,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @group.command(name="rules", description="The rules in force at this table (or of a preset)")
     @app_commands.autocomplete(preset=preset_autocomplete)
-    @guarded
     async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if preset is not None or table is None:
@@ -174,7 +170,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="scores", description="The scores at this table, or of the last game here")
-    @guarded
     async def scores(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)
@@ -208,7 +203,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="table", description="Post the table again here (lost it in the chat?)")
-    @guarded
     async def table_again(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
@@ -232,7 +226,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             )
 
     @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
-    @guarded
     async def leave(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
@@ -252,7 +245,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             )
 
     @group.command(name="back", description="Take your seat back from the computer")
-    @guarded
     async def back(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
@@ -262,7 +254,6 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
 
     @group.command(name="end", description="End the game at this table, after a confirmation (host only)")
-    @guarded
     async def end(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)

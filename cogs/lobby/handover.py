@@ -19,7 +19,7 @@ from bot import handover
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind
-from bot.errors import Refusal, guarded, mark_committed
+from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
 from bot.interaction import open_panel
 
@@ -32,7 +32,6 @@ def add_handover_command(group: app_commands.Group, kind: AnyKind) -> None:
         member="Who takes the seat (they accept with one press; you play it until then)",
         player="Host only: an absent player (the computer plays their seat) whose seat to hand over",
     )
-    @guarded
     async def handover_command(
         interaction: discord.Interaction, member: discord.Member, player: discord.Member | None = None
     ) -> None:

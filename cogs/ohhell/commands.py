@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.client import tables_of
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.groups import game_group
 from bot.interaction import open_panel
 from cogs.ohhell.kind import OhHellKind
@@ -17,7 +17,6 @@ def ohhell_group(kind: OhHellKind) -> app_commands.Group:
     group = game_group(kind)
 
     @group.command(name="hand", description="Open your hand and its buttons, privately")
-    @guarded
     async def hand(interaction: discord.Interaction) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardBot, tables_of
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.groups import game_group
 from bot.interaction import open_panel
 from cogs.shithead.kind import ShitheadKind
@@ -17,7 +17,6 @@ def shithead_group(kind: ShitheadKind) -> app_commands.Group:
     group = game_group(kind)
 
     @group.command(name="hand", description="Your cards and controls, privately (the same as My cards)")
-    @guarded
     async def hand(interaction: discord.Interaction) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:

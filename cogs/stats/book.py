@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import secrecy
+from bot.secrecy import Door
 from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_games, rebuild
 from db.store import FinishedGame, RatingChange, RatingRow, Store
 
@@ -39,17 +41,18 @@ class RatingBook:
         """Rate the games not rated yet; returns their changes by game id."""
         guild = guild_id or 0
         async with self._lock(guild, kind):
-            pending = await self.store.finished_games(guild_id, kind, unrated_only=True, settled_only=True)
+            held = await secrecy.held_matches(self.store, Door.STATS)  # a match counts once it is over
+            pending = await self.store.finished_games(guild_id, kind, unrated_only=True, held=held)
             if not pending:
                 await self._load(guild, kind)
                 return {}
             newest = await self.store.finished_games(
-                guild_id, kind, limit=len(pending) + 1, newest_first=True, settled_only=True
+                guild_id, kind, limit=len(pending) + 1, newest_first=True, held=held
             )
             pending_ids = {g.id for g in pending}
             first = _key(pending[0])
             if any(g.id not in pending_ids and _key(g) > first for g in newest):
-                changes = await self._rebuild(guild_id, kind)
+                changes = await self._rebuild(guild_id, kind, held)
                 found: dict[int, list[RatingChange]] = {game_id: [] for game_id in pending_ids}
                 for change in changes:  # one pass: a rebuild's changes are every game's
                     if change.game_id in found:
@@ -67,11 +70,11 @@ class RatingBook:
     async def rebuild(self, guild_id: int | None, kind: str) -> int:
         """Every rating of a server and game recomputed from its stored games; returns how many games."""
         async with self._lock(guild_id or 0, kind):
-            changes = await self._rebuild(guild_id, kind)
+            changes = await self._rebuild(guild_id, kind, await secrecy.held_matches(self.store, Door.STATS))
             return len({c.game_id for c in changes})
 
-    async def _rebuild(self, guild_id: int | None, kind: str) -> list[RatingChange]:
-        games = await self.store.finished_games(guild_id, kind, settled_only=True)
+    async def _rebuild(self, guild_id: int | None, kind: str, held: frozenset[int]) -> list[RatingChange]:
+        games = await self.store.finished_games(guild_id, kind, held=held)
         settings = await self.store.guild_settings(guild_id)
         ledger, changes = await asyncio.to_thread(rebuild, guild_id or 0, kind, games, settings.season)
         await self.store.save_ratings(guild_id, kind, list(ledger.rows.values()), changes, replace=True)

@@ -23,7 +23,6 @@ from discord import app_commands
 from bot.client import CardBot
 from bot.coaching import Coaching
 from bot.contract import AnyKind
-from bot.errors import guarded
 from bot.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
 from db.store import GameRecord
@@ -103,7 +102,6 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
 
     @group.command(name="analysis", description="The coach: luck against skill in a finished game")
     @app_commands.describe(game="The game's number (see history)")
-    @guarded
     async def analysis(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind.key, doors=(Door.ANALYSE,))
         stored = await bot.store.analysis(record.id)

@@ -9,10 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import secrecy
 from bot.beacon.binding import LABEL
 from bot.client import CardBot, manages_server
 from bot.contract import AnyKind, LiveTable
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
+from bot.secrecy import Door
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -141,8 +143,9 @@ class Stats(commands.Cog):
     ) -> None:
         who = member or interaction.user
         guild_id = interaction.guild_id
-        games = await self.bot.store.member_games(who.id, guild_id)
-        theirs = await self.bot.store.member_games(versus.id, guild_id) if versus is not None else []
+        held = await secrecy.held_matches(self.bot.store, Door.STATS)  # a match counts once it is over
+        games = await self.bot.store.member_games(who.id, guild_id, held=held)
+        theirs = await self.bot.store.member_games(versus.id, guild_id, held=held) if versus is not None else []
         budget = Budget()
         embed = budget.embed(title=f"{who.display_name}'s card games", color=COLOR)
         kinds = [k for k in self._kinds(game) if any(g.kind == k for g in games)]
@@ -194,7 +197,6 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     )
     @app_commands.choices(game=games)
     @app_commands.guild_only()
-    @guarded
     async def leaderboard(interaction: discord.Interaction, game: str | None = None, season: str | None = None) -> None:
         await cog.leaderboard(interaction, game, season)
 
@@ -210,7 +212,6 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     )
     @app_commands.choices(game=games)
     @app_commands.guild_only()
-    @guarded
     async def cardstats(
         interaction: discord.Interaction,
         member: discord.Member | None = None,
@@ -239,7 +240,6 @@ class CardAdmin(app_commands.Group):
         return sum([await self.book.rebuild(guild_id, kind) for kind in self.bot.tables.kinds])
 
     @app_commands.command(name="rebuild-ratings", description="Recompute every rating from the stored games")
-    @guarded
     async def rebuild_ratings(self, interaction: discord.Interaction) -> None:
         _require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -249,7 +249,6 @@ class CardAdmin(app_commands.Group):
     @app_commands.command(name="seasons", description="How long a leaderboard season lasts, and the games to be ranked")
     @app_commands.describe(length="monthly, quarterly, yearly or none", min_games="Games a player needs to be ranked")
     @app_commands.choices(length=[app_commands.Choice(name=s, value=s) for s in SEASON_LENGTHS])
-    @guarded
     async def seasons(self, interaction: discord.Interaction, length: str, min_games: int | None = None) -> None:
         _require_manager(interaction)
         settings = await self.bot.store.guild_settings(interaction.guild_id)

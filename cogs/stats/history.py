@@ -24,7 +24,7 @@ from bot.beacon.chain import QUICKNET, Chain
 from bot.client import CardBot
 from bot.components import GameItem
 from bot.contract import AnyKind
-from bot.errors import Refusal, guarded
+from bot.errors import Refusal
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from db.store import AbandonedGame, FinishedGame, GameRecord, Store
@@ -253,7 +253,6 @@ async def _hidden(store: Store, games: list[FinishedGame], interaction: discord.
 
 def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, title: str) -> None:
     @group.command(name="history", description=f"The last {title} games on this server")
-    @guarded
     async def history(interaction: discord.Interaction) -> None:
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
@@ -286,7 +285,6 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
 
     @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
     @app_commands.describe(game="The game's number (see history)")
-    @guarded
     async def replay(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind)
         results = await bot.store.results(record.id)

@@ -1,20 +1,22 @@
 """The secrecy policy (:mod:`bot.secrecy`), table-driven: every door x role x state, and what each
 may see. The table below *is* the rule book, written out; the test checks the policy says the same
-in every one of its 10 x 5 x 4 = 200 cells, and that no cell is missing from the table.
+in every one of its 13 x 5 x 4 = 260 cells, and that no cell is missing from the table.
 
 Key: ``+`` allowed; otherwise the reason it is refused:
 ``started`` (the game began), ``seated`` (already at this table), ``side`` (seated at another table of
 the match), ``watched`` (watched a table of the match), ``unstarted`` (nothing to watch yet),
 ``over`` (nothing left to watch), ``own`` (your own table), ``running`` (not over: its cards and
 seed are secret), ``held`` (a duplicate match still has tables to play these cards), ``not live`` (no game being played:
-no seat to take over).
+no seat to take over), ``not playing`` (no seat at this table), ``ended`` (the game is over).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from bot.secrecy import Door, Role, State, decide, role_of, state_of, where
+from bot.secrecy import AT_THE_TABLE_ALONE, Door, Role, State, decide, here, role_of, state_of, where
 from db.store import GameRecord, SeatRecord
 
 WHY = {
@@ -30,6 +32,8 @@ WHY = {
     "seed": "seed_secret",
     "held": "held",
     "not live": "not_live",
+    "not playing": "not_playing",
+    "ended": "ended",
 }
 
 ROLES = (Role.SEATED, Role.MATCH_PLAYER, Role.SPECTATOR, Role.OUTSIDER, Role.MANAGER)
@@ -86,6 +90,24 @@ RULES: dict[Door, dict[State, tuple[str, ...]]] = {
             State.HELD: ("held",) * 5,
         }
         for door in (Door.VERIFY, Door.EXPORT, Door.SEED)
+    },
+    # My hand and every press on a panel: the seat's own player, while the game is played
+    Door.HAND: {
+        State.LOBBY: ("unstarted", "not playing", "not playing", "not playing", "not playing"),
+        State.LIVE: ("+", "not playing", "not playing", "not playing", "not playing"),
+        State.FINISHED: ("ended", "not playing", "not playing", "not playing", "not playing"),
+        State.HELD: ("ended", "not playing", "not playing", "not playing", "not playing"),
+    },
+    # what every table of a match did with the same cards: the ratings and profiles count a
+    # match's tables, and its comparison is posted, once the last of them is over; never before
+    **{
+        door: {
+            State.LOBBY: ("running",) * 5,
+            State.LIVE: ("running",) * 5,
+            State.FINISHED: ("+",) * 5,
+            State.HELD: ("held",) * 5,
+        }
+        for door in (Door.STATS, Door.COMPARISON)
     },
 }
 
@@ -169,10 +191,62 @@ def test_the_state_of_a_table_follows_its_match():
 def test_a_door_is_reached_only_from_the_tables_server_and_the_seat_doors_only_from_its_channel(door):
     record = _record(1, "playing", [1])
     assert where(door, record, 10, 101).allowed
+    if door in (Door.HAND, Door.STATS, Door.COMPARISON):
+        # a player's panel is also sent by direct message, where the seat is the key; the ratings
+        # and a match's comparison are no one table's request
+        assert where(door, record, None, None).allowed
+        return
     other_server = where(door, record, 99, 101)
     assert not other_server.allowed and other_server.text(1)
     other_channel = where(door, record, 10, 555)
     assert other_channel.allowed == (door not in (Door.JOIN, Door.WATCH, Door.TAKE_SEAT))
+
+
+@pytest.mark.parametrize("door", AT_THE_TABLE_ALONE, ids=lambda d: d.value)
+def test_a_door_decided_from_the_table_alone_needs_nothing_only_the_store_knows(door):
+    """``here`` decides from the table as this process holds it, without the match's other tables
+    or its watchers: so the rule book must not tell the roles it cannot see (all but the seated
+    look like an outsider) nor a held table from a finished one (it cannot tell the match is over)."""
+    for state in State:
+        answers = {decide(door, role, state) for role in ROLES if role is not Role.SEATED}
+        assert len(answers) == 1, (door, state)
+    for role in ROLES:
+        assert decide(door, role, State.FINISHED) == decide(door, role, State.HELD), (door, role)
+    mine, over = _record(1, "playing", [1, 2]), _record(1, "finished", [1, 2])
+    assert here(door, mine, 1).allowed and not here(door, mine, 3).allowed
+    assert (
+        here(door, over, 1).why == "ended"
+        and here(door, _record(1, "lobby", [1], started=False), 1).why == "not_started"
+    )
+
+
+def test_every_door_of_the_policy_is_asked_somewhere():
+    """A door nobody asks is a secret decided somewhere else (or nowhere): every door the policy
+    lists is named by the code that guards it, outside the policy itself."""
+    root = Path(__file__).resolve().parents[2]
+    sources = "\n".join(
+        p.read_text(encoding="utf-8")
+        for folder in ("bot", "cogs")
+        for p in (root / folder).rglob("*.py")
+        if p.name != "secrecy.py"
+    )
+    unasked = [door for door in Door if f"Door.{door.name}" not in sources]
+    assert not unasked, unasked
+
+
+def test_no_door_is_decided_again_outside_the_policy():
+    """The rules the policy decides are written once: the store's queries take the matches the
+    policy holds (``held=``) instead of saying in SQL when a match is over, and a match's
+    comparison is posted when the policy says (``match_allows``), not where a match is read."""
+    root = Path(__file__).resolve().parents[2]
+    for path in (root / "db").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "NOT IN ('finished', 'cancelled')" not in text, path  # the over-match rule, in SQL
+    for folder in ("bot", "cogs"):
+        for path in (root / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if path.name not in ("secrecy.py", "fairness.py"):
+                assert "match_done(match, games)" not in text and "match_done(closed, games)" not in text, path
 
 
 async def test_sides_are_counted_from_the_store_and_a_failed_read_leaves_the_write(caplog) -> None:

@@ -5,9 +5,12 @@ view follows the game by itself."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
-from tests.helpers import OhHellDriver, current_message, open_table, table_message
+from bot.secrecy import Door, Role, State, decide
+from tests.helpers import OhHellDriver, current_message, open_table, table_message, walk_components
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -110,3 +113,40 @@ async def test_a_spectators_view_stays_current_by_itself(simcord_env):
     assert steps > 10 and len(seen) > 10
     last = current_message(env, channel, view_id)
     assert "is over" in last.content and not last.components, last.content
+
+
+def _plant(env, channel, message, component: dict) -> None:
+    """``component`` on the bot's ``message`` in ``channel``: a custom id is data anyone could copy."""
+    env.backend.get_message(channel.id, message.id).components = [{"type": 1, "components": [component]}]
+
+
+async def test_a_member_without_a_seat_is_refused_at_a_players_door_in_the_policys_words(simcord_env, caplog):
+    """My hand, ``/shithead hand`` and a press on a player's panel (a button, a select) are one
+    door of the secrecy policy (``Door.HAND``): cy, who has no seat, reads the same one sentence
+    privately from each, the policy's own, and nothing is logged or raised as a fault (a refusal
+    is an answer)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, cy = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("cy"))
+    await open_table(env, channel, ann, [], command="shithead", computers=2)
+    table = env.bot.tables.in_channel(channel.id)
+    words = "⚠️ " + decide(Door.HAND, Role.OUTSIDER, State.LIVE).text(table.id)
+    assert "not playing" in words
+    panel = (await ann.click(table_message(channel, env.bot.user.id), label="My cards")).response
+    controls = list(walk_components(panel.components))
+    select = next(c for c in controls if c.get("type") == 3)
+    button = next(c for c in controls if c.get("type") == 2 and c.get("custom_id"))
+    carrier = table_message(channel, env.bot.user.id)
+    caplog.clear()
+
+    answers = [await cy.slash(channel, "shithead hand"), await cy.click(carrier, label="My cards")]
+    _plant(env, channel, carrier, button)
+    answers.append(await cy.click(carrier, custom_id=button["custom_id"]))
+    _plant(env, channel, carrier, select)
+    answers.append(await cy.select(carrier, [select["options"][0]["value"]], custom_id=select["custom_id"]))
+    for answer in answers:
+        assert answer.ephemeral and answer.response.content == words, answer.response.content
+        assert not answer.response.embeds and not answer.response.components, "nothing of the seat is shown"
+    assert env.errors == [], "a refusal is an answer, never a fault"
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text

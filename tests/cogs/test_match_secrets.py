@@ -150,3 +150,25 @@ async def test_a_table_ended_early_is_marked_and_ranked_apart_in_the_comparison(
     assert f"#{table_b.id}" not in ranking and f"#{table_a.id}" not in ranking, ranking  # nobody to compare with
     apart = next(v for k, v in fields.items() if "ended early" in k.lower())
     assert all(f"#{table_b.id}" in line for line in apart.splitlines()) and "bob" in apart
+
+
+def _comparisons(channel) -> list:
+    """The comparisons posted in ``channel``, as a member reading it sees them."""
+    return [m for m in channel.history() if m.embeds and "Duplicate match" in (m.embeds[0].title or "")]
+
+
+async def test_the_comparison_waits_for_the_last_table_of_the_match(simcord_env):
+    """The comparison shows what every table did with the same cards: ann, seated at table A,
+    finishes A and reads no comparison in her channel while B has not played; B finishes, and
+    still none, as a third table may yet come; its host closes the match: then every table's
+    channel gets it, once."""
+    env = simcord_env
+    guild, (first, second, third), (ann, bob, cy, dee), code, lobby_b, table_a = await _match(env)
+    await OhHellDriver(env, first, {ann.id: ann}, seed=5).play_to_end()
+    assert not _comparisons(first) and not _comparisons(second)
+    assert not (await bob.click(lobby_b, label="Start")).ephemeral
+    await OhHellDriver(env, second, {bob.id: bob}, seed=6).play_to_end()
+    assert not _comparisons(first) and not _comparisons(second)  # a third table may still come
+    closed = await ann.slash(first, "ohhell duplicate close", code=code)
+    assert not closed.ephemeral, closed.response.content
+    assert len(_comparisons(first)) == 1 and len(_comparisons(second)) == 1

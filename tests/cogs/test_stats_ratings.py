@@ -143,9 +143,9 @@ async def test_live_ratings_equal_a_rebuild_even_when_games_finish_out_of_order(
         rebuilds: list[str] = []
         inner = book._rebuild
 
-        async def counted(guild_id: int | None, kind: str):  # type: ignore[no-untyped-def]
+        async def counted(guild_id: int | None, kind: str, held: frozenset[int]):  # type: ignore[no-untyped-def]
             rebuilds.append(kind)
-            return await inner(guild_id, kind)
+            return await inner(guild_id, kind, held)
 
         book._rebuild = counted  # type: ignore[method-assign]
         rated = await book.catch_up(1, "ohhell")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.fairness import match_over
+from bot.secrecy import Door, held_matches, match_allows
 from db.store import DealScore, GuildSettings, MatchRecord, RatingChange, RatingRow, ResultRow, SeatRecord, Store
 
 GUILD = 1_178_473_619_233_402_880
@@ -126,22 +127,26 @@ async def test_live_ratings_equal_a_rebuild_on_each_backend(store: Store) -> Non
 
 
 async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_is_over(store: Store) -> None:
-    """What the ratings and profiles count (``settled_only``, a member's games and stats): a table
-    of a duplicate match only once the match's every table has opened and is over; the history's
-    plain list still shows it (as held: cogs.stats.history)."""
+    """What the ratings and profiles count (the policy's held matches, left out of the finished
+    games, a member's games and stats): a table of a duplicate match only once the match's every
+    table has opened and is over; the history's plain list still shows it (as held:
+    cogs.stats.history)."""
     plain = await finish(store, GUILD, 10)
     match = await store.create_match("ohhell", "ABC234", GUILD, ANN, 3, 12345, "00" * 32)
     first = await finish(store, GUILD, 11)
     await store.join_match(first, match.id)
 
     async def counted() -> tuple[list[int], list[int], int]:
-        # the SQL condition says what the secrecy policy's Python says of the same tables
+        # the store leaves out what the secrecy policy holds, and the policy holds the match
+        # until it is over
         record = await store.get_game(first)
         assert record is not None
         done, _ = await match_over(store, record)
-        rated = [g.id for g in await store.finished_games(GUILD, "ohhell", settled_only=True)]
-        profile = [g.game_id for g in await store.member_games(ANN, GUILD)]
-        stats = sum(s.games for s in await store.member_stats(ANN, GUILD))
+        held = await held_matches(store, Door.STATS)
+        assert (match.id in held) != done
+        rated = [g.id for g in await store.finished_games(GUILD, "ohhell", held=held)]
+        profile = [g.game_id for g in await store.member_games(ANN, GUILD, held=held)]
+        stats = sum(s.games for s in await store.member_stats(ANN, GUILD, held=held))
         assert (first in rated) == done
         return rated, profile, stats
 
@@ -159,7 +164,7 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
 
 async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(store: Store) -> None:
     """A match whose other tables never come: closed (``close_match``), it counts the tables that
-    opened, once they are over, in SQL as in Python (``bot.fairness.match_done``); a later close
+    opened, once they are over (the policy's held matches, ``bot.fairness.match_done``); a later close
     closes nothing and moves nothing."""
     match = await store.create_match("ohhell", "CLS234", GUILD, ANN, 3, 12345, "00" * 32)
     assert match.closed_at is None
@@ -170,7 +175,8 @@ async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(stor
     await store.join_match(playing, match.id)
 
     async def settled() -> bool:
-        rated = first in [g.id for g in await store.finished_games(GUILD, "ohhell", settled_only=True)]
+        held = await held_matches(store, Door.STATS)
+        rated = first in [g.id for g in await store.finished_games(GUILD, "ohhell", held=held)]
         record = await store.get_game(first)
         assert record is not None
         assert (await match_over(store, record))[0] == rated
@@ -240,13 +246,20 @@ async def test_two_tables_joining_the_last_place_at_once_one_gets_it(store: Stor
     assert await store.join_match(await store.create_game("ohhell", GUILD, 75, ANN, "classic", {}), closed.id) is None
 
 
-async def test_matches_over_and_not_compared_are_listed_for_a_restart(store: Store) -> None:
-    """``uncompared_matches``: over (every table it will have opened and over) and unclaimed."""
+async def test_matches_not_compared_are_listed_and_the_policy_says_which_are_due(store: Store) -> None:
+    """``uncompared_matches``: every match whose comparison is unclaimed; of those, the secrecy
+    policy says which may be compared (every table it will have opened and over)."""
     # WAI234 waits for a table; EMP234 is closed with no table: nothing to compare
     full, *_ = await _matches_played(store, ful=(2, 2), clo=(3, 1), wai=(2, 1), emp=(2, 0))
-    assert [m.code for m in await store.uncompared_matches()] == ["FUL234", "CLO234"]
+
+    async def due() -> list[str]:
+        listed = await store.uncompared_matches()
+        return [m.code for m in listed if match_allows(Door.COMPARISON, m, await store.match_games(m.id))]
+
+    assert [m.code for m in await store.uncompared_matches()] == ["FUL234", "CLO234", "WAI234", "EMP234"]
+    assert await due() == ["FUL234", "CLO234"]
     assert await store.claim_comparison(full.id)
-    assert [m.code for m in await store.uncompared_matches()] == ["CLO234"]
+    assert await due() == ["CLO234"]
 
 
 async def test_matches_over_before_migration_0013_are_compared_already(
