@@ -58,9 +58,9 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
             n=n,
             name=names[p["seat"]],
             total=p["total"],
-            choices=f"{p.get('decisions', 0.0):+.1f}",
-            luck=f"{p['luck']:+.1f}",
-            adjusted=f"{p['adjusted']:.1f}",
+            choices=format(p.get("decisions", 0.0), "+.1f"),
+            luck=format(p["luck"], "+.1f"),
+            adjusted=format(p["adjusted"], ".1f"),
         )
         for n, p in enumerate(data["players"], start=1)
     ]
@@ -76,7 +76,7 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
             name=names[m["seat"]],
             bid=m["bid"],
             tricks=m["tricks"],
-            score=f"{m['score']:+d}",
+            score=format(m["score"], "+d"),
             expected=m["expected_tricks"],
         )
         for m in data["misbids"]
@@ -95,7 +95,7 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
             name=names[c["seat"]],
             card=label(c["card"]),
             better=label(c["better"]),
-            loss=f"{c['loss']:.1f}",
+            loss=format(c["loss"], ".1f"),
         )
         for c in data["costly_cards"]
     ]
@@ -109,8 +109,8 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
                 bid=r["bid"],
                 tricks=r["tricks"],
                 expected=r["expected_tricks"],
-                score=f"{r['score']:+d}",
-                worth=f"{r['expected_score']:+.1f}",
+                score=format(r["score"], "+d"),
+                worth=format(r["expected_score"], "+.1f"),
             )
             for r in deal["rows"]
         ]
