@@ -64,7 +64,7 @@ from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_
 from locales import N_, SOURCE, Msg, msg
 
 #: the one refusal of any named card in a Devil's Bridge deal, whether or not it is the seat's
-BRIDGE_REFUSAL = msg('Your own card is hidden in this deal: play it blind (the card "?", no suit).')
+BRIDGE_REFUSAL = N_('Your own card is hidden in this deal: play it blind (the card "?", no suit).')
 
 #: "clubs", "diamonds"... by suit number, said in the reader's language where a refusal is shown
 _SUITS = tuple(Msg(SUIT_TEXT[letter]) for letter in "CDHS")
@@ -457,7 +457,7 @@ class OhHell(FastPath, Engine):
             # The seat may not learn its own card: every refusal here is decided before the card
             # is looked at, so naming the right card and a wrong one read the same.
             if code != "?" or "suit" in action:
-                raise IllegalAction(BRIDGE_REFUSAL)
+                raise IllegalAction(Msg(BRIDGE_REFUSAL))
             card = hand[0]
             play_id = JOKER if card == JOKER and self.no_trump_joker else card
             if card == JOKER and self.no_trump_joker and self.trick_cards and self.led_suit < 4:
