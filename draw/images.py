@@ -22,7 +22,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Concatenate, Generic, ParamSpec, TypeVar
+from typing import Concatenate, Generic, ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw
 
@@ -51,16 +51,18 @@ class Spoken(Generic[P, R]):
     finds) the picture in the language spoken now, the language a key of the cache."""
 
     def __init__(self, drawn: Callable[Concatenate[str, P], R]) -> None:
-        self.drawn = lru_cache(maxsize=CACHE)(drawn)
+        self.cache = lru_cache(maxsize=CACHE)(drawn)
+        #: the same cache, called with the picture's own arguments (their types, not Hashable)
+        self.drawn = cast("Callable[Concatenate[str, P], R]", self.cache)
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         return self.drawn(current(), *args, **kwargs)
 
     def cache_clear(self) -> None:
-        self.drawn.cache_clear()
+        self.cache.cache_clear()
 
     def cache_info(self) -> object:
-        return self.drawn.cache_info()
+        return self.cache.cache_info()
 
 
 def encode(image: Image.Image) -> bytes:
