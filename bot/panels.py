@@ -34,6 +34,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
 from bot.snapshot import snapshot
@@ -91,6 +92,10 @@ class OpenPanel:
     original: bool = True
     #: the panel is in a DM with the bot (None: not known, a panel kept across a restart)
     in_dm: bool | None = None
+    #: the language its player reads (their client's, from the click that opened it): a redraw
+    #: after another player's move speaks it, not the mover's (English for a panel kept across a
+    #: restart until its player presses again)
+    language: str = locales.SOURCE
 
 
 @dataclass(slots=True)
@@ -153,6 +158,7 @@ class Panels:
             signature(table, seat),
             interaction,
             in_dm=interaction.guild_id is None,
+            language=locales.current(),
         )
         self.open[key] = now
         if before is not None and before.message_id != message_id:
@@ -196,7 +202,9 @@ class Panels:
             if now == found.shown:
                 continue
             found.shown = now
-            sends.append(self._send(table, seat, found, self.render(table, seat)))
+            with locales.speaking(found.language):
+                rendered = self.render(table, seat)
+            sends.append(self._send(table, seat, found, rendered))
         if sends:
             await asyncio.gather(*sends)
         if table.engine is not None and table.engine.is_over:
@@ -228,7 +236,9 @@ class Panels:
             await asyncio.gather(*(self._follow(table, seat, found) for seat, found in moving))
 
     async def _follow(self, table: LiveTable, seat: int, found: OpenPanel) -> None:
-        rendered, shown = self.render(table, seat), signature(table, seat)
+        with locales.speaking(found.language):
+            rendered = self.render(table, seat)
+        shown = signature(table, seat)
         try:
             message = await self._hook(found).send(**rendered.send_kwargs(), ephemeral=True, wait=True)
         except TRANSIENT:
@@ -245,6 +255,7 @@ class Panels:
             found.interaction,
             original=False,
             in_dm=found.in_dm,
+            language=found.language,
         )
         if self.open.get((table.id, seat)) is found:
             self.open[(table.id, seat)] = now
