@@ -13,7 +13,7 @@ import pytest
 from bot.client import CardBot
 from bot.settings import Settings
 from draw.emojis import EMOJIS, all_emojis
-from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, walk_components
+from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, table_message, walk_components
 
 
 def _emoji_bot(db_path: str) -> CardBot:
@@ -106,3 +106,26 @@ async def test_a_long_deals_tricks_are_whole_emojis_the_newest_kept(simcord_env)
     # every emoji whole: nothing of a markup is left once the whole ones are taken out
     leftover = re.sub(r"<:ct4?_\w+:\d+>", "", tricks)
     assert not re.search(r"\d{6,}|<:|:\d+>", leftover), tricks
+
+
+async def test_a_spectator_reads_the_last_deals_hands_as_card_emojis(simcord_env):
+    """The spectator's view adds the hands (those shown, and the last deal's) to the table's
+    embeds: they are card emojis too, no ♠ or ♣ left as text (dark grey on a dark page)."""
+    env = simcord_env
+    await env.bot.emoji_task
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    cy = guild.add_member(env.create_user("cy"))
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "2,2"})
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    table = driver.table()
+    while table.engine.deal_number < 2:
+        assert await driver.step()
+    await people[1].slash(channel, "ohhell spectators", hand="show")
+    shown = await cy.click(table_message(channel, env.bot.user.id), label="Watch")
+    view = shown.response
+    last = next(e for e in view.embeds if (e.title or "").startswith("🂠"))
+    hands = next(e for e in view.embeds if "Hands shown" in (e.title or ""))
+    for text in (last.description, hands.description):
+        assert "<:ct_" in text and not any(s in text for s in "♠♣"), text
