@@ -70,6 +70,8 @@ def play(url: str, output: list[str], hands: str) -> tuple[list[float], list[flo
             page.view_as(name)
             page.press("My hand")
             page.wait_for(r"Your hand · Oh Hell · deal 1")
+        if page.page.locator("#cardtable-follow").count():  # the page follows the turn once asked
+            page.page.check("#cardtable-follow")
         deadline = time.monotonic() + 300
         while "final standings" not in page.text():
             assert time.monotonic() < deadline, f"the game did not end; the page shows:\n{page.text()[-2000:]}"

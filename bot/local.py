@@ -38,7 +38,7 @@ from bot.client import CardBot, create_bot, game_commands
 from bot.health import EndpointError
 from bot.leases import ShardsLost, lost_sentence
 from bot.local_hints import command_hint, known_commands
-from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
+from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending, table_state
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
@@ -378,7 +378,13 @@ async def local_table(
                 await bot.emoji_task  # uploaded before a table is posted again, with its emojis
             shown = await show_tables_again(bot)
             preview = env.preview(channel, viewers=members, layout="channel", port=port, assets=card_emoji_assets())
-            dress(preview, page_key(settings.database_path))
+            names = {member.id: name for name, member in zip(MEMBERS, members, strict=True)}
+            dress(
+                preview,
+                page_key(settings.database_path),
+                members={name: member_id for member_id, name in names.items()},
+                table=lambda: table_state(bot, channel.id, names),
+            )
             async with preview:
                 clock = WallClock(env, preview, rate=clock_rate)
                 clock.guard_page_actions()
