@@ -173,6 +173,7 @@ function restore() {
 function noteShownAs() {
   const shown = picker?.options[picker.selectedIndex]?.text;
   if (shown) document.documentElement.dataset.cardtableShownAs = shown;
+  if (shown && restored) keepMember(shown);  // the address names whom the page shows
 }
 if (picker) {
   new MutationObserver(() => { noteShownAs(); restore(); offerTurn(); reopen(); }).observe(picker, { childList: true });
@@ -257,15 +258,41 @@ document.getElementById("channel-message-list")?.addEventListener("click", (even
   all[shown] = [...new Set([...(all[shown] ?? []), text])];
   sessionStorage.setItem(OPENED, JSON.stringify(all));
 }, true);
+// Pressed one at a time, each again (a few times) until a new private message shows: a press made
+// while the reloaded page is still settling is sometimes not taken.
+let reopening = null;
+function privateMessages() {
+  const messages = [...document.querySelectorAll(".channel-message")];
+  return messages.filter((item) => item.innerText.includes("Only you can see this")).length;
+}
 function reopen() {
   const shown = document.documentElement.dataset.cardtableShownAs;
-  if (sessionStorage.getItem(REOPEN) !== "yes" || !restored || !shown || shown !== wantedMember()) return;
-  const wanted = (opened()[shown] ?? []).filter((text) => reopenLabels.includes(text));
-  const buttons = [...document.querySelectorAll("#channel-message-list button:not([disabled])")];
-  const found = wanted.map((text) => buttons.filter((button) => button.innerText.trim() === text).pop());
-  if (found.some((button) => !button)) return;  // the table is not back on the page yet
-  sessionStorage.removeItem(REOPEN);
-  found.forEach((button, index) => setTimeout(() => button.click(), 600 * index));
+  if (!restored || !shown || shown !== wantedMember()) return;
+  if (reopening === null) {
+    if (sessionStorage.getItem(REOPEN) !== "yes") return;
+    sessionStorage.removeItem(REOPEN);
+    const labels = (opened()[shown] ?? []).filter((text) => reopenLabels.includes(text));
+    reopening = { labels, at: 0, tries: 0, seen: 0 };
+  }
+  const now = Date.now();
+  if (!reopening.labels.length || now - reopening.at < 2500) return;
+  if (reopening.at && privateMessages() > reopening.seen) {  // the last press was answered
+    reopening.labels.shift();
+    reopening.tries = 0;
+    if (!reopening.labels.length) return;
+  } else if (reopening.tries >= 5) {
+    reopening.labels.shift();
+    reopening.tries = 0;
+    return;
+  }
+  const text = reopening.labels[0];
+  const button = [...document.querySelectorAll("#channel-message-list button:not([disabled])")]
+    .filter((item) => item.innerText.trim() === text).pop();
+  if (!button) return;  // the table is not back on the page yet
+  reopening.seen = privateMessages();
+  reopening.at = now;
+  reopening.tries += 1;
+  button.click();
 }
 
 // An option's suggestions as soon as its field has the focus, before a letter is typed (SimCord's
