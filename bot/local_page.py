@@ -54,10 +54,10 @@ PAGE_CSS = """
 #cardtable-turn { display: inline-flex; align-items: center; gap: 10px; margin-left: 10px; }
 #cardtable-play-as { background: #248046; color: #fff; font-weight: 600; }
 #cardtable-play-as[hidden] { display: none; }
-/* the score sheet at its own size (SimCord fits an embed's picture in 280 px: a small picture to
-   click open); other pictures keep SimCord's size */
-.embed-card:has(img.embed-image[alt^="Score sheet"]) { width: min(840px, calc(100% - 72px)); }
-img.embed-image[alt^="Score sheet"] { width: auto; max-width: 100%; max-height: none; }
+/* a tall picture (the score sheet) at its own size: SimCord fits an embed's picture into 280 px,
+   a small picture to click open (cardtable.js marks the ones it would shrink) */
+.embed-card.cardtable-full { width: min(840px, calc(100% - 72px)); }
+img.embed-image.cardtable-full { width: auto; max-width: 100%; max-height: none; }
 /* a picture or a card said in words when it could not load (see cardtable.js) */
 .cardtable-said { color: inherit; font-size: inherit; }
 div.media-unavailable.cardtable-said { padding: 8px 10px; border-radius: 4px; background: #2b2d31; }
@@ -324,7 +324,7 @@ new MutationObserver((changes) => {
       } else if (added.classList.contains("media-unavailable")) {
         const image = gone?.matches?.("img") ? gone : gone?.querySelector?.("img");
         const words = image?.alt && !/^(Embed \d+ |Media|Preview media)/.test(image.alt) ? image.alt : "";
-        added.textContent = words ? `🖼️ ${words}` : "🖼️ The picture did not load: it shows after the next move.";
+        added.textContent = words ? `🖼️ ${words}` : "🖼️ This picture could not be loaded.";
         added.classList.add("cardtable-said");
       }
     }
@@ -371,6 +371,15 @@ nameCards(document.body);
 new MutationObserver((changes) => {
   for (const change of changes) for (const added of change.addedNodes) nameCards(added);
 }).observe(document.body, { childList: true, subtree: true });
+
+// A picture SimCord would shrink into its 280 px box is shown at its own size (the score sheet).
+document.addEventListener("load", (event) => {
+  const image = event.target;
+  if (image instanceof HTMLImageElement && image.classList.contains("embed-image") && image.naturalHeight > 280) {
+    image.classList.add("cardtable-full");
+    image.closest(".embed-card")?.classList.add("cardtable-full");
+  }
+}, true);
 
 // Your own command or press: follow its answer to the end of the channel for a few seconds.
 let followUntil = 0;

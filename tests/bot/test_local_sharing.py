@@ -135,7 +135,7 @@ def test_a_picture_the_program_is_slow_to_answer_loads_and_one_that_never_comes_
     """Under load the program sometimes did not answer a picture at the first ask, and the page
     showed "Embed 1 image unavailable" (and once "Custom emoji unavailable" for the only card).
     Here every picture's first ask fails: the page asks again and shows them all. Then one
-    picture never comes: the page says what it shows (its alt text), not "unavailable"."""
+    picture never comes: the page says so in words (a card by its name), not "unavailable"."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
         with browser_page(local, chromium) as page:
@@ -170,10 +170,50 @@ def test_a_picture_the_program_is_slow_to_answer_loads_and_one_that_never_comes_
             said = page.page.locator(".media-unavailable.cardtable-said").first
             said.wait_for(timeout=30_000)
             text = said.inner_text()
-            assert text.startswith("🖼️ ") and "unavailable" not in text and len(text) > 20, text
+            assert text.startswith("🖼️ ") and "unavailable" not in text, text
             page.page.locator(".emoji-unavailable").first.wait_for(timeout=30_000)
             cards = page.page.locator(".emoji-unavailable").all_inner_texts()
             assert cards and not any("unavailable" in card for card in cards), cards
+            named = re.compile(
+                r"^(10|[2-9]|ace|king|queen|jack|A|K|Q|J)( of (spades|clubs)|[♥♦])$|^(joker|spades|clubs|[♥♦])$"
+            )
+            assert any(named.match(card) for card in cards), cards
+        code, out = local.stop()
+        assert code == 0, out
+    finally:
+        local.kill()
+
+
+@needs_browser
+def test_set_lists_its_options_at_once_and_a_mistyped_command_gets_a_hint(tmp_path: Path, chromium: Any) -> None:
+    """``/ohhell set``: the option field's suggestions show as soon as it has the focus, before
+    a letter is typed (the page asked the bot only on input). ``/ohell new`` sent as a chat line
+    is answered with the command it was meant to be."""
+    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
+    try:
+        with browser_page(local, chromium) as page:
+            page.wait_for("No messages in this channel")
+            page.slash("/ohhell new")
+            page.wait_for("Oh Hell: a table is open")
+            box = page.page.get_by_placeholder("Message #cards")
+            box.click()
+            box.type("/ohhell set")
+            page.page.get_by_role("option", name="/ohhell set").first.wait_for()
+            page.page.keyboard.press("Enter")
+            page.page.locator('.command-option-input[data-option="option"]:focus').wait_for(timeout=10_000)
+            offered = page.page.get_by_role("option", name="turn_timer", exact=True).first
+            page.caught_up(lambda: offered.wait_for(timeout=10_000))
+            assert page.page.evaluate("document.activeElement.value") == "", "a letter was typed"
+            page.page.keyboard.press("Escape")
+            page.page.keyboard.press("Escape")
+            page.page.reload()
+            page.wait_for("Oh Hell: a table is open")
+            box = page.page.get_by_placeholder("Message #cards")
+            box.click()
+            box.type("/ohell new")
+            page.page.keyboard.press("Escape")
+            page.page.click("#send-message")
+            page.wait_for(r"There is no /ohell new command: did you mean /ohhell new\?")
         code, out = local.stop()
         assert code == 0, out
     finally:
