@@ -18,7 +18,8 @@ The last line is ``switch p50 s=A switch max s=B press p50 s=C clicks/move=D mov
     python bench/local_page.py [--ai-delay 0.3]
 
 Needs Chromium (Debian's ``chromium``) and the ``local`` and ``test`` extras (playwright); without
-them its last line says it skipped. ``--quick`` (the suite runs it): one deal of two cards.
+them its last line says it skipped. ``--quick`` (the suite runs it): one deal of one card, the
+computer moving at once.
 """
 
 from __future__ import annotations
@@ -136,12 +137,14 @@ def play(url: str, output: list[str], hands: str) -> tuple[list[float], list[flo
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ai-delay", type=float, default=0.3)
-    parser.add_argument("--quick", action="store_true", help="one deal of two cards")
+    parser.add_argument("--quick", action="store_true", help="one deal of one card, no computer delay")
     args = parser.parse_args()
     missing = browser_missing()
     if missing is not None:
         skip(f"bench/local_page.py drives the page in a browser: {missing}")
-    hands = "2" if args.quick else "3,2"
+    hands = "1" if args.quick else "3,2"
+    if args.quick:
+        args.ai_delay = 0.0
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "local.sqlite3")
         port = 0
