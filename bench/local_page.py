@@ -185,6 +185,8 @@ def main() -> int:
                 proc.wait()
     print(f"switches {len(switches)}: " + " ".join(f"{s:.2f}" for s in switches))
     print(f"presses {len(presses)}: " + " ".join(f"{s:.2f}" for s in presses))
+    if not switches or not presses:
+        raise SystemExit("no move passed between Alice and Bob: nothing to time")
     print(
         f"switch p50 s={statistics.median(switches):.2f} switch max s={max(switches):.2f} "
         f"press p50 s={statistics.median(presses):.2f} clicks/move={clicks / moves:.2f} moves={moves}"
