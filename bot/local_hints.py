@@ -1,10 +1,10 @@
 """A command typed as a chat line on the local page, answered with the command it was meant to be.
 
 On the page (as on Discord) a slash command is run by picking it from the list the composer
-offers; a line typed with a slip of a letter, ``/ohell new``, matches no command and is sent as
+offers; a line typed with a slip of a letter in the game's name matches no command and is sent as
 an ordinary chat message, which the bot never reads (it has no message-content intent, here as
 on Discord). The local mode sees what its page sends, so it answers such a line itself, in the
-channel, with the nearest command: ``There is no /ohell new command: did you mean /ohhell new?``
+channel, with the nearest command: ``There is no /<typo> command: did you mean /<game> new?``
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ CLOSE = 0.6
 
 
 def known_commands(tree: app_commands.CommandTree[Any]) -> list[str]:
-    """Every command a person can run, as typed after the slash: ``ohhell new``, ``leaderboard``."""
+    """Every command a person can run, as typed after the slash: ``<game> new``, ``leaderboard``."""
     found: list[str] = []
 
     def walk(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> None:

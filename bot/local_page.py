@@ -296,7 +296,7 @@ function reopen() {
 }
 
 // An option's suggestions as soon as its field has the focus, before a letter is typed (SimCord's
-// page asks the bot only on input: "/ohhell set" showed an empty list until a letter was typed).
+// page asks the bot only on input: a game's "set" showed an empty list until a letter was typed).
 document.addEventListener("focusin", (event) => {
   const field = event.target;
   if (field instanceof HTMLInputElement && field.classList.contains("command-option-input")
