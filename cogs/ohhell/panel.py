@@ -21,6 +21,7 @@ from bot.errors import Refusal
 from bot.interaction import PressItem
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
+from draw.budget import FIELD_VALUE, fit_lines
 from draw.cards import label, suit_symbol
 from draw.emojis import EMOJIS
 from draw.looks import CONFIRM_CARDS, four_colour
@@ -87,8 +88,9 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
         )
     if not lines:
         return None
-    text = "\n".join(lines)
-    return text if len(text) <= 1024 else "…" + text[-1000:]
+    # whole lines, the newest kept: a card is an emoji's markup some 30 characters long, and a cut
+    # inside one showed its code ("…470808113>") at the top of the field on a long deal
+    return fit_lines(lines, FIELD_VALUE, lambda left: f"… {left} earlier trick{'s' * (left > 1)}", last=True)[0]
 
 
 def panel(
