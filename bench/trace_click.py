@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import dis
 import importlib
 import os
@@ -74,8 +75,9 @@ sys.path.insert(0, ROOT)
 
 #: the project's source folders (``files`` counts files under these)
 PROJECT = ("bot", "cogs", "db", "draw", "games")
-#: ``handoffs`` counts calls between these two
-SIDES = ("bot", "cogs")
+#: ``handoffs`` counts calls between the two sides, the runtime (``bot``) and the game's (``cogs``);
+#: the drawing toolkit ``draw/`` draws for the games, and counts with the game's side
+SIDES = {"bot": "bot", "cogs": "cogs", "draw": "cogs"}
 #: Oh Hell: a public view (counted when ``viewer`` is None) and a seat's view
 OHHELL_PUBLIC = "games/ohhell/views.py:public_view"
 OHHELL_SEAT = "games/ohhell/views.py:seat_view"
@@ -88,6 +90,8 @@ RENDERS = (
     "cogs/shithead/kind.py:ShitheadKind.draw_table",
     "cogs/shithead/kind.py:ShitheadKind.closing",
 )
+#: the game adapters' panel renderers (``GameKind.draw_panel``, handed a seat's view by the runtime's ``panel``)
+PANELS = ("cogs/ohhell/kind.py:OhHellKind.draw_panel", "cogs/shithead/kind.py:ShitheadKind.draw_panel")
 TRANSACTIONS = ("db/sqlite_connection.py:SqliteConnection._tx", "db/postgres_pool.py:PostgresPool._tx")
 
 #: code flags of a function whose frame can be suspended and resumed
@@ -113,8 +117,7 @@ class Call:
 
 
 def _side(path: str | None) -> str | None:
-    top = path.split("/", 1)[0] if path else None
-    return top if top in SIDES else None
+    return SIDES.get(path.split("/", 1)[0]) if path else None
 
 
 @dataclass
@@ -129,7 +132,10 @@ class Tally:
     public_views: int = 0
     seat_views: int = 0
     renders: Counter[str] = field(default_factory=Counter)
+    panels: int = 0
     transactions: int = 0
+    #: for ``--list``: the project function outside ``db/`` that opened each transaction
+    committers: list[str] = field(default_factory=list)
 
     def add(self, call: Call) -> None:
         self.files.add(call.file)
@@ -150,6 +156,8 @@ class Tally:
                 self.public_views += 1
         elif key in RENDERS:
             self.renders[key] += 1
+        elif key in PANELS:
+            self.panels += 1
         elif key in TRANSACTIONS:
             self.transactions += 1
 
@@ -157,10 +165,17 @@ class Tally:
     def views(self) -> int:
         return self.public_views + self.seat_views
 
+    @property
+    def most_renders(self) -> int:
+        """The most renders of one table message: each renderer draws one message (``draw_table``
+        the live table, ``closing`` the table message a deal's or the game's end closes)."""
+        per_message = Counter(key.rsplit(".", 1)[-1] for key in self.renders.elements())
+        return max(per_message.values(), default=0)
+
     def line(self) -> str:
         return (
             f"files={len(self.files)} handoffs={sum(self.handoffs.values())} views={self.views} "
-            f"renders={sum(self.renders.values())} transactions={self.transactions}"
+            f"renders={self.most_renders} transactions={self.transactions}"
         )
 
     def details(self) -> str:
@@ -171,8 +186,23 @@ class Tally:
             f"handoffs {directions} ({len(self.handoff_calls)} distinct caller file -> function; "
             f"{self.resumed_handoffs} more resumes of a coroutine cross); "
             f"views: {self.public_views} public, {self.seat_views} per seat; "
-            f"renders: {renders}; {len(folders)} folders"
+            f"renders: {renders}; {self.panels} panels drawn; {len(folders)} folders"
         )
+
+
+def worst(tallies: list[Tally]) -> Tally:
+    """The highest of each figure over ``tallies`` (every press traced stays at or under it)."""
+    out = Tally()
+    for t in tallies:
+        out.files = max(out.files, t.files, key=len)
+        if sum(t.handoffs.values()) > sum(out.handoffs.values()):
+            out.handoffs = t.handoffs
+        if t.views > out.views:
+            out.public_views, out.seat_views = t.public_views, t.seat_views
+        if t.most_renders > out.most_renders:
+            out.renders = t.renders
+        out.transactions = max(out.transactions, t.transactions)
+    return out
 
 
 def tally(calls: Iterable[Call]) -> Tally:
@@ -226,6 +256,20 @@ def frame_call(frame: types.FrameType) -> Call | None:
     return Call(file, code.co_qualname, caller, fresh, viewer)
 
 
+def _committer(frame: types.FrameType | None) -> str:
+    """Who opened a transaction: the store's method, and the nearest project function below it
+    outside ``db/`` and the store's timing wrapper (``bot/metrics.py``)."""
+    chain = []
+    while frame is not None:
+        file = project_file(frame.f_code.co_filename)
+        if file is not None:
+            chain.append((file, frame.f_code.co_qualname))
+        frame = frame.f_back
+    store = next((f"{q}" for f, q in chain[1:] if f.startswith("db/")), "?")
+    outside = next((f"{f}:{q}" for f, q in chain if not f.startswith("db/") and f != "bot/metrics.py"), "?")
+    return f"{store} <- {outside}"
+
+
 class Tracer:
     """Counts into :attr:`tally` while :meth:`start`-ed. :meth:`install` (before the bot starts)
     hooks every thread started afterwards; the event loop's thread is hooked by :meth:`start`."""
@@ -242,6 +286,8 @@ class Tracer:
         if call is not None:
             with self.lock:
                 self.tally.add(call)
+                if call.fresh and call.key in TRANSACTIONS:
+                    self.tally.committers.append(_committer(frame))
 
     def install(self) -> None:
         threading.setprofile(self.hook)
@@ -259,7 +305,7 @@ class Tracer:
 
 def check_targets() -> None:
     """Every function the figures count exists where this script looks for it."""
-    for key in (*VIEWS, *RENDERS, *TRANSACTIONS):
+    for key in (*VIEWS, *RENDERS, *PANELS, *TRANSACTIONS):
         path, qualname = key.split(":")
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         target: Any = module
@@ -281,12 +327,23 @@ def _seeded(seed: int) -> None:
     bot.fairness.new_salt = lambda: bytes(range(32))
 
 
+#: virtual seconds the clock runs after each press: the display's coalescing pause and any retry end
+PAUSES = 2.0
+#: the presses traced in each game, in the order they come
+MID, DEAL_END, GAME_END = "mid-deal", "deal-ending", "game-ending"
+
+
 @dataclass
 class Press:
     game: str
+    kind: str = ""
     what: str = ""
     rest: Counter[str] = field(default_factory=Counter)
     tally: Tally = field(default_factory=Tally)
+    #: seats whose own view of the game differs after the press
+    changed: int = 0
+    #: seats whose panel was open when the press was made
+    open_panels: int = 0
 
 
 def _raw(message: Any) -> list[dict[str, Any]]:
@@ -307,21 +364,43 @@ def _move_buttons(message: Any, prefixes: tuple[str, ...]) -> list[dict[str, Any
     return out
 
 
-def _current(channel: Any, person: Any, message: Any) -> Any:
-    return next(m for m in channel.history(viewer=person) if m.id == message.id)
+def _ohhell_action(custom_id: str) -> dict[str, Any]:
+    """The engine's action of an Oh Hell panel button (``ohp:…:b:2`` a bid, ``ohp:…:p:N.QH`` a card)."""
+    act, arg = custom_id.split(":", 4)[3:5]
+    if act == "b":
+        return {"type": "bid", "bid": int(arg)}
+    return {"type": "play", "card": arg.partition(".")[2]}
 
 
-async def play(game: str, seed: int, tracer: Tracer) -> Press:
-    """Play ``game`` up to the traced press, trace it, and stop there."""
+def _kind_of(engine: Any, seat: int, action: dict[str, Any], game: str) -> str | None:
+    """Which traced press ``action`` would be (:data:`MID`, :data:`DEAL_END`, :data:`GAME_END`),
+    found on a copy of the engine (the live one is the bot's), or None for a press not traced."""
+    after, _ = copy.deepcopy(engine).apply(seat, action)
+    if after.is_over:
+        return GAME_END
+    if game == "ohhell":
+        if after.deal_number != engine.deal_number:
+            return DEAL_END
+        return MID if action["type"] == "play" else None
+    return MID if action["type"] == "play" and engine.view(seat)["phase"] == "play" else None
+
+
+def _views(engine: Any, seats: int) -> list[Any]:
+    return [engine.view(seat) for seat in range(seats)]
+
+
+async def play(game: str, seed: int, tracer: Tracer) -> list[Press]:
+    """Play ``game`` to its end, tracing the first press of each kind (:data:`MID`,
+    :data:`DEAL_END`, :data:`GAME_END`)."""
     import simcord
 
-    from bench.simdriver import _quick_play, _sensible, make_bot, open_table, table_message
+    from bench.simdriver import _quick_play, _sensible, live_panel, make_bot, open_table, table_message
     from bot.presentation import COALESCE
 
     _seeded(seed)
-    press = Press(game)
+    traced: dict[str, Press] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
+        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE)
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()
@@ -332,57 +411,73 @@ async def play(game: str, seed: int, tracer: Tracer) -> Press:
                 else:
                     await open_table(env, channel, people[0], people[1:], command="shithead")
                 table = bot.tables.in_channel(channel.id, game)
+                assert table is not None
                 by_seat = {table.seat_of(p.id): p for p in people}
-                panels = {}
                 for person in people:
-                    shown = await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
-                    panels[person.id] = shown.response
+                    await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
                 prefixes = ("ohp:",) if game == "ohhell" else ("shq:", "shb:")
-                for _ in range(500):
+                for _ in range(5000):
                     engine = table.engine
                     seat = engine.to_act()[0]
                     person = by_seat[seat]
-                    panel = _current(channel, person, panels[person.id])
+                    panel = live_panel(env, channel, person)
+                    assert panel is not None, f"seat {seat} has no live panel"
                     buttons = _move_buttons(panel, prefixes)
                     assert buttons, f"the panel of seat {seat} offers no move"
-                    traced = False
                     if game == "ohhell":
                         cid = buttons[0]["custom_id"]
-                        traced = ":p:" in cid
-                        what = f"seat {seat} leads {cid.rsplit('.', 1)[-1]} (deal 1, trick 1)"
+                        action = _ohhell_action(cid)
+                        what = f"seat {seat} {'leads' if action['type'] == 'play' else 'bids'} {cid.rsplit('.', 1)[-1]}"
                     else:
                         view = engine.view(seat)
                         action = _sensible(view, view["action_count"])
                         wanted = _quick_play(panel, action["cards"]) if action["type"] == "play" else None
-                        if wanted is None:
-                            wanted = _shithead_button(buttons, action)
-                        cid = wanted
-                        traced = ":put:" in cid and view["phase"] == "play"
-                        what = f"seat {seat} plays {'.'.join(action.get('cards', []))} (one press)"
+                        found = wanted or _shithead_button(buttons, action)
+                        cid = found or buttons[0]["custom_id"]
+                        what = f"seat {seat} {action['type']}s {'.'.join(action.get('cards', []))} (one press)"
+                        # (traced only where the press is exactly the action, so the copy foresees it)
+                        exact = (
+                            sorted(wanted.rsplit(":", 1)[1].split(".")) == sorted(action["cards"])
+                            if wanted is not None
+                            else found is not None
+                        )
+                    kind = _kind_of(engine, seat, action, game) if game == "ohhell" or exact else None
                     before = engine.action_count
-                    if traced:
+                    if kind is not None and kind not in traced:
+                        if game == "ohhell":
+                            what = f"seat {seat} plays {action['card']} (deal {engine.deal_number})"
+                        press = traced[kind] = Press(game, kind, what)
+                        press.open_panels = sum(bot.tables.presenter.panels.live(table, s) for s in by_seat)
+                        seen = _views(engine, len(by_seat))
                         start = len(env.http_requests)
                         tracer.start()
                         try:
                             await person.click(panel, custom_id=cid)
                             await env.settle()
+                            await env.advance_time(PAUSES)
                         finally:
                             press.tally = tracer.stop()
-                        press.what = what
+                        after = table.engine
+                        press.changed = sum(a != b for a, b in zip(seen, _views(after, len(by_seat))))
                         for r in env.http_requests[start:]:
                             press.rest[_rest_kind(r, table.record.message_id)] += 1
+                        assert press.rest["table edit"] or kind != MID, "the display did not edit the table"
                     else:
                         await person.click(panel, custom_id=cid)
+                        await env.advance_time(PAUSES)
                     assert table.engine.action_count == before + 1, f"{cid} made no move"
-                    if traced:
-                        assert press.rest["table edit"], "the display did not edit the table message"
-                        return press
-                raise AssertionError("no press to trace")
+                    if table.engine.is_over:
+                        await env.settle()
+                        missing = {MID, DEAL_END, GAME_END} - set(traced) - ({DEAL_END} if game != "ohhell" else set())
+                        assert not missing, f"no {missing} press in the game"
+                        return [traced[k] for k in (MID, DEAL_END, GAME_END) if k in traced]
+                raise AssertionError("the game did not end")
         finally:
             await bot.close()
 
 
-def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> str:
+def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> str | None:
+    """The panel button that makes exactly ``action`` (None: no single button does)."""
     part = {
         "swap": f":swap:{action.get('hand')}>{action.get('up')}",
         "stack": f":stack:{action.get('card')}",
@@ -390,8 +485,7 @@ def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> s
         "flip": f":flip:{action.get('index', 0):x}",
         "pickup": f":add:{action['add']}" if "add" in action else ":pick:",
     }.get(action["type"])
-    found = next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
-    return found or buttons[0]["custom_id"]
+    return next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
 
 
 def _rest_kind(request: Any, table_message_id: int | None) -> str:
@@ -414,20 +508,23 @@ async def main(argv: list[str] | None = None, out: Callable[[str], None] = print
     check_targets()
     tracer = Tracer()
     tracer.install()  # before the bot starts its threads
-    presses = [await play(game, args.seed, tracer) for game in ("shithead", "ohhell")]
+    presses = [press for game in ("shithead", "ohhell") for press in await play(game, args.seed, tracer)]
     threading.setprofile(None)  # type: ignore[arg-type]
     for press in presses:
         t = press.tally
         rest = ", ".join(f"{k} {n}" for k, n in sorted(press.rest.items()))
-        out(f"{press.game}: {press.what}; REST calls: {rest}")
-        out(f"    {t.details()}")
+        out(f"{press.game} {press.kind}: {press.what}; REST calls: {rest}")
+        out(f"    {t.details()}; {press.open_panels} panels open")
         if args.list:
             for name in sorted(t.files):
                 out(f"    file {name}")
             for name, n in sorted(t.handoff_calls.items()):
                 out(f"    handoff {n} x {name}")
-    out(f"shithead: {presses[0].tally.line()}")
-    out(presses[1].tally.line())
+            for name in t.committers:
+                out(f"    transaction opened by {name}")
+    for press in presses:
+        out(f"{press.game} {press.kind} ({press.changed} seats' views changed): {press.tally.line()}")
+    out(worst([p.tally for p in presses]).line())
 
 
 if __name__ == "__main__":

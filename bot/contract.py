@@ -31,9 +31,8 @@ from bot.profiles import Profile
 from bot.replaying import Replayer
 from bot.snapshot import snapshot
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
-from draw.looks import four_colour
 from draw.pictures import ImageFile
-from draw.readable import readable
+from draw.readable import drawn_readable
 from draw.seats import mention
 from games.common.engine import Engine, Event
 
@@ -238,7 +237,7 @@ READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 def _readable(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def drawn(self: Any, table: LiveTable, *args: Any, **kwargs: Any) -> Any:
-        return readable(method(self, table, *args, **kwargs), four_colour(table.record.options))
+        return drawn_readable(method, self, table, *args, **kwargs)
 
     return drawn
 

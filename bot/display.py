@@ -164,14 +164,16 @@ class Display:
         self.want.lines.append(line)
         self.wake()
 
-    def retire(self, message_id: int, render: Render, *, after_post: bool = False) -> None:
+    def retire(self, message_id: int, render: Render, *, after_post: bool = False, saved: bool = False) -> None:
         """An old copy of the table is to lose its controls and end as ``render()`` shows it
-        (``after_post``: once the copy replacing it is up). Saved first, so a restart closes it."""
+        (``after_post``: once the copy replacing it is up). Saved first, so a restart closes it
+        (``saved``: it is already, with the move that closed it)."""
         self.want.old[message_id] = render
         if after_post:
             self.want.after_post.add(message_id)
-        self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
-        self._save_soon()
+        if not saved:
+            self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+            self._save_soon()
         self.wake()
 
     def move_below(self) -> None:

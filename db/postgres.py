@@ -205,10 +205,20 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         try:
             await self._record_action(
-                game_id, seq, seat, action, by_ai, deal_scores=deal_scores, results=results, timer=timer, deal=deal
+                game_id,
+                seq,
+                seat,
+                action,
+                by_ai,
+                deal_scores=deal_scores,
+                results=results,
+                timer=timer,
+                deal=deal,
+                old_copy=old_copy,
             )
         except StoreConflict:
             raise
@@ -252,6 +262,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         results: list[ResultRow] | None,
         timer: Timer | None,
         deal: DealtDeck | None,
+        old_copy: OldCopy | None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # Under the game's advisory lock (taken by _tx): no other process can move the game
@@ -282,6 +293,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
             await self._write_timer(conn, game_id, timer)
             if results is not None:
                 await self._write_results(conn, game_id, "finished", results)
+            if old_copy is not None:
+                await self._write_old_copy(conn, old_copy)
 
     @staticmethod
     async def _write_timer(conn: Connection, game_id: int, timer: Timer | None) -> None:
@@ -429,14 +442,18 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx(copy.game_id) as conn:
-            await conn.execute(
-                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
-                copy.game_id,
-                copy.message_id,
-                json.dumps(copy.look),
-                int(copy.after_post),
-            )
+            await self._write_old_copy(conn, copy)
+
+    @staticmethod
+    async def _write_old_copy(conn: Connection, copy: OldCopy) -> None:
+        await conn.execute(
+            "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+            copy.game_id,
+            copy.message_id,
+            json.dumps(copy.look),
+            int(copy.after_post),
+        )
 
     async def drop_old_copy(self, game_id: int, message_id: int) -> None:
         async with self._tx(game_id) as conn:

@@ -166,6 +166,7 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         async with self._tx() as db:
             # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
@@ -191,6 +192,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
             await self._write_timer(db, game_id, timer)
             if results is not None:
                 await self._write_results(db, game_id, "finished", results)
+            if old_copy is not None:
+                await self._write_old_copy(db, old_copy)
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
@@ -323,12 +326,16 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx() as db:
-            await run(
-                db,
-                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
-                (copy.game_id, copy.message_id, json.dumps(copy.look), int(copy.after_post)),
-            )
+            await self._write_old_copy(db, copy)
+
+    @staticmethod
+    async def _write_old_copy(db: aiosqlite.Connection, copy: OldCopy) -> None:
+        await run(
+            db,
+            "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+            (copy.game_id, copy.message_id, json.dumps(copy.look), int(copy.after_post)),
+        )
 
     async def drop_old_copy(self, game_id: int, message_id: int) -> None:
         async with self._tx() as db:

@@ -466,9 +466,14 @@ class Store(Protocol):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         """Commit one accepted action, with whatever it finished (and the deck of the deal it
-        started), in a single transaction.
+        started), in a single transaction: a press's effects are one write, so a stop at any
+        point leaves the move with its deal's scores, the next deal and the game's end, or none.
+
+        ``old_copy``: the table message the move closed (a deal or the game ended), still to lose
+        its controls, saved with the move so that a restart closes it (:meth:`save_old_copy`).
 
         ``seq`` must be the game's next sequence number (its count of recorded actions), checked
         inside the transaction that writes it, so of two processes applying the same move exactly
