@@ -351,7 +351,10 @@ class Presenter:
         store keeps whether they were shown)."""
 
         async def shown() -> None:
-            await self.store.set_finale_shown(table.id, revealed=says_checkable(table))
+            display = self.display(table)
+            closed = display.closed_copies()  # (the table the last move closed: forgotten in the same write)
+            await self.store.set_finale_shown(table.id, revealed=says_checkable(table), closed=closed)
+            display.dropped(closed)
 
         def standings() -> Rendered:
             rendered = table.kind.finale(table, results)

@@ -192,7 +192,7 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = self.game(table)
-        view = engine.view(None)
+        view = game_view(engine, None)  # the state's one public view (the closing table drew it)
         order = engine.results()["order"]
         embed = final_embed(view, table.name, order, _cards_left(engine))
         add_rating_field(embed, results)
@@ -220,7 +220,7 @@ def _footer(table: LiveTable) -> str:
 
 
 def _cards_left(engine: Shithead) -> dict[int, int]:
-    view = engine.view(None)
+    view = game_view(engine, None)
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
 
 
