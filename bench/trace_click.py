@@ -1,17 +1,27 @@
-"""Traces one press through the bot: which files it runs, how often it crosses bot/ <-> cogs/, how
+"""Traces presses through the bot: which files each runs, how often it crosses bot/ <-> cogs/, how
 many engine views and table renders it makes, and how many store transactions.
 
-Plays a 3-player game through the real bot in SimCord (seeded: the same deal every run), each
-player presses My hand / My cards once at the start so that **every player's panel is open**, and
-everyone moves with one press on their own panel. One press is traced, from the click until the bot
-has settled (SimCord's ``env.settle()``: the answer, the redraw of every open panel, the display's
-edit of the table message after its coalescing pause, everything else it set off):
+Plays a 3-player game of each game to its end through the real bot in SimCord (seeded: the same
+deals every run); each player presses My hand / My cards once at the start so that **every
+player's panel is open**, and everyone moves with one press on their own live panel. Three presses
+of each game are traced (the first of each kind), each from the click until the bot has settled
+(SimCord's ``env.settle()``, then the virtual clock run on by 2 s so that the display's coalescing
+pause ends: the answer, the redraw of every open panel, the display's edit or post of the table
+message, the panels sent again below a new table, everything else it set off):
 
-- Oh Hell (default preset ``classic``): the first card of the game, i.e. the lead of deal 1's first
-  trick (the first enabled card button of the leader's panel; the bids before it are each player's
-  first enabled bid button). It ends neither a trick nor a deal.
-- Shithead (default preset): the first play of the play phase made with one press of a quick-play
-  button (the moves before it are the engine's sensible player's, seeded, pressed on the panels).
+- Oh Hell (default preset ``classic``; ``--quick``: its ``peak`` 3, five deals instead of 19):
+  **mid-deal**, the first card of the game (the lead of deal 1's first trick; the moves before it
+  are each player's first enabled button); **deal-ending**, the last card of deal 1 (which scores
+  it and deals deal 2); **game-ending**, the last card of the game.
+- Shithead (default preset) has no deals: **mid-deal** here is its mid-game press, the first play
+  of the play phase made with one press of a quick-play button (the moves before are the engine's
+  sensible player's, seeded, pressed on the panels); **game-ending**, the press that ends the game.
+  It has no deal-ending press.
+
+Which kind of press a move is, is found before it on a copy of the engine (``copy.deepcopy``, then
+``apply``); the live engine is the bot's. A computer's move that follows a press would be traced
+with it (it is set off by the press and runs before the bot settles), counted as its own move: the
+seats here are all people, so none does.
 
 Tracing is ``sys.setprofile`` in the event loop's thread for the press only, plus
 ``threading.setprofile`` installed before the bot starts (so every thread the bot starts, aiosqlite's
@@ -22,35 +32,46 @@ later resumes of a coroutine (after each ``await``) are not calls. Each figure, 
 counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into a :class:`Call`):
 
 - ``files``: distinct source files under ``bot/ cogs/ db/ draw/ games/`` with at least one call
-  event (fresh or a resume) whose frame runs code of that file (``draw/``, the drawing toolkit,
-  was ``bot/render/`` before it became a package of its own, and is counted as it was).
-- ``handoffs``: fresh calls whose callee's file is under ``bot/`` and whose caller frame
-  (``frame.f_back``, the frame directly below, whatever it is) is under ``cogs/``, or the reverse.
-  A call that goes through discord.py or asyncio in between (a task, a button callback) is not a
-  handoff: the frame directly below is not project code. The detail line splits it by direction.
+  event (fresh or a resume) whose frame runs code of that file.
+- ``handoffs``: fresh calls whose callee's file is on one side and whose caller frame
+  (``frame.f_back``, the frame directly below, whatever it is) is on the other: the runtime's side
+  is ``bot/``, the game's side ``cogs/`` and ``draw/`` (the drawing toolkit, which draws for the
+  games, counts with the game's side). A call that goes through discord.py or asyncio in between
+  (a task, a button callback) is not a handoff: the frame directly below is not project code. The
+  detail line splits it by direction.
 - ``views``: engine views built. Oh Hell: fresh calls of ``games/ohhell/views.py:public_view`` with
   ``viewer=None`` (a public view) plus fresh calls of ``games/ohhell/views.py:seat_view`` (a seat's
   view; it is built on a ``public_view(viewer=seat)`` of its own, which is not counted again).
   Shithead: fresh calls of ``games/shithead/views.py:view`` (public when ``viewer`` is None, else a
-  seat's). The detail line splits public / seat.
-- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.draw_table``
-  (what the runtime's ``GameKind.table`` hands the public view) and ``GameKind.closing``
-  (``cogs/ohhell/kind.py:OhHellKind.draw_table`` / ``.closing``,
-  ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``): each call renders a whole
-  table message (embed, picture, buttons), whether or not it is sent.
+  seat's). The detail line splits public / seat. Beside each line: how many seats' own views
+  (``engine.view(seat)``, built outside the trace) differ after the press; ``views`` should be at
+  most one more (the public view).
+- ``renders``: renders of **one** table message: the most fresh calls of one of the game adapters'
+  table-message renderers, ``GameKind.draw_table`` (the live table: what the runtime's
+  ``GameKind.table`` hands the public view) or ``GameKind.closing`` (the last look of the table
+  message a deal's or the game's end closes), ``cogs/ohhell/kind.py:OhHellKind.draw_table`` /
+  ``.closing``, ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``. Each call renders
+  a whole table message (embed, picture, buttons), whether or not it is sent. A deal-ending press
+  renders two messages, the closed deal's table and the next deal's: each once is ``renders=1``;
+  the detail line lists every renderer's count.
 - ``transactions``: fresh calls of the store's one transaction boundary, the async context manager
   ``db/sqlite_connection.py:SqliteConnection._tx`` (``BEGIN IMMEDIATE … COMMIT``; PostgreSQL's is
-  ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite.
+  ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite. ``--list``
+  names the store method that opened each, and who called it.
+
+The detail line also counts the panels drawn (fresh calls of the adapters' ``draw_panel``) and the
+panels open when the press was made.
 
 Every function named above is looked up before the run (:func:`check_targets`): if a refactor
 renames or moves one, the script stops and says which, rather than counting zero.
 
-The Shithead figures are printed on the line before the last, prefixed ``shithead:``; the last line
-is ``files=F handoffs=H views=V renders=R transactions=T``, Oh Hell's. ``--list`` also prints the
-files and the handoffs (caller -> callee function) of each press. ``--quick`` is the same run (one
-traced press a game already takes seconds); the suite runs it.
+One line is printed for each press traced, ``GAME KIND (C seats' views changed): files=F
+handoffs=H views=V renders=R transactions=T``; the last line is the highest of each figure over
+every press traced, ``files=F handoffs=H views=V renders=R transactions=T``. ``--list`` also prints
+the files, the handoffs (caller -> callee function) and the transactions of each press.
+``--quick`` plays the shorter Oh Hell game (the same presses, the same code); the suite runs it.
 
-    python bench/trace_click.py [--seed 1] [--list]
+    python bench/trace_click.py [--seed 1] [--list] [--quick]
 """
 
 from __future__ import annotations
@@ -330,7 +351,7 @@ def _seeded(seed: int) -> None:
 #: virtual seconds the clock runs after each press: the display's coalescing pause and any retry end
 PAUSES = 2.0
 #: the presses traced in each game, in the order they come
-MID, DEAL_END, GAME_END = "mid-deal", "deal-ending", "game-ending"
+MID, DEAL_END, GAME_END = "mid-deal", "deal-ending", "game-ending"  # (Shithead's "mid-deal": mid-game)
 
 
 @dataclass
@@ -389,7 +410,7 @@ def _views(engine: Any, seats: int) -> list[Any]:
     return [engine.view(seat) for seat in range(seats)]
 
 
-async def play(game: str, seed: int, tracer: Tracer) -> list[Press]:
+async def play(game: str, seed: int, tracer: Tracer, options: dict[str, str] | None = None) -> list[Press]:
     """Play ``game`` to its end, tracing the first press of each kind (:data:`MID`,
     :data:`DEAL_END`, :data:`GAME_END`)."""
     import simcord
@@ -398,20 +419,28 @@ async def play(game: str, seed: int, tracer: Tracer) -> list[Press]:
     from bot.presentation import COALESCE
 
     _seeded(seed)
+    # SimCord polls every 50 ms for the database thread's answers by default: every press would
+    # wait that long for answers already there (the tests poll every 1 ms too; tests/conftest.py)
+    simcord.Env._settle_internal.__kwdefaults__["idle"] = 0.001
     traced: dict[str, Press] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE)
+        # (the lobby without the display's coalescing pause: on the virtual clock an edit of the
+        # lobby waiting on it never lets SimCord settle; the game's presses run with it)
+        bot = make_bot(os.path.join(tmp, "trace.sqlite3"))
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()
                 channel = guild.create_text_channel("cards")
                 people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
                 if game == "ohhell":
-                    await open_table(env, channel, people[0], people[1:])
+                    await open_table(env, channel, people[0], people[1:], options=options)
                 else:
                     await open_table(env, channel, people[0], people[1:], command="shithead")
                 table = bot.tables.in_channel(channel.id, game)
                 assert table is not None
+                bot.tables.presenter.coalesce = COALESCE  # as the bot runs
+                for display in bot.tables.presenter.displays.values():
+                    display.coalesce = COALESCE
                 by_seat = {table.seat_of(p.id): p for p in people}
                 for person in people:
                     await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
@@ -446,9 +475,11 @@ async def play(game: str, seed: int, tracer: Tracer) -> list[Press]:
                     if kind is not None and kind not in traced:
                         if game == "ohhell":
                             what = f"seat {seat} plays {action['card']} (deal {engine.deal_number})"
-                        press = traced[kind] = Press(game, kind, what)
+                        label = "mid-game" if kind == MID and game != "ohhell" else kind  # (no deals)
+                        press = traced[kind] = Press(game, label, what)
                         press.open_panels = sum(bot.tables.presenter.panels.live(table, s) for s in by_seat)
                         seen = _views(engine, len(by_seat))
+                        await env.advance_time(PAUSES)  # what the presses before left to show is shown
                         start = len(env.http_requests)
                         tracer.start()
                         try:
@@ -458,7 +489,7 @@ async def play(game: str, seed: int, tracer: Tracer) -> list[Press]:
                         finally:
                             press.tally = tracer.stop()
                         after = table.engine
-                        press.changed = sum(a != b for a, b in zip(seen, _views(after, len(by_seat))))
+                        press.changed = sum(a != b for a, b in zip(seen, _views(after, len(by_seat)), strict=True))
                         for r in env.http_requests[start:]:
                             press.rest[_rest_kind(r, table.record.message_id)] += 1
                         assert press.rest["table edit"] or kind != MID, "the display did not edit the table"
@@ -503,12 +534,15 @@ async def main(argv: list[str] | None = None, out: Callable[[str], None] = print
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--list", action="store_true", help="print the files and handoffs of each press")
-    parser.add_argument("--quick", action="store_true", help="the same run (it takes seconds); the suite runs it")
+    parser.add_argument(
+        "--quick", action="store_true", help="a shorter Oh Hell game (the same presses); the suite runs it"
+    )
     args = parser.parse_args(argv)
     check_targets()
     tracer = Tracer()
     tracer.install()  # before the bot starts its threads
-    presses = [press for game in ("shithead", "ohhell") for press in await play(game, args.seed, tracer)]
+    short = {"peak": "3"} if args.quick else None  # Oh Hell's deals of 3, 2, 1, 2 and 3 cards
+    presses = [p for game in ("shithead", "ohhell") for p in await play(game, args.seed, tracer, short)]
     threading.setprofile(None)  # type: ignore[arg-type]
     for press in presses:
         t = press.tally

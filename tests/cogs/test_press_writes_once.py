@@ -181,9 +181,7 @@ async def test_a_game_ending_press_is_one_transaction_and_draws_the_closing_tabl
     assert env.errors == []
 
 
-async def test_a_stop_right_after_the_deal_ending_move_leaves_the_whole_deal_end(
-    simcord_env, monkeypatch, new_bot
-):
+async def test_a_stop_right_after_the_deal_ending_move_leaves_the_whole_deal_end(simcord_env, monkeypatch, new_bot):
     """Stopped after the commit, before anything was shown: the restarted bot finds the move, the
     deal's scores, the next deal's deck and the table still to close, closes it and posts the
     new deal's table, and the game goes on."""
@@ -227,9 +225,7 @@ async def test_a_stop_right_after_the_deal_ending_move_leaves_the_whole_deal_end
     assert env.errors == []
 
 
-async def test_a_stop_before_the_deal_ending_move_is_committed_leaves_none_of_it(
-    simcord_env, monkeypatch, new_bot
-):
+async def test_a_stop_before_the_deal_ending_move_is_committed_leaves_none_of_it(simcord_env, monkeypatch, new_bot):
     """The commit fails (the disk is full, then the bot stops): nothing of the deal's end is
     stored (no move, scores, deck or table to close), and after the restart the same card ends
     the deal."""
