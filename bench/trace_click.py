@@ -66,8 +66,8 @@ Every function named above is looked up before the run (:func:`check_targets`): 
 renames or moves one, the script stops and says which, rather than counting zero.
 
 One line is printed for each press traced, ``GAME KIND (C seats' views changed): files=F
-handoffs=H views=V renders=R transactions=T``; the last line is the highest of each figure over
-every press traced, ``files=F handoffs=H views=V renders=R transactions=T``. ``--list`` also prints
+handoffs=H views=V renders=R transactions=T``. The last line is ``files=F handoffs=H views=V
+renders=R transactions=T``, the highest of each figure over every press traced. ``--list`` also prints
 the files, the handoffs (caller -> callee function) and the transactions of each press.
 ``--quick`` plays the shorter Oh Hell game (the same presses, the same code); the suite runs it.
 
