@@ -256,3 +256,55 @@ async def test_a_stop_before_the_deal_ending_move_is_committed_leaves_none_of_it
     assert table.engine.deal_number == 2
     assert {d.deal for d in await env.bot.store.deal_scores(table.id)} == {1}
     assert env.errors == []
+
+
+async def test_every_press_beside_a_computer_and_a_spectator(simcord_env, monkeypatch):
+    """Where the features meet, through a whole game: the computer's moves that a person's press
+    sets off are moves of their own, each one transaction of its own (a deal-ending person's move
+    carries the closed table; then the new table's message is one more); every deal's closing
+    table is drawn once; the spectator's live view follows the game."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob")]
+    options = {"fixed_hands": "2,1,1", "sequence": "fixed"}
+    await open_table(env, channel, members[0], members[1:], preset="classic", options=options, computers=1)
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    by_seat = {table.seat_of(m.id): m for m in members}
+    for member in members:
+        await open_hand(member, channel, env.bot.user.id)
+    spectator = guild.add_member(env.create_user("dee"))
+    watching = await spectator.click(table_message(channel, env.bot.user.id), label="Watch")
+    assert watching.ephemeral
+    watchers = env.bot.tables.presenter.watchers
+    spy = Spy(monkeypatch, env.bot, type(table.kind))
+    followed = deal_ends = 0
+    while not table.engine.is_over:
+        if table.engine.to_act()[0] not in by_seat:
+            await env.advance_time(1)  # the computer thinks (on the virtual clock) and moves
+            continue
+        deal, before, edits = table.engine.deal_number, table.engine.action_count, watchers.edits
+        closed = table_message(channel, env.bot.user.id)
+        spy.start()
+        await _press(env, channel, table, by_seat)
+        await env.advance_time(1)  # (the computers it sets off move)
+        spy.on = False
+        moves = table.engine.action_count - before
+        followed += moves > 1
+        assert watchers.edits > edits, "the spectator's view follows every press"
+        assert [m.get("by_ai", False) for m in spy.moves] == [False] + [True] * (moves - 1), spy.moves
+        if table.engine.is_over:
+            break  # (the game's end: the other test)
+        writes = Counter(spy.transactions)
+        if table.engine.deal_number == deal:
+            assert writes == {"record_action": moves}, spy.transactions
+            assert all(m["old_copy"] is None for m in spy.moves)
+            continue
+        deal_ends += 1
+        assert writes == {"record_action": moves, "set_message": 1}, spy.transactions
+        ended = [m for m in spy.moves if m["old_copy"] is not None]
+        assert len(ended) == 1 and ended[0]["old_copy"].message_id == closed.id
+        assert spy.drawn["closing"] == 1, spy.drawn
+    assert followed and deal_ends, (followed, deal_ends)
+    assert await env.bot.store.old_copies() == []
+    assert env.errors == []
