@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
+import io
 import json
 import random
 from abc import ABC, abstractmethod
@@ -67,7 +68,7 @@ class Rendered:
         """For an edit (``attachments=`` replaces the message's files with fresh ones)."""
         out: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
         if self.files is not None:
-            out["attachments"] = [f.file() for f in self.files]
+            out["attachments"] = [_upload(f) for f in self.files]
         return out
 
     def send_kwargs(self) -> dict[str, Any]:
@@ -75,8 +76,14 @@ class Rendered:
         fields: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
         out = {k: v for k, v in fields.items() if v is not None}
         if self.files:
-            out["files"] = [f.file() for f in self.files]
+            out["files"] = [_upload(f) for f in self.files]
         return out
+
+
+def _upload(picture: ImageFile) -> discord.File:
+    """A fresh upload of ``picture`` for one request (a :class:`discord.File` is used up by the
+    request that sends it); its bytes, name and alt text are the drawing's, as made."""
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename, description=picture.description)
 
 
 @dataclass(frozen=True, slots=True)
