@@ -180,8 +180,8 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
             rows.append(
                 ResultRow(
                     seat=seat,
-                    user_id=table.seats[seat].user_id,
-                    name=table.name(seat),
+                    user_id=table.record.seats[seat].user_id,
+                    name=table.record.seats[seat].name,
                     place=place,
                     total=None,
                     is_loser=seat == res["loser"],
@@ -194,7 +194,8 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         engine = self.game(table)
         view = game_view(engine, None)  # the state's one public view (the closing table drew it)
         order = engine.results()["order"]
-        embed = final_embed(view, table.name, order, _cards_left(engine))
+        faces = Faces.of(table.record.seats)
+        embed = final_embed(view, faces.name, order, _cards_left(engine))
         add_rating_field(embed, results)
         loser, winner = view["loser"], view["winner"]
         if loser is not None:
