@@ -400,7 +400,9 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
         move: :mod:`bot.snapshot`)."""
         engine = self.mine(table.engine)
         view = cast(ViewT, snapshot(engine).view(seat))
-        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
+        # (a game over leaves no decision: its panels have no control to carry a digest)
+        key = "" if engine.is_over else self.decision_digest(engine, seat)
+        return self.draw_panel(table, seat, view, key, warning=warning, note=note)
 
     @abstractmethod
     def draw_panel(

@@ -195,14 +195,14 @@ class ShitheadKind(GameKind[Shithead, ShitheadView, ShitheadAction]):
         view = game_view(engine, None)  # the state's one public view (the closing table drew it)
         order = engine.results()["order"]
         faces = Faces.of(table.record.seats)
-        embed = final_embed(view, faces.name, order, _cards_left(engine))
+        embed = final_embed(view, faces.name, order, _cards_left(engine, view))
         add_rating_field(embed, results)
         loser, winner = view["loser"], view["winner"]
         if loser is not None:
-            content = f"🏁 Game over! 💩 {table.mention(loser)} is the shithead (and deals next time)."
+            content = f"🏁 Game over! 💩 {faces.mention(loser)} is the shithead (and deals next time)."
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
-            content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
+            content = f"🏁 Game over! 🏆 {faces.mention(winner)} wins."
         return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
@@ -220,8 +220,8 @@ def _footer(table: LiveTable) -> str:
     return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
 
 
-def _cards_left(engine: Shithead) -> dict[int, int]:
-    view = game_view(engine, None)
+def _cards_left(engine: Shithead, view: ShitheadView | None = None) -> dict[int, int]:
+    view = game_view(engine, None) if view is None else view
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
 
 
