@@ -30,7 +30,7 @@ from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
 from bot.match_expiry import MatchExpiry
 from bot.panels import HANDED_OVER, press_of
-from bot.presentation import Presenter
+from bot.presentation import Closing, Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.settings import Settings
@@ -361,7 +361,7 @@ class TableManager(Registry):
             # A move that ends the deal or the game closes the table message: its last look is
             # drawn once, and the copy still to close is written with the move (one transaction).
             ends = new_engine.is_over or table.kind.message_key_of(new_engine) != before_key
-            closing = self.presenter.closing(table, events, interaction) if ends else None
+            closing = self._closing(table, events, interaction) if ends else None
             await self.store.record_action(
                 table.id,
                 seq,
@@ -431,6 +431,17 @@ class TableManager(Registry):
         else:
             self.clock.kick(table)
         return events
+
+    def _closing(
+        self, table: LiveTable, events: list[Event], interaction: discord.Interaction | None
+    ) -> Closing | None:
+        """The closing table drawn for the move's transaction; a drawing that fails does not stop
+        the move (it is drawn again to be shown, after the commit, as any drawing is)."""
+        try:
+            return self.presenter.closing(table, events, interaction)
+        except Exception:
+            log.exception("game %s: drawing the closed table failed", table.id)
+            return None
 
     async def _run_finish_hooks(self, table: LiveTable, results: list[ResultRow]) -> None:
         for hook in self.features.finish_hooks:  # the features' (the stats rate the game)
