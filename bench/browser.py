@@ -306,9 +306,10 @@ def launch_chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def browser_page(local: Program, browser: Any) -> Iterator[Page]:
-    """A new browser context of ``browser`` (a private window) on the local page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def browser_page(local: Program, browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Page]:
+    """A new browser context of ``browser`` (a private window) on the local page, its window
+    ``viewport`` (1280×900 unless given)."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     try:
         page = Page(context.new_page(), local)
         page.page.goto(local.url)
