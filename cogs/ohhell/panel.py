@@ -31,6 +31,18 @@ from games.ohhell.views import OhHellSeatView
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
+#: card buttons a row where the hand fits in :data:`MOVE_ROWS` rows of them: a card button (its suit
+#: and its rank) is about 62 px wide, and a 390-pixel phone leaves a message some 300 px, so a row
+#: of five wraps there (bid buttons, a number each, fit Discord's five)
+CARDS_PER_ROW = 4
+#: the tricks of this deal a panel lists while it asks for a move (the rest once the player waits):
+#: the whole list pushed a late trick's card buttons below the fold
+TRICKS_AT_A_MOVE = 2
+#: what the button colours mean, said once on the panel where they show
+LEGEND_BID = "🟦 Blue: a bid you may make · grey: not allowed."
+LEGEND_CHANGE = "🟩 Green: your bid now · 🟦 blue: change it to that."
+LEGEND_PLAY = "🟩 Green: a card you may play · grey: not now."
+LEGEND_CONFIRM = "🟩 Green: pick that card · 🟦 blue: the picked card, press to play."
 #: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
 WAITING = "⏳ Not your turn yet (the table shows whose it is)."
 
@@ -68,8 +80,9 @@ def _game(table: LiveTable) -> OhHell:
     return engine
 
 
-def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
-    """This deal's tricks so far: who led (the first card), what was played, who won."""
+def tricks_text(view: OhHellSeatView, name: Any, last: int | None = None) -> str | None:
+    """This deal's tricks so far: who led (the first card), what was played, who won; only the
+    ``last`` few where given, the earlier ones counted."""
     lines = []
     for number, trick in enumerate(view["deal_tricks"], start=1):
         cards = trick["cards"]
@@ -77,6 +90,8 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
         lines.append(f"{number}. {led} led: {_trick_text(cards, name)} → **{name(trick['winner'])}**")
     if not lines:
         return None
+    if last is not None and len(lines) > last:
+        lines = [f"*({len(lines) - last} earlier: listed here while you wait)*", *lines[-last:]]
     text = "\n".join(lines)
     return text if len(text) <= 1024 else "…" + text[-1000:]
 
@@ -106,11 +121,13 @@ def panel(
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
+    legend: str | None = None
     acting = seat in view["to_act"] and view["phase"] != "over"
     if faces.computer(seat):
         lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif acting and view["phase"] == "bidding":
         lines.append("**Your bid:** how many tricks will you take?")
+        legend = LEGEND_BID
         for bid, allowed, reason in view["bid_options"]:
             if not allowed and reason:
                 lines.append(f"⛔ {reason}")
@@ -120,8 +137,10 @@ def panel(
         confirm = table.record.options.get(CONFIRM_CARDS) == "on"
         buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
         lines += extra
+        legend = LEGEND_CONFIRM if confirm else LEGEND_PLAY
     elif engine.may_change_bid(seat):
         lines.append(f"**Your secret bid: {view['my_bid']}.** Change it until the last bid is in:")
+        legend = LEGEND_CHANGE
         for bid, allowed, _ in engine.bid_options_to_change(seat):
             style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
@@ -134,22 +153,36 @@ def panel(
     if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(f"Trick so far: {_trick_text(view['trick'], faces.name)}")
     takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
-    tricks = tricks_text(view, faces.name)
+    # a move asked for: the list of tricks shortened, the picture left out (below)
+    moving = bool(buttons)
+    tricks = tricks_text(view, faces.name, TRICKS_AT_A_MOVE if moving else None)
     if tricks:
         embed.add_field(name="Tricks this deal", value=tricks, inline=False)
+    if legend and any(not b.item.disabled for b in buttons):
+        lines.append(legend)
     if lines:
         embed.description = "\n".join([*lines, embed.description or ""])[:4000]
     controls = discord.ui.View(timeout=None)
+    per_row = _per_row(buttons)
     for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
-        button.row = index // PER_ROW
+        button.row = index // per_row
         controls.add_item(button)
     for button in takeback:
         controls.add_item(button)
     if not engine.is_over:
         controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-    files = hand_picture(view, embed, four_colour(table.record.options))
+    # Discord draws a message's pictures above its buttons: while a move is asked for, the hand
+    # is its buttons and the line of text, and the picture comes back once the player waits
+    files = [] if moving else hand_picture(view, embed, four_colour(table.record.options))
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+def _per_row(buttons: list[PanelButton]) -> int:
+    """How many move buttons a row: card buttons as many as a phone shows (:data:`CARDS_PER_ROW`),
+    Discord's five where those rows would not hold the hand (13 cards and more)."""
+    cards = any(b.act in ("p", "a") for b in buttons)
+    return CARDS_PER_ROW if cards and CARDS_PER_ROW * MOVE_ROWS >= len(buttons) else PER_ROW
 
 
 def takeback_buttons(
