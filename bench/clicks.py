@@ -32,7 +32,9 @@ The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z panel s
 render p99 ms=R panel in view=K/N buttons in view=K/N phone in view=K/N`` over both games
 together.
 
-    python bench/clicks.py [--seed 1]
+    python bench/clicks.py [--seed 1] [--phone-shot docs/images/panel-phone.png]
+
+``--phone-shot`` saves the phone's window at Alice's first card (the README's picture).
 
 ``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
 the Shithead game between two players; in the browser, Alice's first two decisions at Oh Hell.
@@ -223,7 +225,7 @@ def line(t: Tally) -> str:
     )
 
 
-def in_the_browser(quick: bool) -> str:
+def in_the_browser(quick: bool, shot: str | None = None) -> str:
     """``buttons in view=K/N phone in view=K/N`` over a game of each kind in Chromium, or ``-``
     for both where it cannot run (the reason printed)."""
     from bench.browser import browser_missing
@@ -236,7 +238,7 @@ def in_the_browser(quick: bool) -> str:
 
     desk, phone = Seen(), Seen()
     for game in ("ohhell",) if quick else ("ohhell", "shithead"):
-        alice, bob = play(game, quick, DESKTOP), play(game, quick, PHONE)
+        alice, bob = play(game, quick, DESKTOP), play(game, quick, PHONE, shot=shot if game == "ohhell" else None)
         print(
             f"{game} in the browser: laptop {alice.in_view}/{alice.decisions}, phone {bob.in_view}/{bob.decisions}"
             + "".join(
@@ -253,6 +255,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="seconds: short games; the suite runs it")
+    parser.add_argument("--phone-shot", metavar="PNG", help="save the phone's window at Alice's first card there")
     args = parser.parse_args()
     total = Tally()
     for game in ("ohhell", "shithead"):
@@ -274,7 +277,7 @@ async def main() -> None:
         ):
             setattr(total, name, getattr(total, name) + getattr(t, name))
         total.renders += t.renders
-    shown = in_the_browser(args.quick)
+    shown = in_the_browser(args.quick, args.phone_shot)
     print(f"{line(total)} {shown}")
 
 

@@ -188,10 +188,11 @@ def _click(button: Any) -> bool:
     return True
 
 
-def play(game: str, quick: bool, viewport: dict[str, int], deadline_s: float = 600.0) -> Seen:
+def play(game: str, quick: bool, viewport: dict[str, int], deadline_s: float = 600.0, shot: str | None = None) -> Seen:
     """A game in the local mode (:data:`LIMITS` its decisions measured), Alice in a window of
     ``viewport`` against computers (three at Oh Hell, one at Shithead); returns what her screen
-    showed at her decisions."""
+    showed at her decisions. ``shot``: a PNG of the window at her first card (or second
+    decision) goes there (README's picture of a phone's panel)."""
     with local_mode(0.0 if quick else 0.2) as (url, output), launch_chromium() as browser:
         with browser_page(WallClock(url, output), browser, viewport) as page:
             page.wait_for("No messages in this channel")
@@ -213,11 +214,24 @@ def play(game: str, quick: bool, viewport: dict[str, int], deadline_s: float = 6
                 if looked is None or not press(page, game):
                     page.page.wait_for_timeout(150)
                     continue
+                if shot and seen.decisions == 1:
+                    save_shot(page, shot)
                 seen.add(*looked)
                 if os.environ.get("PANEL_VIEW_DEBUG"):
                     print(game, viewport, looked, before and before["controls"], file=sys.stderr, flush=True)
                 _redrawn(page, game, before)
     return seen
+
+
+def save_shot(page: Any, path: str) -> None:
+    """The window as it shows now, as a PNG of at most 256 colours (small enough for a README)."""
+    import io
+
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    picture.quantize(colors=256).save(path, optimize=True)
 
 
 def _over(page: Any) -> bool:
