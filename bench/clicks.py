@@ -277,7 +277,8 @@ async def main() -> None:
         ):
             setattr(total, name, getattr(total, name) + getattr(t, name))
         total.renders += t.renders
-    shown = in_the_browser(args.quick, args.phone_shot)
+    # (Playwright's sync API refuses to run inside an event loop: a thread of its own)
+    shown = await asyncio.to_thread(in_the_browser, args.quick, args.phone_shot)
     print(f"{line(total)} {shown}")
 
 

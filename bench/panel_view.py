@@ -229,6 +229,8 @@ def save_shot(page: Any, path: str) -> None:
 
     from PIL import Image
 
+    page.page.mouse.move(0, 0)  # the pointer off the buttons: the page paints a hovered one blue
+    page.page.wait_for_timeout(500)
     picture = Image.open(io.BytesIO(page.page.screenshot())).convert("RGB")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     picture.quantize(colors=256).save(path, optimize=True)

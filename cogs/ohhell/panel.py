@@ -39,10 +39,10 @@ CARDS_PER_ROW = 4
 #: the whole list pushed a late trick's card buttons below the fold
 TRICKS_AT_A_MOVE = 2
 #: what the button colours mean, said once on the panel where they show
-LEGEND_BID = "🟦 Blue: a bid you may make · grey: not allowed."
-LEGEND_CHANGE = "🟩 Green: your bid now · 🟦 blue: change it to that."
-LEGEND_PLAY = "🟩 Green: a card you may play · grey: not now."
-LEGEND_CONFIRM = "🟩 Green: pick that card · 🟦 blue: the picked card, press to play."
+LEGEND_BID = "🟦 Blue: you may bid it · grey: not allowed."
+LEGEND_CHANGE = "🟩 Green: your bid now · 🟦 blue: bid that."
+LEGEND_PLAY = "🟩 Green: you may play it · grey: not now."
+LEGEND_CONFIRM = "🟩 Green: pick it · 🟦 blue: picked, press to play."
 #: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
 WAITING = "⏳ Not your turn yet (the table shows whose it is)."
 
@@ -115,14 +115,18 @@ def panel(
     view = seat_view(engine, seat) if view is None else view
     key = table.kind.decision_digest(engine, seat) if key is None else key
     faces = Faces.of(table.record.seats)
-    # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
-    embed = hand_embed(view, where or f"Game #{table.id}", faces.name)
+    acting = seat in view["to_act"] and view["phase"] != "over"
+    asks = not faces.computer(seat) and (
+        acting and view["phase"] in ("bidding", "playing") or engine.may_change_bid(seat)
+    )
+    # ``where`` names the game and its channel as a reader sees them (the kind knows the client);
+    # a panel asking for a move leaves it out: on a phone it took two lines above the buttons
+    embed = hand_embed(view, None if asks else where or f"Game #{table.id}", faces.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
     legend: str | None = None
-    acting = seat in view["to_act"] and view["phase"] != "over"
     if faces.computer(seat):
         lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif acting and view["phase"] == "bidding":

@@ -108,8 +108,8 @@ def panel(
 #: what the button colours mean, said once on the panel where they show
 LEGEND_SWAP = "Grey: a swap, made at once · 🟩 green: Ready."
 LEGEND_FLIP = "🟩 Green: turn that card over."
-LEGEND_PLAY = "🟩 Green: plays at once · 🟥 red: picks up the pile."
-LEGEND_CONFIRM = "🟩 Green: picks those cards · 🟦 blue: picked, press again to play · 🟥 red: picks up."
+LEGEND_PLAY = "🟩 Green: plays at once · 🟥 red: picks up."
+LEGEND_CONFIRM = "🟩 Green: pick · 🟦 blue: picked, press to play · 🟥 red: pick up."
 
 
 def _rank(code: str) -> str:

@@ -46,7 +46,7 @@ async def test_oh_hell_panel_at_a_move_fits_a_phone(simcord_env):
     seat = table.engine.to_act()[0]
     bidding = await open_hand(by_seat[seat], channel, env.bot.user.id)
     assert not bidding.attachments and not bidding.embeds[0].image.url, "a picture above the bid buttons"
-    assert "🟦 Blue: a bid you may make" in bidding.embeds[0].description
+    assert "🟦 Blue: you may bid it" in bidding.embeds[0].description
     assert all(len(r) <= 5 for r in rows(bidding))
     driver = OhHellDriver(env, channel, {p.id: p for p in people})
     while table.engine.view(None)["phase"] == "bidding":
@@ -62,7 +62,8 @@ async def test_oh_hell_panel_at_a_move_fits_a_phone(simcord_env):
         assert button["label"] == rank and button["label"] in RANKS, button
         assert button["emoji"]["name"] == f"ct_suit{suit}", button  # the suit's emoji, not the card's
     description = panel.embeds[0].description
-    assert "🟩 Green: a card you may play" in description
+    assert "🟩 Green: you may play it" in description
+    assert "Game #" not in description  # where the game is: said while the player waits
     # the hand in text, ranks as text (each suit its emoji)
     value = next(f.value for f in panel.embeds[0].fields if f.name == "Cards")
     assert "<:ct_suit" in value and "<:ct_" + hand[0] not in value, value
