@@ -22,7 +22,8 @@ Refresh, also counted. Figures:
 - buttons in view=K/N and phone in view=K/N: in a real browser (:mod:`bench.panel_view`: the local
   mode's page in Debian's Chromium), at K of a player's N decisions every control the decision
   needs was on screen without scrolling, on a 1366×768 laptop's window and on a 390-pixel phone
-  (a game of each kind on each, Alice against computers). Without Chromium and
+  (Alice against computers, 12 decisions of each game on each: at Oh Hell her 10-card first deal
+  and the next deal's bid, at Shithead her swaps and first turns). Without Chromium and
   Playwright both read ``-`` and the line before says why.
 
 Players follow their live panel as a player would: when the bot moves it below a new table (the
