@@ -210,12 +210,13 @@ def play(game: str, quick: bool, viewport: dict[str, int], deadline_s: float = 6
                 if time.monotonic() > deadline:
                     raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
                 looked = look(page, game)
+                if looked is not None and shot and seen.decisions == 1:  # before the press
+                    save_shot(page, shot)
+                    shot = None
                 before = measure(page, game)
                 if looked is None or not press(page, game):
                     page.page.wait_for_timeout(150)
                     continue
-                if shot and seen.decisions == 1:
-                    save_shot(page, shot)
                 seen.add(*looked)
                 if os.environ.get("PANEL_VIEW_DEBUG"):
                     print(game, viewport, looked, before and before["controls"], file=sys.stderr, flush=True)
