@@ -6,6 +6,7 @@ import importlib.machinery
 import marshal
 import os
 import random
+import sys
 import tempfile
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -104,6 +105,13 @@ importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # 
 # is written: 0.3 s of each start's 0.8 s of imports. They (and the test workers) keep it under a
 # folder of the temporary directory instead, never beside the sources, as Python does with a
 # cache prefix; a changed source is compiled again, as always.
+# The test process itself (each xdist worker) does the same from here on: every worker imports
+# and collects every test module, and pytest's assertion rewriting of those modules (parse,
+# rewrite, compile) was 14 s of CPU a worker, each run, where it could write nothing; it keeps the
+# rewritten code (checked against the source's hash) under the prefix as it does in __pycache__.
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
+    sys.dont_write_bytecode = False
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     del os.environ["PYTHONDONTWRITEBYTECODE"]
     os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
