@@ -6,7 +6,6 @@ import importlib.machinery
 import marshal
 import os
 import random
-import sys
 import tempfile
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -17,6 +16,7 @@ from hypothesis import HealthCheck, settings
 from simcord.env import Env
 
 from bot import fairness
+from tests.keep_bytecode import BYTECODE, keep_bytecode
 
 # Every request the bot makes in a SimCord test is held to Discord's published API.
 pytest_plugins = ["tests.discord_conformance"]
@@ -105,16 +105,12 @@ importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # 
 # is written: 0.3 s of each start's 0.8 s of imports. They (and the test workers) keep it under a
 # folder of the temporary directory instead, never beside the sources, as Python does with a
 # cache prefix; a changed source is compiled again, as always.
-# The test process itself (each xdist worker) does the same from here on: every worker imports
-# and collects every test module, and pytest's assertion rewriting of those modules (parse,
-# rewrite, compile) was 14 s of CPU a worker, each run, where it could write nothing; it keeps the
-# rewritten code (checked against the source's hash) under the prefix as it does in __pycache__.
-if sys.dont_write_bytecode and not sys.pycache_prefix:
-    sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
-    sys.dont_write_bytecode = False
+# The test process itself does the same (tests/keep_bytecode.py, loaded before any plugin; here
+# again for a run without the project's options).
+keep_bytecode()
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
+    os.environ["PYTHONPYCACHEPREFIX"] = BYTECODE
 
 # The card pictures that are the same on every start (draw.stored: the emojis the local mode gives
 # its page, the card faces) are kept between the tests' starts of the program, and between runs,
