@@ -38,7 +38,7 @@ from draw.common import count
 from draw.emojis import EMOJIS
 from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
-from games.shithead.contracts import ShitheadView
+from games.shithead.contracts import ShitheadView, SwapAction
 from games.shithead.game import Shithead
 
 
@@ -159,11 +159,12 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
     controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
 
 
-def _different_swaps(swaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _different_swaps(swaps: list[SwapAction]) -> list[SwapAction]:
     """One swap a pair of ranks (without runs or flushes suits do not matter: ``8♣ ⇄ 10♦`` and
     ``8♠ ⇄ 10♦`` leave the same game), none of equal ranks (it changes nothing): buttons few and
     short enough for a phone's row. The list offers every swap."""
-    out, seen = [], set()
+    out: list[SwapAction] = []
+    seen: set[tuple[str, str]] = set()
     for a in swaps:
         ranks = (_rank(a["hand"]), _rank(a["up"]))
         if ranks[0] != ranks[1] and ranks not in seen:
