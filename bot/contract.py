@@ -36,6 +36,7 @@ from draw.pictures import ImageFile
 from draw.readable import readable
 from draw.seats import mention
 from games.common.engine import Engine, Event
+from locales import N_, translate
 
 #: an engine's view (``engine.view(seat)``) as the generic runtime passes it around; each game's
 #: kind and renderers read their own engine's TypedDict (``OhHellSeatView``, ``ShitheadView``)
@@ -49,7 +50,7 @@ ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
 
 
 #: the answer to anyone but a player of the table at a player's door
-NOT_PLAYING = "You are not playing at this table."
+NOT_PLAYING = N_("You are not playing at this table.")
 
 
 @dataclass(slots=True)
@@ -217,7 +218,7 @@ class LiveTable:
         only a player at this table may use (My hand, a panel's press, Leave, spectators...)."""
         seat = self.seat_of(user_id)
         if seat is None:
-            raise Refusal(NOT_PLAYING)
+            raise Refusal(translate(NOT_PLAYING))
         return seat
 
     def name(self, seat: int) -> str:

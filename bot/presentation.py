@@ -13,6 +13,7 @@ that the table will catch up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Callable
@@ -26,9 +27,11 @@ from bot.fairness import reveal_line, says_checkable
 from bot.faults import TRANSIENT, Fault
 from bot.features import Features
 from bot.panels import Panels
+from bot.speech import in_channel
 from bot.watchers import Watchers
 from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
+from locales import _, speaking
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +68,11 @@ class Presenter:
         if display is None or display.table is not table:
             return table.kind.table(table, [])
         return display.live_face()
+
+    def in_channel(self, table: LiveTable) -> contextlib.AbstractContextManager[str]:
+        """Speak what ``table``'s channel reads (a notice on the table, a line in the channel),
+        whoever's press caused it."""
+        return in_channel(self.client, table.record.guild_id, table.record.options)
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -164,7 +172,8 @@ class Presenter:
         self.watchers.changed(table)
         display = self.display(table)
         want = display.want
-        closing = table.kind.closing(table, events)
+        with speaking(display.language()):  # the channel's words, whoever pressed
+            closing = table.kind.closing(table, events)
         shown = False
         if _from_message(interaction, table.record.message_id) and not want.post:
             assert interaction is not None
@@ -206,7 +215,9 @@ class Presenter:
         def ended() -> Rendered:
             rendered = table.kind.table(table, [])
             # the game is over: the shuffle's seed is revealed
-            return Rendered(content=_with_reveal(f"🛑 Game ended by {by}.", table), embeds=rendered.embeds, view=None)
+            return Rendered(
+                content=_with_reveal(_("🛑 Game ended by {by}.", by=by), table), embeds=rendered.embeds, view=None
+            )
 
         display.want.face, display.want.post, display.want.hands = ended, False, set()
         if says_checkable(table):
@@ -256,9 +267,9 @@ class Presenter:
 
     async def saved_not_shown(self, interaction: discord.Interaction, table: LiveTable) -> None:
         """The move is saved but its answer could not show it: say so, truthfully."""
-        text = (
-            "✅ Your move was saved. The table isn't updated yet: it will catch up by itself "
-            f"(or type /{table.kind.key} table)."
+        text = _(
+            "✅ Your move was saved. The table isn't updated yet: it will catch up by itself (or type /{key} table).",
+            key=table.kind.key,
         )
         try:
             if interaction.response.is_done():
@@ -275,8 +286,13 @@ class Presenter:
             raise RuntimeError("no lobby renderer: no feature registered one")
         return lobby(table)
 
+    def lobby(self, table: LiveTable) -> Rendered:
+        """The lobby's message as the channel reads it (in its language, whoever pressed)."""
+        with speaking(self.display(table).language()):
+            return self._lobby(table)
+
     async def post_lobby(self, table: LiveTable) -> None:
-        message = await self._channel(table).send(**self._lobby(table).kwargs())
+        message = await self._channel(table).send(**self.lobby(table).kwargs())
         await self.remember_message(table, message.id)
 
     async def refresh_lobby(self, table: LiveTable) -> None:

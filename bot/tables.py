@@ -39,11 +39,12 @@ from bot.snapshot import forget
 from bot.thinking import Thinker
 from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store
 from games.common.engine import Event
+from locales import N_, Msg, _, translate
 
 log = logging.getLogger(__name__)
 
 #: the answer to a form or panel drawn before a change that bears on that player's choice
-STALE = "The table has moved on since you opened that; nothing was changed."
+STALE = N_("The table has moved on since you opened that; nothing was changed.")
 #: how often a sharded process asks the store whether another process moved one of its games
 WATCH_SECONDS = 1.0
 
@@ -134,7 +135,7 @@ class TableManager(Registry):
         ]
         table.record = record
         for seat, name in handed:
-            await self.presenter.panels.revoke(table, seat, HANDED_OVER.format(name=name))
+            await self.presenter.panels.revoke(table, seat, Msg(HANDED_OVER, {"name": name}))
         if record.status == "playing":
             table.rules = fresh.rules_from_json(record.rules or {})
             table.engine = fresh.replay(table.rules, record)
@@ -338,11 +339,11 @@ class TableManager(Registry):
         """
         engine = table.engine
         if engine is None:
-            raise Refusal("The game has not started yet.")
+            raise Refusal(_("The game has not started yet."))
         seq = engine.action_count
         digest = table.kind.decision_digest(engine, seat)
         if expect_key is not None and expect_key != digest:
-            raise Refusal(STALE)
+            raise Refusal(translate(STALE))
         engine.check(seat, action)
         before_key = table.kind.message_key_of(engine)
         before_deal = engine.deal_number
@@ -374,7 +375,7 @@ class TableManager(Registry):
                 self.clock.kick(table)
             if by_ai or interaction is None:
                 return []
-            raise Refusal(STALE) from None
+            raise Refusal(translate(STALE)) from None
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.replay(table.rules, table.record)
@@ -385,7 +386,7 @@ class TableManager(Registry):
         metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
         # (what the move was is left out: it may be a card, which is a hand's secret until played)
         log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")
-        mark_committed(interaction, "Your move")
+        mark_committed(interaction, _("Your move"))
         # a computer's or a typed move leaves no press that could be "counted once" again
         pressed = press_of(interaction) if not by_ai else None
         if pressed is None:
