@@ -260,7 +260,7 @@ class GameKind(ABC, Generic[EngineT, ViewT, ActionT]):
     #: per preset key: a name a player understands and one line of what the preset is
     preset_info: Mapping[str, tuple[str, str]] = {}
     #: the label of the table button that shows a player their cards privately (named in notices)
-    hand_button: str = "My hand"
+    hand_button: str = N_("My hand")
     #: the table's **My hand** button, drawn by the runtime (``hand_item(game_id, label=...)``): a
     #: subclass of :class:`bot.interaction.HandItem` that gives the game's custom id
     hand_item: Callable[..., discord.ui.Item[Any]]

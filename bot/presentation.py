@@ -58,6 +58,7 @@ class Presenter:
             coalesce=lambda: self.coalesce,
             features=features,
             face=self.live_face,
+            speech=self.in_channel,
         )
         self._following: set[asyncio.Task[None]] = set()
 

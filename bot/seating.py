@@ -226,7 +226,9 @@ class Seating:
         assert self.beacons is not None
         binding = await self.beacons.bind(table)
         record = table.record
-        await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding, self.beacons.chain))
+        with self.presenter.in_channel(table):
+            line = outcome_line(binding, self.beacons.chain)
+        await self.presenter.announce(record.channel_id, record.guild_id, line)
         return binding
 
     async def complete_start(self, table: LiveTable) -> None:
@@ -238,15 +240,14 @@ class Seating:
         else:
             record = table.record
             if record.beacon_signature is None and record.beacon_note is None:
-                with self.presenter.in_channel(table):  # kept, and shown in the channel
-                    note = _(
-                        "The bot was restarted with drand beacons off before round {round} came.",
-                        round=record.beacon_round,
-                    )
+                # kept in English, as the beacon's own reasons (bot.beacon.binding.said shows it)
+                note = f"The bot was restarted with drand beacons off before round {record.beacon_round} came."
                 await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
                 record.beacon_note = note
             binding = Binding(record.beacon_round or 0, record.beacon_signature, record.beacon_note)
-            await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding))
+            with self.presenter.in_channel(table):
+                line = outcome_line(binding)
+            await self.presenter.announce(record.channel_id, record.guild_id, line)
         async with table.lock:
             if not self.starting(table):
                 return

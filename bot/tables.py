@@ -203,13 +203,13 @@ class TableManager(Registry):
             if engine is None:
                 if self.seating.starting(table):  # stopped while waiting for its drand round
                     self.clock.supervise(
-                        table, "waiting for the drand round", functools.partial(self._start_later, table)
+                        table, N_("waiting for the drand round"), functools.partial(self._start_later, table)
                     )
                 continue
             # Whatever the channel missed before the stop (a deal's table never posted, an edit
             # that failed) is shown once the bot is connected.
             resume = functools.partial(self._resume_when_ready, table, copies.pop(table.id, []))
-            self.clock.supervise(table, "showing the table again", resume)
+            self.clock.supervise(table, N_("showing the table again"), resume)
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and engine.action_count == timer.seq and not computers_move:
@@ -243,7 +243,7 @@ class TableManager(Registry):
             # restart, the match being over) are not told again
             told = {g.id for g in games if g.finale_revealed or g.id in over}
             compare = functools.partial(self._compare_later, last.kind, games, told)
-            self.clock.supervise(last, "posting the duplicate match's comparison", compare)
+            self.clock.supervise(last, N_("posting the duplicate match's comparison"), compare)
         for game_id, old in copies.items():
             shown = over.get(game_id)
             if shown is None:
@@ -281,7 +281,7 @@ class TableManager(Registry):
             await duplicate.prepare(self.store, table)
             self.presenter.post_finale(table, await self.store.results(table.id))
 
-        self.clock.supervise(table, "posting the final standings", post)
+        self.clock.supervise(table, N_("posting the final standings"), post)
 
     async def _compare_later(self, kind: AnyKind, games: list[GameRecord], told: set[int]) -> None:
         """A match over before the stop, its comparison never posted: every channel gets it, with

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.beacon.binding import LABEL, WAIT, Binding, name_round, settle
+from bot.beacon.binding import LABEL, WAIT, Binding, name_round, said, settle
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.contract import LiveTable
 from db.store import MatchBeacon, Store
+from locales import _, translate
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +126,15 @@ def outcome_line(binding: Binding, chain: Chain = QUICKNET) -> str:
     """What the channel reads before the first card."""
     if binding.bound:
         assert binding.signature is not None
-        return (
-            f"🎲 drand {chain.name} round **{binding.round}** is in and checks against the chain's pinned key "
-            f"(randomness `{binding.randomness().hex()[:16]}…`): the decks come from the seed and this round."
+        return _(
+            "🎲 drand {chain} round **{round}** is in and checks against the chain's pinned key (randomness"
+            " `{randomness}…`): the decks come from the seed and this round.",
+            chain=chain.name,
+            round=binding.round,
+            randomness=binding.randomness().hex()[:16],
         )
-    return f"⚠️ {binding.unbound} This game is played and labelled **{LABEL}**: the committed seed alone deals."
+    return _(
+        "⚠️ {why} This game is played and labelled **{label}**: the committed seed alone deals.",
+        why=said(binding.unbound),
+        label=translate(LABEL),
+    )

@@ -147,7 +147,7 @@ async def _start_with_beacon(interaction: discord.Interaction, table: LiveTable)
     except Exception:
         log.exception("game %s: starting after the drand round failed; trying again", table.id)
         job = functools.partial(manager.seating.complete_start, table)
-        manager.clock.supervise(table, "starting after the drand round", job)
+        manager.clock.supervise(table, N_("starting after the drand round"), job)
         return
     fault = await manager.presenter.settled(table)
     with _channel_says(interaction, table):
