@@ -28,7 +28,7 @@ from bot.secrecy import Door
 from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
 from games.common.commitment import commitment
 from games.common.rng import GENERATOR_VERSION
-from locales import _, msg, ngettext
+from locales import _, msg, ngettext, translate
 
 
 class Seating:
@@ -96,7 +96,7 @@ class Seating:
                 seat = table.seat_of(user.id)
                 if seat is not None:  # another process let her watch or sit meanwhile: take it back
                     await self.remove_seat(table, seat)
-                raise Refusal(secrecy.BOTH_SIDES)
+                raise Refusal(translate(secrecy.BOTH_SIDES))
 
     async def watch(self, table: LiveTable, user_id: int, guild_id: int | None, channel_id: int | None) -> None:
         """``user_id`` presses Watch: asked of the secrecy policy and, at a duplicate match's table,
@@ -113,7 +113,7 @@ class Seating:
                 if await secrecy.sides_taken(self.store, match_id, user_id):
                     # seated meanwhile by another process: this watch is taken back, unseen
                     await self.store.remove_match_watcher(match_id, user_id)
-                    raise Refusal(secrecy.BOTH_SIDES)
+                    raise Refusal(translate(secrecy.BOTH_SIDES))
 
     async def open_match_table(
         self,
@@ -154,7 +154,7 @@ class Seating:
                 raise Refusal(duplicate.closed_text(match) if closed else duplicate.full_text(match))
             if await secrecy.sides_taken(self.store, match.id, host.id):
                 await self.cancel(table)  # she watched or sat elsewhere at the same moment (another process)
-                raise Refusal(secrecy.BOTH_SIDES)
+                raise Refusal(translate(secrecy.BOTH_SIDES))
             table.record.match_id = match.id
             return table, number
 
