@@ -6,7 +6,20 @@ pressed. The slash commands carry German and Spanish descriptions."""
 
 from __future__ import annotations
 
-from tests.helpers import bot_messages, open_hand, speaks, table_message, walk_components
+from tests.helpers import (
+    bot_messages,
+    live_panel,
+    message_text,
+    open_hand,
+    open_stale_copy,
+    open_table,
+    panel_moves,
+    press,
+    speaks,
+    table_message,
+    walk_components,
+    warning_of,
+)
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}
 
@@ -127,3 +140,29 @@ async def test_the_commands_carry_german_and_spanish_descriptions(simcord_env):
     assert new["description_localizations"]["de"] == "Einen neuen Oh Hell-Tisch in diesem Kanal eröffnen"
     preset = next(o for o in new["options"] if o["name"] == "preset")
     assert preset["description_localizations"]["es-ES"].startswith("El conjunto de reglas")
+
+
+async def test_a_double_press_is_answered_in_the_pressers_language(simcord_env, monkeypatch):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ann, bob = (guild.add_member(env.create_user(n)) for n in ("ann", "bob"))
+    speaks(monkeypatch, ann, "de")
+    speaks(monkeypatch, bob, "es")
+    await open_table(env, channel, ann, [bob], options=SHORT, computers=1)
+    table = env.bot.tables.in_channel(channel.id)
+    people = {ann.id: ann, bob.id: bob}
+    seat = table.engine.to_act()[0]
+    actor = people[table.seats[seat].user_id]
+    counted = {
+        ann.id: "✅ Dein Zug hat (einmal) gezählt; hier ist jetzt deine Hand.",
+        bob.id: "✅ Tu jugada contó (una vez); aquí tienes ahora tu mano.",
+    }
+    first = await open_stale_copy(actor, channel, env)
+    second = live_panel(env, channel, actor)
+    value = next(iter(panel_moves(first)))
+    done = await press(actor, second, value)
+    assert warning_of(done) is None, warning_of(done)
+    again = await press(actor, first, value)  # the same move pressed again, on the older copy
+    assert counted[actor.id] in message_text(again.response).splitlines(), message_text(again.response)
+    assert len(table.engine.log) == 1
