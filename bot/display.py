@@ -40,7 +40,7 @@ from bot.faults import TRANSIENT, Fault, classify
 from bot.snapshot import snapshot
 from bot.speech import member_language, table_language
 from db.store import OldCopy, Store, StoreError
-from locales import _, speaking
+from locales import N_, _, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +292,7 @@ class Display:
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
         except TimeoutError:
-            return Fault("showing the table", 0, 0)
+            return Fault(N_("showing the table"), 0, 0)
 
     def close(self) -> list[asyncio.Task[None]]:
         """Cancel the loop (a write to the store in progress finishes); returns the tasks for the
@@ -331,7 +331,7 @@ class Display:
                 metrics.DISPLAY_RETRIES.labels(str(fault.status if fault is not None else 0)).inc()
                 if fault is None:
                     # All shown; only the store refused a write: try it again later, telling nobody.
-                    fault = Fault("saving what the table shows", 0, 0)
+                    fault = Fault(N_("saving what the table shows"), 0, 0)
                 else:
                     await self._tell_if_long(fault)
                 delay = fault.delay(self.failures)
@@ -366,7 +366,7 @@ class Display:
         except Exception:
             # A bug (or the store failing) must not stop the display for good: log, try again later.
             log.exception("game %s: showing the table failed", self.table.id)
-            return Fault("showing the table", 0, 0)
+            return Fault(N_("showing the table"), 0, 0)
 
     async def _render(self, render: Callable[[], Any], language: str | None = None) -> Any:
         """Draw under the table's lock, in the channel's language (or ``language``: a DM's)."""
@@ -402,7 +402,7 @@ class Display:
             try:
                 message = await self._channel().send(**rendered.send_kwargs())
             except TRANSIENT as error:
-                faults.append(classify(error, "posting the table", posting=True))
+                faults.append(classify(error, N_("posting the table"), posting=True))
             else:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
@@ -417,7 +417,7 @@ class Display:
             try:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
-                fault = classify(error, "editing the table", posting=False)
+                fault = classify(error, N_("editing the table"), posting=False)
                 if fault.too_old:
                     self.move_below()  # Discord will not edit it: post it again, at once
                     self._wake.set()
@@ -440,7 +440,7 @@ class Display:
             try:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
-                fault = classify(error, "closing an old copy of the table", posting=False)
+                fault = classify(error, N_("closing an old copy of the table"), posting=False)
                 if fault.too_old:
                     await self._delete_old(message_id)
                 elif fault.gone or fault.bad_request:
@@ -498,23 +498,23 @@ class Display:
                 return _(
                     "⚠️ I can't post the final standings here: I need the **{permission}** permission in this"
                     " channel. The standings will follow once I have it.",
-                    permission=fault.permission,
+                    permission=translate(fault.permission),
                 )
             return _(
                 "⚠️ I can't show how this game ended here: I need the **{permission}** permission in this"
                 " channel. The table will show it once I have it.",
-                permission=fault.permission,
+                permission=translate(fault.permission),
             )
         if finale:
             return _(
                 "⚠️ Discord keeps failing when I post the final standings ({what}). The standings will follow"
                 " as soon as it lets me.",
-                what=fault.what,
+                what=translate(fault.what),
             )
         return _(
             "⚠️ Discord keeps failing when I show how this game ended ({what}). The table will show it as soon"
             " as it lets me.",
-            what=fault.what,
+            what=translate(fault.what),
         )
 
     async def _send_hand(self, seat: int) -> Fault | None:
@@ -559,12 +559,12 @@ class Display:
                     "⚠️ I can't keep this {game} lobby up to date here: I need the **{permission}** permission"
                     " in this channel. The game goes on, and the lobby catches up by itself once I have it.",
                     game=game,
-                    permission=fault.permission,
+                    permission=translate(fault.permission),
                 )
             return _(
                 "⚠️ Discord keeps failing when I update this lobby ({what}). The game goes on, and the lobby"
                 " catches up by itself.",
-                what=fault.what,
+                what=translate(fault.what),
             )
         if fault.permission is not None:
             return _(
@@ -572,13 +572,13 @@ class Display:
                 " this channel. The game goes on, and the table catches up by itself once I have it (or type"
                 " /{key} table).",
                 game=game,
-                permission=fault.permission,
+                permission=translate(fault.permission),
                 key=key,
             )
         return _(
             "⚠️ Discord keeps failing when I update this table ({what}). The game goes on, and the table catches"
             " up by itself (or type /{key} table).",
-            what=fault.what,
+            what=translate(fault.what),
             key=key,
         )
 

@@ -31,7 +31,7 @@ from bot.speech import in_channel
 from bot.watchers import Watchers
 from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
-from locales import _, speaking
+from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
 
@@ -356,7 +356,7 @@ class Presenter:
             rendered.content = _with_reveal(rendered.content, table)  # the game is over: the seed is revealed
             return rendered
 
-        self.display(table).add_line(Line("posting the final standings", standings, key="finale", on_sent=shown))
+        self.display(table).add_line(Line(N_("posting the final standings"), standings, key="finale", on_sent=shown))
 
     def remind(
         self,
@@ -373,7 +373,9 @@ class Presenter:
             line = say()
             return None if line is None else Rendered(content=line)
 
-        self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True, mentions=mentions))
+        self.display(table).add_line(
+            Line(N_("sending a reminder"), render, key="remind", pings=True, mentions=mentions)
+        )
 
     def ping(
         self, table: LiveTable, text: Callable[[], str | None], mentions: Callable[[], discord.AllowedMentions]
@@ -385,11 +387,11 @@ class Presenter:
             line = text()
             return None if line is None else Rendered(content=line)
 
-        self.display(table).add_line(Line("pinging a player", render, key="ping", pings=True, mentions=mentions))
+        self.display(table).add_line(Line(N_("pinging a player"), render, key="ping", pings=True, mentions=mentions))
 
     def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""
-        self.display(table).add_line(Line("posting a warning", lambda: Rendered(content=text), key=f"tell:{text}"))
+        self.display(table).add_line(Line(N_("posting a warning"), lambda: Rendered(content=text), key=f"tell:{text}"))
 
 
 async def _acknowledge(interaction: discord.Interaction | None) -> None:

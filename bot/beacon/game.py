@@ -19,6 +19,7 @@ from bot.beacon.binding import LABEL, WAIT, Binding, name_round, said, settle
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.contract import LiveTable
+from bot.speech import in_channel
 from db.store import MatchBeacon, Store
 from locales import _, translate
 
@@ -106,7 +107,9 @@ class Beacons:
     async def _post(self, table: LiveTable, number: int) -> int | None:
         channel = self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
         try:
-            message = await channel.send(commitment_text(table, number, self.chain))
+            with in_channel(self.client, table.record.guild_id, table.record.options):  # the channel's words
+                said = commitment_text(table, number, self.chain)
+            message = await channel.send(said)
         except discord.HTTPException as error:
             log.warning("game %s: the commitment naming round %s was not posted: %s", table.id, number, error)
             return None
@@ -115,10 +118,14 @@ class Beacons:
 
 
 def commitment_text(table: LiveTable, number: int, chain: Chain = QUICKNET) -> str:
-    return (
-        f"🔒 Shuffle commitment: `{table.record.commitment}`. Every deck of this game comes from the "
-        f"committed seed **and** drand {chain.name} round **{number}** (due <t:{chain.round_time(number)}:T>), "
-        "which does not exist yet: nobody, the bot included, can know the cards before it is published."
+    return _(
+        "🔒 Shuffle commitment: `{digest}`. Every deck of this game comes from the committed seed **and** drand"
+        " {chain} round **{round}** (due <t:{due}:T>), which does not exist yet: nobody, the bot included, can"
+        " know the cards before it is published.",
+        digest=table.record.commitment,
+        chain=chain.name,
+        round=number,
+        due=chain.round_time(number),
     )
 
 

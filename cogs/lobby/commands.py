@@ -29,7 +29,7 @@ from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
 from draw.looks import DISPLAY_OPTIONS, display_lines
 from games.common.text import quoted, shorten
-from locales import _
+from locales import _, translate
 
 TIMER_OPTION = "turn_timer"
 
@@ -289,7 +289,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 _(
                     "I can't post the table here: I need the **{permission}** permission in this channel. It will"
                     " appear by itself once I have it.",
-                    permission=fault.permission,
+                    permission=translate(fault.permission),
                 ),
                 ephemeral=True,
             )

@@ -180,7 +180,7 @@ def started_text(table: LiveTable, fault: Fault | None) -> str:
         return _(
             "The game has started, but its table is not here yet: I may not post in this channel yet (I need the"
             " **{permission}** permission). It will appear by itself as soon as I can post it (or type /{key} table).",
-            permission=fault.permission,
+            permission=translate(fault.permission),
             key=table.kind.key,
         )
     return _(
