@@ -11,7 +11,8 @@ channel sees is rendered inside :func:`locales.speaking` with the table's langua
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -27,10 +28,62 @@ def hear_languages(client: discord.Client) -> None:
     original = parsers["INTERACTION_CREATE"]
 
     def parse(data: Any) -> None:
-        with locales.speaking(data.get("locale") if isinstance(data, dict) else None):
+        locale = data.get("locale") if isinstance(data, dict) else None
+        remember(data, locale)
+        with locales.speaking(locale):
             original(data)  # the tasks it starts copy the context, the language with it
 
     parsers["INTERACTION_CREATE"] = parse
+
+
+#: the language each member's Discord client spoke in their last interaction (the only way the bot
+#: learns it): a hand sent by DM, which no press of theirs started, is written in it
+_members: dict[int, str] = {}
+#: how many members' languages are kept (the oldest forgotten first): a bound, not a database
+REMEMBERED = 50_000
+
+
+def remember(data: Any, locale: str | None) -> None:
+    """Keep the language of the member an interaction's payload comes from."""
+    if not isinstance(data, dict) or not locale:
+        return
+    user = (data.get("member") or {}).get("user") or data.get("user") or {}
+    try:
+        user_id = int(user["id"])
+    except (KeyError, TypeError, ValueError):
+        return
+    _members.pop(user_id, None)
+    _members[user_id] = str(locale)
+    if len(_members) > REMEMBERED:
+        del _members[next(iter(_members))]
+
+
+def member_language(user_id: int | None, fallback: str) -> str:
+    """What a member reads in a message no press of theirs asked for (a hand by DM): their client's
+    language as last seen, else ``fallback`` (the table's)."""
+    known = _members.get(user_id) if user_id is not None else None
+    return locales.language_of(known) if known else fallback
+
+
+def chosen_language(options: Mapping[str, Any] | object) -> str | None:
+    """A table's own language (its ``language`` option, chosen with ``/<game> set language``), or
+    None where it chose none: the one place a table's choice is read."""
+    value = options.get("language") if isinstance(options, Mapping) else getattr(options, "language", None)
+    return value if isinstance(value, str) and value else None
+
+
+def table_language(client: discord.Client, guild_id: int | None, options: Mapping[str, Any] | object) -> str:
+    """What a table's channel reads (see :func:`channel_language`), from its server and options."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return channel_language(guild, chosen_language(options))
+
+
+def in_channel(
+    client: discord.Client, guild_id: int | None, options: Mapping[str, Any] | object
+) -> contextlib.AbstractContextManager[str]:
+    """Speak the table's channel language inside the block (what a press shows to the channel:
+    the lobby message it redraws, a line it posts), not the presser's."""
+    return locales.speaking(table_language(client, guild_id, options))
 
 
 def channel_language(guild: discord.Guild | None, chosen: str | None = None) -> str:
@@ -55,6 +108,14 @@ CONTEXTS: dict[app_commands.TranslationContextLocation, str] = {
 }
 
 
+def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.locale_str:
+    """A slash command's words (its description, an option's, a choice's name) for the translator:
+    ``msgid`` is looked up in the catalogue under ``context`` (a ``msgctxt`` of :data:`CONTEXTS`),
+    and ``params`` (a game's name) fill it in every language. English is ``msgid`` filled."""
+    shown = msgid.format(**params) if params else msgid
+    return app_commands.locale_str(shown, msgid=msgid, context=context, params=params)
+
+
 class CatalogueTranslator(app_commands.Translator):
     """discord.py asks it for every ``locale_str`` of the command tree when it syncs: the answers
     become each command's ``name_localizations`` and ``description_localizations``."""
@@ -68,4 +129,7 @@ class CatalogueTranslator(app_commands.Translator):
         where = CONTEXTS.get(context.location)
         if where is None:
             return None
-        return catalogue.lookup_in_context(language, where, string.message)
+        msgid = string.extras.get("msgid", string.message)
+        text = catalogue.lookup_in_context(language, where, msgid)
+        params = string.extras.get("params")
+        return text.format(**params) if text is not None and params else text
