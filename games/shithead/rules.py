@@ -17,6 +17,7 @@ from typing import Any
 
 from games.common.engine import RulesError
 from games.common.text import quoted
+from locales import _, msg, ngettext
 
 #: more seats than this make the table message unreadable, whatever the decks allow
 MAX_PLAYERS = 10
@@ -138,28 +139,47 @@ class Rules:
         """Raise :class:`RulesError` saying why ``n`` players cannot play and what would work."""
         low, high = self.player_range()
         if n < low:
-            raise RulesError(f"Shithead needs at least {low} players.")
+            raise RulesError(msg("Shithead needs at least {low} players.", low=low))
         if n > MAX_PLAYERS:
-            raise RulesError(f"At most {MAX_PLAYERS} players can sit at one table.")
+            raise RulesError(msg("At most {n} players can sit at one table.", n=MAX_PLAYERS))
         need = n * self.cards_per_player
         if need <= self.deck_size:
             return
-        have = f"{self.decks} pack{'s' if self.decks > 1 else ''}"
-        have += f" and {self.jokers} joker{'s' if self.jokers != 1 else ''}" if self.jokers else " without jokers"
+        if self.jokers:
+            have = ngettext(
+                "{n} pack and {jokers} holds {size}",
+                "{n} packs and {jokers} hold {size}",
+                self.decks,
+                jokers=ngettext("{n} joker", "{n} jokers", self.jokers),
+                size=self.deck_size,
+            )
+        else:
+            have = ngettext(
+                "{n} pack without jokers holds {size}",
+                "{n} packs without jokers hold {size}",
+                self.decks,
+                size=self.deck_size,
+            )
         hints = []
         spare_jokers = 2 * self.decks - self.jokers
         if 0 < need - self.deck_size <= spare_jokers:
-            hints.append(f"add jokers (jokers={need - 52 * self.decks})")
+            hints.append(_("add jokers (jokers={n})", n=need - 52 * self.decks))
         if self.decks < 3:
             more = -(-(need - self.jokers) // 52)
             if more <= 3:
-                hints.append(f"use more packs (decks={more})")
+                hints.append(_("use more packs (decks={n})", n=more))
         if self.table_cards > 3 or self.hand_size > 3:
-            hints.append("deal fewer cards (table_cards=3, hand_size=3)")
-        hints.append(f"play with at most {high} players")
+            hints.append(_("deal fewer cards (table_cards=3, hand_size=3)"))
+        hints.append(_("play with at most {n} players", n=high))
         raise RulesError(
-            f"{n} players need {need} cards ({self.cards_per_player} each) but {have} "
-            f"{'holds' if self.decks == 1 else 'hold'} {self.deck_size}: " + ", or ".join(hints) + "."
+            _(
+                "{n} players need {need} cards ({each} each) but {have}: {hints}.",
+                n=n,
+                need=need,
+                each=self.cards_per_player,
+                have=have,
+                hints=_(", or ").join(hints),
+            )
         )
 
     # -- storage ------------------------------------------------------------------------
@@ -266,7 +286,14 @@ def _check_values(rules: Rules) -> None:
         else:
             ok = isinstance(value, str) and value in option.values
         if not ok:
-            raise RulesError(f"{option.name} cannot be {quoted(value)}: choose one of {allowed}.")
+            raise RulesError(
+                msg(
+                    "{name} cannot be {value}: choose one of {allowed}.",
+                    name=option.name,
+                    value=quoted(value),
+                    allowed=allowed,
+                )
+            )
 
 
 def validate(rules: Rules) -> Rules:
@@ -275,15 +302,23 @@ def validate(rules: Rules) -> Rules:
     _check_values(rules)
     if rules.jokers > 2 * rules.decks:
         raise RulesError(
-            f"{rules.jokers} jokers need {-(-rules.jokers // 2)} packs (two jokers a pack): "
-            f"set jokers={2 * rules.decks} or fewer, or decks={min(3, -(-rules.jokers // 2))}."
+            msg(
+                "{jokers} jokers need {packs} packs (two jokers a pack): set jokers={most} or fewer, or decks={decks}.",
+                jokers=rules.jokers,
+                packs=-(-rules.jokers // 2),
+                most=2 * rules.decks,
+                decks=min(3, -(-rules.jokers // 2)),
+            )
         )
     if rules.stacking and rules.deal != "swap":
-        raise RulesError("Karma's stacking is done while swapping: with stacking=on use deal=swap.")
+        raise RulesError(msg("Karma's stacking is done while swapping: with stacking=on use deal=swap."))
     low, high = rules.player_range()
     if high < low:
         raise RulesError(
-            f"{rules.cards_per_player} cards each do not leave enough for two players: deal fewer cards or add a pack."
+            msg(
+                "{n} cards each do not leave enough for two players: deal fewer cards or add a pack.",
+                n=rules.cards_per_player,
+            )
         )
     return rules
 
