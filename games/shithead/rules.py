@@ -17,7 +17,7 @@ from typing import Any
 
 from games.common.engine import RulesError
 from games.common.text import quoted
-from locales import _, msg, ngettext
+from locales import N_, _, msg, ngettext
 
 #: more seats than this make the table message unreadable, whatever the decks allow
 MAX_PLAYERS = 10
@@ -34,59 +34,68 @@ class Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("decks", ("1", "2", "3"), "Packs of 52 shuffled together (Smeghead plays with several)."),
+    Option("decks", ("1", "2", "3"), N_("Packs of 52 shuffled together (Smeghead plays with several).")),
     Option(
         "jokers",
         ("0", "1", "2", "3", "4", "5", "6"),
-        "Jokers added (two make a six-player game with one pack); at most two per pack.",
+        N_("Jokers added (two make a six-player game with one pack); at most two per pack."),
     ),
     Option(
         "joker_rule",
         ("reverse", "skip-glass", "skip-7", "skip-2"),
-        "Jokers reverse the direction (Pagat), or skip the next player and count as glass, a 7 or a 2 (Guarducci).",
+        N_("Jokers reverse the direction (Pagat), or skip the next player and count as glass, a 7 or a 2 (Guarducci)."),
     ),
-    Option("table_cards", ("3", "4", "5"), "Face-down cards, and as many face-up on them, per player."),
-    Option("hand_size", ("3", "4", "5"), "Cards in hand, and what you draw back up to while the stock lasts."),
+    Option("table_cards", ("3", "4", "5"), N_("Face-down cards, and as many face-up on them, per player.")),
+    Option("hand_size", ("3", "4", "5"), N_("Cards in hand, and what you draw back up to while the stock lasts.")),
     Option(
         "deal",
         ("swap", "choose"),
-        "swap: deal face-up cards, then swap with the hand; choose: deal them into the hand and pick which go face-up.",
+        N_(
+            "swap: deal face-up cards, then swap with the hand; choose: deal them into the hand and pick which go"
+            " face-up."
+        ),
     ),
-    Option("ten", ("any", "not-on-face"), "A ten burns the pile on anything, or not on a J, Q, K or A."),
+    Option("ten", ("any", "not-on-face"), N_("A ten burns the pile on anything, or not on a J, Q, K or A.")),
     Option(
         "seven",
         ("normal", "lower", "glass"),
-        "A 7 is plain; or the next play must be 7 or lower (Gultnieks); or it is glass, played on"
-        " anything and seen through (Guarducci).",
+        N_(
+            "A 7 is plain; or the next play must be 7 or lower (Gultnieks); or it is glass, played on"
+            " anything and seen through (Guarducci)."
+        ),
     ),
     Option(
         "eight",
         ("normal", "reverse", "lower"),
-        "An 8 is plain; or it goes on anything, reverses the direction and is seen through (Gultnieks);"
-        " or the next card must be lower than 8 or another 8 (Guarducci).",
+        N_(
+            "An 8 is plain; or it goes on anything, reverses the direction and is seen through (Gultnieks);"
+            " or the next card must be lower than 8 or another 8 (Guarducci)."
+        ),
     ),
-    Option("runs", ("off", "on"), "Also play a run of consecutive cards of one suit, each card legal in turn."),
+    Option("runs", ("off", "on"), N_("Also play a run of consecutive cards of one suit, each card legal in turn.")),
     Option(
         "refusal",
         ("add-one", "keep-up"),
-        "Refusing with face-up cards: add one of them to the pile and take it all, or just take the pile.",
+        N_("Refusing with face-up cards: add one of them to the pile and take it all, or just take the pile."),
     ),
     Option(
         "after_pickup",
         ("next", "previous"),
-        "After a pick-up the next player starts the new pile, or the one who played the last card.",
+        N_("After a pick-up the next player starts the new pile, or the one who played the last card."),
     ),
-    Option("goal", ("loser", "winner"), "Play on to find the shithead, or stop at the first player out."),
+    Option("goal", ("loser", "winner"), N_("Play on to find the shithead, or stop at the first player out.")),
     Option(
         "stacking",
         ("off", "on"),
-        "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
-        "equal face-up cards are then played together.",
+        N_(
+            "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
+            "equal face-up cards are then played together."
+        ),
     ),
     Option(
         "flush",
         ("off", "on"),
-        'Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.',
+        N_('Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.'),
     ),
 )
 
@@ -339,15 +348,17 @@ PRESETS: dict[str, Rules] = {
 }
 
 PRESET_HELP: dict[str, str] = {
-    "pagat": "Pagat's main rules (2–5 players).",
-    "six-players": "Main rules with two jokers that reverse the direction (up to 6 players).",
-    "karma": "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma).",
-    "gultnieks": "7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks).",
-    "guarducci": "Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci).",
-    "smeghead": "Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead).",
-    "finland": "Four face-down and four face-up cards (Cristian Seres).",
-    "ten-two-slide": "Hands of four cards (David Driscoll's Ten-Two Slide).",
-    "winner": "Main rules, played to find a winner instead of a loser.",
+    "pagat": N_("Pagat's main rules (2–5 players)."),
+    "six-players": N_("Main rules with two jokers that reverse the direction (up to 6 players)."),
+    "karma": N_(
+        "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma)."
+    ),
+    "gultnieks": N_("7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks)."),
+    "guarducci": N_("Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci)."),
+    "smeghead": N_("Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead)."),
+    "finland": N_("Four face-down and four face-up cards (Cristian Seres)."),
+    "ten-two-slide": N_("Hands of four cards (David Driscoll's Ten-Two Slide)."),
+    "winner": N_("Main rules, played to find a winner instead of a loser."),
 }
 
 
