@@ -13,6 +13,7 @@ from collections.abc import Callable
 import discord
 
 from bot.snapshot import view as shared_view
+from cogs.shithead.said import action_text, start_reason
 from draw.budget import Budget
 from draw.cards import label, labels
 from draw.common import COLOR, ordinal
@@ -141,7 +142,7 @@ def recent_lines(view: View, name: Name, count: int = RECENT_SHOWN) -> str:
     lines = []
     for item in view["recent"][-count:]:
         mark = _RECENT_MARK.get(item["kind"], "•")
-        lines.append(f"{mark} {name(item['seat'])} {item['text']}")
+        lines.append(f"{mark} {name(item['seat'])} {action_text(item['text'])}")
     return "\n".join(lines)
 
 
@@ -175,7 +176,9 @@ def table_embed(view: View, name: Name, notices: list[str], footer: str) -> disc
     if flush is not None:  # Smeghead's "flush" person (rules option flush)
         desc.append(_("🚽 Flush person: {name} (the first to clear the pile)", name=name(flush)))
     if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["seat_count"] + 4:
-        desc.append(f"{name(view['first_player'])} started: {view['first_reason']}.")
+        desc.append(
+            _("{name} started: {reason}.", name=name(view["first_player"]), reason=start_reason(view["first_reason"]))
+        )
     budget.describe(embed, desc)
     players = seat_lines(view, name).split("\n")
     budget.fields(embed, _("Players (✋ hand · face up · face down)"), players, next_name=_("Players (continued)"))
