@@ -14,9 +14,11 @@ from cogs.shithead.kind import ShitheadKind
 from locales import _
 
 
-def pgettext(context: str, message: str) -> app_commands.locale_str:
-    """A command's words for the catalogue (``context``: where Discord shows them)."""
-    return app_commands.locale_str(message)
+def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.locale_str:
+    """A command's words for the catalogue (``context``: where Discord shows them; ``params`` fill
+    ``msgid`` in every language)."""
+    shown = msgid.format(**params) if params else msgid
+    return app_commands.locale_str(shown, msgid=msgid, context=context, params=params)
 
 
 def shithead_group(kind: ShitheadKind) -> app_commands.Group:

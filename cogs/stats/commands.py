@@ -20,6 +20,7 @@ from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
+from cogs.stats.speech import pgettext
 from db.store import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
 from draw.common import COLOR
@@ -27,11 +28,6 @@ from games.common.text import shorten
 from locales import _, ngettext, number
 
 LEADERBOARD_ROWS = 15
-
-
-def pgettext(context: str, message: str) -> app_commands.locale_str:
-    """A command's words for the catalogue (``context``: where Discord shows them)."""
-    return app_commands.locale_str(message)
 
 
 def _two_places(value: float) -> str:
