@@ -37,7 +37,8 @@ import discord
 from bot.client import CardBot, create_bot, game_commands
 from bot.health import EndpointError
 from bot.leases import ShardsLost, lost_sentence
-from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending
+from bot.local_hints import command_hint, known_commands
+from bot.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending, table_state
 from bot.settings import Settings
 from bot.stopping import on_stop_signals
 from db.store import StoreConfigError
@@ -137,7 +138,9 @@ class WallClock:
                 own = vars(self.env).get("_settle_internal")  # (None: SimCord's method, as always so far)
                 self.env._settle_internal = self._patient(self.env._settle_internal)
                 try:
-                    return await original_action(context_id, refuse_ending(self._current(context_id, body)))
+                    answer = await original_action(context_id, refuse_ending(self._current(context_id, body)))
+                    await self._answer_typed_command(context_id, body)
+                    return answer
                 finally:
                     # SimCord's own settle again, for the ticks
                     if own is None:
@@ -150,6 +153,19 @@ class WallClock:
 
         self.preview._publish = publish
         self.preview._action = action
+
+    async def _answer_typed_command(self, context_id: Any, body: Any) -> None:
+        """A chat line sent from the page that looks like a mistyped command (``/ohell new``) is
+        answered in the channel with the command it was meant to be (:mod:`bot.local_hints`)."""
+        page = self.preview._pages.get(context_id)
+        if page is None or not isinstance(body, dict) or body.get("kind") != "send_message":
+            return
+        hint = command_hint(str(body.get("content") or ""), known_commands(self.env.bot.tree))
+        channel = self.env.bot.get_channel(page.channel_id)
+        if hint is None or not isinstance(channel, discord.TextChannel):
+            return
+        await channel.send(f"<@{page.viewer.id}> {hint}", allowed_mentions=discord.AllowedMentions.none())
+        await self.preview.refresh()
 
     def _patient(self, settle: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
         """SimCord's settle, tried again while the bot is still busy with the press, until
@@ -348,6 +364,7 @@ async def local_table(
     channel, members = build_world(env)
     WallClock.start_at_wall_time(env, wall)
     declare_outside_waits(bot, env)
+    bot.tables.seating.one_channel = True  # the page has one channel: no advice to open another
     try:
         # Inside the try: a store refused at start (its StoreConfigError) still closes the bot and
         # its store, whose thread would otherwise keep the process alive.
@@ -361,7 +378,13 @@ async def local_table(
                 await bot.emoji_task  # uploaded before a table is posted again, with its emojis
             shown = await show_tables_again(bot)
             preview = env.preview(channel, viewers=members, layout="channel", port=port, assets=card_emoji_assets())
-            dress(preview, page_key(settings.database_path))
+            names = {member.id: name for name, member in zip(MEMBERS, members, strict=True)}
+            dress(
+                preview,
+                page_key(settings.database_path),
+                members={name: member_id for member_id, name in names.items()},
+                table=lambda: table_state(bot, channel.id, names),
+            )
             async with preview:
                 clock = WallClock(env, preview, rate=clock_rate)
                 clock.guard_page_actions()

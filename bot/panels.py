@@ -34,6 +34,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
 from bot.snapshot import snapshot
@@ -91,6 +92,13 @@ class OpenPanel:
     original: bool = True
     #: the panel is in a DM with the bot (None: not known, a panel kept across a restart)
     in_dm: bool | None = None
+    #: the language its player reads (their client's, from the click that opened it): a redraw
+    #: after another player's move speaks it, not the mover's (English for a panel kept across a
+    #: restart until its player presses again)
+    language: str = locales.SOURCE
+    #: the last redraw's rendering and the state it drew (:func:`drawn_for`): sending the panel
+    #: again below a new table of that same state sends it, not a second drawing
+    drawn: tuple[Any, Rendered] | None = None
 
 
 @dataclass(slots=True)
@@ -121,6 +129,12 @@ def signature(table: LiveTable, seat: int) -> Any:
     return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest, computer, extra)
 
 
+def drawn_for(table: LiveTable) -> Any:
+    """The state a panel's drawing belongs to: the move it follows and who holds each seat."""
+    count = table.engine.action_count if table.engine is not None else None
+    return (count, tuple((s.user_id, s.ai_level) for s in table.seats))
+
+
 class Panels:
     def __init__(self, client: discord.Client | None = None, clock: Callable[[], float] | None = None) -> None:
         self.client = client
@@ -136,11 +150,18 @@ class Panels:
         return rendered
 
     async def opened(
-        self, table: LiveTable, seat: int, interaction: discord.Interaction, message_id: int | None = None
+        self,
+        table: LiveTable,
+        seat: int,
+        interaction: discord.Interaction,
+        message_id: int | None = None,
+        *,
+        drawn: Rendered | None = None,
     ) -> None:
         """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now,
         and the copy that was live before (another message) points to it, without buttons.
-        ``message_id``: the panel's message when the answer made it (else the clicked panel's)."""
+        ``message_id``: the panel's message when the answer made it (else the clicked panel's);
+        ``drawn``: the panel the answer showed, as :meth:`render` drew it for the table's state."""
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
         key = (table.id, seat)
@@ -153,6 +174,8 @@ class Panels:
             signature(table, seat),
             interaction,
             in_dm=interaction.guild_id is None,
+            language=locales.current(),
+            drawn=None if drawn is None else (drawn_for(table), drawn),
         )
         self.open[key] = now
         if before is not None and before.message_id != message_id:
@@ -196,7 +219,10 @@ class Panels:
             if now == found.shown:
                 continue
             found.shown = now
-            sends.append(self._send(table, seat, found, self.render(table, seat)))
+            with locales.speaking(found.language):
+                rendered = self.render(table, seat)
+            found.drawn = (drawn_for(table), rendered)
+            sends.append(self._send(table, seat, found, rendered))
         if sends:
             await asyncio.gather(*sends)
         if table.engine is not None and table.engine.is_over:
@@ -228,7 +254,12 @@ class Panels:
             await asyncio.gather(*(self._follow(table, seat, found) for seat, found in moving))
 
     async def _follow(self, table: LiveTable, seat: int, found: OpenPanel) -> None:
-        rendered, shown = self.render(table, seat), signature(table, seat)
+        if found.drawn is not None and found.drawn[0] == drawn_for(table):
+            rendered, shown = found.drawn[1], found.shown  # redrawn for this very state already
+        else:
+            with locales.speaking(found.language):
+                rendered = self.render(table, seat)
+            shown = signature(table, seat)
         try:
             message = await self._hook(found).send(**rendered.send_kwargs(), ephemeral=True, wait=True)
         except TRANSIENT:
@@ -245,6 +276,8 @@ class Panels:
             found.interaction,
             original=False,
             in_dm=found.in_dm,
+            language=found.language,
+            drawn=(drawn_for(table), rendered),
         )
         if self.open.get((table.id, seat)) is found:
             self.open[(table.id, seat)] = now

@@ -38,6 +38,9 @@ class Seating:
         self.clock = clock
         #: drand beacons (``DRAND=on``); None: every game deals from its committed seed alone
         self.beacons: Beacons | None = None
+        #: the bot serves a single channel (the local page): a refusal never sends a player to
+        #: "another channel" they cannot open there
+        self.one_channel = False
 
     # -- the lobby ----------------------------------------------------------------------------
     async def open_lobby(
@@ -45,12 +48,16 @@ class Seating:
     ) -> LiveTable:
         existing = self.registry.in_channel(channel_id)
         if existing is not None:
-            raise Refusal(_busy_text(existing))
+            raise Refusal(_busy_text(existing, self.one_channel))
         kind.make_rules(preset, {})  # refuse an unknown preset before storing anything
         try:
             game_id = await self.store.create_game(kind.key, guild_id, channel_id, host.id, preset, {})
         except ChannelBusy:
-            raise Refusal("This channel already has a game. Finish it, or open a table in another channel.") from None
+            raise Refusal(
+                "This channel already has a game. Finish it first."
+                if self.one_channel
+                else "This channel already has a game. Finish it, or open a table in another channel."
+            ) from None
         seats = [SeatRecord(0, host.id, _display(host))]
         try:
             await self.store.set_seats(game_id, seats)
@@ -350,6 +357,11 @@ def _display(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-def _busy_text(table: LiveTable) -> str:
+def _busy_text(table: LiveTable, one_channel: bool = False) -> str:
     what = "a lobby" if table.record.status == "lobby" else "a game in progress"
+    if one_channel:  # no other channel to go to: say how this one is freed
+        return (
+            f"This channel already has {what} ({table.kind.title}). Finish it first, or its host "
+            f"ends it with /{table.kind.key} end."
+        )
     return f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."

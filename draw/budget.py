@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import discord
 
 from draw.pictures import ImageFile
+from locales import _
 
 TITLE = 256
 DESCRIPTION = 4096
@@ -42,7 +43,7 @@ Tail = Callable[[int], str]
 
 def more(count: int) -> str:
     """The default tail: how many lines did not fit."""
-    return f"{ELLIPSIS} and {count} more"
+    return _("{ellipsis} and {n} more", ellipsis=ELLIPSIS, n=count)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -227,7 +228,9 @@ class Budget:
         text = self.transcript()
         first = next((line for line in text.splitlines() if line.strip()), "")
         # the file's alt text: what it is, and its first line, for a screen reader's list of files
-        return ImageFile(filename, text.encode("utf-8"), f"The whole text, which the message could not hold: {first}")
+        return ImageFile(
+            filename, text.encode("utf-8"), _("The whole text, which the message could not hold: {first}", first=first)
+        )
 
 
 def fit(embed: discord.Embed, total: int = TOTAL) -> bool:
@@ -258,7 +261,7 @@ def fit(embed: discord.Embed, total: int = TOTAL) -> bool:
     while fields and size() + len(note[0]) + len(note[1]) > total:
         fields.pop()
         dropped += 1
-        note = ("…", f"{dropped} more not shown")
+        note = ("…", _("{n} more not shown", n=dropped))
     embed.clear_fields()
     for name, value, inline in fields:
         embed.add_field(name=name, value=value, inline=inline)

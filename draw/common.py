@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from locales import _
+
 COLOR = discord.Color.dark_green()
 
 TIMER_CHOICES: dict[str, int | None] = {
@@ -26,11 +28,11 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 def timer_label(seconds: int | None) -> str:
     if not seconds:
-        return "off"
+        return _("off")
     for label, value in TIMER_CHOICES.items():
         if value == seconds:
-            return f"{label} a turn"
-    return f"{seconds} s a turn"
+            return _("{time} a turn", time=label)
+    return _("{seconds} s a turn", seconds=seconds)
 
 
 def parse_timer(text: str) -> int | None:
@@ -43,15 +45,23 @@ def parse_timer(text: str) -> int | None:
     try:
         seconds = int(float(number) * units[unit])
     except (ValueError, OverflowError):  # not a number, NaN, or 1e309 (infinity)
-        raise ValueError("Give the turn timer as off, or a time such as 45s, 2m, 1h or 1d.") from None
+        raise ValueError(_("Give the turn timer as off, or a time such as 45s, 2m, 1h or 1d.")) from None
     if not 10 <= seconds <= 86400:
-        raise ValueError("The turn timer must be between 10 seconds and a day (or off).")
+        raise ValueError(_("The turn timer must be between 10 seconds and a day (or off)."))
     return seconds
 
 
 def ordinal(n: int) -> str:
+    """ "1st", "2nd", "11th" (German "1.", Spanish "1.º"): English picks the suffix, each language
+    writes its own form of it."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return _("{n}st", n=n)
+    if suffix == "nd":
+        return _("{n}nd", n=n)
+    if suffix == "rd":
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)
 
 
 def game_place(client: discord.Client | None, game_id: int, guild_id: int | None, channel_id: int) -> str:
@@ -61,10 +71,12 @@ def game_place(client: discord.Client | None, game_id: int, guild_id: int | None
     channel = client.get_channel(channel_id) if client is not None else None
     guild = client.get_guild(guild_id or 0) if client is not None else None
     name = getattr(channel, "name", None)
-    shown = f"#{name}" if name else "the game's channel"
+    shown = f"#{name}" if name else _("the game's channel")
     link = f"https://discord.com/channels/{guild_id}/{channel_id}" if guild_id else None
     place = f"[{shown}]({link})" if link else shown
-    return f"Game #{game_id} in {place}" + (f" on **{guild.name}**" if guild is not None else "")
+    if guild is not None:
+        return _("Game #{id} in {place} on **{server}**", id=game_id, place=place, server=guild.name)
+    return _("Game #{id} in {place}", id=game_id, place=place)
 
 
 def a_or_an(word: str) -> str:

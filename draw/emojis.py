@@ -19,6 +19,7 @@ from draw.cards import SUIT_OF_LETTER, hand_lines, label
 from draw.faces import FONT_FILES, emoji_face, suit_emoji_face
 from draw.stored import kept
 from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, every_face, is_joker, parse_card, suit_of
+from locales import _
 
 PREFIX = "ct_"
 #: the four-colour set (``four_colour on``): clubs green and diamonds blue, as on the pictures
@@ -136,4 +137,7 @@ def hand_text(codes: list[str], trump: str | None = None) -> str:
         card = parse_card(code)
         groups.setdefault("Joker" if is_joker(card) else SUIT_SYMBOLS[suit_of(card)], []).append(card_text(code))
     trump_symbol = SUIT_SYMBOLS[SUIT_OF_LETTER[trump]] if trump in SUIT_OF_LETTER else None
-    return "\n".join(" ".join(cards) + (" ← trumps" if key == trump_symbol else "") for key, cards in groups.items())
+    return "\n".join(
+        _("{cards} ← trumps", cards=" ".join(cards)) if key == trump_symbol else " ".join(cards)
+        for key, cards in groups.items()
+    )

@@ -8,6 +8,10 @@ LRU, because the same table is drawn again when a message is edited for a reason
 change it (a notice, a timer, a retry). Pictures are palette PNGs at a low compression level: the
 files stay small (about 10 kB) and encoding costs a few milliseconds.
 
+The few words drawn into a picture ("no cards", a score sheet's headings) are in the language
+being spoken where the picture is made, and the cache keeps each language's picture apart
+(:class:`Spoken`).
+
 File names never say what the picture shows (``hand.png``, never ``hand-AS-KD.png``): a name
 is visible to whoever sees the message, a card in it would not be.
 """
@@ -16,14 +20,19 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Concatenate, Generic, ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw
 
 from draw import faces
 from draw.faces import CARD_H, CARD_W, card_face, font
 from games.common.cards import card_code, every_face
+from locales import _, current
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 FELT = (28, 88, 56)
 INK = (245, 245, 240)
@@ -35,6 +44,25 @@ HAND_STEP = 30
 HAND_ROW = 13  # cards a row before a hand wraps (a 13-card hand is one row)
 NAME_H = 18
 CACHE = 64
+
+
+class Spoken(Generic[P, R]):
+    """A cached picture that may hold words: called as the picture's own function, it draws (or
+    finds) the picture in the language spoken now, the language a key of the cache."""
+
+    def __init__(self, drawn: Callable[Concatenate[str, P], R]) -> None:
+        self.cache = lru_cache(maxsize=CACHE)(drawn)
+        #: the same cache, called with the picture's own arguments (their types, not Hashable)
+        self.drawn = cast("Callable[Concatenate[str, P], R]", self.cache)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.drawn(current(), *args, **kwargs)
+
+    def cache_clear(self) -> None:
+        self.cache.cache_clear()
+
+    def cache_info(self) -> object:
+        return self.cache.cache_info()
 
 
 def encode(image: Image.Image) -> bytes:
@@ -126,8 +154,8 @@ def fan(image: Image.Image, codes: Sequence[str], x: int, y: int, four_colour: b
 
 
 # -- a hand ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=CACHE)
-def hand_png(codes: tuple[str, ...], four_colour: bool = False) -> bytes:
+@Spoken
+def hand_png(language: str, codes: tuple[str, ...], four_colour: bool = False) -> bytes:
     """A hand as overlapping cards in the order given (engines sort hands), 13 to a row."""
     rows = [codes[i : i + HAND_ROW] for i in range(0, len(codes), HAND_ROW)] or [()]
     width = max(row_width(len(r)) for r in rows) or CARD_W
@@ -135,15 +163,16 @@ def hand_png(codes: tuple[str, ...], four_colour: bool = False) -> bytes:
     height = CARD_H + row_h * (len(rows) - 1)
     image, draw = canvas(width + 2 * MARGIN, height + 2 * MARGIN)
     if not codes:
-        draw.text((MARGIN + 4, MARGIN + CARD_H // 2), "no cards", font=font(16), fill=DIM, anchor="lm")
+        draw.text((MARGIN + 4, MARGIN + CARD_H // 2), _("no cards"), font=font(16), fill=DIM, anchor="lm")
     for r, row in enumerate(rows):
         fan(image, row, MARGIN, MARGIN + r * row_h, four_colour)
     return encode(image)
 
 
 # -- a trick -----------------------------------------------------------------------------------
-@lru_cache(maxsize=CACHE)
+@Spoken
 def trick_png(
+    language: str,
     plays: tuple[tuple[str, str], ...],
     waiting: tuple[str, ...] = (),
     turnup: str | None = None,
@@ -160,7 +189,7 @@ def trick_png(
     small = font(12)
     if turnup:
         lay(image, card_face(turnup, four_colour), (MARGIN, MARGIN))
-        draw.text((MARGIN + CARD_W // 2, MARGIN + CARD_H + 3), "turn-up", font=small, fill=GOLD, anchor="mt")
+        draw.text((MARGIN + CARD_W // 2, MARGIN + CARD_H + 3), _("turn-up"), font=small, fill=GOLD, anchor="mt")
     x = MARGIN + left
     # each name within its card's width, no two alike ("Computer 1…" and "Computer 2…" ran together)
     labels = fit_names([name for name, _ in plays] + list(waiting), CARD_W + gap - 4)
@@ -174,7 +203,7 @@ def trick_png(
         draw.text((x + CARD_W // 2, MARGIN + CARD_H + 3), shown, font=small, fill=DIM, anchor="mt")
         x += CARD_W + gap
     if not slots and not turnup:
-        draw.text((MARGIN + left + 4, MARGIN + CARD_H // 2), "no cards yet", font=font(14), fill=DIM, anchor="lm")
+        draw.text((MARGIN + left + 4, MARGIN + CARD_H // 2), _("no cards yet"), font=font(14), fill=DIM, anchor="lm")
     return encode(image)
 
 
@@ -188,8 +217,10 @@ PHONE_W = 800
 ROW_H = 18
 
 
-@lru_cache(maxsize=CACHE)
-def scores_chart_png(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: int = 520) -> bytes:
+@Spoken
+def scores_chart_png(
+    language: str, names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: int = 520
+) -> bytes:
     """Running totals after each deal (``totals[d][seat]``), one coloured line a player, a key."""
     image = _chart(names, totals, width)
     return encode(image)
@@ -240,7 +271,7 @@ def _chart(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: i
         ky = y1 + 36 + (seat // columns) * ROW_H
         draw.rectangle([kx, ky + 3, kx + 10, ky + 13], fill=colour)
         draw.text((kx + 16, ky), f"{labels[seat]} {series[-1][seat]}", font=font(12), fill=INK)
-    draw.text(((x0 + x1) / 2, y1 + 18), "deal", font=small, fill=DIM, anchor="mt")
+    draw.text(((x0 + x1) / 2, y1 + 18), _("deal"), font=small, fill=DIM, anchor="mt")
     return image
 
 
@@ -249,8 +280,10 @@ def _chart(names: tuple[str, ...], totals: tuple[tuple[int, ...], ...], width: i
 SheetRow = tuple[int, int | None, tuple[tuple[int | None, int | None, int] | None, ...]]
 
 
-@lru_cache(maxsize=CACHE)
-def scoresheet_png(names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: tuple[tuple[int, ...], ...]) -> bytes:
+@Spoken
+def scoresheet_png(
+    language: str, names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: tuple[tuple[int, ...], ...]
+) -> bytes:
     """The score sheet as players read it on a phone (at most :data:`PHONE_W` px wide): a row a
     deal (each player's bid/won and the change), the totals, and under it the chart."""
     with_cards = any(hand is not None for _, hand, _ in rows)
@@ -263,9 +296,9 @@ def scoresheet_png(names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: t
     width = max(width, chart.width)
     image, draw = canvas(width, body + chart.height)
     small, bold = font(11), font(12)
-    draw.text((MARGIN, MARGIN), "deal", font=small, fill=DIM)
+    draw.text((MARGIN, MARGIN), _("deal"), font=small, fill=DIM)
     if with_cards:
-        draw.text((MARGIN + 44, MARGIN), "cards", font=small, fill=DIM)
+        draw.text((MARGIN + 44, MARGIN), _("cards"), font=small, fill=DIM)
     for seat, name in enumerate(header):
         draw.text((MARGIN + lead + col * seat + col - 6, MARGIN), name, font=bold, fill=INK, anchor="ra")
     y = MARGIN + ROW_H + 2
@@ -287,7 +320,7 @@ def scoresheet_png(names: tuple[str, ...], rows: tuple[SheetRow, ...], totals: t
         y += ROW_H
     draw.line([(MARGIN, y + 1), (width - MARGIN, y + 1)], fill=DIM)
     y += 4
-    draw.text((MARGIN, y), "total", font=bold, fill=INK)
+    draw.text((MARGIN, y), _("total"), font=bold, fill=INK)
     last = totals[-1] if totals else (0,) * len(names)
     for seat, total in enumerate(last):
         draw.text((MARGIN + lead + col * seat + col - 6, y), str(total), font=bold, fill=GOLD, anchor="ra")

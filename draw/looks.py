@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from locales import N_, _, translate
+
 FOUR_COLOUR = "four_colour"
 #: a card's first press on the panel only picks it, the second plays it: how the panel behaves,
 #: never the game's rules
@@ -24,8 +26,8 @@ CONFIRM_CARDS = "confirm_cards"
 DISPLAY_OPTIONS: dict[str, tuple[str, ...]] = {FOUR_COLOUR: ("off", "on"), CONFIRM_CARDS: ("off", "on")}
 #: one line for the lobby and ``/<game> rules`` when an option is not at its default
 DISPLAY_LINES = {
-    FOUR_COLOUR: "Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis",
-    CONFIRM_CARDS: "Confirm cards: the first press on a card picks it, the second plays it",
+    FOUR_COLOUR: N_("Four-colour deck: clubs green, diamonds blue, on the pictures and the card emojis"),
+    CONFIRM_CARDS: N_("Confirm cards: the first press on a card picks it, the second plays it"),
 }
 
 
@@ -41,9 +43,16 @@ def rule_options(options: Mapping[str, str]) -> dict[str, str]:
 
 
 def display_lines(options: Mapping[str, str]) -> list[str]:
-    lines = [DISPLAY_LINES[k] for k, values in DISPLAY_OPTIONS.items() if options.get(k, values[0]) != values[0]]
+    lines = [
+        translate(DISPLAY_LINES[k]) for k, values in DISPLAY_OPTIONS.items() if options.get(k, values[0]) != values[0]
+    ]
     if options.get(PING_AFTER, "off") != "off":
-        lines.append(f"Turn pings: a player the table waits on and not looking is pinged after {options[PING_AFTER]}")
+        lines.append(
+            _(
+                "Turn pings: a player the table waits on and not looking is pinged after {time}",
+                time=options[PING_AFTER],
+            )
+        )
     return lines
 
 

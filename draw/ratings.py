@@ -12,6 +12,7 @@ from typing import Any, Protocol
 import discord
 
 from draw.budget import Budget
+from locales import _
 
 
 class Rated(Protocol):
@@ -36,4 +37,4 @@ def add_rating_field(embed: discord.Embed, results: Sequence[Rated]) -> None:
         before, after = change
         lines.append(f"{r.name}: {before} → **{after}** ({after - before:+d})")
     if lines:
-        Budget(embeds=[embed]).field(embed, "Ratings", lines)
+        Budget(embeds=[embed]).field(embed, _("Ratings"), lines)

@@ -12,17 +12,21 @@ uploaded (or when Discord refused them) text keeps its symbols: nothing depends 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from draw.budget import CONTENT, DESCRIPTION, FIELD_VALUE, TOTAL
 from draw.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
+from draw.looks import four_colour
+from locales import N_, _, translate
 
 CARD = re.compile(r"(?<![\w:<])(10|11|12|13|[2-9JQKA])([♣♦♥♠])")
 SUIT_CHAR = re.compile(r"[♣♦♥♠]")
 LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-WORD = {"♣": "clubs", "♠": "spades"}
+#: the suits whose signs are hard to read, in words (marked for the catalogue: said in the reader's language)
+WORD = {"♣": N_("clubs"), "♠": N_("spades")}
 #: how long each kind of text may be (a rewritten text that would pass it keeps its symbols)
 LIMITS = {"content": CONTENT, "description": DESCRIPTION, "value": FIELD_VALUE}
 #: what one embed may hold in all (Discord refuses a message whose embed is longer)
@@ -49,8 +53,10 @@ def plain(text: str | None, limit: int | None = None) -> str | None:
     the text as it was if the words would pass ``limit`` (a message Discord refuses shows nothing)."""
     if not text or ("♠" not in text and "♣" not in text) or not len(EMOJIS):
         return text
-    out = CARD.sub(lambda m: f"{m[1]} of {WORD[m[2]]}" if m[2] in WORD else m[0], text)
-    out = SUIT_CHAR.sub(lambda m: WORD.get(m[0], m[0]), out)
+    out = CARD.sub(
+        lambda m: _("{rank} of {suit}", rank=m[1], suit=translate(WORD[m[2]])) if m[2] in WORD else m[0], text
+    )
+    out = SUIT_CHAR.sub(lambda m: translate(WORD[m[0]]) if m[0] in WORD else m[0], out)
     return out if limit is None or len(out) <= limit else text
 
 
@@ -127,3 +133,10 @@ def readable(rendered: Any, four: bool) -> Any:
     if rendered.view is not None:
         _view(rendered.view, four)
     return rendered
+
+
+def drawn_readable(draw: Callable[..., Any], kind: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
+    """A game's message for ``table`` (``draw(kind, table, ...)``, one of its drawing methods),
+    made :func:`readable` with the table's look options: the drawing and its rewriting are the
+    drawing side's one step, which the runtime asks for once."""
+    return readable(draw(kind, table, *args, **kwargs), four_colour(table.record.options))

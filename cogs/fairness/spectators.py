@@ -25,6 +25,8 @@ from bot.snapshot import view as shared_view
 from draw.budget import Budget
 from draw.cards import labels
 from draw.common import COLOR
+from draw.looks import four_colour
+from draw.readable import readable
 from games.common.cards import card_code
 
 
@@ -89,7 +91,7 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
     files = list(public.files or [])  # the table's pictures go with its embeds ("image unavailable" else)
     if engine.is_over or table.record.status != "playing":
         content = f"🏁 Game #{table.id} is over: this is its last look (only you see this)."
-        return Rendered(content=content, embeds=embeds, view=None, files=files)
+        return _readable(table, Rendered(content=content, embeds=embeds, view=None, files=files))
     controls = discord.ui.View(timeout=None)
     controls.add_item(WatchButton(table.id, "refresh"))
     controls.stop()  # dispatched by custom id (a dynamic item): nothing to keep
@@ -97,7 +99,14 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
         f"👀 You are watching game #{table.id} (only you see this). It follows the game by itself; "
         "if it stops (after 15 minutes), press **Refresh**."
     )
-    return Rendered(content=content, embeds=embeds, view=controls, files=files)
+    return _readable(table, Rendered(content=content, embeds=embeds, view=controls, files=files))
+
+
+def _readable(table: LiveTable, rendered: Rendered) -> Rendered:
+    """The hands' cards as the game's messages show them (card emojis, not ♠ and ♣ as text,
+    dark grey on a dark page): the table's own embeds already are, the hands here are added."""
+    result: Rendered = readable(rendered, four_colour(table.record.options))
+    return result
 
 
 def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:

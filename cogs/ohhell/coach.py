@@ -13,8 +13,9 @@ from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
 from draw.cards import label
-from draw.common import COLOR, count
+from draw.common import COLOR
 from games.ohhell.analysis import VERSION, AnalysisConfig, DealTask, analyse_deal, deal_tasks, summarise
+from locales import N_, _, ngettext, translate
 
 
 def _plan(record: GameRecord, config: AnalysisConfig) -> tuple[list[DealTask], None]:
@@ -29,20 +30,20 @@ def _summarise(
 
 
 #: the coach's page, before the ranking (measured with it)
-INTRO = (
+INTRO = N_(
     "Ranked by luck-adjusted score: the points taken, less the luck. **Choices** are the points"
     " your bids and cards won or lost against the quick computer's choice at the same moment, judged from"
     " what you could see; the **luck** is a share of the rest of your lead over the table's average (the"
     " cards, the others' play)."
 )
-FOOTER = "bid/won (the strong computer's bid): points vs the hand's worth in computer replays"
+FOOTER = N_("bid/won (the strong computer's bid): points vs the hand's worth in computer replays")
 #: said in the footer when the page left something out: the file holds the whole analysis
-IN_FILE = " · the whole analysis is in the attached file"
+IN_FILE = N_("the whole analysis is in the attached file")
 
 
 def in_file(left: int) -> str:
     """The tail of a list the page cut short."""
-    return f"… {left} more in the attached file"
+    return _("… {n} more in the attached file", n=left)
 
 
 def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
@@ -52,42 +53,77 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
     in a text file beside it."""
     names = [s.name for s in record.seats]
     lines = [
-        f"{n}. **{names[p['seat']]}**: {p['total']} points, choices {p.get('decisions', 0.0):+.1f},"
-        f" luck {p['luck']:+.1f} → **{p['adjusted']:.1f}** adjusted"
+        _(
+            "{n}. **{name}**: {total} points, choices {choices}, luck {luck} → **{adjusted}** adjusted",
+            n=n,
+            name=names[p["seat"]],
+            total=p["total"],
+            choices=format(p.get("decisions", 0.0), "+.1f"),
+            luck=format(p["luck"], "+.1f"),
+            adjusted=format(p["adjusted"], ".1f"),
+        )
         for n, p in enumerate(data["players"], start=1)
     ]
+    footer, in_whole = translate(FOOTER), " · " + translate(IN_FILE)
     budget = Budget()
-    budget.reserve(len(FOOTER) + len(IN_FILE))
-    embed = budget.embed(title=f"🧑‍🏫 The coach on game #{record.id}", color=COLOR)
-    budget.describe(embed, [INTRO, *lines])
+    budget.reserve(len(footer) + len(in_whole))
+    embed = budget.embed(title=_("🧑‍🏫 The coach on game #{id}", id=record.id), color=COLOR)
+    budget.describe(embed, [translate(INTRO), *lines])
     misbids = [
-        f"Deal {m['deal']}: {names[m['seat']]} bid {m['bid']} and took {m['tricks']} ({m['score']:+d});"
-        f" the strong computer bid {m['expected_tricks']}"
+        _(
+            "Deal {deal}: {name} bid {bid} and took {tricks} ({score}); the strong computer bid {expected}",
+            deal=m["deal"],
+            name=names[m["seat"]],
+            bid=m["bid"],
+            tricks=m["tricks"],
+            score=format(m["score"], "+d"),
+            expected=m["expected_tricks"],
+        )
         for m in data["misbids"]
     ]
     budget.field(
         embed,
-        "Biggest misbids",
+        _("Biggest misbids"),
         misbids,
-        empty="None: no bid missed where the strong computer bid otherwise.",
+        empty=_("None: no bid missed where the strong computer bid otherwise."),
         tail=in_file,
     )
     costly = [
-        f"Deal {c['deal']}: {names[c['seat']]} played {label(c['card'])}; {label(c['better'])}"
-        f" scored {c['loss']:.1f} more on average"
+        _(
+            "Deal {deal}: {name} played {card}; {better} scored {loss} more on average",
+            deal=c["deal"],
+            name=names[c["seat"]],
+            card=label(c["card"]),
+            better=label(c["better"]),
+            loss=format(c["loss"], ".1f"),
+        )
         for c in data["costly_cards"]
     ]
-    budget.field(embed, "Costliest cards", costly, empty="None found.", tail=in_file)
+    budget.field(embed, _("Costliest cards"), costly, empty=_("None found."), tail=in_file)
     deals = []
     for deal in data["deals"]:
         parts = [
-            f"{names[r['seat']]} {r['bid']}/{r['tricks']} (computer {r['expected_tricks']}):"
-            f" {r['score']:+d} vs worth {r['expected_score']:+.1f}"
+            _(
+                "{name} {bid}/{tricks} (computer {expected}): {score} vs worth {worth}",
+                name=names[r["seat"]],
+                bid=r["bid"],
+                tricks=r["tricks"],
+                expected=r["expected_tricks"],
+                score=format(r["score"], "+d"),
+                worth=format(r["expected_score"], "+.1f"),
+            )
             for r in deal["rows"]
         ]
         deals.append(f"**{deal['deal']}** ({deal['hand_size']}): " + " · ".join(parts))
-    budget.fields(embed, "Deal by deal", deals, tail=lambda left: f"… {count(left, 'more deal')} in the attached file")
-    budget.footer(embed, FOOTER + (IN_FILE if budget.cut else ""))
+    budget.fields(
+        embed,
+        _("Deal by deal"),
+        deals,
+        tail=lambda left: ngettext(
+            "… {n} more deal in the attached file", "… {n} more deals in the attached file", left
+        ),
+    )
+    budget.footer(embed, footer + (in_whole if budget.cut else ""))
     return CoachPage(embed, budget.attachment(f"analysis-game-{record.id}.txt"))
 
 

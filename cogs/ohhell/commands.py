@@ -11,16 +11,26 @@ from bot.errors import Refusal
 from bot.groups import game_group
 from bot.interaction import open_panel
 from cogs.ohhell.kind import OhHellKind
+from locales import _
+
+
+def pgettext(context: str, message: str) -> app_commands.locale_str:
+    """A slash command's words for discord.py's translator (:class:`bot.speech.CatalogueTranslator`),
+    marked for the catalogue under ``context`` ("command description"...). Command names stay
+    English: a name is what players type and what the help and the README call it."""
+    return app_commands.locale_str(message, context=context)
 
 
 def ohhell_group(kind: OhHellKind) -> app_commands.Group:
     group = game_group(kind)
 
-    @group.command(name="hand", description="Open your hand and its buttons, privately")
+    @group.command(
+        name="hand", description=pgettext("command description", "Open your hand and its buttons, privately")
+    )
     async def hand(interaction: discord.Interaction) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
-            raise Refusal("There is no Oh Hell game running in this channel.")
+            raise Refusal(_("There is no Oh Hell game running in this channel."))
         await open_panel(interaction, table.id)
 
     return group

@@ -30,6 +30,7 @@ from cogs.ohhell.render import (
     deal_result_embed,
     hand_embed,
     public_view,
+    scores_title,
     seat_view,
     standings_embed,
     table_embed,
@@ -38,7 +39,7 @@ from cogs.ohhell.render import (
 from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
 from db.store import DealScore, GameRecord, ResultRow
-from draw.common import count, game_place
+from draw.common import game_place
 from draw.looks import four_colour, rule_options
 from draw.ratings import add_rating_field
 from draw.seats import Faces
@@ -49,6 +50,7 @@ from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
 from games.ohhell.views import OhHellSeatView, OhHellView
+from locales import N_, _, ngettext, translate
 
 
 class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, OhHellAction]):
@@ -61,19 +63,27 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
     default_preset = "classic"
     coaching = COACHING
     replayer = OhHellReplayer()
+    #: marked for the catalogue; said in the reader's language by :meth:`preset_name` and :meth:`preset_line`
     preset_info = {
-        "classic": ("Classic", "3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid"),
-        "oh-shit": ("Oh Shit (secret bids)", "3–7 players · hands 1 up to 9 and back · bids revealed together"),
-        "bowers": ("Bowers", "2–5 players · the jacks of the trump colour rank highest · 1 a trick, +10 exact"),
-        "spades": ("Spades always trump", "3–8 players · hands from the whole deck down to 1 · spades trump"),
+        "classic": (N_("Classic"), N_("3–7 players · hands down to 1 and back up · turned-up trumps · 10 a trick bid")),
+        "oh-shit": (N_("Oh Shit (secret bids)"), N_("3–7 players · hands 1 up to 9 and back · bids revealed together")),
+        "bowers": (N_("Bowers"), N_("2–5 players · the jacks of the trump colour rank highest · 1 a trick, +10 exact")),
+        "spades": (N_("Spades always trump"), N_("3–8 players · hands from the whole deck down to 1 · spades trump")),
     }
 
     def __init__(self, bot: discord.Client | None) -> None:
         self.bot = bot
 
     # -- rules --------------------------------------------------------------------------------
+    def preset_name(self, preset: str) -> str:
+        return translate(super().preset_name(preset)) if preset in self.preset_info else preset
+
+    def preset_line(self, preset: str) -> str:
+        return translate(super().preset_line(preset)) if preset in self.preset_info else ""
+
     def options(self) -> list[OptionSpec]:
-        return [OptionSpec(o.name, o.values, o.help) for o in oh_rules.OPTIONS.values()]
+        """The rules a host may set, their help in the reader's language."""
+        return [OptionSpec(o.name, o.values, translate(o.help)) for o in oh_rules.OPTIONS.values()]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
         return oh_rules.make_rules(preset, **rule_options(options))
@@ -82,10 +92,15 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
         return rules_text.describe(rules)
 
     def add_profile(self, lines: list[str], profile: Profile) -> None:
-        rate = f" ({100 * profile.bids_made / profile.deals:.0f}%)" if profile.deals else ""
-        lines.append(f"Bids made: {profile.bids_made} of {profile.deals}{rate}")
+        if profile.deals:
+            rate = f"{100 * profile.bids_made / profile.deals:.0f}"
+            lines.append(
+                _("Bids made: {made} of {deals} ({rate}%)", made=profile.bids_made, deals=profile.deals, rate=rate)
+            )
+        else:
+            lines.append(_("Bids made: {made} of {deals}", made=profile.bids_made, deals=profile.deals))
         if profile.best is not None:
-            lines[0] += f" · best total {profile.best.total} (game #{profile.best.game_id})"
+            lines[0] += " · " + _("best total {total} (game #{id})", total=profile.best.total, id=profile.best.game_id)
 
     # -- rendering ----------------------------------------------------------------------------
     def message_key(self, engine: OhHell) -> Hashable:
@@ -187,11 +202,12 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
         stats = {row["seat"]: row for row in engine.stats()}
         standings = engine.standings()
         last_rank = max(row["rank"] for row in standings)
+        seats = table.record.seats
         return [
             ResultRow(
                 seat=row["seat"],
-                user_id=table.seats[row["seat"]].user_id,
-                name=table.name(row["seat"]),
+                user_id=seats[row["seat"]].user_id,
+                name=seats[row["seat"]].name,
                 place=row["rank"],
                 total=row["total"],
                 is_loser=row["rank"] == last_rank and last_rank > 1,
@@ -203,13 +219,19 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = self.game(table)
         view = public_view(engine)
-        embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
-        names = [table.name(s) for s in range(view["seat_count"])]
+        faces = Faces.of(table.record.seats)
+        embed = standings_embed(engine.standings(), faces.name, engine.rules.ties, view["history"])
+        names = [faces.name(s) for s in range(view["seat_count"])]
         chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         add_rating_field(embed, results)
-        winners = [table.mention(r.seat) for r in results if r.place == 1]
+        winners = [faces.mention(r.seat) for r in results if r.place == 1]
         return Rendered(
-            content=f"🎉 Game over! Winner: {', '.join(winners)}",
+            content=ngettext(
+                "🎉 Game over! Winner: {names}",
+                "🎉 Game over! Winners: {names}",
+                len(winners),
+                names=", ".join(winners),
+            ),
             embeds=[embed],
             view=table.lent.finale(table),
             files=chart,
@@ -228,13 +250,13 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
         view = public_view(self.game(table))
         names = [table.name(s) for s in range(view["seat_count"])]
         rows = rows_from_history(view["history"], len(names))
-        return scoresheet(f"Oh Hell scores after {count(len(rows), 'deal')}", names, rows)
+        return scoresheet(scores_title(len(rows)), names, rows)
 
     def stored_scores(self, record: GameRecord, rows: list[ResultRow], deals: list[DealScore]) -> Rendered | None:
         names = [s.name for s in sorted(record.seats, key=lambda s: s.seat)]
         places = " · ".join(f"{r.place}. {r.name} **{r.total}**" for r in rows)
         sheet = rows_from_store(deals, len(names))
-        return scoresheet(f"Oh Hell: game #{record.id}, deal by deal", names, sheet, note=places)
+        return scoresheet(_("Oh Hell: game #{id}, deal by deal", id=record.id), names, sheet, note=places)
 
 
 def _place(client: discord.Client | None, table: LiveTable) -> str:

@@ -21,18 +21,21 @@ from bot.errors import Refusal
 from bot.interaction import PressItem
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
+from draw.budget import FIELD_VALUE, fit_lines
 from draw.cards import label, suit_symbol
 from draw.emojis import EMOJIS
 from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
 from games.ohhell.game import OhHell
+from games.ohhell.play_rules import hook_message
 from games.ohhell.views import OhHellSeatView
+from locales import N_, _, translate
 
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
 #: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
-WAITING = "⏳ Not your turn yet (the table shows whose it is)."
+WAITING = N_("⏳ Not your turn yet (the table shows whose it is).")
 
 
 class PanelButton(
@@ -74,11 +77,20 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
     for number, trick in enumerate(view["deal_tricks"], start=1):
         cards = trick["cards"]
         led = name(cards[0][0]) if cards else "?"
-        lines.append(f"{number}. {led} led: {_trick_text(cards, name)} → **{name(trick['winner'])}**")
+        lines.append(
+            _(
+                "{n}. {name} led: {cards} → **{winner}**",
+                n=number,
+                name=led,
+                cards=_trick_text(cards, name),
+                winner=name(trick["winner"]),
+            )
+        )
     if not lines:
         return None
-    text = "\n".join(lines)
-    return text if len(text) <= 1024 else "…" + text[-1000:]
+    # whole lines, the newest kept: a card is an emoji's markup some 30 characters long, and a cut
+    # inside one showed its code ("…470808113>") at the top of the field on a long deal
+    return fit_lines(lines, FIELD_VALUE, lambda left: f"… {left} earlier trick{'s' * (left > 1)}", last=True)[0]
 
 
 def panel(
@@ -101,19 +113,19 @@ def panel(
     key = table.kind.decision_digest(engine, seat) if key is None else key
     faces = Faces.of(table.record.seats)
     # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
-    embed = hand_embed(view, where or f"Game #{table.id}", faces.name)
+    embed = hand_embed(view, where or _("Game #{id}", id=table.id), faces.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
     acting = seat in view["to_act"] and view["phase"] != "over"
     if faces.computer(seat):
-        lines.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
+        lines.append(_("🤖 The computer is playing your seat: press **Take my seat back** on the table."))
     elif acting and view["phase"] == "bidding":
-        lines.append("**Your bid:** how many tricks will you take?")
+        lines.append(_("**Your bid:** how many tricks will you take?"))
         for bid, allowed, reason in view["bid_options"]:
-            if not allowed and reason:
-                lines.append(f"⛔ {reason}")
+            if not allowed and reason:  # the view's reason is data; the reader's words are the hook's
+                lines.append(f"⛔ {hook_message(bid, view['hand_size'])}")
             style = discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
     elif acting and view["phase"] == "playing":
@@ -121,22 +133,22 @@ def panel(
         buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
         lines += extra
     elif engine.may_change_bid(seat):
-        lines.append(f"**Your secret bid: {view['my_bid']}.** Change it until the last bid is in:")
-        for bid, allowed, _ in engine.bid_options_to_change(seat):
+        lines.append(_("**Your secret bid: {bid}.** Change it until the last bid is in:", bid=view["my_bid"]))
+        for bid, allowed, _why in engine.bid_options_to_change(seat):
             style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
     elif view["phase"] not in ("over",) and view["to_act"]:
         # No name, no trick: a waiting panel is not redrawn as the others move (see bot.panels),
         # so anything it said about the table now would soon be untrue.
-        lines.append(WAITING)
+        lines.append(translate(WAITING))
     elif view["phase"] == "over" or engine.is_over:
-        lines.append("🏁 The game is over.")
+        lines.append(_("🏁 The game is over."))
     if view["trick"] and view["phase"] == "playing" and acting:
-        lines.append(f"Trick so far: {_trick_text(view['trick'], faces.name)}")
+        lines.append(_("Trick so far: {cards}", cards=_trick_text(view["trick"], faces.name)))
     takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
     tricks = tricks_text(view, faces.name)
     if tricks:
-        embed.add_field(name="Tricks this deal", value=tricks, inline=False)
+        embed.add_field(name=_("Tricks this deal"), value=tricks, inline=False)
     if lines:
         embed.description = "\n".join([*lines, embed.description or ""])[:4000]
     controls = discord.ui.View(timeout=None)
@@ -146,7 +158,7 @@ def panel(
     for button in takeback:
         controls.add_item(button)
     if not engine.is_over:
-        controls.add_item(PanelButton(table.id, key, "r", text="🔄 Refresh", row=MOVE_ROWS))
+        controls.add_item(PanelButton(table.id, key, "r", text=_("🔄 Refresh"), row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
     files = hand_picture(view, embed, four_colour(table.record.options))
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
@@ -163,16 +175,24 @@ def takeback_buttons(
     out: list[PanelButton] = []
     if "undo_ask" in options:
         card = engine.log[-1][1].get("card", "?")
-        out.append(PanelButton(table.id, key, "u", text=f"↩️ Take back {label(str(card))}", row=MOVE_ROWS))
+        out.append(PanelButton(table.id, key, "u", text=_("↩️ Take back {card}", card=label(str(card))), row=MOVE_ROWS))
     elif request is not None and "undo_accept" in options:
-        asker, card, _ = request
-        lines.append(f"↩️ **{name(asker)} asks to take back {label(card)}.** Everyone else must accept.")
-        out.append(PanelButton(table.id, key, "y", text="Accept", row=MOVE_ROWS, style=discord.ButtonStyle.success))
-        out.append(PanelButton(table.id, key, "n", text="Refuse", row=MOVE_ROWS, style=discord.ButtonStyle.danger))
+        asker, card, _waiting = request
+        lines.append(
+            _("↩️ **{name} asks to take back {card}.** Everyone else must accept.", name=name(asker), card=label(card))
+        )
+        out.append(PanelButton(table.id, key, "y", text=_("Accept"), row=MOVE_ROWS, style=discord.ButtonStyle.success))
+        out.append(PanelButton(table.id, key, "n", text=_("Refuse"), row=MOVE_ROWS, style=discord.ButtonStyle.danger))
     elif request is not None and "undo_refuse" in options:
-        _, card, waiting = request
-        lines.append(f"↩️ You asked to take back {label(card)}; waiting for {', '.join(name(s) for s in waiting)}.")
-        out.append(PanelButton(table.id, key, "n", text="Withdraw", row=MOVE_ROWS))
+        _asker, card, waiting = request
+        lines.append(
+            _(
+                "↩️ You asked to take back {card}; waiting for {names}.",
+                card=label(card),
+                names=", ".join(name(s) for s in waiting),
+            )
+        )
+        out.append(PanelButton(table.id, key, "n", text=_("Withdraw"), row=MOVE_ROWS))
     return out
 
 
@@ -194,33 +214,33 @@ def _card_buttons(
     plays: list[dict[str, Any]] = [dict(a) for a in view["legal"] if a["type"] == "play"]
     proper = {(str(a["card"]), a.get("suit")) for a in view["proper"] if a["type"] == "play"}
     buttons: list[PanelButton] = []
-    notes = ["**Your turn:** press the card to play."]
+    notes = [_("**Your turn:** press the card to play.")]
     if confirm:
-        notes = ["**Your turn:** press a card to pick it, then press it again to play it."]
+        notes = [_("**Your turn:** press a card to pick it, then press it again to play it.")]
     revoke = False
     # a Devil's Bridge deal hides the seat's own card: its one play is that card, blind ("?")
     hand = ["?"] if view["hand_hidden"] and any(a["card"] == "?" for a in plays) else view["hand"]
     for index, card in enumerate(hand):
         moves = [a for a in plays if a["card"] == card]
         emoji = EMOJIS.partial(card) if card != "?" else None
-        text = "Your hidden card" if card == "?" else label(card)
+        text = _("Your hidden card") if card == "?" else label(card)
         if not moves:
             buttons.append(PanelButton(game_id, key, "p", f"{index}.{card}", text=text, emoji=emoji, disabled=True))
             continue
         for move in moves:
             suit: str | None = move.get("suit")
-            shown = f"{text} as {suit_symbol(suit)}" if suit and card == "X" else text
+            shown = _("{card} as {suit}", card=text, suit=suit_symbol(suit)) if suit and card == "X" else text
             is_proper = (card, suit) in proper
             revoke = revoke or not is_proper
             style = discord.ButtonStyle.success if is_proper else discord.ButtonStyle.danger
             arg = f"{index}.{card}@{suit}" if suit else f"{index}.{card}"
             act = "p" if not confirm or arg == armed else "a"
             if confirm and arg == armed:
-                style, shown = discord.ButtonStyle.primary, f"{shown} · press again to play"
-                notes.append(f"👉 **{shown.split(' · ')[0]}** is picked: press it again to play it, or pick another.")
+                notes.append(_("👉 **{card}** is picked: press it again to play it, or pick another.", card=shown))
+                style, shown = discord.ButtonStyle.primary, _("{card} · press again to play", card=shown)
             buttons.append(PanelButton(game_id, key, act, arg, text=shown, emoji=emoji, style=style))
     if revoke:
-        notes.append("🟥 Red cards would revoke: you hold the suit led (scores at most -5).")
+        notes.append(_("🟥 Red cards would revoke: you hold the suit led (scores at most -5)."))
     return buttons, notes
 
 
@@ -233,14 +253,14 @@ def press_action(table: LiveTable, seat: int, press: Press, where: str) -> Actio
     if press.act == "a":
         engine = _game(table)
         if press.key != table.kind.decision_digest(engine, seat):
-            return PanelRedraw(warning="The table has moved on since you opened that; nothing was changed.")
+            return PanelRedraw(warning=_("The table has moved on since you opened that; nothing was changed."))
         return PanelRedraw(rendered=panel(table, seat, where=where, armed=press.arg))
     if press.act in ("u", "y", "n"):
         return takeback_action(table, seat, press.act)
     if press.act == "b":
         return {"type": "bid", "bid": int(press.arg)}
     if press.act != "p":
-        raise Refusal("That button is not known any more; press **My hand** again.")
-    _, _, value = press.arg.partition(".")
-    card, _, suit = value.partition("@")
+        raise Refusal(_("That button is not known any more; press **My hand** again."))
+    _index, _dot, value = press.arg.partition(".")
+    card, _at, suit = value.partition("@")
     return {"type": "play", "card": card, **({"suit": suit} if suit else {})}

@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
-from draw.cards import SUIT_WORDS, card_words, cards_words
+from draw.cards import SUIT_WORDS, card_words, cards_words, suit_words
 from draw.images import hand_png, scores_chart_png, short_name, trick_png
 from draw.pictures import ImageFile, fit_alt, show_picture
 from games.ohhell.views import OhHellSeatView, OhHellView
+from locales import _, ngettext
 
 Name = Callable[[int], str]
 TABLE_FILE = "table.png"
@@ -53,15 +54,22 @@ def _waiting(view: OhHellView) -> list[int]:
 def _played(plays: Sequence[Sequence[Any]], name: Name) -> str:
     """``Ann: queen of hearts; Bob: joker (as spades)`` (the joker's named suit when it has one)."""
     return "; ".join(
-        f"{name(seat)}: {card_words(code)}" + (f" (as {SUIT_WORDS[named]})" if named in SUIT_WORDS else "")
-        for seat, code, named, *_ in plays
+        _("{name}: {card} (as {suit})", name=name(seat), card=card_words(code), suit=suit_words(named))
+        if named in SUIT_WORDS
+        else _("{name}: {card}", name=name(seat), card=card_words(code))
+        for seat, code, named, *_rest in plays
     )
 
 
 def _trump_words(view: OhHellView) -> str:
-    turnup = view["turnup"]
-    trump = f"trumps are {SUIT_WORDS[view['trump']]}" if view["trump"] in SUIT_WORDS else "no trumps"
-    return f"Turned-up card: {card_words(turnup)}, {trump}." if turnup else f"{trump.capitalize()}."
+    turnup, trump = view["turnup"], view["trump"]
+    if turnup:
+        if trump in SUIT_WORDS:
+            return _("Turned-up card: {card}, trumps are {suit}.", card=card_words(turnup), suit=suit_words(trump))
+        return _("Turned-up card: {card}, no trumps.", card=card_words(turnup))
+    if trump in SUIT_WORDS:
+        return _("Trumps are {suit}.", suit=suit_words(trump))
+    return _("No trumps.")
 
 
 def trick_alt(view: OhHellView, name: Name) -> str:
@@ -71,17 +79,30 @@ def trick_alt(view: OhHellView, name: Name) -> str:
     def said(name: Name) -> str:
         finished = finished_trick(view)
         if finished is not None:
-            return (
-                f"Deal {view['deal']}, trick {view['trick_no']} won by {name(finished['winner'])}: "
-                f"{_played(finished['cards'], name)}. {_trump_words(view)}"
+            return _(
+                "Deal {deal}, trick {trick} won by {name}: {cards}. {trumps}",
+                deal=view["deal"],
+                trick=view["trick_no"],
+                name=name(finished["winner"]),
+                cards=_played(finished["cards"], name),
+                trumps=_trump_words(view),
             )
         if view["phase"] == "playing":
             waiting = _waiting(view)
-            cards = _played(view["trick"], name) or "no card yet"
-            turn = f" {name(waiting[0])} to play" if waiting else ""
-            later = f", then {', '.join(name(s) for s in waiting[1:])}" if len(waiting) > 1 else ""
-            return f"Deal {view['deal']}, the trick so far: {cards}.{turn}{later}. {_trump_words(view)}"
-        return f"Deal {view['deal']}, bidding. {_trump_words(view)}"
+            cards = _played(view["trick"], name) or _("no card yet")
+            said = _("Deal {deal}, the trick so far: {cards}.", deal=view["deal"], cards=cards)
+            if len(waiting) > 1:
+                said += " " + _(
+                    "{name} to play, then {others}.",
+                    name=name(waiting[0]),
+                    others=", ".join(name(s) for s in waiting[1:]),
+                )
+            elif waiting:
+                said += " " + _("{name} to play.", name=name(waiting[0]))
+            else:
+                said += "."
+            return f"{said} {_trump_words(view)}"
+        return _("Deal {deal}, bidding. {trumps}", deal=view["deal"], trumps=_trump_words(view))
 
     return fit_alt(said(name), said(lambda seat: short_name(name(seat), 12)))
 
@@ -107,7 +128,11 @@ def last_trick_picture(
         return []
     alt = fit_alt(
         *(
-            f"The deal's last trick, won by {said(last['winner'])}: {_played(last['cards'], said)}."
+            _(
+                "The deal's last trick, won by {name}: {cards}.",
+                name=said(last["winner"]),
+                cards=_played(last["cards"], said),
+            )
             for said in (name, lambda seat: short_name(name(seat), 12))
         )
     )
@@ -124,8 +149,10 @@ def hand_alt(hand: Sequence[str]) -> str:
     """A hand picture in words, every card in the order shown (the seat's own view: this text
     goes only with that seat's private picture)."""
     if not hand:
-        return "Your hand: no cards left."
-    return fit_alt(f"Your hand, {len(hand)} card{'s' if len(hand) != 1 else ''}: {cards_words(hand)}.")
+        return _("Your hand: no cards left.")
+    return fit_alt(
+        ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(hand), cards=cards_words(hand))
+    )
 
 
 def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed: discord.Embed) -> list[ImageFile]:
@@ -133,7 +160,7 @@ def chart_picture(names: Sequence[str], running: Sequence[Sequence[int]], embed:
     if not running:
         return []
     data = scores_chart_png(tuple(names), tuple(tuple(row) for row in running))
-    return [show_picture(embed, CHART_FILE, data, totals_alt("Chart of the running totals", names, running))]
+    return [show_picture(embed, CHART_FILE, data, totals_alt(_("Chart of the running totals"), names, running))]
 
 
 def totals_alt(what: str, names: Sequence[str], running: Sequence[Sequence[int]]) -> str:
@@ -143,9 +170,20 @@ def totals_alt(what: str, names: Sequence[str], running: Sequence[Sequence[int]]
     def said(names: Sequence[str]) -> str:
         totals = sorted(zip(running[-1], names, strict=True), key=lambda pair: -pair[0])
         best = [n for t, n in totals if t == totals[0][0]]
-        lead = f"{' and '.join(best)} {'lead' if len(best) > 1 else 'leads'} with {totals[0][0]}"
-        deals = len(running)
+        if len(best) > 1:
+            lead = _(
+                "{names} and {last} lead with {total}", names=", ".join(best[:-1]), last=best[-1], total=totals[0][0]
+            )
+        else:
+            lead = _("{name} leads with {total}", name=best[0], total=totals[0][0])
         rest = "; ".join(f"{n} {t}" for t, n in totals)
-        return f"{what} after {deals} deal{'s' if deals != 1 else ''}: {lead}. Totals: {rest}."
+        return ngettext(
+            "{what} after {n} deal: {lead}. Totals: {rest}.",
+            "{what} after {n} deals: {lead}. Totals: {rest}.",
+            len(running),
+            what=what,
+            lead=lead,
+            rest=rest,
+        )
 
     return fit_alt(said(names), said([short_name(n, 12) for n in names]))

@@ -10,13 +10,21 @@ from cogs.ohhell.render import takeback_line
 from draw.cards import label, labels, suit_symbol
 from games.common.engine import Event
 from games.ohhell.game import OhHell
+from locales import _, ngettext
 
 #: the events that close a step
 STEP_ENDS = {"bids_revealed", "trick_won", "deal_scored"}
 
 
 def _deal_line(deal: int, cards: int, dealer: str, trump: str | None) -> str:
-    return f"Deal {deal}: {cards} card{'s' if cards != 1 else ''}, {dealer} deals, trumps {suit_symbol(trump)}"
+    return ngettext(
+        "Deal {deal}: {n} card, {dealer} deals, trumps {suit}",
+        "Deal {deal}: {n} cards, {dealer} deals, trumps {suit}",
+        cards,
+        deal=deal,
+        dealer=dealer,
+        suit=suit_symbol(trump),
+    )
 
 
 class OhHellReplayer(Replayer[OhHell]):
@@ -36,24 +44,23 @@ class OhHellReplayer(Replayer[OhHell]):
             if event.kind == "deal_started":
                 lines.append(_deal_line(d["deal"], d["hand_size"], names[d["dealer"]], d["trump"]))
             elif event.kind == "bid":
-                lines.append(f"{names[d['seat']]} bids {d['bid']}")
+                lines.append(_("{name} bids {bid}", name=names[d["seat"]], bid=d["bid"]))
             elif event.kind == "bids_revealed":
-                lines.append("Bids: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(d["bids"]) if b is not None))
+                bids = ", ".join(f"{names[s]} {b}" for s, b in enumerate(d["bids"]) if b is not None)
+                lines.append(_("Bids: {bids}", bids=bids))
             elif event.kind == "card_played":
-                lines.append(f"{names[d['seat']]} plays {label(d['card'])}")
+                lines.append(_("{name} plays {card}", name=names[d["seat"]], card=label(d["card"])))
             elif event.kind == "trick_won":
-                lines.append(f"**{names[d['seat']]} wins the trick**")
+                lines.append(_("**{name} wins the trick**", name=names[d["seat"]]))
             elif event.kind == "deal_scored":
-                lines.append(
-                    "Scores: "
-                    + ", ".join(
-                        f"{names[s]} {score:+d} ({total})"
-                        for s, (score, total) in enumerate(zip(d["scores"], d["totals"], strict=True))
-                        if score is not None
-                    )
+                scores = ", ".join(
+                    f"{names[s]} {score:+d} ({total})"
+                    for s, (score, total) in enumerate(zip(d["scores"], d["totals"], strict=True))
+                    if score is not None
                 )
+                lines.append(_("Scores: {scores}", scores=scores))
             elif event.kind == "game_over":
-                lines.append("🏁 Game over")
+                lines.append(_("🏁 Game over"))
             elif (line := takeback_line(event, lambda s: names[s])) is not None:
                 lines.append(line)
         return lines
@@ -62,7 +69,7 @@ class OhHellReplayer(Replayer[OhHell]):
         view = engine.view(None)
         for seat, name in enumerate(names):
             bid = view["bids"][seat]
-            head = f"{name} · total {view['totals'][seat]}"
+            head = _("{name} · total {total}", name=name, total=view["totals"][seat])
             if bid is not None:
-                head += f" · bid {bid}, won {view['tricks'][seat]}"
-            embed.add_field(name=head, value=labels(engine.hand(seat)) or "*(no cards)*", inline=False)
+                head += " · " + _("bid {bid}, won {won}", bid=bid, won=view["tricks"][seat])
+            embed.add_field(name=head, value=labels(engine.hand(seat)) or _("*(no cards)*"), inline=False)

@@ -11,10 +11,11 @@ from bot.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE, totals_alt
 from db.store import DealScore
 from draw.budget import DESCRIPTION, Budget, fit_lines, shorten
-from draw.common import COLOR, count
+from draw.common import COLOR
 from draw.images import scoresheet_png
 from draw.pictures import ImageFile, show_picture
 from games.ohhell.results import HistoryEntry
+from locales import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +71,19 @@ def sheet_text(names: Sequence[str], rows: Sequence[DealRow], room: int = DESCRI
     clean = [n.replace("*", "").replace("`", "'") for n in names]
     lines = []
     for row in rows:
-        cards = f" ({count(row.hand_size, 'card')})" if row.hand_size is not None else ""
+        cards = " (" + ngettext("{n} card", "{n} cards", row.hand_size) + ")" if row.hand_size is not None else ""
         cells = " · ".join(f"{n} {_cell(c)}" for n, c in zip(clean, row.cells, strict=True))
         lines.append(f"**{row.deal}**{cards}: {cells}")
     totals = running_totals(rows, len(names))[-1] if rows else [0] * len(names)
-    footer = "**Total**: " + " · ".join(f"{n} **{t}**" for n, t in zip(clean, totals, strict=True))
+    footer = _("**Total**: {totals}", totals=" · ".join(f"{n} **{t}**" for n, t in zip(clean, totals, strict=True)))
     if not lines:
         return shorten(footer, room)
     # the newest deals that fit with the totals, the oldest left out (said at the top)
-    text, _ = fit_lines(
-        lines, room - len(footer) - 1, lambda left: f"(the first {count(left, 'deal')} left out)", last=True
+    text, _shown = fit_lines(
+        lines,
+        room - len(footer) - 1,
+        lambda left: ngettext("(the first {n} deal left out)", "(the first {n} deals left out)", left),
+        last=True,
     )
     return f"{text}\n{footer}" if text else shorten(footer, room)
 
@@ -90,7 +94,7 @@ def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: 
     note (the places) and the footer are measured first; the deals get the room left."""
     budget = Budget()
     embed = budget.embed(title=title, color=COLOR)
-    budget.footer(embed, "each cell: bid/won and the change · the chart: running totals after each deal")
+    budget.footer(embed, _("each cell: bid/won and the change · the chart: running totals after each deal"))
     lead = [note] if note else []
     room = min(DESCRIPTION, budget.left) - sum(len(x) + 1 for x in lead)
     budget.describe(embed, [*lead, sheet_text(names, rows, room)])
@@ -103,7 +107,7 @@ def scoresheet(title: str, names: Sequence[str], rows: Sequence[DealRow], note: 
             tuple(tuple(t) for t in running),
         )
         # (the deals themselves are in words in the embed above the picture)
-        what = "Score sheet, each deal's bid, tricks won and change, and a chart of the running totals"
+        what = _("Score sheet, each deal's bid, tricks won and change, and a chart of the running totals")
         alt = totals_alt(what, names, running)
         files = [show_picture(embed, CHART_FILE, data, alt)]
     return Rendered(content=None, embeds=[embed], view=None, files=files)

@@ -16,6 +16,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from games.common.cards import SUIT_LETTERS, SUIT_NAMES, Card, card_code
 from games.common.engine import IllegalAction
+from locales import msg
 
 
 class BidAction(TypedDict):
@@ -81,4 +82,4 @@ def parse_suit(text: Any) -> int:
     for i, (letter, name) in enumerate(zip(SUIT_LETTERS[:4], SUIT_NAMES[:4], strict=True)):
         if t in (letter, name.upper(), "♣♦♥♠"[i]):
             return i
-    raise IllegalAction("Name a suit: C, D, H or S.")
+    raise IllegalAction(msg("Name a suit: C, D, H or S."))

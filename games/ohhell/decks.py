@@ -18,6 +18,7 @@ from games.common.cards import (
     make_card,
     standard52,
 )
+from locales import N_
 
 DECKS = ("standard52", "standard52+joker", "pack63", "australian")
 
@@ -30,11 +31,12 @@ DECK_PLAYERS: dict[str, tuple[int, int]] = {
     "australian": (5, 6),
 }
 
+#: each pack in words (marked for the catalogue: translated where shown)
 DECK_HELP: dict[str, str] = {
-    "standard52": "52 cards",
-    "standard52+joker": "52 cards and a joker (the highest trump)",
-    "pack63": "63-card 500 pack: 11 and 12 in black suits, 11-13 in red suits, and a joker",
-    "australian": "52 cards and the lowest 13 (5 players) or 26 (6 players) of a second pack",
+    "standard52": N_("52 cards"),
+    "standard52+joker": N_("52 cards and a joker (the highest trump)"),
+    "pack63": N_("63-card 500 pack: 11 and 12 in black suits, 11-13 in red suits, and a joker"),
+    "australian": N_("52 cards and the lowest 13 (5 players) or 26 (6 players) of a second pack"),
 }
 
 

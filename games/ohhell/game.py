@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, overload
 
-from games.common.cards import SUIT_NAMES, Card, card_code, parse_card
+from games.common.cards import Card, card_code, parse_card
 from games.common.engine import ActionData, Engine, Event, GameError, IllegalAction, RulesError
 from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION, GameRng, copy_rng, make_rng
 from games.ohhell import takeback
@@ -56,16 +56,20 @@ from games.ohhell.actions import (
 from games.ohhell.decks import build_deck
 from games.ohhell.display import sorted_codes
 from games.ohhell.fast import FastPath
+from games.ohhell.play_rules import hook_message
 from games.ohhell.results import DealLog, HistoryEntry, SeatStats, stats
-from games.ohhell.rules import Rules, make_rules
+from games.ohhell.rules import SUIT_TEXT, Rules, make_rules
 from games.ohhell.tables import BID, JOKER, OVER, PLAY, game_setup
 from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view
+from locales import N_, SOURCE, Msg, msg
 
 #: the one refusal of any named card in a Devil's Bridge deal, whether or not it is the seat's
-BRIDGE_REFUSAL = 'Your own card is hidden in this deal: play it blind (the card "?", no suit).'
+BRIDGE_REFUSAL = N_('Your own card is hidden in this deal: play it blind (the card "?", no suit).')
 
+#: "clubs", "diamonds"... by suit number, said in the reader's language where a refusal is shown
+_SUITS = tuple(Msg(SUIT_TEXT[letter]) for letter in "CDHS")
 #: "a club", "a diamond"... for the joker's reason
-_SINGULAR = ("club", "diamond", "heart", "spade", "joker")
+_SINGULAR = (Msg(N_("a club")), Msg(N_("a diamond")), Msg(N_("a heart")), Msg(N_("a spade")))
 
 __all__ = ["BidAction", "OhHell", "OhHellAction", "OhHellSeatView", "OhHellView", "PlayAction"]
 
@@ -92,7 +96,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         elif isinstance(rules, str):
             rules = make_rules(rules)
         if not isinstance(seats, int) or isinstance(seats, bool):
-            raise RulesError("seats must be a number of players.")
+            raise RulesError(msg("seats must be a number of players."))
         rules.check_players(seats)
         self.setup = game_setup(rules, seats)
         n = self.seat_count = seats
@@ -105,7 +109,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if first_dealer is not None and not (
             isinstance(first_dealer, int) and not isinstance(first_dealer, bool) and 0 <= first_dealer < n
         ):
-            raise RulesError(f"first_dealer must be a seat from 0 to {n - 1}.")
+            raise RulesError(msg("first_dealer must be a seat from 0 to {last}.", last=n - 1))
         self.first_dealer_given = first_dealer
         self._start_events: list[Event] | None = None
         self._begin(None)
@@ -202,7 +206,9 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     def _check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
         cards = [parse_card(c) if isinstance(c, str) else c for c in deck]
         if sorted(cards) != self.setup.sorted_deck:
-            raise RulesError(f"A given deck order must hold exactly the {self.setup.deck_size} cards of the deck.")
+            raise RulesError(
+                msg("A given deck order must hold exactly the {n} cards of the deck.", n=self.setup.deck_size)
+            )
         return cards
 
     @classmethod
@@ -337,13 +343,13 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if not self._may_bid(seat):
             return []
         forbidden = self._forbidden_bid()
-        return [
-            (b, False, self._hook_message(b)) if b == forbidden else (b, True, None) for b in range(self.hand_size + 1)
-        ]
+        # the view's reason stays in the source language (views are data, hashed into the panel's
+        # digest); the panel says it in the reader's language (``hook_message``)
+        reason = self._hook_message(forbidden).in_language(SOURCE) if forbidden is not None else None
+        return [(b, False, reason) if b == forbidden else (b, True, None) for b in range(self.hand_size + 1)]
 
-    def _hook_message(self, bid: int) -> str:
-        tricks = "trick" if self.hand_size == 1 else "tricks"
-        return f"The dealer may not bid {bid}: the bids would total the {self.hand_size} {tricks}."
+    def _hook_message(self, bid: int) -> Msg:
+        return hook_message(bid, self.hand_size)
 
     def legal_actions(self, seat: int) -> list[OhHellAction]:
         if self.phase == BID:
@@ -369,7 +375,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         Devil's Bridge card has none to give: its id would name the card to its own seat."""
         action_id = self._to_id(seat, action)
         if self.devils_bridge and self.phase == PLAY:
-            raise IllegalAction('Your own card is hidden in this deal: apply the play "?" itself.')
+            raise IllegalAction(msg('Your own card is hidden in this deal: apply the play "?" itself.'))
         return action_id
 
     def id_to_action(self, action_id: int) -> OhHellAction:
@@ -405,24 +411,24 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
 
     def _to_id(self, seat: int, action: ActionData, from_log: bool = False) -> int:
         if self.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
-            raise IllegalAction("There is no such seat.")
+            raise IllegalAction(msg("There is no such seat."))
         if not isinstance(action, dict) or action.get("type") not in ("bid", "play"):
-            raise IllegalAction("Unknown action: bid or play a card.")
+            raise IllegalAction(msg("Unknown action: bid or play a card."))
         if seat not in self.players:
-            raise IllegalAction("You are not in this play-off deal.")
+            raise IllegalAction(msg("You are not in this play-off deal."))
         if action["type"] == "bid":
             return self._bid_id(seat, action)
         return self._play_id(seat, action, from_log)
 
     def _bid_id(self, seat: int, action: Mapping[str, Any]) -> int:
         if self.phase != BID:
-            raise IllegalAction("The bidding is over: play a card.")
+            raise IllegalAction(msg("The bidding is over: play a card."))
         if self.bids[seat] >= 0:
-            raise IllegalAction("You have already bid.")
+            raise IllegalAction(msg("You have already bid."))
         if not self.setup.simultaneous and seat != self.turn:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(msg("It is not your turn."))
         bid = self._bid_value(action)
         if bid == self._forbidden_bid():
             raise IllegalAction(self._hook_message(bid))
@@ -433,25 +439,25 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if isinstance(bid, str) and bid.strip().isdigit():
             bid = int(bid)
         if not isinstance(bid, int) or isinstance(bid, bool):
-            raise IllegalAction(f"Bid a whole number of tricks between 0 and {self.hand_size}.")
+            raise IllegalAction(msg("Bid a whole number of tricks between 0 and {n}.", n=self.hand_size))
         if not 0 <= bid <= self.hand_size:
-            raise IllegalAction(f"Bid between 0 and {self.hand_size}.")
+            raise IllegalAction(msg("Bid between 0 and {n}.", n=self.hand_size))
         return bid
 
     def _play_id(self, seat: int, action: Mapping[str, Any], from_log: bool = False) -> int:
         if self.phase != PLAY:
             if self._may_bid(seat):
-                raise IllegalAction("Bid first: the play starts when everyone has bid.")
-            raise IllegalAction("Wait: the play starts when everyone has bid.")
+                raise IllegalAction(msg("Bid first: the play starts when everyone has bid."))
+            raise IllegalAction(msg("Wait: the play starts when everyone has bid."))
         if seat != self.turn:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(msg("It is not your turn."))
         hand = self._hand(seat)
         code = action.get("card")
         if self.devils_bridge and not from_log:
             # The seat may not learn its own card: every refusal here is decided before the card
             # is looked at, so naming the right card and a wrong one read the same.
             if code != "?" or "suit" in action:
-                raise IllegalAction(BRIDGE_REFUSAL)
+                raise IllegalAction(Msg(BRIDGE_REFUSAL))
             card = hand[0]
             play_id = JOKER if card == JOKER and self.no_trump_joker else card
             if card == JOKER and self.no_trump_joker and self.trick_cards and self.led_suit < 4:
@@ -463,40 +469,42 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
             try:
                 card = parse_card(code) if isinstance(code, str) else int(code)  # type: ignore[arg-type]
             except (ValueError, TypeError):
-                raise IllegalAction(f"{code!r} is not a card.") from None
+                raise IllegalAction(msg("{code} is not a card.", code=repr(code))) from None
             if card not in hand:
-                raise IllegalAction("You don't have that card.")
+                raise IllegalAction(msg("You don't have that card."))
         suit = action.get("suit")
         if card == JOKER and self.no_trump_joker:
             if self.trick_cards:
                 s = self.led_suit
                 if suit is not None and s < 4 and parse_suit(suit) != s:
-                    raise IllegalAction(f"The joker follows as {SUIT_NAMES[s]}, the suit led.")
+                    raise IllegalAction(msg("The joker follows as {suit}, the suit led.", suit=_SUITS[s]))
             elif suit is None:
                 if not self.devils_bridge:
-                    raise IllegalAction("Name the suit you lead the joker as: C, D, H or S.")
+                    raise IllegalAction(msg("Name the suit you lead the joker as: C, D, H or S."))
                 s = -1
             else:
                 s = parse_suit(suit)
             play_id = named_joker_id(JOKER, s) if 0 <= s < 4 else JOKER
         else:
             if suit is not None and not self.devils_bridge:
-                raise IllegalAction("Only a joker in a no-trump deal is played as a named suit.")
+                raise IllegalAction(msg("Only a joker in a no-trump deal is played as a named suit."))
             play_id = card
         if not self.setup.penalize and play_id not in self._legal_plays(seat, True):
             raise IllegalAction(self._why_illegal(card, play_id))
         return play_id
 
-    def _why_illegal(self, card: Card, play_id: int) -> str:
+    def _why_illegal(self, card: Card, play_id: int) -> Msg:
         if card == JOKER and self.no_trump_joker:
             s = (play_id >> NAME_SHIFT) - 1
-            return (
-                f"The joker can't be played as {SUIT_NAMES[s]} now: you have played a {_SINGULAR[s]} this "
-                f"deal and still hold one or have failed to follow {SUIT_NAMES[s]}."
+            return msg(
+                "The joker can't be played as {suit} now: you have played {one} this "
+                "deal and still hold one or have failed to follow {suit}.",
+                suit=_SUITS[s],
+                one=_SINGULAR[s],
             )
         if self.trick_cards and self.led_suit < 4:
-            return f"You must follow {SUIT_NAMES[self.led_suit]}."
-        return "You can't play that card now."
+            return msg("You must follow {suit}.", suit=_SUITS[self.led_suit])
+        return msg("You can't play that card now.")
 
     def apply(self, seat: int, action: ActionData) -> tuple[OhHell, list[Event]]:
         """Check then do ``action``; mutates this game and returns it with the events."""
@@ -581,9 +589,9 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     def from_json(cls, data: dict[str, Any]) -> OhHell:
         version = data.get("version")
         if version != 1:
-            raise GameError(f"Unknown Oh Hell save format version {version!r}.")
+            raise GameError(msg("Unknown Oh Hell save format version {version}.", version=repr(version)))
         if data.get("game", cls.GAME) != cls.GAME:
-            raise GameError("This save is not an Oh Hell game.")
+            raise GameError(msg("This save is not an Oh Hell game."))
         return cls.replay(
             Rules.from_json(data["rules"]),
             data["seats"],

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from locales import Msg, msg
+
 #: ``n.bit_length()`` for the list lengths a random choice is made among
 BIT_LENGTH = tuple(n.bit_length() for n in range(257))
 
@@ -22,6 +24,14 @@ def hook_forbidden_bid(hand_size: int, bid_total: int) -> int | None:
     only (``GameSetup.hook``)."""
     forbidden = hand_size - bid_total
     return forbidden if forbidden >= 0 else None
+
+
+def hook_message(bid: int, hand_size: int) -> Msg:
+    """Why the hook forbids ``bid``, said in the reader's language where it is shown (the refusal
+    of the bid, the panel's line under the disabled button)."""
+    if hand_size == 1:
+        return msg("The dealer may not bid {bid}: the bids would total the 1 trick.", bid=bid)
+    return msg("The dealer may not bid {bid}: the bids would total the {n} tricks.", bid=bid, n=hand_size)
 
 
 def legal_bids(hand_size: int, forbidden: int | None) -> list[int]:

@@ -16,6 +16,7 @@ from typing import Any
 from games.common.engine import RulesError
 from games.common.text import quoted
 from games.ohhell.decks import DECK_PLAYERS, DECKS, deck_size, has_joker
+from locales import N_, Msg, msg
 
 SEQUENCES = ("up-down", "down", "down-up", "up", "fixed")
 TRUMP_MODES = ("turn-up", "fixed", "rotate")
@@ -40,7 +41,8 @@ _SUIT_WORDS = {
     "NT": "NT", "NO-TRUMPS": "NT", "NO-TRUMP": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NONE": "NT",
     "NO TRUMPS": "NT", "NO TRUMP": "NT",
 }  # fmt: skip
-SUIT_TEXT = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
+#: a suit (or none) in the rules' words, marked for the catalogue (translated where shown)
+SUIT_TEXT = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades"), "NT": N_("no trumps")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,37 +58,37 @@ class Option:
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
-        Option("deck", "choice", DECKS, "The pack: 52 cards, 52 + joker, the 63-card 500 pack, or Australian."),
-        Option("min_players", "int", tuple(str(i) for i in range(2, 9)), "Fewest players allowed."),
-        Option("max_players", "int", tuple(str(i) for i in range(2, 9)), "Most players allowed."),
-        Option("sequence", "choice", SEQUENCES, "Hand sizes: up-down 1..peak..1, down peak..1, "
-               "down-up peak..1..peak, up 1..peak, or a fixed list."),
+        Option("deck", "choice", DECKS, N_("The pack: 52 cards, 52 + joker, the 63-card 500 pack, or Australian.")),
+        Option("min_players", "int", tuple(str(i) for i in range(2, 9)), N_("Fewest players allowed.")),
+        Option("max_players", "int", tuple(str(i) for i in range(2, 9)), N_("Most players allowed.")),
+        Option("sequence", "choice", SEQUENCES, N_("Hand sizes: up-down 1..peak..1, down peak..1, "
+               "down-up peak..1..peak, up 1..peak, or a fixed list.")),
         Option("peak", "int", PEAK_WORDS + tuple(str(i) for i in range(1, 14)),
-               "Largest hand: a number, auto (10 for 3-5 players, 8 for 6, 7 for 7; Australian pack: 13) "
-               "or max (deck / players)."),
-        Option("fixed_hands", "list", (), "Hand sizes for sequence=fixed, comma-separated, e.g. 5,4,3."),
-        Option("half_game", "bool", ("on", "off"), "Play only from the peak down to 1 (Oh Shit's half game)."),
-        Option("trump", "choice", TRUMP_MODES, "Trumps: the turned-up card, a fixed suit, or a rotating list."),
-        Option("trump_suit", "choice", TRUMP_SUITS, "The suit for trump=fixed (NT: always no trumps)."),
+               N_("Largest hand: a number, auto (10 for 3-5 players, 8 for 6, 7 for 7; Australian pack: 13) "
+               "or max (deck / players).")),
+        Option("fixed_hands", "list", (), N_("Hand sizes for sequence=fixed, comma-separated, e.g. 5,4,3.")),
+        Option("half_game", "bool", ("on", "off"), N_("Play only from the peak down to 1 (Oh Shit's half game).")),
+        Option("trump", "choice", TRUMP_MODES, N_("Trumps: the turned-up card, a fixed suit, or a rotating list.")),
+        Option("trump_suit", "choice", TRUMP_SUITS, N_("The suit for trump=fixed (NT: always no trumps).")),
         Option("trump_rotation", "list", TRUMP_SUITS,
-               "Suits for trump=rotate, one a deal, comma-separated, e.g. S,H,D,C,NT."),
-        Option("no_trump_turnup", "bool", ("on", "off"), "An ace or the joker turned up means no trumps."),
+               N_("Suits for trump=rotate, one a deal, comma-separated, e.g. S,H,D,C,NT.")),
+        Option("no_trump_turnup", "bool", ("on", "off"), N_("An ace or the joker turned up means no trumps.")),
         Option("bowers", "bool", ("on", "off"),
-               "Jack of trumps highest, the other jack of its colour second and a trump."),
-        Option("bidding", "choice", BIDDINGS, "Bid in turn from the dealer's left, or all in secret at once."),
+               N_("Jack of trumps highest, the other jack of its colour second and a trump.")),
+        Option("bidding", "choice", BIDDINGS, N_("Bid in turn from the dealer's left, or all in secret at once.")),
         Option("hook", "bool", ("on", "off"),
-               "The dealer may not bid so that the bids total the tricks (sequential bidding only)."),
-        Option("first_lead", "choice", FIRST_LEADS, "Who leads the first trick of a deal."),
+               N_("The dealer may not bid so that the bids total the tricks (sequential bidding only).")),
+        Option("first_lead", "choice", FIRST_LEADS, N_("Who leads the first trick of a deal.")),
         Option("revokes", "choice", REVOKE_MODES,
-               "prevent: only legal cards can be played; penalize: a revoke scores at most -5 for the deal."),
-        Option("scoring", "choice", SCORINGS, "How a deal scores (see the rules summary)."),
+               N_("prevent: only legal cards can be played; penalize: a revoke scores at most -5 for the deal.")),
+        Option("scoring", "choice", SCORINGS, N_("How a deal scores (see the rules summary).")),
         Option("devils_bridge", "bool", ("on", "off"),
-               "On the final 1-card deal you see everyone's card but your own."),
+               N_("On the final 1-card deal you see everyone's card but your own.")),
         Option("ties", "choice", TIE_RULES,
-               "extra-hand: more deals until one leader; misere-tiebreak: contracts, then a 5-card play-off."),
-        Option("joker", "bool", ("on", "off"), "Add the joker to a 52-card pack (the 63-card pack always has it)."),
+               N_("extra-hand: more deals until one leader; misere-tiebreak: contracts, then a 5-card play-off.")),
+        Option("joker", "bool", ("on", "off"), N_("Add the joker to a 52-card pack (the 63-card pack always has it).")),
         Option("pack63_for_6_7", "bool", ("on", "off"),
-               "With 6 or 7 players, play with the 63-card pack instead of the 52-card deck (seed 000)."),
+               N_("With 6 or 7 players, play with the 63-card pack instead of the 52-card deck (seed 000).")),
     )
 }  # fmt: skip
 
@@ -214,29 +216,70 @@ class Rules:
         if n > hi:
             if n > deck_hi:
                 fits = [d for d in DECKS if DECK_PLAYERS[d][0] <= n <= DECK_PLAYERS[d][1]]
-                hint = f"use deck={fits[0]}" if fits else "no pack seats that many"
+                if fits:
+                    raise RulesError(
+                        msg(
+                            "Too many players for the deck: {deck} seats at most {most}; "
+                            "play with at most {hi} players or use deck={fits}.",
+                            deck=self.deck,
+                            most=deck_hi,
+                            hi=hi,
+                            fits=fits[0],
+                        )
+                    )
                 raise RulesError(
-                    f"Too many players for the deck: {self.deck} seats at most {deck_hi}; "
-                    f"play with at most {hi} players or {hint}."
+                    msg(
+                        "Too many players for the deck: {deck} seats at most {most}; "
+                        "play with at most {hi} players or no pack seats that many.",
+                        deck=self.deck,
+                        most=deck_hi,
+                        hi=hi,
+                    )
                 )
-            raise RulesError(f"Too many players: these rules allow at most {hi}; set max_players={n} to allow {n}.")
+            raise RulesError(
+                msg("Too many players: these rules allow at most {hi}; set max_players={n} to allow {n}.", hi=hi, n=n)
+            )
         if n < lo:
             if n < deck_lo:
                 fits = [d for d in DECKS if DECK_PLAYERS[d][0] <= n <= DECK_PLAYERS[d][1]]
-                hint = f" or use deck={fits[0]}" if fits else ""
+                if fits:
+                    raise RulesError(
+                        msg(
+                            "Too few players for the deck: {deck} needs at least {least}; "
+                            "play with at least {lo} players or use deck={fits}.",
+                            deck=self.deck,
+                            least=deck_lo,
+                            lo=lo,
+                            fits=fits[0],
+                        )
+                    )
                 raise RulesError(
-                    f"Too few players for the deck: {self.deck} needs at least {deck_lo}; "
-                    f"play with at least {lo} players{hint}."
+                    msg(
+                        "Too few players for the deck: {deck} needs at least {least}; play with at least {lo} players.",
+                        deck=self.deck,
+                        least=deck_lo,
+                        lo=lo,
+                    )
                 )
-            raise RulesError(f"Too few players: these rules need at least {lo}; set min_players={n} to allow {n}.")
+            raise RulesError(
+                msg("Too few players: these rules need at least {lo}; set min_players={n} to allow {n}.", lo=lo, n=n)
+            )
         if self.sequence == "fixed":
             deck = self.deck_for(n)
             size = deck_size(deck, n)
             for h in self.fixed_hands:
                 if h * n > size:
                     raise RulesError(
-                        f"A {h}-card hand for {n} players needs {h * n} cards but the {deck} deck "
-                        f"has {size}: use hands of at most {size // n}."
+                        msg(
+                            "A {h}-card hand for {n} players needs {needed} cards but the {deck} deck "
+                            "has {size}: use hands of at most {most}.",
+                            h=h,
+                            n=n,
+                            needed=h * n,
+                            deck=deck,
+                            size=size,
+                            most=size // n,
+                        )
                     )
 
     def max_hand(self, n_players: int) -> int:
@@ -289,7 +332,7 @@ class Rules:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"Unknown rule field(s) in stored rules: {', '.join(sorted(unknown))}.")
+            raise RulesError(msg("Unknown rule field(s) in stored rules: {fields}.", fields=", ".join(sorted(unknown))))
         values = dict(data)
         if "fixed_hands" in values:
             values["fixed_hands"] = tuple(values["fixed_hands"])
@@ -316,7 +359,11 @@ def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
     for a in allowed:
         if text == a.lower():
             return a
-    raise RulesError(f"{name} must be one of {', '.join(allowed)} (got {quoted(value)}).")
+    raise RulesError(
+        msg(
+            "{name} must be one of {allowed} (got {value}).", name=name, allowed=", ".join(allowed), value=quoted(value)
+        )
+    )
 
 
 def _bool(name: str, value: Any) -> bool:
@@ -327,22 +374,22 @@ def _bool(name: str, value: Any) -> bool:
         return True
     if text in ("off", "no", "false", "0"):
         return False
-    raise RulesError(f"{name} must be on or off (got {quoted(value)}).")
+    raise RulesError(msg("{name} must be on or off (got {value}).", name=name, value=quoted(value)))
 
 
 def _int(name: str, value: Any) -> int:
     if isinstance(value, bool):
-        raise RulesError(f"{name} must be a whole number (got {quoted(value)}).")
+        raise RulesError(msg("{name} must be a whole number (got {value}).", name=name, value=quoted(value)))
     try:
         return int(str(value).strip())
     except ValueError:
-        raise RulesError(f"{name} must be a whole number (got {quoted(value)}).") from None
+        raise RulesError(msg("{name} must be a whole number (got {value}).", name=name, value=quoted(value))) from None
 
 
 def _suit(name: str, value: Any) -> str:
     suit = _SUIT_WORDS.get(str(value).strip().upper())
     if suit is None:
-        raise RulesError(f"{name}: {quoted(value)} is not a suit; use C, D, H, S or NT.")
+        raise RulesError(msg("{name}: {value} is not a suit; use C, D, H, S or NT.", name=name, value=quoted(value)))
     return suit
 
 
@@ -391,7 +438,9 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
     for raw_name, raw in overrides.items():
         name = raw_name.strip().lower().replace("-", "_")
         if name not in OPTIONS:
-            raise RulesError(f"Unknown option {quoted(raw_name)}. Options: {', '.join(OPTIONS)}.")
+            raise RulesError(
+                msg("Unknown option {name}. Options: {options}.", name=quoted(raw_name), options=", ".join(OPTIONS))
+            )
         if name == "trump" and isinstance(raw, str) and ":" in raw:
             # shorthand: "fixed:S", "rotate:S,H,NT"
             mode, _, rest = raw.partition(":")
@@ -401,7 +450,7 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
             elif values["trump"] == "rotate":
                 values["trump_rotation"] = tuple(_suit("trump", v) for v in _list(rest))
             else:
-                raise RulesError("trump=turn-up takes no suit; use trump=fixed:S for a fixed suit.")
+                raise RulesError(msg("trump=turn-up takes no suit; use trump=fixed:S for a fixed suit."))
             explicit.add("trump")
             explicit_order.append("trump")
             continue
@@ -428,9 +477,9 @@ def _apply_overrides(values: dict[str, Any], overrides: dict[str, Any]) -> Rules
         elif not joker and deck == "standard52+joker":
             values["deck"] = "standard52"
         elif not joker and deck == "pack63":
-            raise RulesError("The 63-card pack always has its joker: use deck=standard52 to play without it.")
+            raise RulesError(msg("The 63-card pack always has its joker: use deck=standard52 to play without it."))
         elif joker and deck == "australian":
-            raise RulesError("The Australian pack has no joker: use deck=standard52+joker for a joker.")
+            raise RulesError(msg("The Australian pack has no joker: use deck=standard52+joker for a joker."))
     return Rules(**values)
 
 
@@ -438,67 +487,91 @@ def make_rules(preset: str = "classic", **overrides: str | int | bool) -> Rules:
     """A preset with the host's overrides, checked as a whole. Raises :class:`RulesError`."""
     key = str(preset).strip().lower()
     if key not in PRESETS:
-        raise RulesError(f"Unknown preset {quoted(preset)}. Presets: {', '.join(PRESETS)}.")
+        raise RulesError(
+            msg("Unknown preset {name}. Presets: {presets}.", name=quoted(preset), presets=", ".join(PRESETS))
+        )
     return _apply_overrides({**PRESETS[key], "preset": key}, overrides)
 
 
 def _validate(r: Rules) -> None:
-    def need(cond: bool, message: str) -> None:
+    def need(cond: bool, message: Msg) -> None:
         if not cond:
             raise RulesError(message)
 
-    need(r.deck in DECKS, f"deck must be one of {', '.join(DECKS)} (got {r.deck!r}).")
-    need(r.sequence in SEQUENCES, f"sequence must be one of {', '.join(SEQUENCES)} (got {r.sequence!r}).")
-    need(r.trump in TRUMP_MODES, f"trump must be one of {', '.join(TRUMP_MODES)} (got {r.trump!r}).")
-    need(r.trump_suit in TRUMP_SUITS, f"trump_suit must be one of {', '.join(TRUMP_SUITS)}.")
-    need(r.bidding in BIDDINGS, f"bidding must be one of {', '.join(BIDDINGS)} (got {r.bidding!r}).")
-    need(r.first_lead in FIRST_LEADS, f"first_lead must be one of {', '.join(FIRST_LEADS)}.")
-    need(r.revokes in REVOKE_MODES, f"revokes must be one of {', '.join(REVOKE_MODES)}.")
-    need(r.scoring in SCORINGS, f"scoring must be one of {', '.join(SCORINGS)} (got {r.scoring!r}).")
-    need(r.ties in TIE_RULES, f"ties must be one of {', '.join(TIE_RULES)} (got {r.ties!r}).")
+    for name, value, allowed in (
+        ("deck", r.deck, DECKS),
+        ("sequence", r.sequence, SEQUENCES),
+        ("trump", r.trump, TRUMP_MODES),
+        ("trump_suit", r.trump_suit, TRUMP_SUITS),
+        ("bidding", r.bidding, BIDDINGS),
+        ("first_lead", r.first_lead, FIRST_LEADS),
+        ("revokes", r.revokes, REVOKE_MODES),
+        ("scoring", r.scoring, SCORINGS),
+        ("ties", r.ties, TIE_RULES),
+    ):
+        if value not in allowed:
+            raise RulesError(
+                msg(
+                    "{name} must be one of {allowed} (got {value}).",
+                    name=name,
+                    allowed=", ".join(allowed),
+                    value=repr(value),
+                )
+            )
     need(
         isinstance(r.peak, int) and not isinstance(r.peak, bool) and r.peak >= 1 or r.peak in PEAK_WORDS,
-        f"peak must be a number of cards (1 or more), auto or max (got {r.peak!r}).",
+        msg("peak must be a number of cards (1 or more), auto or max (got {value}).", value=repr(r.peak)),
     )
     need(
         isinstance(r.min_players, int) and isinstance(r.max_players, int) and 2 <= r.min_players,
-        "min_players must be at least 2.",
+        msg("min_players must be at least 2."),
     )
     need(
         r.min_players <= r.max_players,
-        f"min_players ({r.min_players}) is more than max_players ({r.max_players}).",
+        msg("min_players ({low}) is more than max_players ({high}).", low=r.min_players, high=r.max_players),
     )
     lo, hi = r.player_range()
     deck_lo, deck_hi = DECK_PLAYERS[r.deck]
     need(
         lo <= hi,
-        f"The {r.deck} deck seats {deck_lo}–{deck_hi} players but these rules allow "
-        f"{r.min_players}–{r.max_players}: change min_players/max_players or use deck=standard52.",
+        msg(
+            "The {deck} deck seats {deck_lo}–{deck_hi} players but these rules allow "
+            "{low}–{high}: change min_players/max_players or use deck=standard52.",
+            deck=r.deck,
+            deck_lo=deck_lo,
+            deck_hi=deck_hi,
+            low=r.min_players,
+            high=r.max_players,
+        ),
     )
     if r.sequence == "fixed":
         need(
             bool(r.fixed_hands),
-            "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands 5,4,3 (your sizes, in "
-            "order); that alone also sets sequence=fixed.",
+            msg(
+                "sequence=fixed needs its hand sizes: type /ohhell set fixed_hands 5,4,3 (your sizes, in "
+                "order); that alone also sets sequence=fixed."
+            ),
         )
-        need(all(isinstance(h, int) and h >= 1 for h in r.fixed_hands), "fixed_hands must be 1 or more each.")
+        need(all(isinstance(h, int) and h >= 1 for h in r.fixed_hands), msg("fixed_hands must be 1 or more each."))
     need(
         not r.half_game or r.sequence in ("up-down", "down-up"),
-        "half_game halves an up-down or down-up game; with this sequence use sequence=down instead.",
+        msg("half_game halves an up-down or down-up game; with this sequence use sequence=down instead."),
     )
     if r.trump == "rotate":
-        need(bool(r.trump_rotation), "trump=rotate needs trump_rotation, e.g. S,H,D,C,NT.")
-        need(all(s in TRUMP_SUITS for s in r.trump_rotation), "trump_rotation takes C, D, H, S and NT.")
+        need(bool(r.trump_rotation), msg("trump=rotate needs trump_rotation, e.g. S,H,D,C,NT."))
+        need(all(s in TRUMP_SUITS for s in r.trump_rotation), msg("trump_rotation takes C, D, H, S and NT."))
     need(
         not (r.hook and r.bidding == "simultaneous"),
-        "The hook (the dealer may not make the bids total the tricks) needs bids made in turn: "
-        "with bidding=simultaneous set hook=off, or use bidding=sequential.",
+        msg(
+            "The hook (the dealer may not make the bids total the tricks) needs bids made in turn: "
+            "with bidding=simultaneous set hook=off, or use bidding=sequential."
+        ),
     )
     need(
         not (r.devils_bridge and r.sequence == "fixed" and 1 not in r.fixed_hands),
-        "Devil's Bridge is played on a 1-card deal: add a 1 to fixed_hands or set devils_bridge=off.",
+        msg("Devil's Bridge is played on a 1-card deal: add a 1 to fixed_hands or set devils_bridge=off."),
     )
-    need(r.max_tie_deals >= 0, "max_tie_deals must be 0 or more.")
+    need(r.max_tie_deals >= 0, msg("max_tie_deals must be 0 or more."))
 
 
 def rules_with(rules: Rules, **changes: Any) -> Rules:

@@ -39,6 +39,7 @@ from games.common.engine import ActionData, Event, IllegalAction
 from games.ohhell.actions import LoggedAction, UndoAction, bid_action, play_action, split_play_id
 from games.ohhell.tables import BID, PLAY
 from games.ohhell.takeback_state import Request, UndoPoint
+from locales import msg
 
 if TYPE_CHECKING:
     from games.ohhell.state import DealState
@@ -122,7 +123,7 @@ def _live_point(game: DealState) -> UndoPoint | None:
 def check(game: DealState, seat: int, action: Mapping[str, Any]) -> None:
     kind = action.get("type")
     if not isinstance(seat, int) or not 0 <= seat < game.seat_count:
-        raise IllegalAction("There is no such seat.")
+        raise IllegalAction(msg("There is no such seat."))
     allowed = undo_options(game, seat)
     if kind in allowed:
         if kind == "undo_ask":
@@ -130,22 +131,22 @@ def check(game: DealState, seat: int, action: Mapping[str, Any]) -> None:
             if not isinstance(auto, list) or any(
                 not isinstance(s, int) or s == seat or s not in game.players for s in auto
             ):
-                raise IllegalAction("auto_accept lists other players of this deal.")
+                raise IllegalAction(msg("auto_accept lists other players of this deal."))
         return
     if game.phase != PLAY:
-        raise IllegalAction("Only a card of the trick on the table can be taken back.")
+        raise IllegalAction(msg("Only a card of the trick on the table can be taken back."))
     if kind == "undo_ask":
         point = _live_point(game)
         if game.takeback.request is not None:
-            raise IllegalAction("A take-back is already asked: wait for the answers.")
+            raise IllegalAction(msg("A take-back is already asked: wait for the answers."))
         if point is None or point.seat != seat:
-            raise IllegalAction("You can only take back your own card while it is the trick's latest.")
+            raise IllegalAction(msg("You can only take back your own card while it is the trick's latest."))
         if game.devils_bridge:
-            raise IllegalAction("In a Devil's Bridge deal your card is blind: there is none other to play.")
-        raise IllegalAction("The table has already refused to give that card back.")
+            raise IllegalAction(msg("In a Devil's Bridge deal your card is blind: there is none other to play."))
+        raise IllegalAction(msg("The table has already refused to give that card back."))
     if game.takeback.request is None:
-        raise IllegalAction("Nobody is asking to take a card back now.")
-    raise IllegalAction("You have already answered, or it is your own request.")
+        raise IllegalAction(msg("Nobody is asking to take a card back now."))
+    raise IllegalAction(msg("You have already answered, or it is your own request."))
 
 
 def do(game: DealState, seat: int, action: Mapping[str, Any], events: list[Event] | None) -> None:

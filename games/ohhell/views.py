@@ -18,6 +18,7 @@ from games.ohhell.display import TablePlay, sorted_codes, trick_plays
 from games.ohhell.results import HistoryEntry, PlayedTrick, Standing
 from games.ohhell.state import DealState
 from games.ohhell.tables import BID, OVER, PHASES, suit_letter
+from locales import msg
 
 
 class TrickView(TypedDict):
@@ -203,4 +204,4 @@ def seat_view(
 
 def check_viewer(game: DealState, seat: int | None) -> None:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.seat_count):
-        raise GameError("There is no such seat.")
+        raise GameError(msg("There is no such seat."))

@@ -529,6 +529,11 @@ def test_an_oh_hell_game_ends_with_its_standings_and_score_sheet_on_the_page(tmp
             page.slash("/ohhell scores")
             page.wait_for(r"Oh Hell scores after|deal by deal")
             page.pictures_loaded()
+            # the sheet at its own size, not fitted into SimCord's 280 px to be clicked open
+            shown, natural = page.page.locator("img.embed-image").last.evaluate(
+                "image => [image.getBoundingClientRect().height, image.naturalHeight]"
+            )
+            assert shown > 280 and shown >= 0.95 * natural, (shown, natural)
             if SCORES_COPY:
                 page.page.screenshot(path=SCORES_COPY)
             assert developer_words(page.text()) == [], page.text()

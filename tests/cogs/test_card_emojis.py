@@ -6,12 +6,14 @@ runs against it here; the pictures themselves are checked in tests/bot/test_card
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.client import CardBot
 from bot.settings import Settings
 from draw.emojis import EMOJIS, all_emojis
-from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, walk_components
+from tests.helpers import OhHellDriver, for_tests, open_hand, open_table, table_message, walk_components
 
 
 def _emoji_bot(db_path: str) -> CardBot:
@@ -76,3 +78,54 @@ async def test_refused_upload_falls_back_to_text(simcord_env, db_path):
     dm = people[0].user.dm_channel.last_message
     hand_field = next(f.value for f in dm.embeds[0].fields if f.name == "Cards")
     assert "<:" not in hand_field and any(s in hand_field for s in "♣♦♥♠"), hand_field
+
+
+async def test_a_long_deals_tricks_are_whole_emojis_the_newest_kept(simcord_env):
+    """Four players, 13 cards: the panel's "Tricks this deal" outgrows a field's 1,024
+    characters once its cards are emojis (some 30 characters each). The oldest tricks are left
+    out whole, said in a line; before, the text was cut 1,000 characters from its end, inside an
+    emoji's markup, and the field began with its code ("…470808113>")."""
+    env = simcord_env
+    await env.bot.emoji_task
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "13"})
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    table = driver.table()
+    while len(table.engine.view(None)["deal_tricks"]) < 11:
+        assert await driver.step()
+    seat = table.engine.to_act()[0]
+    actor = next(p for p in people if p.id == table.seats[seat].user_id)
+    panel = await open_hand(actor, channel, env.bot.user.id)
+    tricks = next(f.value for f in panel.embeds[0].fields if f.name == "Tricks this deal")
+    assert len(tricks) <= 1024, len(tricks)
+    first, *rest = tricks.split("\n")
+    assert re.fullmatch(r"… \d+ earlier tricks?", first), first
+    assert rest and rest[-1].startswith("11. "), rest
+    # every emoji whole: nothing of a markup is left once the whole ones are taken out
+    leftover = re.sub(r"<:ct4?_\w+:\d+>", "", tricks)
+    assert not re.search(r"\d{6,}|<:|:\d+>", leftover), tricks
+
+
+async def test_a_spectator_reads_the_last_deals_hands_as_card_emojis(simcord_env):
+    """The spectator's view adds the hands (those shown, and the last deal's) to the table's
+    embeds: they are card emojis too, no ♠ or ♣ left as text (dark grey on a dark page)."""
+    env = simcord_env
+    await env.bot.emoji_task
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+    cy = guild.add_member(env.create_user("cy"))
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "2,2"})
+    driver = OhHellDriver(env, channel, {p.id: p for p in people})
+    table = driver.table()
+    while table.engine.deal_number < 2:
+        assert await driver.step()
+    await people[1].slash(channel, "ohhell spectators", hand="show")
+    shown = await cy.click(table_message(channel, env.bot.user.id), label="Watch")
+    view = shown.response
+    last = next(e for e in view.embeds if (e.title or "").startswith("🂠"))
+    hands = next(e for e in view.embeds if "Hands shown" in (e.title or ""))
+    for text in (last.description, hands.description):
+        assert "<:ct_" in text and not any(s in text for s in "♠♣"), text
