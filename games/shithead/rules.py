@@ -203,82 +203,109 @@ class Rules:
     def describe(self) -> list[str]:
         """The rules in short sentences, main rules first, then what differs from Pagat's."""
         lines = []
-        pack = "one 52-card pack" if self.decks == 1 else f"{self.decks} packs of 52"
+        pack = _("one 52-card pack") if self.decks == 1 else _("{n} packs of 52", n=self.decks)
         if self.jokers:
-            pack += f" and {self.jokers} joker{'s' if self.jokers > 1 else ''}"
+            pack = ngettext("{pack} and {n} joker", "{pack} and {n} jokers", self.jokers, pack=pack)
         low, high = self.player_range()
-        lines.append(f"{low}–{high} players, {pack}. Ranks low to high: 3 … K, A; 2s are special.")
+        lines.append(
+            _(
+                "{low}–{high} players, {pack}. Ranks low to high: 3 … K, A; 2s are special.",
+                low=low,
+                high=high,
+                pack=pack,
+            )
+        )
         if self.deal == "swap":
             lines.append(
-                f"Each player gets {self.table_cards} face-down, {self.table_cards} face-up and "
-                f"{self.hand_size} in hand, and may swap hand cards with face-up cards before play."
+                _(
+                    "Each player gets {table} face-down, {table} face-up and {hand} in hand, and may swap hand"
+                    " cards with face-up cards before play.",
+                    table=self.table_cards,
+                    hand=self.hand_size,
+                )
             )
         else:
             lines.append(
-                f"Each player gets {self.table_cards} face-down and {self.table_cards + self.hand_size} in "
-                f"hand, and puts {self.table_cards} of them face-up before play."
+                _(
+                    "Each player gets {table} face-down and {hand} in hand, and puts {table} of them face-up"
+                    " before play.",
+                    table=self.table_cards,
+                    hand=self.table_cards + self.hand_size,
+                )
             )
         if self.deal == "swap":
             lines.append(
-                "Whoever is dealt the first face-up 3 starts (before any swap; else a 3 in hand from the "
-                "dealer's left, then 4s …)."
+                _(
+                    "Whoever is dealt the first face-up 3 starts (before any swap; else a 3 in hand from the "
+                    "dealer's left, then 4s …)."
+                )
             )
         else:
             lines.append(
-                "The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …)."
+                _("The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …).")
             )
         lines.append(
-            "Play one card or several of one rank, equal or higher than the pile, then draw back to "
-            f"{self.hand_size} while the stock lasts; or pick up the whole pile."
+            _(
+                "Play one card or several of one rank, equal or higher than the pile, then draw back to {hand}"
+                " while the stock lasts; or pick up the whole pile.",
+                hand=self.hand_size,
+            )
         )
-        lines.append("A 2 goes on anything and anything goes on a 2.")
+        lines.append(_("A 2 goes on anything and anything goes on a 2."))
         if self.ten == "any":
-            lines.append("A 10 goes on anything (even an empty pile), burns the pile, and you play again.")
+            lines.append(_("A 10 goes on anything (even an empty pile), burns the pile, and you play again."))
         else:
-            lines.append("A 10 burns the pile and you play again, but it cannot go on a J, Q, K or A.")
-        lines.append("Four of a rank on top of the pile (in one play or several) burn it, and you play again.")
+            lines.append(_("A 10 burns the pile and you play again, but it cannot go on a J, Q, K or A."))
+        lines.append(_("Four of a rank on top of the pile (in one play or several) burn it, and you play again."))
         if self.seven == "lower":
-            lines.append("After a 7 the next play must be a 7 or lower (or a 2 or 10).")
+            lines.append(_("After a 7 the next play must be a 7 or lower (or a 2 or 10)."))
         elif self.seven == "glass":
             lines.append(
-                "A 7 goes on anything and is glass: the next play must beat the card under it "
-                "(a 7 on the empty table counts as 7)."
+                _(
+                    "A 7 goes on anything and is glass: the next play must beat the card under it "
+                    "(a 7 on the empty table counts as 7)."
+                )
             )
         if self.eight == "reverse":
-            lines.append("An 8 goes on anything, reverses the direction and is transparent: beat the card under it.")
+            lines.append(_("An 8 goes on anything, reverses the direction and is transparent: beat the card under it."))
         elif self.eight == "lower":
-            lines.append("After an 8 the next card must be lower than 8 or another 8 (or a 2 or joker).")
+            lines.append(_("After an 8 the next card must be lower than 8 or another 8 (or a 2 or joker)."))
         if self.jokers:
             if self.joker_rule == "reverse":
-                lines.append("Jokers go on anything, only with other jokers, and reverse the direction.")
+                lines.append(_("Jokers go on anything, only with other jokers, and reverse the direction."))
             else:
-                value = {"skip-glass": "glass", "skip-7": "a 7", "skip-2": "a 2"}[self.joker_rule]
+                value = {"skip-glass": _("glass"), "skip-7": _("a 7"), "skip-2": _("a 2")}[self.joker_rule]
                 lines.append(
-                    f"Jokers go on anything and the next player misses a turn; a joker counts as {value} "
-                    "(with two players left, the joker's player goes again with any card, however many jokers)."
+                    _(
+                        "Jokers go on anything and the next player misses a turn; a joker counts as {value} (with"
+                        " two players left, the joker's player goes again with any card, however many jokers).",
+                        value=value,
+                    )
                 )
         if self.runs:
-            lines.append("You may also play a run of consecutive cards of one suit, each legal in turn.")
-        lines.append("Hand first; then your face-up cards; then your face-down cards blind, one a turn.")
+            lines.append(_("You may also play a run of consecutive cards of one suit, each legal in turn."))
+        lines.append(_("Hand first; then your face-up cards; then your face-down cards blind, one a turn."))
         if self.refusal == "add-one":
-            lines.append("Refusing with face-up cards: add one of them to the pile, then take the pile.")
+            lines.append(_("Refusing with face-up cards: add one of them to the pile, then take the pile."))
         else:
-            lines.append("Refusing with face-up cards: take the pile and leave your face-up cards.")
+            lines.append(_("Refusing with face-up cards: take the pile and leave your face-up cards."))
         if self.after_pickup == "previous":
-            lines.append("After a pick-up, whoever played the last card before it starts the new pile.")
+            lines.append(_("After a pick-up, whoever played the last card before it starts the new pile."))
         else:
-            lines.append("After a pick-up, the next player starts a new pile.")
+            lines.append(_("After a pick-up, the next player starts a new pile."))
         if self.goal == "loser":
-            lines.append("Players drop out as they run out of cards; the last one holding cards is the shithead.")
+            lines.append(_("Players drop out as they run out of cards; the last one holding cards is the shithead."))
         else:
-            lines.append("The first player to run out of cards wins.")
+            lines.append(_("The first player to run out of cards wins."))
         if self.stacking:
             lines.append(
-                "Before play you may put hand cards on face-up cards of their rank and draw back up "
-                "(again and again); equal face-up cards are played together as a group."
+                _(
+                    "Before play you may put hand cards on face-up cards of their rank and draw back up "
+                    "(again and again); equal face-up cards are played together as a group."
+                )
             )
         if self.flush:
-            lines.append('The first player to burn the pile is the "flush" person, named on the table.')
+            lines.append(_('The first player to burn the pile is the "flush" person, named on the table.'))
         return lines
 
 
