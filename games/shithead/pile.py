@@ -153,13 +153,13 @@ class PileRules:
             return _("A 10 cannot go on {top}.", top=_a_rank(top_rank))
         if rank >= top_rank:
             return None
-        card = _a_rank(rank)
-        card = card[:1].upper() + card[1:]
+        played = _a_rank(rank)
+        played = played[:1].upper() + played[1:]
         if top == pile[-1]:
-            return _("{card} does not beat the {top} on the pile.", card=card, top=said_rank(top_rank))
+            return _("{card} does not beat the {top} on the pile.", card=played, top=said_rank(top_rank))
         return _(
             "{card} does not beat the {top} under the {under}.",
-            card=card,
+            card=played,
             top=said_rank(top_rank),
             under=short_rank(pile[-1] & 31),
         )
