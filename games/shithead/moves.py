@@ -84,31 +84,43 @@ def parse(table: Table, seat: int, action: ActionData) -> Move:
         raise IllegalAction("It is not your turn.")
     zone = table.zone(seat)
     if kind == "flip":
-        if zone != "down":
-            where = "your hand" if zone == "hand" else "your face-up cards"
-            raise IllegalAction(f"You cannot flip yet: play from {where} first.")
-        index = action.get("index")
-        if not isinstance(index, int) or not 0 <= index < len(table.down[seat]):
-            raise IllegalAction("There is no face-down card there.")
-        if table.down[seat][index] is None:
-            raise IllegalAction("That face-down card has already been played.")
-        return Flip(index)
+        return _parse_flip(table, seat, zone, action)
     if kind == "pickup":
-        if zone == "down":
-            raise IllegalAction("With only face-down cards you must flip one.")
-        if not table.pile:
-            raise IllegalAction("There is nothing to pick up: play any card.")
-        add = action.get("add")
-        if zone == "up" and table.rules.refusal == "add-one":
-            if add is None:
-                raise IllegalAction("Choose one of your face-up cards to add to the pile.")
-            (card,) = take(table.up[seat], [add], "face up")
-            return Pickup(card)
-        if add is not None:
-            raise IllegalAction("Just pick up the pile; you add no card.")
-        return Pickup(None)
+        return _parse_pickup(table, seat, zone, action)
     if kind != "play":
         raise IllegalAction(f"Unknown action {kind!r}.")
+    return _parse_play(table, seat, zone, action)
+
+
+def _parse_flip(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Flip:
+    if zone != "down":
+        where = "your hand" if zone == "hand" else "your face-up cards"
+        raise IllegalAction(f"You cannot flip yet: play from {where} first.")
+    index = action.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(table.down[seat]):
+        raise IllegalAction("There is no face-down card there.")
+    if table.down[seat][index] is None:
+        raise IllegalAction("That face-down card has already been played.")
+    return Flip(index)
+
+
+def _parse_pickup(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Pickup:
+    if zone == "down":
+        raise IllegalAction("With only face-down cards you must flip one.")
+    if not table.pile:
+        raise IllegalAction("There is nothing to pick up: play any card.")
+    add = action.get("add")
+    if zone == "up" and table.rules.refusal == "add-one":
+        if add is None:
+            raise IllegalAction("Choose one of your face-up cards to add to the pile.")
+        (card,) = take(table.up[seat], [add], "face up")
+        return Pickup(card)
+    if add is not None:
+        raise IllegalAction("Just pick up the pile; you add no card.")
+    return Pickup(None)
+
+
+def _parse_play(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Play:
     if zone == "down":
         raise IllegalAction("Your hand and face-up cards are gone: flip a face-down card.")
     source = table.hand[seat] if zone == "hand" else table.up[seat]
@@ -129,16 +141,20 @@ def parse(table: Table, seat: int, action: ActionData) -> Move:
         raise IllegalAction("Choose at least one card to play.")
     assert zone is not None  # a seat to play always holds cards
     if zone == "up" and table.rules.stacking:
-        for rank in {c & 31 for c in cards}:
-            group = [u for u in table.up[seat] if u & 31 == rank]
-            if sum(1 for c in cards if c & 31 == rank) != len(group):
-                raise IllegalAction(
-                    f"Equal face-up cards are played together: play all {len(group)} of your face-up "
-                    f"{short_rank(rank)}s."
-                    if len(group) > 1
-                    else "Equal face-up cards are played together."
-                )
+        _check_whole_stacks(table, seat, cards)
     return Play(check_play(table, cards), zone)
+
+
+def _check_whole_stacks(table: Table, seat: int, cards: list[Card]) -> None:
+    """Under stacking, equal face-up cards lie in one stack and leave the table together."""
+    for rank in {c & 31 for c in cards}:
+        group = [u for u in table.up[seat] if u & 31 == rank]
+        if sum(1 for c in cards if c & 31 == rank) != len(group):
+            raise IllegalAction(
+                f"Equal face-up cards are played together: play all {len(group)} of your face-up {short_rank(rank)}s."
+                if len(group) > 1
+                else "Equal face-up cards are played together."
+            )
 
 
 def _parse_swap(table: Table, seat: int, kind: Any, action: ActionData) -> Move:

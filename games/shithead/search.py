@@ -248,23 +248,31 @@ def fast_move(t: Shithead, seat: int, count: int, rng: random.Random, power: set
     best: list[Card] = []
     top = -1e9
     for rank, group in by_rank.items():
-        score = -10.0 * _value(rank, power) + len(group)
-        if rank != JOKER_RANK and rank not in power:
-            same = 0
-            for c in reversed(pile):
-                if c & 31 != rank:
-                    break
-                same += 1
-            if same + len(group) >= 4:
-                score += 150
-        if rank in power:
-            if rank == 10 and len(pile) >= 4:
-                score += 40 + len(pile)
-            if not pile:
-                score -= 100
+        score = _rank_score(rank, len(group), pile, power)
         if score > top:
             top, best = score, group
     return Play(list(best), zone)
+
+
+def _rank_score(rank: int, copies: int, pile: list[Card], power: set[int]) -> float:
+    """How much the sensible player likes playing its ``copies`` cards of ``rank`` on ``pile``:
+    low cards first, more copies better, a fourth of a kind (which burns the pile) much better,
+    a ten on a big pile better, a power card on an empty pile wasted."""
+    score = -10.0 * _value(rank, power) + copies
+    if rank != JOKER_RANK and rank not in power:
+        same = 0
+        for c in reversed(pile):
+            if c & 31 != rank:
+                break
+            same += 1
+        if same + copies >= 4:
+            score += 150
+    if rank in power:
+        if rank == 10 and len(pile) >= 4:
+            score += 40 + len(pile)
+        if not pile:
+            score -= 100
+    return score
 
 
 def quiet_do(t: Shithead, seat: int, move: Move) -> None:
