@@ -1,4 +1,4 @@
-"""Games bound to a drand round, scripted at the level of the binding (bot/beacon/binding.py,
+"""Games bound to a drand round, scripted at the level of the binding (bot/fairness/beacon/binding.py,
 the code the bot runs) against scripted relays on a stepped clock: each game names its round,
 posts its commitment (50-300 ms to Discord), asks the relays in turn (each answering in 100 ms
 once the round is out, 0-200 ms after its time; or down, hanging, serving another round or a bad
@@ -32,11 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.beacon.binding import LABEL, Binding, bind_game, deal_seed  # noqa: E402
-from bot.beacon.chain import QUICKNET  # noqa: E402
-from bot.beacon.relay import Transport  # noqa: E402
-from bot.beacon.timing import SteppedClock  # noqa: E402
-from bot.beacon.verify import verify_round  # noqa: E402
+from bot.fairness.beacon.binding import LABEL, Binding, bind_game, deal_seed  # noqa: E402
+from bot.fairness.beacon.chain import QUICKNET  # noqa: E402
+from bot.fairness.beacon.relay import Transport  # noqa: E402
+from bot.fairness.beacon.timing import SteppedClock  # noqa: E402
+from bot.fairness.beacon.verify import verify_round  # noqa: E402
 
 #: three real quicknet rounds (shared/drand/quicknet_fixtures.json): round -> signature
 REAL_ROUNDS = {

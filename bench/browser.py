@@ -1,6 +1,6 @@
-"""The local mode's page (``python -m bot.local``) in headless Chromium, driven as a person does.
+"""The local mode's page (``python -m bot.host.local``) in headless Chromium, driven as a person does.
 
-What the browser tests (tests/bot/test_local.py) and ``bench/ops.py`` share: a bench runs where the
+What the browser tests (tests/bot/host/test_local.py) and ``bench/ops.py`` share: a bench runs where the
 tests are not importable. A :class:`Page` is driven against a :class:`Program`: the running local
 mode, which publishes the page and can be asked to catch up (``advance``: the tests' program runs
 on a clock they move; a program on the wall clock catches up by itself, see :class:`WallClock`).

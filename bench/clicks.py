@@ -65,7 +65,7 @@ from bench.simdriver import (  # noqa: E402
     table_message,
     walk_components,
 )
-from bot.presentation import COALESCE  # noqa: E402
+from bot.messages.presentation import COALESCE  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan")
 

@@ -39,7 +39,7 @@ from simcord.results import to_discord_message  # noqa: E402
 
 from bench.discord_api import check_all, discord_api, record_simcord_files, simcord_requests  # noqa: E402
 from bot.client import CardBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.host.settings import Settings  # noqa: E402
 from games.ohhell.rules import PRESETS as OHHELL_PRESETS  # noqa: E402
 from games.shithead.ai import choose_action  # noqa: E402
 from games.shithead.rules import PRESETS as SHITHEAD_PRESETS  # noqa: E402

@@ -1,6 +1,6 @@
 """Two people at one screen: how long a switch of player takes on the local page, and its clicks.
 
-Starts ``python -m bot.local`` on the wall clock, as a person runs it, and plays Oh Hell in
+Starts ``python -m bot.host.local`` on the wall clock, as a person runs it, and plays Oh Hell in
 headless Chromium as Alice and Bob sharing one browser tab, with a computer (hands of 3 then 2):
 each opens their panel once, then every bid and card is made by whoever's turn it is, on one tab.
 When the turn passes to the other person the page has to show it as them first: the bench uses
@@ -153,7 +153,7 @@ def main() -> int:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        command = [sys.executable, "-m", "bot.local", "--db", db, "--ai-delay", str(args.ai_delay)]
+        command = [sys.executable, "-m", "bot.host.local", "--db", db, "--ai-delay", str(args.ai_delay)]
         proc = subprocess.Popen(
             [*command, "--port", str(port)],
             cwd=ROOT,

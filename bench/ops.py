@@ -1,6 +1,6 @@
 """The host's view of a running bot: the endpoint, the metrics of a short game, a stop on SIGTERM.
 
-Starts ``python -m bot.local`` with the health endpoint on (``--health-port``), waits for
+Starts ``python -m bot.host.local`` with the health endpoint on (``--health-port``), waits for
 ``/healthz`` and ``/readyz``, plays a short Oh Hell game through the local page in headless
 Chromium (Alice against two computers, hands of 2 then 1 card: she opens her panel once and
 presses every bid and card on it), reads ``/metrics``, then sends SIGTERM and times the exit.
@@ -162,7 +162,7 @@ def main() -> int:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "ops.sqlite3")
-        command = [sys.executable, "-m", "bot.local", "--db", db, "--ai-delay", str(args.ai_delay)]
+        command = [sys.executable, "-m", "bot.host.local", "--db", db, "--ai-delay", str(args.ai_delay)]
         started = time.monotonic()
         proc = subprocess.Popen(
             [*command, "--health-port", str(port)],

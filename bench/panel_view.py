@@ -1,7 +1,7 @@
 """Whether a player sees their panel's controls without scrolling, measured in a real browser.
 
 ``bench/clicks.py`` counts clicks through SimCord; this measures what SimCord cannot: the page as a
-person sees it. The local mode (``python -m bot.local``) runs in a child process; Alice plays in
+person sees it. The local mode (``python -m bot.host.local``) runs in a child process; Alice plays in
 Chromium, in a window of a laptop's or of a phone's size, against computers. At each of her
 decisions, once the panel asks for it and again once every picture on the
 page has loaded (a picture that arrives late must not push the buttons away), every control the
@@ -45,7 +45,7 @@ from games.ohhell.ai import players
 from games.shithead import search
 search.DEFAULT_SEARCH = dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITHEAD_SEARCH)
 players.DEFAULT_STRONG = dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH)
-runpy.run_module("bot.local", run_name="__main__", alter_sys=True)
+runpy.run_module("bot.host.local", run_name="__main__", alter_sys=True)
 """
 #: the decisions measured (quick, or not): Oh Hell's first deal (10 cards, the peak hand: the bid
 #: and every card) and the next deal's bid (a first move of a deal twice); Shithead's swap phase
@@ -98,7 +98,7 @@ def free_port() -> int:
 
 @contextmanager
 def local_mode(ai_delay: float, tries: int = 3) -> Iterator[tuple[str, list[str]]]:
-    """``python -m bot.local`` in a child process on a database of its own: its page's address
+    """``python -m bot.host.local`` in a child process on a database of its own: its page's address
     and what it says (read as it runs: a full pipe would stop it). A start that ends before it
     shows its page (on a loaded machine the bot once did not settle within SimCord's limit while
     starting) is tried again."""

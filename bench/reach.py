@@ -41,7 +41,7 @@ from simcord.backend.cdn import CdnStore  # noqa: E402
 
 from bench.simdriver import virtual_timers  # noqa: E402
 from bot.client import CardBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.host.settings import Settings  # noqa: E402
 from draw.pictures import ALT_LIMIT  # noqa: E402
 
 NAMES = ("ann", "bob", "cat")

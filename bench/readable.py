@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
 
-from bot.contract import Rendered  # noqa: E402
+from bot.seam.contract import Rendered  # noqa: E402
 from draw.emojis import EMOJIS, all_emojis  # noqa: E402
 from draw.readable import readable  # noqa: E402
 

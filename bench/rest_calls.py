@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import simcord  # noqa: E402
 
 from bench.simdriver import OhHellDriver, make_bot, open_table  # noqa: E402
-from bot.presentation import COALESCE  # noqa: E402
+from bot.messages.presentation import COALESCE  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 

@@ -38,10 +38,10 @@ import asyncpg  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 import discord  # noqa: E402
 
 from bench.quick import small_ohhell_search  # noqa: E402
-from bot.contract import LiveTable  # noqa: E402
-from bot.presentation import Presenter  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from bot.tables import TableManager  # noqa: E402
+from bot.host.settings import Settings  # noqa: E402
+from bot.messages.presentation import Presenter  # noqa: E402
+from bot.seam.contract import LiveTable  # noqa: E402
+from bot.tables.manager import TableManager  # noqa: E402
 from cogs.ohhell.kind import OhHellKind  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402

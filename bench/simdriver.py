@@ -19,8 +19,8 @@ from simcord.backend.errors import SetupError
 from simcord.env import _LIVE_LOOPS
 
 from bot.client import CardBot
-from bot.panels import POINTER_END
-from bot.settings import Settings
+from bot.host.settings import Settings
+from bot.messages.panels import POINTER_END
 
 #: every bot a test made, so that the fixture closes the ones a restart left behind (an open
 #: store keeps aiosqlite's thread alive, and pytest would never exit)
@@ -58,7 +58,7 @@ def for_tests(bot: CardBot, *, coalesce: float = 0.0, virtual: bool = True) -> C
     """``bot`` set up as every SimCord test bot: its displays edit the table at once
     (``coalesce=0``; coalescing has its own test, and the benchmarks pass
     ``presentation.COALESCE``), its lease held for an hour (the heartbeat and takeover are tested
-    in tests/db/test_leases.py and tests/bot/test_shard_settings.py), every timer on SimCord's
+    in tests/db/test_leases.py and tests/bot/host/test_shard_settings.py), every timer on SimCord's
     virtual clock (:func:`virtual_timers`; ``virtual=False`` for the benchmarks, which measure the
     bot's pauses as it runs, in real time), and closed after the test (:data:`MADE`)."""
     bot.tables.presenter.coalesce = coalesce
@@ -77,7 +77,7 @@ def make_bot(
     game's waiting), which guards a move only against a power cut or an OS crash, something no
     SimCord test makes; a killed or restarted bot loses nothing either way (WAL). FULL, the
     default, is tested in tests/db/test_sqlite_durability.py. ``settings``: other
-    :class:`~bot.settings.Settings` fields."""
+    :class:`~bot.host.settings.Settings` fields."""
     bot = CardBot(
         Settings(token="test-token", database_path=db_path, ai_delay=ai_delay, sqlite_synchronous="NORMAL", **settings)
     )

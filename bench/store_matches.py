@@ -3,7 +3,7 @@ the index of games by match (migration 0014), on SQLite and PostgreSQL, in one r
 
 The reads: a match's tables (``match_games``: every table's end reads them, and every door of a
 match's table asks the secrecy policy through them), the settled games the ratings and profiles
-count (the secrecy policy's held matches, ``bot.secrecy.held_matches``, then
+count (the secrecy policy's held matches, ``bot.tables.secrecy.held_matches``, then
 ``finished_games(held=...)`` leaving their games out), and the start's look for comparisons never
 posted (``uncompared_matches``).
 The store is filled through its own interface: ``--games`` finished games on one server, every
@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import db.postgres_pool  # noqa: E402
 import db.sqlite_connection  # noqa: E402
-from bot.secrecy import Door, held_matches  # noqa: E402
+from bot.tables.secrecy import Door, held_matches  # noqa: E402
 from db.dialects import migration_files  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402

@@ -121,7 +121,7 @@ _RESUMABLE = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterable corou
 
 @dataclass(frozen=True)
 class Call:
-    """One call event in project code: ``file`` (``bot/tables.py``) and ``function`` (its
+    """One call event in project code: ``file`` (``bot/tables/manager.py``) and ``function`` (its
     qualified name, ``TableManager.act``) of the frame that runs; ``caller``: the file of the frame
     directly below it, or None when that is not project code; ``fresh``: the function starts (not
     a coroutine resuming); ``viewer``: a view function's ``viewer`` argument."""
@@ -240,7 +240,7 @@ _first_resume: dict[types.CodeType, int] = {}
 
 
 def project_file(filename: str) -> str | None:
-    """``bot/tables.py`` for a file of the project's source folders, else None (cached)."""
+    """``bot/tables/manager.py`` for a file of the project's source folders, else None (cached)."""
     found = _where.get(filename, "?")
     if found == "?":
         path = os.path.realpath(filename)
@@ -279,7 +279,7 @@ def frame_call(frame: types.FrameType) -> Call | None:
 
 def _committer(frame: types.FrameType | None) -> str:
     """Who opened a transaction: the store's method, and the nearest project function below it
-    outside ``db/`` and the store's timing wrapper (``bot/metrics.py``)."""
+    outside ``db/`` and the store's timing wrapper (``bot/host/metrics.py``)."""
     chain = []
     while frame is not None:
         file = project_file(frame.f_code.co_filename)
@@ -287,7 +287,7 @@ def _committer(frame: types.FrameType | None) -> str:
             chain.append((file, frame.f_code.co_qualname))
         frame = frame.f_back
     store = next((f"{q}" for f, q in chain[1:] if f.startswith("db/")), "?")
-    outside = next((f"{f}:{q}" for f, q in chain if not f.startswith("db/") and f != "bot/metrics.py"), "?")
+    outside = next((f"{f}:{q}" for f, q in chain if not f.startswith("db/") and f != "bot/host/metrics.py"), "?")
     return f"{store} <- {outside}"
 
 
@@ -342,7 +342,7 @@ def check_targets() -> None:
 # -- the games -----------------------------------------------------------------------------------
 def _seeded(seed: int) -> None:
     """Every game deals the same cards: the seat's seed and the commitment's salt are fixed."""
-    import bot.fairness
+    import bot.fairness.shuffles
 
     bot.fairness.new_seed = lambda: seed
     bot.fairness.new_salt = lambda: bytes(range(32))
@@ -416,7 +416,7 @@ async def play(game: str, seed: int, tracer: Tracer, options: dict[str, str] | N
     import simcord
 
     from bench.simdriver import _quick_play, _sensible, live_panel, make_bot, open_table, table_message
-    from bot.presentation import COALESCE
+    from bot.messages.presentation import COALESCE
 
     _seeded(seed)
     # SimCord polls every 50 ms for the database thread's answers by default: every press would

@@ -25,7 +25,7 @@ from typing import Any
 # this checkout's code, not whichever the environment has installed
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.fairness import dealt, export, verify  # noqa: E402
+from bot.fairness.shuffles import dealt, export, verify  # noqa: E402
 from cogs.ohhell.kind import OhHellKind  # noqa: E402
 from cogs.shithead.kind import ShitheadKind  # noqa: E402
 from db.store import DealtDeck, GameRecord, SeatRecord  # noqa: E402

@@ -1,7 +1,7 @@
 """What building a move's views costs: the public view and every seat's, over whole Oh Hell games.
 
 After every move the bot builds the public view (the table message, spectators) and the view of
-each seat with an open panel (:mod:`bot.snapshot`: each at most once a move); the property tests
+each seat with an open panel (:mod:`bot.tables.snapshot`: each at most once a move); the property tests
 build them all after every step. Building one walks the whole game so far (the history, this
 deal's tricks), so its cost grows with the game and the table.
 

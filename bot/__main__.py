@@ -1,10 +1,10 @@
 """``python -m bot``: start the bot with the settings in ``.env``; ``python -m bot backup|export|import FILE``: the
-host's tools (:mod:`bot.admin`).
+host's tools (:mod:`bot.host.admin`).
 
 SIGTERM (how systemd, Docker and Kubernetes stop a process) and SIGINT (Ctrl-C) stop it the same
-clean way, within a bounded time (:mod:`bot.stopping`): exit code 0. A wrong setting is exit code 2
+clean way, within a bounded time (:mod:`bot.host.stopping`): exit code 0. A wrong setting is exit code 2
 (not worth restarting), a failure a new start may mend 1 (a lost shard lease, Discord lost once
-the start-up began); Discord out of reach at start is tried again in the process (:mod:`bot.login`).
+the start-up began); Discord out of reach at start is tried again in the process (:mod:`bot.host.login`).
 Each failure is one sentence (docs/operations.md).
 """
 
@@ -19,13 +19,13 @@ import aiohttp
 import discord
 
 from bot.client import CardBot, create_bot
-from bot.features import FeatureError
-from bot.health import EndpointError
-from bot.leases import lost_sentence
-from bot.login import log_in
-from bot.logs import configure as configure_logging
-from bot.settings import Settings, SettingsError
-from bot.stopping import on_stop_signals
+from bot.host.health import EndpointError
+from bot.host.leases import lost_sentence
+from bot.host.login import log_in
+from bot.host.logs import configure as configure_logging
+from bot.host.settings import Settings, SettingsError
+from bot.host.stopping import on_stop_signals
+from bot.seam.features import FeatureError
 from db.store import StoreConfigError
 
 log = logging.getLogger("bot.main")
@@ -33,7 +33,7 @@ log = logging.getLogger("bot.main")
 
 def main() -> int:
     if sys.argv[1:2] and sys.argv[1] in ("backup", "export", "import"):
-        from bot.admin import main as admin  # the host's tools: no token, no Discord
+        from bot.host.admin import main as admin  # the host's tools: no token, no Discord
 
         return admin(sys.argv[1:])
     try:

@@ -13,14 +13,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import metrics
-from bot.emojis import upload_card_emojis
-from bot.errors import answer_refusals, report
-from bot.health import HealthServer
-from bot.leases import LeaseKeeper
-from bot.settings import Settings
-from bot.speech import CatalogueTranslator, hear_languages
-from bot.tables import TableManager
+from bot.host import metrics
+from bot.host.health import HealthServer
+from bot.host.leases import LeaseKeeper
+from bot.host.settings import Settings
+from bot.messages.emojis import upload_card_emojis
+from bot.messages.errors import answer_refusals, report
+from bot.messages.speech import CatalogueTranslator, hear_languages
+from bot.tables.manager import TableManager
 from db.factory import make_store
 from db.store import Store, StoreConfigError, StoreError
 from draw.emojis import EMOJIS
@@ -36,7 +36,7 @@ FEATURES = "cogs"
 
 def _features() -> list[tuple[str, bool]]:
     """Each feature package under ``cogs/`` and whether it is a game (it has a ``kind`` module:
-    its :class:`~bot.contract.GameKind`), found on disk without importing any of them."""
+    its :class:`~bot.seam.contract.GameKind`), found on disk without importing any of them."""
     spec = importlib.util.find_spec(FEATURES)
     assert spec is not None and spec.submodule_search_locations is not None, f"no {FEATURES} package"
     out = []
@@ -48,11 +48,11 @@ def _features() -> list[tuple[str, bool]]:
 
 
 def extensions(extra_games: tuple[str, ...] = ()) -> list[str]:
-    """The extensions to load: the games first (each registers its :class:`~bot.features.Game`:
+    """The extensions to load: the games first (each registers its :class:`~bot.seam.features.Game`:
     its kind, its command group, its buttons), then every other feature (each registers its
-    :class:`~bot.features.Feature`). The order is only tidy, never needed: nothing is added to the
+    :class:`~bot.seam.features.Feature`). The order is only tidy, never needed: nothing is added to the
     bot while they load; the games, then the features, are plugged in by key and by name once all
-    are loaded (:meth:`bot.features.Features.start`). So a new game is a new package, and the
+    are loaded (:meth:`bot.seam.features.Features.start`). So a new game is a new package, and the
     runtime names none. ``extra_games`` (:attr:`Settings.extra_games`) are game packages from
     elsewhere, loaded after the games under ``cogs/`` and before the other features."""
     found = sorted(_features(), key=lambda f: (not f[1], f[0]))
@@ -97,7 +97,7 @@ class CardBot(commands.Bot):
         metrics.watch(self)
         metrics.watch_rate_limit_log()
         self.tables = TableManager(self, self.store, settings)
-        #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.features.Feature`)
+        #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.seam.features.Feature`)
         self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
         #: why the gateway is not up yet while logging in is tried again (bot.login), else None
@@ -122,7 +122,7 @@ class CardBot(commands.Bot):
         """Open the store and take this process's shard leases, before anything reaches Discord.
 
         Raises :class:`~db.store.StoreConfigError` (one sentence) for a store that cannot be used
-        and :class:`~bot.leases.ShardsTaken` when another live process runs one of these shards.
+        and :class:`~bot.host.leases.ShardsTaken` when another live process runs one of these shards.
         """
         if self._prepared:
             return

@@ -31,7 +31,7 @@ ANALYSIS_UPSERT = (
 def not_held(held: Collection[int]) -> str:
     """The condition that leaves out the games ``g`` of the duplicate matches ``held``: those
     whose results the ratings and profiles may not count yet. Which matches those are is the
-    secrecy policy's to decide, in Python (``bot.secrecy.held_matches``); the SQL only takes its
+    secrecy policy's to decide, in Python (``bot.tables.secrecy.held_matches``); the SQL only takes its
     answer, so that the rule is written once. (Numbers, written into the statement: a list of
     any length in both databases' forms.)"""
     if not held:
@@ -40,12 +40,12 @@ def not_held(held: Collection[int]) -> str:
 
 
 #: a game that never started (a lobby, or one cancelled as a lobby): it has no seed yet, as
-#: ``bot.secrecy``'s ``_counts`` reads it
+#: ``bot.tables.secrecy``'s ``_counts`` reads it
 NEVER_STARTED = "seed IS NULL"
 
 #: the matches whose comparison no call has claimed: those still being played, and any the bot
 #: stopped before comparing (whether each is over is the secrecy policy's to say:
-#: ``bot.secrecy.match_allows``; migration 0013 marked compared the matches over before it)
+#: ``bot.tables.secrecy.match_allows``; migration 0013 marked compared the matches over before it)
 UNCOMPARED_MATCHES = "SELECT * FROM matches m WHERE m.compared_at IS NULL ORDER BY m.id"
 
 
@@ -95,7 +95,7 @@ UNBEACONED_RATED = (
 
 #: the games of a server and game ($1 the server or 0, $2 the game, $3 how many) ended or cancelled
 #: once they had named a drand round, the last ended first: those ended after the round was
-#: published are listed as abandoned (the round's time is the chain's: ``bot.beacon.chain``)
+#: published are listed as abandoned (the round's time is the chain's: ``bot.fairness.beacon.chain``)
 ABANDONED_GAMES = (
     "SELECT g.id, g.kind, g.preset, g.finished_at, g.beacon_round FROM games g"
     " WHERE g.status = 'cancelled' AND g.beacon_round IS NOT NULL AND COALESCE(g.guild_id, 0)=$1 AND g.kind=$2"

@@ -127,7 +127,7 @@ class MatchRecord:
     #: table joins after, and the tables that opened are the whole match
     closed_at: str | None = None
     #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
-    #: with the tables it has (:mod:`bot.match_expiry`). None: never (a match from before 0016)
+    #: with the tables it has (:mod:`bot.fairness.match_expiry`). None: never (a match from before 0016)
     expires_at: str | None = None
     #: the drand beacon every table of the match deals by (bot.beacon): None until a table settles one
     beacon: MatchBeacon | None = None
@@ -415,7 +415,7 @@ class Store(Protocol):
 
     async def expired_matches(self, now: str) -> list[MatchRecord]:
         """The matches still open, with a place free, whose ``expires_at`` is at or before ``now``
-        (ISO UTC): the ones :mod:`bot.match_expiry` closes."""
+        (ISO UTC): the ones :mod:`bot.fairness.match_expiry` closes."""
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
     async def match_by_code(self, code: str) -> MatchRecord | None: ...
@@ -442,7 +442,7 @@ class Store(Protocol):
     async def uncompared_matches(self) -> list[MatchRecord]:
         """The matches whose comparison no call has claimed: those still to be played, and those
         over whose comparison the bot stopped before posting (a restart posts them: whether a
-        match is over is :func:`bot.secrecy.match_allows`'s to say)."""
+        match is over is :func:`bot.tables.secrecy.match_allows`'s to say)."""
 
     async def match_games(self, match_id: int) -> list[GameRecord]:
         """The match's tables (games), in the order they joined, without their moves (``actions``
@@ -450,11 +450,11 @@ class Store(Protocol):
         long game's thousands of moves are read with :meth:`get_game` when they are wanted."""
 
     async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
-        """Take back a watch just added (:func:`bot.secrecy.sides_taken`: decided at the same moment
+        """Take back a watch just added (:func:`bot.tables.secrecy.sides_taken`: decided at the same moment
         as a seat elsewhere, and nothing was shown)."""
 
     async def add_match_watcher(self, match_id: int, user_id: int) -> bool:
-        """``user_id`` watched a table of the match (kept once; see :mod:`bot.secrecy`): True when
+        """``user_id`` watched a table of the match (kept once; see :mod:`bot.tables.secrecy`): True when
         this call added them, False when they had watched already."""
 
     async def match_watchers(self, match_id: int) -> set[int]:
@@ -494,7 +494,7 @@ class Store(Protocol):
         """The seat changes hands, in one transaction: ``seat`` (its new player) replaces the row
         still held by ``handover.from_user``, the hand-over is logged, ``host_id`` (if given)
         becomes the game's host, and with ``match_id`` the old player is kept as one who saw the
-        duplicate match's cards (:mod:`bot.secrecy`). :class:`StoreConflict` if the seat is no
+        duplicate match's cards (:mod:`bot.tables.secrecy`). :class:`StoreConflict` if the seat is no
         longer ``from_user``'s (handed or changed meanwhile): nothing is written then."""
 
     async def seat_handovers(self, game_ids: list[int]) -> list[SeatHandover]:
@@ -586,7 +586,7 @@ class Store(Protocol):
     ) -> list[FinishedGame]:
         """Finished games of a server (``None``: outside any server) in finishing order
         (``finished_at``, then id), with their results; ``unrated_only``: no rating changes yet;
-        ``held``: duplicate matches whose tables are left out (:func:`bot.secrecy.held_matches`:
+        ``held``: duplicate matches whose tables are left out (:func:`bot.tables.secrecy.held_matches`:
         what the ratings may not count yet, while the history shows such a table as held)."""
 
     async def ratings(self, guild_id: int | None, kind: str, season: str | None = None) -> list[RatingRow]:
@@ -615,7 +615,7 @@ class Store(Protocol):
     async def abandoned_games(self, guild_id: int | None, kind: str, *, limit: int) -> list[AbandonedGame]:
         """The last ``limit`` games of a server and game ended or cancelled once they had named a
         drand round, the last ended first (whether the round was published by then is the
-        chain's to say: :meth:`bot.beacon.chain.Chain.round_time`)."""
+        chain's to say: :meth:`bot.fairness.beacon.chain.Chain.round_time`)."""
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...

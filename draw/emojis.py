@@ -2,7 +2,7 @@
 application's own emojis so that ♠ and ♣ read on any theme in text, select options and buttons.
 
 This module is pure: the names, the pictures and the registry of uploaded ids. Uploading is
-:mod:`bot.emojis`'s job (it talks to Discord); until it has run, or when Discord refused, every
+:mod:`bot.messages.emojis`'s job (it talks to Discord); until it has run, or when Discord refused, every
 card falls back to its text label (``A♠``), so nothing depends on emojis being there.
 
 Emoji names name the card (``ct_AS``); they are only ever used where that card is shown anyway.
@@ -110,7 +110,7 @@ class CardEmojis:
         return self._ids.get(name)
 
 
-#: the process's card emojis (one bot, one application); :mod:`bot.emojis` fills it at start-up
+#: the process's card emojis (one bot, one application); :mod:`bot.messages.emojis` fills it at start-up
 EMOJIS = CardEmojis()
 
 

@@ -33,7 +33,7 @@ DISPLAY_LINES = {
 
 #: how long the table waits on a player who is not looking before it pings them (``/<game> set
 #: ping_after 2m``; off by default): kept with the options like a display option, and like one
-#: never part of the game's rules (the runtime's clock reads it: :mod:`bot.pings`)
+#: never part of the game's rules (the runtime's clock reads it: :mod:`bot.tables.pings`)
 PING_AFTER = "ping_after"
 
 

@@ -2,7 +2,7 @@
 
 :class:`ImageFile` lives here, with the drawing, rather than in the runtime's contract: a picture
 is bytes and a file name, which any renderer can make without knowing the bot; the runtime's
-:class:`bot.contract.Rendered` carries these and re-exports the name."""
+:class:`bot.seam.contract.Rendered` carries these and re-exports the name."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def _view(view: discord.ui.View, four: bool) -> None:
 
 
 def readable(rendered: Any, four: bool) -> Any:
-    """Rewrite a :class:`~bot.contract.Rendered` in place (and return it) so that no ♠ or ♣
+    """Rewrite a :class:`~bot.seam.contract.Rendered` in place (and return it) so that no ♠ or ♣
     character is left where the card emojis can stand instead."""
     if rendered is None or not len(EMOJIS):
         return rendered

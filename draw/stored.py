@@ -1,6 +1,6 @@
 """Pictures that come out the same on every start, kept on disk between starts.
 
-The local mode (``python -m bot.local``) gives its page the picture of every card emoji at each
+The local mode (``python -m bot.host.local``) gives its page the picture of every card emoji at each
 start: drawing them and compressing them as small PNGs (``optimize=True``) cost about a second of
 every start. The bytes depend only on the drawing code, the fonts and the libraries that draw and
 compress them, so they are kept in a folder named by a hash of all of those: a changed source

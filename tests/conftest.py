@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from simcord.env import Env
 
-from bot import fairness
+from bot.fairness import shuffles as fairness
 from tests.keep_bytecode import BYTECODE, keep_bytecode
 
 # Every request the bot makes in a SimCord test is held to Discord's published API.
@@ -100,7 +100,7 @@ def _cached_source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = 
 
 importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # type: ignore[method-assign]
 
-# The programs the tests start as users do (``python -m bot.local``, ``python -m bot`` for the
+# The programs the tests start as users do (``python -m bot.host.local``, ``python -m bot`` for the
 # tools and the signals, pytest itself) compiled the project again on each start where no bytecode
 # is written: 0.3 s of each start's 0.8 s of imports. They (and the test workers) keep it under a
 # folder of the temporary directory instead, never beside the sources, as Python does with a
@@ -121,7 +121,7 @@ os.environ.setdefault("CARDTABLE_CACHE", os.path.join(tempfile.gettempdir(), f"c
 @pytest.fixture(autouse=True)
 def _seeded_deals(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every game a test starts deals from a generator seeded by the test's name (its seeds and
-    salts, see ``bot.fairness.ENTROPY``): a test deals the same cards on every run and machine, so
+    salts, see ``bot.fairness.shuffles.ENTROPY``): a test deals the same cards on every run and machine, so
     a rare deal (a tie settled by a play-off) fails every time or never, not now and then."""
     saved = fairness.ENTROPY
     fairness.ENTROPY = random.Random(request.node.nodeid)

@@ -43,10 +43,10 @@ FIXED_SALT = bytes(range(32))
 
 
 def use_seed(monkeypatch, seed: int, salt: bytes = FIXED_SALT) -> None:
-    """Every game the test starts deals from ``seed`` with ``salt`` (see ``bot.fairness.ENTROPY``):
+    """Every game the test starts deals from ``seed`` with ``salt`` (see ``bot.fairness.shuffles.ENTROPY``):
     for a test that needs a deal with a given property, found with the pure engine first."""
-    monkeypatch.setattr("bot.fairness.new_seed", lambda: seed)
-    monkeypatch.setattr("bot.fairness.new_salt", lambda: salt)
+    monkeypatch.setattr("bot.fairness.shuffles.new_seed", lambda: seed)
+    monkeypatch.setattr("bot.fairness.shuffles.new_salt", lambda: salt)
 
 
 async def close_made_bots() -> None:
@@ -370,7 +370,7 @@ def small_searches(monkeypatch) -> None:
     plays: their searches were a third of the SimCord tests' time. They still play as the strong
     level does (the same code, the same name, decisions repeatable from the seed), only from
     fewer worlds; the searches themselves are tested under tests/games, at their real size where
-    it matters (tests/cogs/test_shithead_levels.py keeps the bot's own)."""
+    it matters (tests/cogs/shithead/test_levels.py keeps the bot's own)."""
     import dataclasses
 
     from games.ohhell.ai import players

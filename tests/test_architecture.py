@@ -119,7 +119,7 @@ def find_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_sees_the_project() -> None:
     edges = graph()
     assert "bot.tables" in edges and "cogs.ohhell" in edges and "games.common.engine" in edges
-    assert "bot.contract" in edges["bot.tables"]
+    assert "bot.seam.contract" in edges["bot.tables.manager"]
 
 
 def test_no_import_cycles() -> None:
@@ -352,10 +352,10 @@ def _is_a_kind(node: ast.expr) -> bool:
 
 
 def test_every_member_of_the_game_contract_is_used() -> None:
-    """A :class:`~bot.contract.GameKind` member every game must define and nothing calls is
+    """A :class:`~bot.seam.contract.GameKind` member every game must define and nothing calls is
     dead weight on each new game: each is read somewhere other than its own definitions (the
     contract and the games' adapters, ``cogs/<game>/kind.py``)."""
-    contract = ast.parse((ROOT / "bot" / "contract.py").read_text(encoding="utf-8"))
+    contract = ast.parse((ROOT / "bot" / "seam" / "contract.py").read_text(encoding="utf-8"))
     kind = next(n for n in ast.walk(contract) if isinstance(n, ast.ClassDef) and n.name == "GameKind")
     members: set[str] = set()
     for node in kind.body:
@@ -367,7 +367,7 @@ def test_every_member_of_the_game_contract_is_used() -> None:
     read: set[str] = set()
     for package in ("bot", "cogs", "games"):
         for path in (ROOT / package).rglob("*.py"):
-            if path == ROOT / "bot" / "contract.py":
+            if path == ROOT / "bot" / "seam" / "contract.py":
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
             read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_a_kind(n.value)}
@@ -484,7 +484,7 @@ def extension_packages() -> list[Path]:
 
 
 def is_game(package: Path) -> bool:
-    """A game's package has a ``kind`` module (its :class:`~bot.contract.GameKind`)."""
+    """A game's package has a ``kind`` module (its :class:`~bot.seam.contract.GameKind`)."""
     return (package / "kind.py").exists()
 
 

@@ -28,7 +28,7 @@ def unit(path: Path) -> configparser.RawConfigParser:
 def test_the_bot_units_stop_with_sigterm_and_restart_on_failure():
     names = {path.name for path in UNITS}
     assert {"cardtable.service", "cardtable-cluster.service", "cardtable-backup.service"} <= names
-    for name, module in (("cardtable.service", "-m bot"), ("cardtable-cluster.service", "-m bot.cluster")):
+    for name, module in (("cardtable.service", "-m bot"), ("cardtable-cluster.service", "-m bot.host.cluster")):
         service = unit(ROOT / "deploy" / name)["Service"]
         assert service["ExecStart"].endswith(module) or f"{module} " in service["ExecStart"], service["ExecStart"]
         assert service["KillSignal"] == "SIGTERM" and service["Restart"] == "on-failure"

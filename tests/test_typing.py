@@ -2,8 +2,8 @@
 ``mypy --strict`` on the engines (``games/``), the runtime (``bot/``), the features (``cogs/``),
 the store (``db/``) and the drawing toolkit (``draw/``), with the project's configuration
 (``pyproject.toml``). The seam between the runtime and a game is typed: each game's
-:class:`~bot.contract.GameKind` names its own engine, rules, view and action types, so neither
-side narrows ``Any`` with an assert or a cast (tests/bot/test_game_seam.py counts both)."""
+:class:`~bot.seam.contract.GameKind` names its own engine, rules, view and action types, so neither
+side narrows ``Any`` with an assert or a cast (tests/bot/seam/test_game_seam.py counts both)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Fair play, an extension: ``/<game> verify`` checks a finished game's shuffle (the
-runtime's half is :mod:`bot.fairness`), and spectators watch a live table (**Watch**,
-``/<game> spectators``). It plugs in with one :class:`~bot.features.Feature`: its commands in
+runtime's half is :mod:`bot.fairness.shuffles`), and spectators watch a live table (**Watch**,
+``/<game> spectators``). It plugs in with one :class:`~bot.seam.features.Feature`: its commands in
 each game's group (:func:`cogs.fairness.commands.add_fairness_commands`), the Watch button under
 every table and what a spectator sees.
 
@@ -11,7 +11,7 @@ every table and what a spectator sees.
 from __future__ import annotations
 
 from bot.client import CardBot
-from bot.features import Feature
+from bot.seam.features import Feature
 from cogs.fairness.commands import add_fairness_commands
 from cogs.fairness.spectators import WatchButton, spectator_view, watch_button
 

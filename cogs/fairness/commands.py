@@ -11,13 +11,14 @@ import json
 import discord
 from discord import app_commands
 
-from bot import fairness, secrecy
-from bot.beacon.chain import QUICKNET
 from bot.client import tables_of
-from bot.contract import AnyKind
-from bot.errors import Refusal
-from bot.secrecy import Door
-from bot.speech import pgettext, table_language
+from bot.fairness import shuffles as fairness
+from bot.fairness.beacon.chain import QUICKNET
+from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext, table_language
+from bot.seam.contract import AnyKind
+from bot.tables import secrecy
+from bot.tables.secrecy import Door
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
 from draw.budget import Budget

@@ -1,11 +1,11 @@
 """``/<game> duplicate new tables:N`` and ``/<game> duplicate join code:…``: a duplicate match, two
 or more tables (channels, or servers) that play the very same deck orders with the same rules,
 seat for seat. Each table is an ordinary lobby linked to the match; the first to start fixes the
-rules and player count, and every table deals from the match's seed (:func:`bot.fairness.match_deal`).
-When the last table is over, :mod:`bot.duplicate` posts the comparison in every table's channel.
+rules and player count, and every table deals from the match's seed (:func:`bot.fairness.shuffles.match_deal`).
+When the last table is over, :mod:`bot.fairness.duplicate` posts the comparison in every table's channel.
 ``/<game> duplicate close code:…``: a match whose other tables never come is closed by its host
 (or a manager of its server) with the tables it has; it is over once those are. One not closed
-closes itself once ``MATCH_EXPIRY_DAYS`` have passed (:mod:`bot.match_expiry`)."""
+closes itself once ``MATCH_EXPIRY_DAYS`` have passed (:mod:`bot.fairness.match_expiry`)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ import secrets
 import discord
 from discord import app_commands
 
-from bot import secrecy
 from bot.client import manages_server, tables_of
-from bot.contract import AnyKind
-from bot.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, finish, full_text, may_close
-from bot.errors import Refusal
-from bot.fairness import match_done, new_salt, new_seed
-from bot.secrecy import Door
-from bot.speech import in_channel, pgettext
+from bot.fairness.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, finish, full_text, may_close
+from bot.fairness.shuffles import match_done, new_salt, new_seed
+from bot.messages.errors import Refusal
+from bot.messages.speech import in_channel, pgettext
+from bot.seam.contract import AnyKind
+from bot.tables import secrecy
+from bot.tables.secrecy import Door
 from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
 from locales import _
@@ -148,7 +148,7 @@ async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
 async def _open(
     interaction: discord.Interaction, kind: AnyKind, match: MatchRecord, like: GameRecord | None = None
 ) -> None:
-    """This channel's table of ``match`` (:meth:`bot.seating.Seating.open_match_table`), then its
+    """This channel's table of ``match`` (:meth:`bot.tables.seating.Seating.open_match_table`), then its
     lobby and the note of which table it is."""
     tables = tables_of(interaction)
     lobby = tables.features.lobby  # the lobby feature's renderer, read from the registered features

@@ -1,11 +1,11 @@
 """Spectators: anyone in the channel who is not playing presses **Watch** on a live table and gets
-a private view of it, which the bot keeps current as the game moves (:mod:`bot.watchers`; after
+a private view of it, which the bot keeps current as the game moves (:mod:`bot.messages.watchers`; after
 15 minutes Discord no longer lets it, and **Refresh** makes it current again). It shows the
 public table, the hands of the players who allow it (``/<game> spectators hand:show``; off by
 default, each player decides for their own hand, at any time) and, once a deal is over, every
 hand of that deal (all its cards were played in the open). A spectator can do nothing: the view
 has no game controls, and every table button already refuses anyone without a seat. Who may
-watch is the secrecy policy's to say (:mod:`bot.secrecy`): not a player of the table, who would
+watch is the secrecy policy's to say (:mod:`bot.tables.secrecy`): not a player of the table, who would
 see the hands others let spectators see, nor one of another table of its duplicate match.
 """
 
@@ -18,11 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.client import tables_of
-from bot.components import GameItem
-from bot.contract import AnyKind, LiveTable, Rendered
-from bot.errors import Refusal
-from bot.snapshot import view as shared_view
-from bot.speech import pgettext
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext
+from bot.seam.contract import AnyKind, LiveTable, Rendered
+from bot.tables.snapshot import view as shared_view
 from draw.budget import Budget
 from draw.cards import labels
 from draw.common import COLOR

@@ -1,7 +1,7 @@
 """The lobby every game shares (an extension): ``/<game> new`` opens a table whose lobby message
 carries Join / Leave / Add computer / Start / Cancel buttons and the host's preset picker, and the
 commands it adds to each game's group (:func:`cogs.lobby.commands.add_lobby_commands`). It plugs
-in with one :class:`~bot.features.Feature`: those commands, its buttons, how a lobby looks, the
+in with one :class:`~bot.seam.features.Feature`: those commands, its buttons, how a lobby looks, the
 **Take my seat back** under a table and the **Rematch** under a final message.
 
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end, handover)
@@ -17,7 +17,7 @@ from __future__ import annotations
 from discord.ext.commands import Cog
 
 from bot.client import CardBot
-from bot.features import Feature
+from bot.seam.features import Feature
 from cogs.lobby.commands import add_lobby_commands
 from cogs.lobby.controls import LobbyButton, PresetSelect, SeatBackButton, render_lobby, take_back_button
 from cogs.lobby.ending import EndButton

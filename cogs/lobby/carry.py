@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.contract import AnyKind
+from bot.seam.contract import AnyKind
 from games.common.engine import RulesError
 from locales import _
 

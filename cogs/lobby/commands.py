@@ -1,4 +1,4 @@
-"""The lobby's commands in each game's group (:mod:`bot.groups`): ``/<game> new``, ``set``,
+"""The lobby's commands in each game's group (:mod:`bot.seam.groups`): ``/<game> new``, ``set``,
 ``rules``, ``scores``, ``table``, ``leave``, ``back``, ``end`` and ``handover``
 (:mod:`cogs.lobby.handover`), added by
 :func:`add_lobby_commands` at the lobby's setup.
@@ -14,13 +14,13 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot import secrecy
 from bot.client import tables_of
-from bot.contract import AnyKind, LiveTable
-from bot.errors import Refusal, mark_committed
-from bot.pings import PING_AFTER, parse_ping_after
-from bot.secrecy import Door
-from bot.speech import in_channel, pgettext
+from bot.messages.errors import Refusal, mark_committed
+from bot.messages.speech import in_channel, pgettext
+from bot.seam.contract import AnyKind, LiveTable
+from bot.tables import secrecy
+from bot.tables.pings import PING_AFTER, parse_ping_after
+from bot.tables.secrecy import Door
 from cogs.lobby.controls import channel_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.handover import add_handover_command

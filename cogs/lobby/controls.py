@@ -12,12 +12,12 @@ from typing import Any
 import discord
 
 from bot.client import tables_of
-from bot.components import GameItem
-from bot.contract import AnyKind, LiveTable, Rendered
-from bot.errors import Refusal, mark_committed, reply_ephemeral
-from bot.fairness import commitment_line
-from bot.faults import TRANSIENT, Fault
-from bot.speech import in_channel
+from bot.fairness.shuffles import commitment_line
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal, mark_committed, reply_ephemeral
+from bot.messages.faults import TRANSIENT, Fault
+from bot.messages.speech import in_channel
+from bot.seam.contract import AnyKind, LiveTable, Rendered
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 from draw.looks import display_lines

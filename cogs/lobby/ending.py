@@ -14,9 +14,9 @@ from typing import Any
 import discord
 
 from bot.client import tables_of
-from bot.components import GameItem
-from bot.errors import Refusal
-from bot.speech import in_channel
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal
+from bot.messages.speech import in_channel
 from locales import _
 
 

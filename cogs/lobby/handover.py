@@ -4,7 +4,7 @@ The seat's player (or the host, naming an absent ``player``) offers it; the offe
 the channel, pinging the member, with **Take the seat** (theirs alone to press) and **Decline**
 (theirs, the old player's or the offerer's). Taking it answers with the new player's panel, so
 they play on with their next press. What may be offered to whom, and what taking it does, is the
-runtime's (:mod:`bot.handover`); the buttons are dynamic items carrying the whole offer, so an
+runtime's (:mod:`bot.tables.handover`); the buttons are dynamic items carrying the whole offer, so an
 offer made before a restart can still be taken after it.
 """
 
@@ -16,14 +16,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import handover
 from bot.client import tables_of
-from bot.components import GameItem
-from bot.contract import AnyKind
-from bot.errors import Refusal, mark_committed
-from bot.faults import TRANSIENT
-from bot.interaction import open_panel
-from bot.speech import in_channel, pgettext
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal, mark_committed
+from bot.messages.faults import TRANSIENT
+from bot.messages.speech import in_channel, pgettext
+from bot.seam.contract import AnyKind
+from bot.tables import handover
+from bot.tables.interaction import open_panel
 from locales import _
 
 

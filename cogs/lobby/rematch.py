@@ -14,10 +14,10 @@ from typing import Any
 import discord
 
 from bot.client import tables_of
-from bot.components import GameItem
-from bot.contract import LiveTable
-from bot.errors import Refusal
-from bot.speech import in_channel
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal
+from bot.messages.speech import in_channel
+from bot.seam.contract import LiveTable
 from cogs.lobby.controls import render_lobby
 from locales import _
 
@@ -67,7 +67,7 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
 
 
 def rematch_view(table: LiveTable) -> discord.ui.View:
-    """Under a game's final message (lent to every game: :attr:`bot.features.Feature.finale`, read
+    """Under a game's final message (lent to every game: :attr:`bot.seam.features.Feature.finale`, read
     by a game's ``finale`` as ``table.lent.finale``)."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table.id))

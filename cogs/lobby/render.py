@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.contract import LiveTable, Rendered
+from bot.seam.contract import LiveTable, Rendered
 from draw.budget import Budget
 from draw.common import COLOR, timer_label
 from locales import _

@@ -1,5 +1,5 @@
 """Oh Hell's coach (:mod:`games.ohhell.analysis`) as the runtime runs it
-(:class:`bot.coaching.Coaching`): each deal replayed by the computers in worker processes, and
+(:class:`bot.seam.coaching.Coaching`): each deal replayed by the computers in worker processes, and
 the page that puts luck against skill in words."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.beacon.binding import deal_seed_of
-from bot.coaching import Coaching, CoachPage
+from bot.fairness.beacon.binding import deal_seed_of
+from bot.seam.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
 from draw.cards import label

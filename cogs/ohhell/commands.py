@@ -1,4 +1,4 @@
-"""``/ohhell``: the game's group (:func:`bot.groups.game_group`; the other features add theirs) plus ``hand``,
+"""``/ohhell``: the game's group (:func:`bot.seam.groups.game_group`; the other features add theirs) plus ``hand``,
 which opens the same live panel as **My hand**."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ import discord
 from discord import app_commands
 
 from bot.client import tables_of
-from bot.errors import Refusal
-from bot.groups import game_group
-from bot.interaction import open_panel
+from bot.messages.errors import Refusal
+from bot.seam.groups import game_group
+from bot.tables.interaction import open_panel
 from cogs.ohhell.kind import OhHellKind
 from locales import _
 
 
 def pgettext(context: str, message: str) -> app_commands.locale_str:
-    """A slash command's words for discord.py's translator (:class:`bot.speech.CatalogueTranslator`),
+    """A slash command's words for discord.py's translator (:class:`bot.messages.speech.CatalogueTranslator`),
     marked for the catalogue under ``context`` ("command description"...). Command names stay
     English: a name is what players type and what the help and the README call it."""
     return app_commands.locale_str(message, context=context)

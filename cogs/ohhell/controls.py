@@ -1,6 +1,6 @@
 """Oh Hell's table buttons: **My hand** opens the player's live panel (:mod:`cogs.ohhell.panel`),
 where every bid and card is one press; what pressing it does is the runtime's
-(:class:`bot.interaction.HandItem`), the same in every game.
+(:class:`bot.tables.interaction.HandItem`), the same in every game.
 
 The same button goes on the hand sent by DM, so a player can open the panel from there too. Table
 messages drawn before the panel existed carry **Bid** and **Play a card**; their custom ids are
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import discord
 
-from bot import interaction
-from bot.contract import LiveTable
-from bot.interaction import HandItem
+from bot.seam.contract import LiveTable
+from bot.tables import interaction
+from bot.tables.interaction import HandItem
 
 
 class TableButton(HandItem, template=r"oh:(?P<game_id>\d+):(?P<act>bid|play|hand)"):

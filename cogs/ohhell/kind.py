@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable
 
 import discord
 
-from bot.contract import (
+from bot.seam.contract import (
     Action,
     Explicit,
     GameKind,
@@ -19,7 +19,7 @@ from bot.contract import (
     Press,
     Rendered,
 )
-from bot.profiles import Profile
+from bot.seam.profiles import Profile
 from cogs.ohhell.coach import COACHING
 from cogs.ohhell.controls import TableButton, dm_view
 from cogs.ohhell.panel import panel as live_panel

@@ -1,12 +1,12 @@
 """Oh Hell's live private panel: the player's hand as a picture, and one button a move.
 
 **My hand** on the table answers with the panel (ephemeral); the bot then keeps it current (see
-:mod:`bot.panels`). While the player is to bid it holds a button per bid (the hook's forbidden
+:mod:`bot.messages.panels`). While the player is to bid it holds a button per bid (the hook's forbidden
 bid disabled, its reason written on the panel); while they are to play, a button per card in
 hand order (legal ones enabled; a no-trump joker one button per suit it may be named as). Each
 button carries the seat's decision digest, so a press from a panel drawn before a change that
 bears on the player's choice is refused and the panel redrawn. A press goes to the runtime's one
-pipeline (:mod:`bot.interaction`), which asks this game only what it means (:func:`press_action`);
+pipeline (:mod:`bot.tables.interaction`), which asks this game only what it means (:func:`press_action`);
 the click is answered by redrawing the panel.
 """
 
@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
-from bot.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
-from bot.errors import Refusal
-from bot.interaction import PressItem
+from bot.messages.errors import Refusal
+from bot.seam.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
+from bot.tables.interaction import PressItem
 from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from draw.budget import FIELD_VALUE, fit_lines

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.snapshot import view as shared_view
+from bot.tables.snapshot import view as shared_view
 from draw.budget import Budget
 from draw.cards import label, labels, suit_symbol
 from draw.common import COLOR, ordinal

@@ -1,11 +1,11 @@
-"""Oh Hell's replay pages (:class:`bot.replaying.Replayer`): a step is a deal dealt, its bids,
+"""Oh Hell's replay pages (:class:`bot.seam.replaying.Replayer`): a step is a deal dealt, its bids,
 each trick, and its scores; every hand is shown as it stands at that step."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.replaying import Replayer
+from bot.seam.replaying import Replayer
 from cogs.ohhell.render import takeback_line
 from draw.cards import label, labels, suit_symbol
 from games.common.engine import Event

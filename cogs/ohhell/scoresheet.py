@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.contract import Rendered
+from bot.seam.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE, totals_alt
 from db.store import DealScore
 from draw.budget import DESCRIPTION, Budget, fit_lines, shorten

@@ -1,7 +1,7 @@
 """Shithead on Discord (an extension): everything about how the game looks and is played here.
-It plugs in with one :class:`~bot.features.Game`: its kind, ``/shithead`` and its buttons.
+It plugs in with one :class:`~bot.seam.features.Game`: its kind, ``/shithead`` and its buttons.
 
-- :mod:`cogs.shithead.kind`: the :class:`~bot.contract.GameKind` adapter the runtime calls
+- :mod:`cogs.shithead.kind`: the :class:`~bot.seam.contract.GameKind` adapter the runtime calls
 - :mod:`cogs.shithead.render`: the table, panel, DM and final embeds
 - :mod:`cogs.shithead.controls`: the table's **My cards** button and the views under the table and the DM
 - :mod:`cogs.shithead.panel`: the private panel and its controls (what it offers in
@@ -12,7 +12,7 @@ It plugs in with one :class:`~bot.features.Game`: its kind, ``/shithead`` and it
 from __future__ import annotations
 
 from bot.client import CardBot
-from bot.features import Game
+from bot.seam.features import Game
 from cogs.shithead.commands import ShitheadCog, shithead_group
 from cogs.shithead.controls import TableButton
 from cogs.shithead.kind import ShitheadKind

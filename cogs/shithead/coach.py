@@ -1,5 +1,5 @@
 """Shithead's coach (:mod:`games.shithead.analysis`) as the runtime runs it
-(:class:`bot.coaching.Coaching`), and its page (the figures in words).
+(:class:`bot.seam.coaching.Coaching`), and its page (the figures in words).
 
 Every figure is a chance of a good result (of not being the shithead, or of winning when the
 table plays for a winner), so the page says chances in percent and their differences in points.
@@ -11,8 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.beacon.binding import deal_seed_of
-from bot.coaching import Coaching, CoachPage
+from bot.fairness.beacon.binding import deal_seed_of
+from bot.seam.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
 from draw.cards import label, labels

@@ -1,4 +1,4 @@
-"""``/shithead``: the game's group (:func:`bot.groups.game_group`; the other features add theirs) plus ``hand``."""
+"""``/shithead``: the game's group (:func:`bot.seam.groups.game_group`; the other features add theirs) plus ``hand``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardBot, tables_of
-from bot.errors import Refusal
-from bot.groups import game_group
-from bot.interaction import open_panel
+from bot.messages.errors import Refusal
+from bot.seam.groups import game_group
+from bot.tables.interaction import open_panel
 from cogs.shithead.kind import ShitheadKind
 from locales import _
 

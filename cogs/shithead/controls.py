@@ -4,16 +4,16 @@ table message and under the cards sent by DM.
 The table message (edited in place) shows what everyone may see and carries **My cards**. That
 button answers with the player's *panel* (:mod:`cogs.shithead.panel`), an ephemeral message
 holding their hand and exactly the controls their situation allows; what pressing it does is the
-runtime's (:class:`bot.interaction.HandItem`), the same in every game.
+runtime's (:class:`bot.tables.interaction.HandItem`), the same in every game.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot import interaction
-from bot.contract import LiveTable
-from bot.interaction import HandItem
+from bot.seam.contract import LiveTable
+from bot.tables import interaction
+from bot.tables.interaction import HandItem
 
 
 class TableButton(HandItem, template=r"sh:(?P<game_id>\d+):cards"):

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import discord
 
-from bot.comparison import BY_PLACE
-from bot.contract import GAME_OVER, Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
-from bot.profiles import Profile
+from bot.seam.comparison import BY_PLACE
+from bot.seam.contract import GAME_OVER, Action, Explicit, GameKind, LiveTable, OptionSpec, PanelRedraw, Press, Rendered
+from bot.seam.profiles import Profile
 from cogs.shithead.coach import COACHING
 from cogs.shithead.controls import TableButton, dm_view
 from cogs.shithead.panel import panel

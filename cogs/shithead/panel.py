@@ -7,10 +7,10 @@ phase a select of swaps and **Ready** (or, in the choosing deal, a select of the
 one button per face-down position.
 
 Every control of the panel is a dynamic item whose custom id carries the game, a digest of what
-bore on the player's choice when the panel was drawn (:meth:`~bot.contract.GameKind.decision_digest`:
+bore on the player's choice when the panel was drawn (:meth:`~bot.seam.contract.GameKind.decision_digest`:
 their cards, their legal actions, and in play the pile and the public cards) and the choice (a bit
 mask over the panel's own options), so a panel keeps working after a restart and no state is held
-in memory. A press goes to the runtime's one pipeline (:mod:`bot.interaction`: the guard, the
+in memory. A press goes to the runtime's one pipeline (:mod:`bot.tables.interaction`: the guard, the
 computer's seat, an out-of-date panel, a double press, the answer), which asks this game only what
 the press means (:mod:`cogs.shithead.panel_actions`). Choosing cards in the select acts on
 nothing: it redraws the panel from the current table with **Play** armed for that choice. Controls
@@ -27,9 +27,9 @@ from typing import Any
 
 import discord
 
-from bot.contract import LiveTable, Rendered
-from bot.errors import USER_ERRORS
-from bot.interaction import PressItem
+from bot.messages.errors import USER_ERRORS
+from bot.seam.contract import LiveTable, Rendered
+from bot.tables.interaction import PressItem
 from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, own_seat, play_options, quick_play_choices
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed

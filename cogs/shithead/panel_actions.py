@@ -1,16 +1,16 @@
-"""What a press on Shithead's panel asks for (:meth:`~bot.contract.GameKind.press_action`): the
+"""What a press on Shithead's panel asks for (:meth:`~bot.seam.contract.GameKind.press_action`): the
 move it makes, or a redraw with the player's choice marked (choosing cards acts on nothing).
 
 Only the mapping: who may press, a press from an out-of-date panel, the computer playing the seat,
-a double press and the answer are the runtime's, one rule for every game (:mod:`bot.interaction`).
+a double press and the answer are the runtime's, one rule for every game (:mod:`bot.tables.interaction`).
 Kept apart from the panel's drawing (:mod:`cogs.shithead.panel`) because it decides what the
 player meant, from the custom id alone, and touches no Discord message.
 """
 
 from __future__ import annotations
 
-from bot.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
-from bot.errors import Refusal
+from bot.messages.errors import Refusal
+from bot.seam.contract import Action, Explicit, LiveTable, PanelRedraw, Press, Rendered
 from cogs.shithead.panel import panel
 from cogs.shithead.panel_choices import cards_of, mask_of, play_options
 from cogs.shithead.render import game_view

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.snapshot import view as shared_view
+from bot.tables.snapshot import view as shared_view
 from cogs.shithead.said import action_text, start_reason
 from draw.budget import Budget
 from draw.cards import label, labels, legible

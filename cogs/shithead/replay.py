@@ -1,11 +1,11 @@
-"""Shithead's replay pages (:class:`bot.replaying.Replayer`): a step is one action (a swap, a
+"""Shithead's replay pages (:class:`bot.seam.replaying.Replayer`): a step is one action (a swap, a
 play, a pick-up…), with every hand, face-up and face-down card shown."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.replaying import Replayer
+from bot.seam.replaying import Replayer
 from cogs.shithead.said import action_text
 from draw.cards import labels
 from games.common.engine import Event

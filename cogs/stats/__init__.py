@@ -5,9 +5,9 @@
 - :mod:`cogs.stats.commands`: ``/cardstats``, ``/leaderboard``, ``/cardadmin``
 - :mod:`cogs.stats.history`, :mod:`cogs.stats.replay`: ``/<game> history`` and ``/<game> replay``
 - :mod:`cogs.stats.coach`: ``/<game> analysis`` for each game with a coach (its
-  :attr:`~bot.contract.GameKind.coaching`; off the event loop, stored)
+  :attr:`~bot.seam.contract.GameKind.coaching`; off the event loop, stored)
 
-It plugs in with one :class:`~bot.features.Feature`: its commands in each game's group and its
+It plugs in with one :class:`~bot.seam.features.Feature`: its commands in each game's group and its
 own, the replay's buttons, rating a finished game, and the rating on a seat in a lobby.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.client import CardBot
-from bot.contract import AnyKind
-from bot.features import Feature
+from bot.seam.contract import AnyKind
+from bot.seam.features import Feature
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach, add_coach_command
 from cogs.stats.commands import CardAdmin, Stats, stats_commands

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import secrecy
-from bot.secrecy import Door
+from bot.tables import secrecy
+from bot.tables.secrecy import Door
 from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_games, rebuild
 from db.store import FinishedGame, RatingChange, RatingRow, Store
 

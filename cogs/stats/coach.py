@@ -1,4 +1,4 @@
-"""``/<game> analysis <game number>``: a game's coach (its :class:`bot.coaching.Coaching`, which
+"""``/<game> analysis <game number>``: a game's coach (its :class:`bot.seam.coaching.Coaching`, which
 the game's adapter names) run off the event loop.
 
 The analysis takes seconds of CPU, so the command answers "working…" at once, spreads the work
@@ -21,9 +21,9 @@ import discord
 from discord import app_commands
 
 from bot.client import CardBot
-from bot.coaching import Coaching
-from bot.contract import AnyKind
-from bot.secrecy import Door
+from bot.seam.coaching import Coaching
+from bot.seam.contract import AnyKind
+from bot.tables.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
 from cogs.stats.speech import pgettext
 from db.store import GameRecord
@@ -35,7 +35,7 @@ T = TypeVar("T")
 
 
 class Coach:
-    """Runs any game's coach (:attr:`bot.contract.GameKind.coaching`) off the event loop: the
+    """Runs any game's coach (:attr:`bot.seam.contract.GameKind.coaching`) off the event loop: the
     plan in a thread, the work in worker processes, the summary stored under its version."""
 
     def __init__(self, bot: CardBot, workers: int = 2, configs: dict[str, Any] | None = None) -> None:

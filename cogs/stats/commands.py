@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import locales
-from bot import secrecy
-from bot.beacon.binding import LABEL
 from bot.client import CardBot, manages_server
-from bot.contract import AnyKind, LiveTable
-from bot.errors import Refusal
-from bot.secrecy import Door
+from bot.fairness.beacon.binding import LABEL
+from bot.messages.errors import Refusal
+from bot.seam.contract import AnyKind, LiveTable
+from bot.tables import secrecy
+from bot.tables.secrecy import Door
 from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
@@ -232,7 +232,7 @@ class Stats(commands.Cog):
 
 def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Command[Any, Any, None]]:
     """``/leaderboard`` and ``/cardstats``, made once the games are registered (the runtime makes
-    them at start-up: :attr:`bot.features.Feature.commands`): their ``game`` choices are the
+    them at start-up: :attr:`bot.seam.features.Feature.commands`): their ``game`` choices are the
     registered games ``kinds`` (discord.py reads choices when a command is made)."""
     games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in kinds]
 

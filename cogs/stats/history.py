@@ -4,7 +4,7 @@ Only finished games of the server the command is typed in are listed, replayed o
 a live game stays hidden until it ends, and a member of one server never reaches another
 server's games (the buttons check the server again, as a custom id can be forged). A duplicate
 match's finished table waits for every table of its match: the secrecy policy
-(:mod:`bot.secrecy`) decides, here as at every other door.
+(:mod:`bot.tables.secrecy`) decides, here as at every other door.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import secrecy
-from bot.beacon.binding import LABEL
-from bot.beacon.chain import QUICKNET, Chain
 from bot.client import CardBot
-from bot.components import GameItem
-from bot.contract import AnyKind
-from bot.errors import Refusal
-from bot.secrecy import Door
+from bot.fairness.beacon.binding import LABEL
+from bot.fairness.beacon.chain import QUICKNET, Chain
+from bot.messages.components import GameItem
+from bot.messages.errors import Refusal
+from bot.seam.contract import AnyKind
+from bot.tables import secrecy
+from bot.tables.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
 from cogs.stats.speech import pgettext
 from db.store import AbandonedGame, FinishedGame, GameRecord, Store

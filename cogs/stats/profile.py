@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.profiles import Profile
+from bot.seam.profiles import Profile
 from cogs.stats.ratings import display
 from db.store import MemberGame, RatingChange, RatingRow
 from locales import ngettext

@@ -4,7 +4,7 @@
 The steps are recomputed from the stored game on every page turn (rules, seed, actions: a few
 milliseconds), so a page needs nothing but the game id and the step number, which the Prev/Next
 buttons carry in their custom ids: they keep working after a restart. What a step is and how it
-reads is the game's (:class:`bot.replaying.Replayer`, from its adapter).
+reads is the game's (:class:`bot.seam.replaying.Replayer`, from its adapter).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 
 import discord
 
-from bot.beacon.binding import deal_seed_of
-from bot.contract import AnyKind
-from bot.replaying import Replayer
+from bot.fairness.beacon.binding import deal_seed_of
+from bot.seam.contract import AnyKind
+from bot.seam.replaying import Replayer
 from db.store import GameRecord, ResultRow
 from draw.budget import Budget, fit
 from draw.common import COLOR
@@ -60,7 +60,7 @@ def replayer_of(kind: AnyKind) -> Replayer[Any]:
 
 
 def _start(kind: AnyKind, record: GameRecord) -> Any:
-    """The game as dealt, rebuilt by its own adapter (:meth:`~bot.contract.GameKind.replay`, as a
+    """The game as dealt, rebuilt by its own adapter (:meth:`~bot.seam.contract.GameKind.replay`, as a
     restart rebuilds it): :mod:`games.replay`'s checker knows only the games it names."""
     return kind.replay(kind.rules_from_json(record.rules or {}), replace(record, actions=[]))
 

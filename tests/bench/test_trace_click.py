@@ -31,14 +31,14 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
     calls = [
         # the click reaches the game's panel from the runtime's component (bot -> cogs), which
         # calls the move pipeline (cogs -> bot); a coroutine resuming is no call
-        Call("bot/components.py", "Dynamic.callback", None),
-        Call("cogs/ohhell/panel.py", "PanelButton.handle", "bot/components.py"),
-        Call("bot/tables.py", "TableManager.act", "cogs/ohhell/panel.py"),
-        Call("bot/tables.py", "TableManager.act", "cogs/ohhell/panel.py", fresh=False),
+        Call("bot/messages/components.py", "Dynamic.callback", None),
+        Call("cogs/ohhell/panel.py", "PanelButton.handle", "bot/messages/components.py"),
+        Call("bot/tables/manager.py", "TableManager.act", "cogs/ohhell/panel.py"),
+        Call("bot/tables/manager.py", "TableManager.act", "cogs/ohhell/panel.py", fresh=False),
         # calls inside one side, into db/ or games/, or from outside the project are no handoffs
-        Call("bot/presentation.py", "Presenter.update", "bot/tables.py"),
+        Call("bot/messages/presentation.py", "Presenter.update", "bot/tables/manager.py"),
         Call("cogs/ohhell/kind.py", "OhHellKind.message_key", None),
-        Call("db/sqlite.py", "SqliteStore.record_action", "bot/tables.py"),
+        Call("db/sqlite.py", "SqliteStore.record_action", "bot/tables/manager.py"),
         Call("games/ohhell/game.py", "OhHell.view", "cogs/ohhell/kind.py"),
         # one store transaction; its context manager resuming at COMMIT is not a second one
         Call("db/sqlite_connection.py", "SqliteConnection._tx", None),
@@ -51,20 +51,20 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
         Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=None),
         Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=0),
         # table renders, one from the runtime (a handoff too); a panel render is not one
-        Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/contract.py"),
+        Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/seam/contract.py"),
         Call("cogs/shithead/kind.py", "ShitheadKind.closing", "cogs/shithead/kind.py"),
-        Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "bot/contract.py"),
+        Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "bot/seam/contract.py"),
         # the drawing toolkit is on the game's side: from the runtime a handoff, from a game none
-        Call("draw/readable.py", "drawn_readable", "bot/contract.py"),
+        Call("draw/readable.py", "drawn_readable", "bot/seam/contract.py"),
         Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "draw/readable.py"),
         Call("draw/cards.py", "card_label", "cogs/ohhell/panel.py"),
     ]
     t = trace.tally(calls)
     assert t.files == {
-        "bot/components.py",
+        "bot/messages/components.py",
         "cogs/ohhell/panel.py",
-        "bot/tables.py",
-        "bot/presentation.py",
+        "bot/tables/manager.py",
+        "bot/messages/presentation.py",
         "cogs/ohhell/kind.py",
         "db/sqlite.py",
         "games/ohhell/game.py",
@@ -92,8 +92,8 @@ def test_renders_count_the_most_renders_of_one_message(trace: types.ModuleType) 
     """A deal's end renders the closed table and the next deal's table once each (renders=1); a
     closing drawn twice, one thrown away, is renders=2."""
     Call = trace.Call
-    closing = Call("cogs/ohhell/kind.py", "OhHellKind.closing", "bot/presentation.py")
-    table = Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/contract.py")
+    closing = Call("cogs/ohhell/kind.py", "OhHellKind.closing", "bot/messages/presentation.py")
+    table = Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/seam/contract.py")
     assert trace.tally([closing, table]).most_renders == 1
     assert trace.tally([closing, table, closing]).most_renders == 2
     assert trace.tally([]).most_renders == 0
@@ -103,7 +103,7 @@ def test_the_last_line_is_the_highest_of_each_figure(trace: types.ModuleType) ->
     Call = trace.Call
     tx = Call("db/sqlite_connection.py", "SqliteConnection._tx", None)
     view = Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=None)
-    hand = Call("bot/tables.py", "TableManager.act", "cogs/ohhell/panel.py")
+    hand = Call("bot/tables/manager.py", "TableManager.act", "cogs/ohhell/panel.py")
     one, two = trace.tally([tx, tx, view]), trace.tally([hand, view, view, tx])
     assert trace.worst([one, two]).line() == "files=3 handoffs=1 views=2 renders=0 transactions=2"
 
@@ -114,7 +114,7 @@ def test_an_empty_trace_counts_nothing(trace: types.ModuleType) -> None:
 
 def test_only_the_project_folders_are_project_files(trace: types.ModuleType) -> None:
     root = Path(trace.ROOT)
-    assert trace.project_file(str(root / "bot" / "tables.py")) == "bot/tables.py"
+    assert trace.project_file(str(root / "bot" / "tables" / "manager.py")) == "bot/tables/manager.py"
     assert trace.project_file(str(root / "games" / "ohhell" / "views.py")) == "games/ohhell/views.py"
     assert trace.project_file(str(root / "draw" / "cards.py")) == "draw/cards.py"
     assert trace.project_file(str(root / "bench" / "trace_click.py")) is None

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot import __main__ as entry
-from bot.settings import Settings, SettingsError
+from bot.host.settings import Settings, SettingsError
 from draw.common import parse_timer
 
 
@@ -25,7 +25,7 @@ def own_logging():
     stderr pytest captures for that test) is taken away after it, so no later test logs into a
     closed stream."""
     yield
-    from bot import logs
+    from bot.host import logs
 
     if logs._installed is not None:
         logging.getLogger().removeHandler(logs._installed)
@@ -36,7 +36,7 @@ def test_missing_token_says_what_to_do(no_dotenv, capsys):
     assert entry.main() == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "DISCORD_TOKEN" in err and ".env" in err
-    assert "python -m bot.local" in err  # the way to play without a token
+    assert "python -m bot.host.local" in err  # the way to play without a token
 
 
 def test_refused_token_says_what_to_do(no_dotenv, monkeypatch, capsys):

@@ -91,7 +91,7 @@ BOT = ["-m", "bot"]
 def _local(database: str) -> list[str]:
     """The local mode on a port the system picks: the default one may be held by another run of
     the suite on this machine (its own local mode), which then refused this one for its port."""
-    return ["-m", "bot.local", "--db", database, "--port", "0"]
+    return ["-m", "bot.host.local", "--db", database, "--port", "0"]
 
 
 def _needs_local() -> None:
@@ -103,11 +103,11 @@ def _needs_local() -> None:
         pytest.skip(f"the local mode needs simcord[preview] ({error})")
 
 
-@pytest.mark.parametrize("command", ["bot", "bot.local"])
+@pytest.mark.parametrize("command", ["bot", "bot.host.local"])
 def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path: Path, command: str) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database\n" * 100)
-    if command == "bot.local":
+    if command == "bot.host.local":
         _needs_local()
     done = _run(BOT if command == "bot" else _local(str(notes)), str(notes))
     assert done.returncode == 2, done.stderr
@@ -115,11 +115,11 @@ def test_a_file_that_is_not_a_database_is_one_sentence(tmp_path: Path, command: 
     assert "not a database" in last and str(notes) in last
 
 
-@pytest.mark.parametrize("command", ["bot", "bot.local"])
+@pytest.mark.parametrize("command", ["bot", "bot.host.local"])
 def test_a_taken_health_port_is_named_and_a_wrong_setting(tmp_path: Path, command: str) -> None:
     """Another program holds the endpoint's port: not "Could not reach Discord (OSError)" (exit 1,
     retried for ever by systemd) nor a traceback, but the port named and exit 2 (a wrong setting)."""
-    if command == "bot.local":
+    if command == "bot.host.local":
         _needs_local()
     path = str(tmp_path / "cards.sqlite3")
     with socket.socket() as holder:
@@ -150,7 +150,7 @@ def another_user(uid: int = NOBODY, interpreter: str = sys.executable) -> list[s
         pytest.skip("as root, the test needs setpriv (util-linux) to run the bot as another user")
     prefix = [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
     tried = subprocess.run(
-        [*prefix, interpreter, "-c", "import bot.settings, db.sqlite"],
+        [*prefix, interpreter, "-c", "import bot.host.settings, db.sqlite"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -201,10 +201,10 @@ def read_only_database() -> Iterator[tuple[str, list[str]]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.mark.parametrize("command", ["bot", "bot.local"])
+@pytest.mark.parametrize("command", ["bot", "bot.host.local"])
 def test_a_read_only_database_file_is_one_sentence(read_only_database, command: str) -> None:
     path, as_user = read_only_database
-    if command == "bot.local":
+    if command == "bot.host.local":
         _needs_local()
     done = _run(BOT if command == "bot" else _local(path), path, prefix=as_user)
     assert done.returncode == 2, done.stdout + done.stderr

@@ -136,7 +136,7 @@ async def test_live_games_come_back_with_seats_and_log(store: Store) -> None:
 
 async def test_discord_ids_and_seeds_keep_all_64_bits(store: Store) -> None:
     game = await store.create_game("ohhell", GUILD, CHANNEL, ANN, "classic", {})
-    seed = 2**62 - 1  # what bot/tables.py draws at most
+    seed = 2**62 - 1  # what bot/tables/manager.py draws at most
     await store.start_game(game, {}, seed, [SeatRecord(0, ANN, "Ann"), SeatRecord(1, BOB, "Bob")], 2)
     await store.set_message(game, BOB - 1, "deal-1")
     record = await store.get_game(game)

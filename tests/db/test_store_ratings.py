@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.fairness import match_over
-from bot.secrecy import Door, held_matches, match_allows
+from bot.fairness.shuffles import match_over
+from bot.tables.secrecy import Door, held_matches, match_allows
 from db.store import DealScore, GuildSettings, MatchRecord, RatingChange, RatingRow, ResultRow, SeatRecord, Store
 
 GUILD = 1_178_473_619_233_402_880
@@ -164,7 +164,7 @@ async def test_a_duplicate_tables_game_is_settled_once_every_table_of_its_match_
 
 async def test_a_match_closed_by_its_host_is_settled_with_the_tables_it_has(store: Store) -> None:
     """A match whose other tables never come: closed (``close_match``), it counts the tables that
-    opened, once they are over (the policy's held matches, ``bot.fairness.match_done``); a later close
+    opened, once they are over (the policy's held matches, ``bot.fairness.shuffles.match_done``); a later close
     closes nothing and moves nothing."""
     match = await store.create_match("ohhell", "CLS234", GUILD, ANN, 3, 12345, "00" * 32)
     assert match.closed_at is None

@@ -155,7 +155,7 @@ def test_emoji_set_names_and_sizes():
 def test_rendered_carries_fresh_files_for_sends_and_edits():
     """A discord.File is used up by the request that sends it: each call gives new ones. An edit
     with ``files=None`` leaves the message's attachments alone; a list (even empty) replaces them."""
-    from bot.contract import Rendered
+    from bot.seam.contract import Rendered
     from draw.pictures import ImageFile
 
     picture = ImageFile("table.png", images.hand_png(("AS",)), "ace of spades")

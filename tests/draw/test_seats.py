@@ -3,7 +3,7 @@ them (a person pinged, a computer or a seat it stands in for in bold)."""
 
 from __future__ import annotations
 
-from bot.contract import LiveTable
+from bot.seam.contract import LiveTable
 from db.store import GameRecord, SeatRecord
 from draw.seats import Faces, mention
 

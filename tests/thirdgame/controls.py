@@ -1,7 +1,7 @@
 """High Card's buttons: **My hand** on the table (it opens the player's live panel) and the
 panel's one button a card. Dynamic items: their custom ids carry the game, so they keep working
 after a restart and nothing is held in memory. What a press does is the runtime's
-(:mod:`bot.interaction`); the game says only what a card button asks for (``HighCardKind.press_action``)."""
+(:mod:`bot.tables.interaction`); the game says only what a card button asks for (``HighCardKind.press_action``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.interaction import HandItem, PressItem
+from bot.tables.interaction import HandItem, PressItem
 
 
 class HandButton(HandItem, template=r"hc:(?P<game_id>\d+):hand"):

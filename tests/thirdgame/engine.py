@@ -1,5 +1,5 @@
 """High Card, a tiny test-only game: the third game that shows a game plugs into the bot through
-the seam alone (:class:`bot.contract.GameKind`), with no edit to the runtime or the two games.
+the seam alone (:class:`bot.seam.contract.GameKind`), with no edit to the runtime or the two games.
 
 Each of 2 to 4 players is dealt ``cards`` cards from the thirteen spades, shuffled by the game's
 own generator (:func:`games.common.rng.make_rng`), so the shuffle commitment and its check work

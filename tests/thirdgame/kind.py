@@ -1,4 +1,4 @@
-"""High Card's adapter to the runtime (:class:`bot.contract.GameKind`): the least a game must
+"""High Card's adapter to the runtime (:class:`bot.seam.contract.GameKind`): the least a game must
 answer, everything else left to the seam's defaults."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import random
 
 import discord
 
-from bot.contract import Action, GameKind, LiveTable, OptionSpec, Press, Rendered
-from bot.replaying import Replayer
+from bot.seam.contract import Action, GameKind, LiveTable, OptionSpec, Press, Rendered
+from bot.seam.replaying import Replayer
 from db.store import ResultRow
 from draw.cards import label, labels
 from draw.common import COLOR

@@ -1,6 +1,6 @@
 """Honest shuffle files, made as the bot makes them, for the tests of tools/verify_shuffle.py: a
 game played to its end by the real engine, stored as the store keeps it (record and decks), then
-exported by :func:`bot.fairness.export`, the function ``/<game> verify`` attaches the file from
+exported by :func:`bot.fairness.shuffles.export`, the function ``/<game> verify`` attaches the file from
 (and the script itself, loaded as a module or run as a player runs it)."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bot.contract import AnyKind
-from bot.fairness import dealt, export
+from bot.fairness.shuffles import dealt, export
+from bot.seam.contract import AnyKind
 from cogs.ohhell.kind import OhHellKind
 from cogs.shithead.kind import ShitheadKind
 from db.store import DealtDeck, GameRecord, SeatRecord

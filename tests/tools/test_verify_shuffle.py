@@ -5,7 +5,7 @@ were changed, and ends any damaged or oversized file with one sentence and exit 
 bounded time and memory. What it derives itself rather than read from the file (each deal's pack,
 the game's order of draws) and the rigged files it refuses: test_verify_shuffle_rigged.py.
 
-The files are the ones ``/ohhell verify`` and ``/shithead verify`` attach (:func:`bot.fairness.export`
+The files are the ones ``/ohhell verify`` and ``/shithead verify`` attach (:func:`bot.fairness.shuffles.export`
 over a played game's record: tests/tools/shuffle_files.py); the script runs as a player runs it, in
 its own process."""
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bot.fairness import EXPORT_FORMAT
+from bot.fairness.shuffles import EXPORT_FORMAT
 from games.common.commitment import COMMIT_LABEL
 from games.common.rng import VERSIONS
 from games.ohhell.rules import make_rules as ohhell_rules

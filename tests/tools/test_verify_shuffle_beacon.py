@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from bot.beacon.binding import LABEL, Binding, deal_seed
-from bot.beacon.chain import QUICKNET
-from bot.fairness import export
+from bot.fairness.beacon.binding import LABEL, Binding, deal_seed
+from bot.fairness.beacon.chain import QUICKNET
+from bot.fairness.shuffles import export
 from games.common.commitment import commitment
 from games.ohhell.rules import make_rules
-from tests.bot.beacon.fake_relay import ROUNDS
-from tests.bot.beacon.test_verify import add, compress, decompress
+from tests.bot.fairness.beacon.fake_relay import ROUNDS
+from tests.bot.fairness.beacon.test_verify import add, compress, decompress
 from tests.tools.shuffle_files import KINDS, SALT, SCRIPT, played, run_script, write
 
 SEED = 123456789

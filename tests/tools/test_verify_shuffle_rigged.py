@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot.fairness import export
+from bot.fairness.shuffles import export
 from games.common.cards import card_code
 from games.common.engine import RulesError
 from games.common.rng import VERSIONS, GameRng, make_rng

@@ -1,0 +1,1 @@
+"""Checkable shuffles (commitments, the drand beacon) and duplicate matches."""

@@ -1,0 +1,1 @@
+"""The live tables: the one path every move takes, seats, time, and who may see what."""
