@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot import fairness
 from bot.contract import Action, AnyKind, LiveTable, View
 from bot.pings import ping_after, ping_text
@@ -156,12 +157,13 @@ class Clock:
             if not self.registry.is_live(table):
                 return
         if self.registry.is_live(table):
-            self.presenter.tell(
-                table,
-                f"⚠️ Something went wrong on my side {what} ({count(failures, 'try', 'tries')}), "
-                "so this game is stuck: it goes "
-                f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it.",
-            )
+            with locales.speaking(self.presenter.language(table)):  # (the channel reads it)
+                stuck = (
+                    f"⚠️ Something went wrong on my side {what} ({count(failures, 'try', 'tries')}), "
+                    "so this game is stuck: it goes "
+                    f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it."
+                )
+            self.presenter.tell(table, stuck)
 
     # -- computer seats -----------------------------------------------------------------------
     async def _computer_turn(self, table: LiveTable, seq: int) -> None:

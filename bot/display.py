@@ -34,10 +34,12 @@ from typing import Any
 
 import discord
 
+import locales
 from bot import metrics
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT, Fault, classify
 from bot.snapshot import snapshot
+from bot.speech import member_language, table_language
 from db.store import OldCopy, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -144,9 +146,11 @@ class Display:
         nothing that changes it is missed even where no change was announced."""
         table = self.table
         state = snapshot(table.engine) if table.engine is not None else None
-        look = (self.want.version, state, tuple(table.notices), tuple((s.user_id, s.ai_level) for s in table.seats))
+        seats = tuple((s.user_id, s.ai_level) for s in table.seats)
+        look = (self.want.version, state, tuple(table.notices), seats, self.language())
         if self._drawn is None or self._drawn[0] != look:
-            self._drawn = (look, table.kind.table(table, []))
+            with locales.speaking(self.language()):  # (also drawn inside a presser's answer)
+                self._drawn = (look, table.kind.table(table, []))
         return self._drawn[1]
 
     def changed(self) -> None:
@@ -352,9 +356,16 @@ class Display:
             log.exception("game %s: showing the table failed", self.table.id)
             return Fault("showing the table", 0, 0)
 
-    async def _render(self, render: Callable[[], Any]) -> Any:
+    def language(self) -> str:
+        """What the table's channel reads (its ``language`` option, else the server's)."""
+        record = self.table.record
+        return table_language(self.client, record.guild_id, record.options)
+
+    async def _render(self, render: Callable[[], Any], language: str | None = None) -> Any:
+        """``render()`` under the table's lock, in the channel's language (or ``language``: a DM)."""
         async with self.table.lock:
-            return render()
+            with locales.speaking(language or self.language()):
+                return render()
 
     def _channel(self) -> discord.PartialMessageable:
         record = self.table.record
@@ -490,7 +501,9 @@ class Display:
         record = table.seats[seat]
         if record.user_id is None or record.ai_level is not None or record.dm_closed or table.engine is None:
             return None
-        rendered = await self._render(lambda: table.kind.dm(table, seat))
+        # (a DM is read by its player alone: in the language they last pressed something in)
+        language = member_language(record.user_id, self.language())
+        rendered = await self._render(lambda: table.kind.dm(table, seat), language)
         if rendered is None:
             return None
         try:
@@ -500,10 +513,12 @@ class Display:
             # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
             self.want.saves[f"seat:{seat}"] = functools.partial(self.store.update_seat, table.id, record)
-            table.notice(
-                f"📪 I can't DM {record.name} (their DMs are closed): "
-                f"they can use **{table.kind.hand_button}** instead."
-            )
+            with locales.speaking(self.language()):  # (shown on the table)
+                notice = (
+                    f"📪 I can't DM {record.name} (their DMs are closed): "
+                    f"they can use **{table.kind.hand_button}** instead."
+                )
+            table.notice(notice)
             self.changed()
         except TRANSIENT as error:
             return classify(error, f"sending {record.name} their hand", posting=False)
@@ -517,20 +532,21 @@ class Display:
             return
         key = self.table.kind.key
         # A lobby has no /<game> table to type: its message catches up by itself.
-        what, again = ("lobby", "") if self.table.engine is None else ("table", f" (or type /{key} table)")
-        if self.table.engine is not None and self.table.record.status != "playing":
-            text = self._after_the_end(fault)
-        elif fault.permission is not None:
-            text = (
-                f"⚠️ I can't keep this {self.table.kind.title} {what} up to date here: I need the "
-                f"**{fault.permission}** permission in this channel. The game goes on, and the {what} "
-                f"catches up by itself once I have it{again}."
-            )
-        else:
-            text = (
-                f"⚠️ Discord keeps failing when I update this {what} ({fault.what}). The game goes on, "
-                f"and the {what} catches up by itself{again}."
-            )
+        with locales.speaking(self.language()):  # (the channel reads it)
+            what, again = ("lobby", "") if self.table.engine is None else ("table", f" (or type /{key} table)")
+            if self.table.engine is not None and self.table.record.status != "playing":
+                text = self._after_the_end(fault)
+            elif fault.permission is not None:
+                text = (
+                    f"⚠️ I can't keep this {self.table.kind.title} {what} up to date here: I need the "
+                    f"**{fault.permission}** permission in this channel. The game goes on, and the {what} "
+                    f"catches up by itself once I have it{again}."
+                )
+            else:
+                text = (
+                    f"⚠️ Discord keeps failing when I update this {what} ({fault.what}). The game goes on, "
+                    f"and the {what} catches up by itself{again}."
+                )
         try:
             await self._channel().send(text, allowed_mentions=discord.AllowedMentions.none())
         except TRANSIENT:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+import locales
 from bot import secrecy
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import is_over, match_over
@@ -148,10 +149,11 @@ async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: Match
     if closed is None:
         return False
     games = await store.match_games(match.id)  # read after the close: see the close command
-    why = f"closed itself: its other tables did not all open by {deadline_text(closed)}. It is closed"
-    text = closing_text(closed, games, why)
-    for channel, guild in dict.fromkeys((g.channel_id, g.guild_id) for g in games):
-        await presenter.announce(channel, guild, text)
+    for game in {g.channel_id: g for g in games}.values():
+        with locales.speaking(presenter.record_language(game)):  # each table's channel its own
+            why = f"closed itself: its other tables did not all open by {deadline_text(closed)}. It is closed"
+            text = closing_text(closed, games, why)
+        await presenter.announce(game.channel_id, game.guild_id, text)
     if secrecy.match_allows(Door.COMPARISON, closed, games):
         await finish(store, presenter, kind, games)
     return True
@@ -171,14 +173,16 @@ async def finish(
         if not games or games[0].match_id is None:
             return
         entries = await _entries(store, kind, games)  # read before the claim: a failed read loses nothing
-        rendered = comparison_message(kind, games, entries)
+        comparison_message(kind, games, entries)  # (drawn before the claim: a failure loses nothing)
         if not await store.claim_comparison(games[0].match_id):
             return
         for game in games:
             reveal = None
-            if game.id not in shown and game.commitment is not None:
-                check = f"`/{kind.key} verify game:{game.id}`"
-                reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
+            with locales.speaking(presenter.record_language(game)):  # each table's channel its own
+                rendered = comparison_message(kind, games, entries)
+                if game.id not in shown and game.commitment is not None:
+                    check = f"`/{kind.key} verify game:{game.id}`"
+                    reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
             await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)
     except Exception:
         log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)

@@ -20,14 +20,16 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep, too_old_to_edit
 from bot.fairness import reveal_line, says_checkable
 from bot.faults import TRANSIENT, Fault
 from bot.features import Features
 from bot.panels import Panels
+from bot.speech import table_language
 from bot.watchers import Watchers
-from db.store import OldCopy, ResultRow, Store, StoreError
+from db.store import GameRecord, OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
 
 log = logging.getLogger(__name__)
@@ -63,8 +65,18 @@ class Presenter:
         spectators' views share), or drawn anew for a table nothing is showing."""
         display = self.displays.get(table.id)
         if display is None or display.table is not table:
-            return table.kind.table(table, [])
+            with locales.speaking(self.language(table)):
+                return table.kind.table(table, [])
         return display.live_face()
+
+    def language(self, table: LiveTable) -> str:
+        """What ``table``'s channel reads: whatever renders for it, even inside a presser's own
+        answer (a click on the table message), speaks it."""
+        return self.record_language(table.record)
+
+    def record_language(self, record: GameRecord) -> str:
+        """What the channel of the game ``record`` reads (a table no longer live: a duplicate match's)."""
+        return table_language(self.client, record.guild_id, record.options)
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -164,7 +176,8 @@ class Presenter:
         self.watchers.changed(table)
         display = self.display(table)
         want = display.want
-        closing = table.kind.closing(table, events)
+        with locales.speaking(self.language(table)):
+            closing = table.kind.closing(table, events)
         shown = False
         if _from_message(interaction, table.record.message_id) and not want.post:
             assert interaction is not None
@@ -276,7 +289,9 @@ class Presenter:
         return lobby(table)
 
     async def post_lobby(self, table: LiveTable) -> None:
-        message = await self._channel(table).send(**self._lobby(table).kwargs())
+        with locales.speaking(self.language(table)):
+            lobby = self._lobby(table)
+        message = await self._channel(table).send(**lobby.kwargs())
         await self.remember_message(table, message.id)
 
     async def refresh_lobby(self, table: LiveTable) -> None:

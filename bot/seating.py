@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot import duplicate, fairness, logs, secrecy
 from bot.beacon.binding import Binding, binding_of, deal_seed
 from bot.beacon.game import Beacons, outcome_line
@@ -225,7 +226,9 @@ class Seating:
         assert self.beacons is not None
         binding = await self.beacons.bind(table)
         record = table.record
-        await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding, self.beacons.chain))
+        with locales.speaking(self.presenter.language(table)):
+            line = outcome_line(binding, self.beacons.chain)
+        await self.presenter.announce(record.channel_id, record.guild_id, line)
         return binding
 
     async def complete_start(self, table: LiveTable) -> None:
@@ -241,7 +244,9 @@ class Seating:
                 await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
                 record.beacon_note = note
             binding = Binding(record.beacon_round or 0, record.beacon_signature, record.beacon_note)
-            await self.presenter.announce(record.channel_id, record.guild_id, outcome_line(binding))
+            with locales.speaking(self.presenter.language(table)):
+                line = outcome_line(binding)
+            await self.presenter.announce(record.channel_id, record.guild_id, line)
         async with table.lock:
             if not self.starting(table):
                 return

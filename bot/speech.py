@@ -11,14 +11,20 @@ channel sees is rendered inside :func:`locales.speaking` with the table's langua
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
 
 import locales
+from draw.looks import LANGUAGE
 from locales import catalogue
+
+#: each member's language, as their last interaction's ``locale`` said: what a DM to them (their
+#: hand at a new deal) speaks, since a DM is sent outside any interaction of theirs. Kept in memory
+#: only: after a restart a member's DMs speak the table's language until they press something.
+_members: dict[int, str] = {}
 
 
 def hear_languages(client: discord.Client) -> None:
@@ -27,7 +33,12 @@ def hear_languages(client: discord.Client) -> None:
     original = parsers["INTERACTION_CREATE"]
 
     def parse(data: Any) -> None:
-        with locales.speaking(data.get("locale") if isinstance(data, dict) else None):
+        locale = data.get("locale") if isinstance(data, dict) else None
+        if locale:
+            user = (data.get("member") or {}).get("user") or data.get("user") or {}
+            if user.get("id"):
+                _members[int(user["id"])] = locales.language_of(locale)
+        with locales.speaking(locale):
             original(data)  # the tasks it starts copy the context, the language with it
 
     parsers["INTERACTION_CREATE"] = parse
@@ -41,6 +52,22 @@ def channel_language(guild: discord.Guild | None, chosen: str | None = None) -> 
     if guild is not None and guild.preferred_locale is not None:
         return locales.language_of(guild.preferred_locale.value)
     return locales.SOURCE
+
+
+def table_language(client: discord.Client, guild_id: int | None, options: Mapping[str, str]) -> str:
+    """What a table's channel reads (:func:`channel_language` of its server and its ``language`` option)."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return channel_language(guild, options.get(LANGUAGE))
+
+
+def member_language(user_id: int | None, fallback: str) -> str:
+    """The language a member last pressed something in (see ``_members``), else ``fallback``."""
+    return _members.get(user_id, fallback) if user_id is not None else fallback
+
+
+def choices() -> list[tuple[str, str]]:
+    """The table languages to choose from, each named in itself: (code, name)."""
+    return [(code, catalogue.display_name(code)) for code in locales.languages()]
 
 
 #: the catalogue's context (``msgctxt``) for each place a command's words are shown

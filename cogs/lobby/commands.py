@@ -14,7 +14,8 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot import secrecy
+import locales
+from bot import secrecy, speech
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, mark_committed
@@ -26,10 +27,24 @@ from cogs.lobby.handover import add_handover_command
 from cogs.lobby.render import closed_lobby
 from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
-from draw.looks import DISPLAY_OPTIONS, display_lines
+from draw.looks import DISPLAY_OPTIONS, LANGUAGE, display_lines
 from games.common.text import quoted, shorten
+from locales import _, catalogue
 
 TIMER_OPTION = "turn_timer"
+
+
+def chosen_language(value: str) -> str:
+    """A table language as the host typed it (``de``, ``de-DE``, ``Deutsch``): its code, or a
+    refusal listing those there are."""
+    wanted = value.strip().lower()
+    for code, name in speech.choices():
+        if wanted in (code.lower(), name.lower()) or wanted.split("-")[0] == code:
+            return code
+    listed = ", ".join(f"{code} ({name})" for code, name in speech.choices())
+    raise Refusal(
+        _("There is no table language {language}. Languages: {languages}.", language=quoted(value), languages=listed)
+    )
 
 
 def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
@@ -61,16 +76,24 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen
         )
         async with table.lock:
-            await interaction.response.send_message(**render_lobby(table).kwargs())
+            with locales.speaking(tables.presenter.language(table)):  # the lobby is the channel's
+                lobby = render_lobby(table)
+            await interaction.response.send_message(**lobby.kwargs())
             message = await interaction.original_response()
             await tables.presenter.remember_message(table, message.id)
 
     async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS, PING_AFTER]
+        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS, PING_AFTER, LANGUAGE]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         option = getattr(interaction.namespace, "option", None)
+        if option == LANGUAGE:  # each language named in itself, the code its value
+            return [
+                app_commands.Choice(name=f"{name} ({code})", value=code)
+                for code, name in speech.choices()
+                if current.lower() in code or current.lower() in name.lower()
+            ][:25]
         if option in (TIMER_OPTION, PING_AFTER):
             values: tuple[str, ...] = tuple(TIMER_CHOICES)
         elif option in DISPLAY_OPTIONS:
@@ -87,7 +110,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            if table.record.status != "lobby" and option != PING_AFTER:  # (pings are no rule: any time)
+            if table.record.status != "lobby" and option not in (PING_AFTER, LANGUAGE):  # (no rules: any time)
                 raise Refusal("The game has already started: rules can only change in the lobby.")
             if tables.seating.starting(table):
                 raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
@@ -108,6 +131,10 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 options.pop(option, None)
                 if value != "off":
                     options[option] = value
+            elif option == LANGUAGE:  # what the channel reads: not a rule either
+                value = chosen_language(value)
+                options.pop(option, None)
+                options[option] = value
             elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
                 value = value.strip().lower()
                 if value not in DISPLAY_OPTIONS[option]:
@@ -129,7 +156,16 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
             else:
                 tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
+                if option == LANGUAGE:
+                    await tables.presenter.update(table)  # the table message, in its new words
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
+            if option == LANGUAGE:
+                name = catalogue.display_name(value)
+                text = _(
+                    "✅ The table now speaks **{language}**: the lobby, the table and its announcements.", language=name
+                )
+                await interaction.response.send_message(text, ephemeral=True)
+                return
             await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
 
     @group.command(name="pings", description="Turn pings for your turn on or off, for yourself (every table)")
@@ -262,6 +298,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 raise Refusal("Only the host can end the game.")
             if table.record.status == "lobby":
                 await tables.seating.cancel(table)
+                locales.set_speaking(tables.presenter.language(table))  # (what follows, the channel reads)
                 await interaction.response.send_message("The table was closed.")
                 await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
                 return

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
@@ -74,6 +75,8 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 if not computers:
                     raise Refusal("There is no computer player to remove.")
                 await seating.remove_seat(table, computers[-1])
+            # From here on every word is the lobby message's, read by the channel (refusals are above)
+            locales.set_speaking(manager.presenter.language(table))
             if self.act == "cancel":
                 await seating.cancel(table)
                 closed = closed_lobby(table, f"The table was closed by **{user.display_name}**.")

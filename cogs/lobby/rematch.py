@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import LiveTable
@@ -48,6 +49,7 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
                 if seat.user_id is None and seat.ai_level is not None:
                     await seating.add_computer(table, seat.ai_level)
             invited = sorted({s.user_id for s in old.seats if s.user_id is not None and s.user_id != user.id})
+            locales.set_speaking(manager.presenter.language(table))  # (the rematch's lobby: the channel's)
             rendered = render_lobby(table)
             if invited:
                 rendered.content = (
