@@ -1,17 +1,27 @@
-"""Traces one press through the bot: which files it runs, how often it crosses bot/ <-> cogs/, how
+"""Traces presses through the bot: which files each runs, how often it crosses bot/ <-> cogs/, how
 many engine views and table renders it makes, and how many store transactions.
 
-Plays a 3-player game through the real bot in SimCord (seeded: the same deal every run), each
-player presses My hand / My cards once at the start so that **every player's panel is open**, and
-everyone moves with one press on their own panel. One press is traced, from the click until the bot
-has settled (SimCord's ``env.settle()``: the answer, the redraw of every open panel, the display's
-edit of the table message after its coalescing pause, everything else it set off):
+Plays a 3-player game of each game to its end through the real bot in SimCord (seeded: the same
+deals every run); each player presses My hand / My cards once at the start so that **every
+player's panel is open**, and everyone moves with one press on their own live panel. Three presses
+of each game are traced (the first of each kind), each from the click until the bot has settled
+(SimCord's ``env.settle()``, then the virtual clock run on by 2 s so that the display's coalescing
+pause ends: the answer, the redraw of every open panel, the display's edit or post of the table
+message, the panels sent again below a new table, everything else it set off):
 
-- Oh Hell (default preset ``classic``): the first card of the game, i.e. the lead of deal 1's first
-  trick (the first enabled card button of the leader's panel; the bids before it are each player's
-  first enabled bid button). It ends neither a trick nor a deal.
-- Shithead (default preset): the first play of the play phase made with one press of a quick-play
-  button (the moves before it are the engine's sensible player's, seeded, pressed on the panels).
+- Oh Hell (default preset ``classic``; ``--quick``: its ``peak`` 3, five deals instead of 19):
+  **mid-deal**, the first card of the game (the lead of deal 1's first trick; the moves before it
+  are each player's first enabled button); **deal-ending**, the last card of deal 1 (which scores
+  it and deals deal 2); **game-ending**, the last card of the game.
+- Shithead (default preset) has no deals: **mid-deal** here is its mid-game press, the first play
+  of the play phase made with one press of a quick-play button (the moves before are the engine's
+  sensible player's, seeded, pressed on the panels); **game-ending**, the press that ends the game.
+  It has no deal-ending press.
+
+Which kind of press a move is, is found before it on a copy of the engine (``copy.deepcopy``, then
+``apply``); the live engine is the bot's. A computer's move that follows a press would be traced
+with it (it is set off by the press and runs before the bot settles), counted as its own move: the
+seats here are all people, so none does.
 
 Tracing is ``sys.setprofile`` in the event loop's thread for the press only, plus
 ``threading.setprofile`` installed before the bot starts (so every thread the bot starts, aiosqlite's
@@ -22,41 +32,53 @@ later resumes of a coroutine (after each ``await``) are not calls. Each figure, 
 counted (:class:`Tally` does the counting; :func:`frame_call` turns a frame into a :class:`Call`):
 
 - ``files``: distinct source files under ``bot/ cogs/ db/ draw/ games/`` with at least one call
-  event (fresh or a resume) whose frame runs code of that file (``draw/``, the drawing toolkit,
-  was ``bot/render/`` before it became a package of its own, and is counted as it was).
-- ``handoffs``: fresh calls whose callee's file is under ``bot/`` and whose caller frame
-  (``frame.f_back``, the frame directly below, whatever it is) is under ``cogs/``, or the reverse.
-  A call that goes through discord.py or asyncio in between (a task, a button callback) is not a
-  handoff: the frame directly below is not project code. The detail line splits it by direction.
+  event (fresh or a resume) whose frame runs code of that file.
+- ``handoffs``: fresh calls whose callee's file is on one side and whose caller frame
+  (``frame.f_back``, the frame directly below, whatever it is) is on the other: the runtime's side
+  is ``bot/``, the game's side ``cogs/`` and ``draw/`` (the drawing toolkit, which draws for the
+  games, counts with the game's side). A call that goes through discord.py or asyncio in between
+  (a task, a button callback) is not a handoff: the frame directly below is not project code. The
+  detail line splits it by direction.
 - ``views``: engine views built. Oh Hell: fresh calls of ``games/ohhell/views.py:public_view`` with
   ``viewer=None`` (a public view) plus fresh calls of ``games/ohhell/views.py:seat_view`` (a seat's
   view; it is built on a ``public_view(viewer=seat)`` of its own, which is not counted again).
   Shithead: fresh calls of ``games/shithead/views.py:view`` (public when ``viewer`` is None, else a
-  seat's). The detail line splits public / seat.
-- ``renders``: fresh calls of the game adapters' table-message renderers, ``GameKind.draw_table``
-  (what the runtime's ``GameKind.table`` hands the public view) and ``GameKind.closing``
-  (``cogs/ohhell/kind.py:OhHellKind.draw_table`` / ``.closing``,
-  ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``): each call renders a whole
-  table message (embed, picture, buttons), whether or not it is sent.
+  seat's). The detail line splits public / seat. Beside each line: how many seats' own views
+  (``engine.view(seat)``, built outside the trace) differ after the press; ``views`` should be at
+  most one more (the public view).
+- ``renders``: renders of **one** table message: the most fresh calls of one of the game adapters'
+  table-message renderers, ``GameKind.draw_table`` (the live table: what the runtime's
+  ``GameKind.table`` hands the public view) or ``GameKind.closing`` (the last look of the table
+  message a deal's or the game's end closes), ``cogs/ohhell/kind.py:OhHellKind.draw_table`` /
+  ``.closing``, ``cogs/shithead/kind.py:ShitheadKind.draw_table`` / ``.closing``. Each call renders
+  a whole table message (embed, picture, buttons), whether or not it is sent. A deal-ending press
+  renders two messages, the closed deal's table and the next deal's: each once is ``renders=1``;
+  the detail line lists every renderer's count.
 - ``transactions``: fresh calls of the store's one transaction boundary, the async context manager
   ``db/sqlite_connection.py:SqliteConnection._tx`` (``BEGIN IMMEDIATE … COMMIT``; PostgreSQL's is
-  ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite.
+  ``db/postgres_pool.py:PostgresPool._tx``, counted too). The bench runs on SQLite. ``--list``
+  names the store method that opened each, and who called it.
+
+The detail line also counts the panels drawn (fresh calls of the adapters' ``draw_panel``) and the
+panels open when the press was made.
 
 Every function named above is looked up before the run (:func:`check_targets`): if a refactor
 renames or moves one, the script stops and says which, rather than counting zero.
 
-The Shithead figures are printed on the line before the last, prefixed ``shithead:``; the last line
-is ``files=F handoffs=H views=V renders=R transactions=T``, Oh Hell's. ``--list`` also prints the
-files and the handoffs (caller -> callee function) of each press. ``--quick`` is the same run (one
-traced press a game already takes seconds); the suite runs it.
+One line is printed for each press traced, ``GAME KIND (C seats' views changed): files=F
+handoffs=H views=V renders=R transactions=T``. The last line is ``files=F handoffs=H views=V
+renders=R transactions=T``, the highest of each figure over every press traced. ``--list`` also prints
+the files, the handoffs (caller -> callee function) and the transactions of each press.
+``--quick`` plays the shorter Oh Hell game (the same presses, the same code); the suite runs it.
 
-    python bench/trace_click.py [--seed 1] [--list]
+    python bench/trace_click.py [--seed 1] [--list] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import dis
 import importlib
 import os
@@ -74,8 +96,9 @@ sys.path.insert(0, ROOT)
 
 #: the project's source folders (``files`` counts files under these)
 PROJECT = ("bot", "cogs", "db", "draw", "games")
-#: ``handoffs`` counts calls between these two
-SIDES = ("bot", "cogs")
+#: ``handoffs`` counts calls between the two sides, the runtime (``bot``) and the game's (``cogs``);
+#: the drawing toolkit ``draw/`` draws for the games, and counts with the game's side
+SIDES = {"bot": "bot", "cogs": "cogs", "draw": "cogs"}
 #: Oh Hell: a public view (counted when ``viewer`` is None) and a seat's view
 OHHELL_PUBLIC = "games/ohhell/views.py:public_view"
 OHHELL_SEAT = "games/ohhell/views.py:seat_view"
@@ -88,6 +111,8 @@ RENDERS = (
     "cogs/shithead/kind.py:ShitheadKind.draw_table",
     "cogs/shithead/kind.py:ShitheadKind.closing",
 )
+#: the game adapters' panel renderers (``GameKind.draw_panel``, handed a seat's view by the runtime's ``panel``)
+PANELS = ("cogs/ohhell/kind.py:OhHellKind.draw_panel", "cogs/shithead/kind.py:ShitheadKind.draw_panel")
 TRANSACTIONS = ("db/sqlite_connection.py:SqliteConnection._tx", "db/postgres_pool.py:PostgresPool._tx")
 
 #: code flags of a function whose frame can be suspended and resumed
@@ -113,8 +138,7 @@ class Call:
 
 
 def _side(path: str | None) -> str | None:
-    top = path.split("/", 1)[0] if path else None
-    return top if top in SIDES else None
+    return SIDES.get(path.split("/", 1)[0]) if path else None
 
 
 @dataclass
@@ -129,7 +153,10 @@ class Tally:
     public_views: int = 0
     seat_views: int = 0
     renders: Counter[str] = field(default_factory=Counter)
+    panels: int = 0
     transactions: int = 0
+    #: for ``--list``: the project function outside ``db/`` that opened each transaction
+    committers: list[str] = field(default_factory=list)
 
     def add(self, call: Call) -> None:
         self.files.add(call.file)
@@ -150,6 +177,8 @@ class Tally:
                 self.public_views += 1
         elif key in RENDERS:
             self.renders[key] += 1
+        elif key in PANELS:
+            self.panels += 1
         elif key in TRANSACTIONS:
             self.transactions += 1
 
@@ -157,10 +186,17 @@ class Tally:
     def views(self) -> int:
         return self.public_views + self.seat_views
 
+    @property
+    def most_renders(self) -> int:
+        """The most renders of one table message: each renderer draws one message (``draw_table``
+        the live table, ``closing`` the table message a deal's or the game's end closes)."""
+        per_message = Counter(key.rsplit(".", 1)[-1] for key in self.renders.elements())
+        return max(per_message.values(), default=0)
+
     def line(self) -> str:
         return (
             f"files={len(self.files)} handoffs={sum(self.handoffs.values())} views={self.views} "
-            f"renders={sum(self.renders.values())} transactions={self.transactions}"
+            f"renders={self.most_renders} transactions={self.transactions}"
         )
 
     def details(self) -> str:
@@ -171,8 +207,23 @@ class Tally:
             f"handoffs {directions} ({len(self.handoff_calls)} distinct caller file -> function; "
             f"{self.resumed_handoffs} more resumes of a coroutine cross); "
             f"views: {self.public_views} public, {self.seat_views} per seat; "
-            f"renders: {renders}; {len(folders)} folders"
+            f"renders: {renders}; {self.panels} panels drawn; {len(folders)} folders"
         )
+
+
+def worst(tallies: list[Tally]) -> Tally:
+    """The highest of each figure over ``tallies`` (every press traced stays at or under it)."""
+    out = Tally()
+    for t in tallies:
+        out.files = max(out.files, t.files, key=len)
+        if sum(t.handoffs.values()) > sum(out.handoffs.values()):
+            out.handoffs = t.handoffs
+        if t.views > out.views:
+            out.public_views, out.seat_views = t.public_views, t.seat_views
+        if t.most_renders > out.most_renders:
+            out.renders = t.renders
+        out.transactions = max(out.transactions, t.transactions)
+    return out
 
 
 def tally(calls: Iterable[Call]) -> Tally:
@@ -226,6 +277,20 @@ def frame_call(frame: types.FrameType) -> Call | None:
     return Call(file, code.co_qualname, caller, fresh, viewer)
 
 
+def _committer(frame: types.FrameType | None) -> str:
+    """Who opened a transaction: the store's method, and the nearest project function below it
+    outside ``db/`` and the store's timing wrapper (``bot/metrics.py``)."""
+    chain = []
+    while frame is not None:
+        file = project_file(frame.f_code.co_filename)
+        if file is not None:
+            chain.append((file, frame.f_code.co_qualname))
+        frame = frame.f_back
+    store = next((f"{q}" for f, q in chain[1:] if f.startswith("db/")), "?")
+    outside = next((f"{f}:{q}" for f, q in chain if not f.startswith("db/") and f != "bot/metrics.py"), "?")
+    return f"{store} <- {outside}"
+
+
 class Tracer:
     """Counts into :attr:`tally` while :meth:`start`-ed. :meth:`install` (before the bot starts)
     hooks every thread started afterwards; the event loop's thread is hooked by :meth:`start`."""
@@ -242,6 +307,8 @@ class Tracer:
         if call is not None:
             with self.lock:
                 self.tally.add(call)
+                if call.fresh and call.key in TRANSACTIONS:
+                    self.tally.committers.append(_committer(frame))
 
     def install(self) -> None:
         threading.setprofile(self.hook)
@@ -259,7 +326,7 @@ class Tracer:
 
 def check_targets() -> None:
     """Every function the figures count exists where this script looks for it."""
-    for key in (*VIEWS, *RENDERS, *TRANSACTIONS):
+    for key in (*VIEWS, *RENDERS, *PANELS, *TRANSACTIONS):
         path, qualname = key.split(":")
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         target: Any = module
@@ -281,12 +348,23 @@ def _seeded(seed: int) -> None:
     bot.fairness.new_salt = lambda: bytes(range(32))
 
 
+#: virtual seconds the clock runs after each press: the display's coalescing pause and any retry end
+PAUSES = 2.0
+#: the presses traced in each game, in the order they come
+MID, DEAL_END, GAME_END = "mid-deal", "deal-ending", "game-ending"  # (Shithead's "mid-deal": mid-game)
+
+
 @dataclass
 class Press:
     game: str
+    kind: str = ""
     what: str = ""
     rest: Counter[str] = field(default_factory=Counter)
     tally: Tally = field(default_factory=Tally)
+    #: seats whose own view of the game differs after the press
+    changed: int = 0
+    #: seats whose panel was open when the press was made
+    open_panels: int = 0
 
 
 def _raw(message: Any) -> list[dict[str, Any]]:
@@ -307,82 +385,130 @@ def _move_buttons(message: Any, prefixes: tuple[str, ...]) -> list[dict[str, Any
     return out
 
 
-def _current(channel: Any, person: Any, message: Any) -> Any:
-    return next(m for m in channel.history(viewer=person) if m.id == message.id)
+def _ohhell_action(custom_id: str) -> dict[str, Any]:
+    """The engine's action of an Oh Hell panel button (``ohp:…:b:2`` a bid, ``ohp:…:p:N.QH`` a card)."""
+    act, arg = custom_id.split(":", 4)[3:5]
+    if act == "b":
+        return {"type": "bid", "bid": int(arg)}
+    return {"type": "play", "card": arg.partition(".")[2]}
 
 
-async def play(game: str, seed: int, tracer: Tracer) -> Press:
-    """Play ``game`` up to the traced press, trace it, and stop there."""
+def _kind_of(engine: Any, seat: int, action: dict[str, Any], game: str) -> str | None:
+    """Which traced press ``action`` would be (:data:`MID`, :data:`DEAL_END`, :data:`GAME_END`),
+    found on a copy of the engine (the live one is the bot's), or None for a press not traced."""
+    after, _ = copy.deepcopy(engine).apply(seat, action)
+    if after.is_over:
+        return GAME_END
+    if game == "ohhell":
+        if after.deal_number != engine.deal_number:
+            return DEAL_END
+        return MID if action["type"] == "play" else None
+    return MID if action["type"] == "play" and engine.view(seat)["phase"] == "play" else None
+
+
+def _views(engine: Any, seats: int) -> list[Any]:
+    return [engine.view(seat) for seat in range(seats)]
+
+
+async def play(game: str, seed: int, tracer: Tracer, options: dict[str, str] | None = None) -> list[Press]:
+    """Play ``game`` to its end, tracing the first press of each kind (:data:`MID`,
+    :data:`DEAL_END`, :data:`GAME_END`)."""
     import simcord
 
-    from bench.simdriver import _quick_play, _sensible, make_bot, open_table, table_message
+    from bench.simdriver import _quick_play, _sensible, live_panel, make_bot, open_table, table_message
     from bot.presentation import COALESCE
 
     _seeded(seed)
-    press = Press(game)
+    # SimCord polls every 50 ms for the database thread's answers by default: every press would
+    # wait that long for answers already there (the tests poll every 1 ms too; tests/conftest.py)
+    simcord.Env._settle_internal.__kwdefaults__["idle"] = 0.001
+    traced: dict[str, Press] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(os.path.join(tmp, "trace.sqlite3"), coalesce=COALESCE, virtual=False)  # as the bot runs
+        # (the lobby without the display's coalescing pause: on the virtual clock an edit of the
+        # lobby waiting on it never lets SimCord settle; the game's presses run with it)
+        bot = make_bot(os.path.join(tmp, "trace.sqlite3"))
         try:
             async with simcord.run(bot, settle_timeout=60) as env:
                 guild = env.create_guild()
                 channel = guild.create_text_channel("cards")
                 people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
                 if game == "ohhell":
-                    await open_table(env, channel, people[0], people[1:])
+                    await open_table(env, channel, people[0], people[1:], options=options)
                 else:
                     await open_table(env, channel, people[0], people[1:], command="shithead")
                 table = bot.tables.in_channel(channel.id, game)
+                assert table is not None
+                bot.tables.presenter.coalesce = COALESCE  # as the bot runs
+                for display in bot.tables.presenter.displays.values():
+                    display.coalesce = COALESCE
                 by_seat = {table.seat_of(p.id): p for p in people}
-                panels = {}
                 for person in people:
-                    shown = await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
-                    panels[person.id] = shown.response
+                    await person.click(table_message(channel, bot.user.id), label=table.kind.hand_button)
                 prefixes = ("ohp:",) if game == "ohhell" else ("shq:", "shb:")
-                for _ in range(500):
+                for _ in range(5000):
                     engine = table.engine
                     seat = engine.to_act()[0]
                     person = by_seat[seat]
-                    panel = _current(channel, person, panels[person.id])
+                    panel = live_panel(env, channel, person)
+                    assert panel is not None, f"seat {seat} has no live panel"
                     buttons = _move_buttons(panel, prefixes)
                     assert buttons, f"the panel of seat {seat} offers no move"
-                    traced = False
                     if game == "ohhell":
                         cid = buttons[0]["custom_id"]
-                        traced = ":p:" in cid
-                        what = f"seat {seat} leads {cid.rsplit('.', 1)[-1]} (deal 1, trick 1)"
+                        action = _ohhell_action(cid)
+                        what = f"seat {seat} {'leads' if action['type'] == 'play' else 'bids'} {cid.rsplit('.', 1)[-1]}"
                     else:
                         view = engine.view(seat)
                         action = _sensible(view, view["action_count"])
                         wanted = _quick_play(panel, action["cards"]) if action["type"] == "play" else None
-                        if wanted is None:
-                            wanted = _shithead_button(buttons, action)
-                        cid = wanted
-                        traced = ":put:" in cid and view["phase"] == "play"
-                        what = f"seat {seat} plays {'.'.join(action.get('cards', []))} (one press)"
+                        found = wanted or _shithead_button(buttons, action)
+                        cid = found or buttons[0]["custom_id"]
+                        what = f"seat {seat} {action['type']}s {'.'.join(action.get('cards', []))} (one press)"
+                        # (traced only where the press is exactly the action, so the copy foresees it)
+                        exact = (
+                            sorted(wanted.rsplit(":", 1)[1].split(".")) == sorted(action["cards"])
+                            if wanted is not None
+                            else found is not None
+                        )
+                    kind = _kind_of(engine, seat, action, game) if game == "ohhell" or exact else None
                     before = engine.action_count
-                    if traced:
+                    if kind is not None and kind not in traced:
+                        if game == "ohhell":
+                            what = f"seat {seat} plays {action['card']} (deal {engine.deal_number})"
+                        label = "mid-game" if kind == MID and game != "ohhell" else kind  # (no deals)
+                        press = traced[kind] = Press(game, label, what)
+                        press.open_panels = sum(bot.tables.presenter.panels.live(table, s) for s in by_seat)
+                        seen = _views(engine, len(by_seat))
+                        await env.advance_time(PAUSES)  # what the presses before left to show is shown
                         start = len(env.http_requests)
                         tracer.start()
                         try:
                             await person.click(panel, custom_id=cid)
                             await env.settle()
+                            await env.advance_time(PAUSES)
                         finally:
                             press.tally = tracer.stop()
-                        press.what = what
+                        after = table.engine
+                        press.changed = sum(a != b for a, b in zip(seen, _views(after, len(by_seat)), strict=True))
                         for r in env.http_requests[start:]:
                             press.rest[_rest_kind(r, table.record.message_id)] += 1
+                        assert press.rest["table edit"] or kind != MID, "the display did not edit the table"
                     else:
                         await person.click(panel, custom_id=cid)
+                        await env.advance_time(PAUSES)
                     assert table.engine.action_count == before + 1, f"{cid} made no move"
-                    if traced:
-                        assert press.rest["table edit"], "the display did not edit the table message"
-                        return press
-                raise AssertionError("no press to trace")
+                    if table.engine.is_over:
+                        await env.settle()
+                        missing = {MID, DEAL_END, GAME_END} - set(traced) - ({DEAL_END} if game != "ohhell" else set())
+                        assert not missing, f"no {missing} press in the game"
+                        return [traced[k] for k in (MID, DEAL_END, GAME_END) if k in traced]
+                raise AssertionError("the game did not end")
         finally:
             await bot.close()
 
 
-def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> str:
+def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> str | None:
+    """The panel button that makes exactly ``action`` (None: no single button does)."""
     part = {
         "swap": f":swap:{action.get('hand')}>{action.get('up')}",
         "stack": f":stack:{action.get('card')}",
@@ -390,8 +516,7 @@ def _shithead_button(buttons: list[dict[str, Any]], action: dict[str, Any]) -> s
         "flip": f":flip:{action.get('index', 0):x}",
         "pickup": f":add:{action['add']}" if "add" in action else ":pick:",
     }.get(action["type"])
-    found = next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
-    return found or buttons[0]["custom_id"]
+    return next((b["custom_id"] for b in buttons if part and part in b["custom_id"]), None)
 
 
 def _rest_kind(request: Any, table_message_id: int | None) -> str:
@@ -409,25 +534,31 @@ async def main(argv: list[str] | None = None, out: Callable[[str], None] = print
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--list", action="store_true", help="print the files and handoffs of each press")
-    parser.add_argument("--quick", action="store_true", help="the same run (it takes seconds); the suite runs it")
+    parser.add_argument(
+        "--quick", action="store_true", help="a shorter Oh Hell game (the same presses); the suite runs it"
+    )
     args = parser.parse_args(argv)
     check_targets()
     tracer = Tracer()
     tracer.install()  # before the bot starts its threads
-    presses = [await play(game, args.seed, tracer) for game in ("shithead", "ohhell")]
+    short = {"peak": "3"} if args.quick else None  # Oh Hell's deals of 3, 2, 1, 2 and 3 cards
+    presses = [p for game in ("shithead", "ohhell") for p in await play(game, args.seed, tracer, short)]
     threading.setprofile(None)  # type: ignore[arg-type]
     for press in presses:
         t = press.tally
         rest = ", ".join(f"{k} {n}" for k, n in sorted(press.rest.items()))
-        out(f"{press.game}: {press.what}; REST calls: {rest}")
-        out(f"    {t.details()}")
+        out(f"{press.game} {press.kind}: {press.what}; REST calls: {rest}")
+        out(f"    {t.details()}; {press.open_panels} panels open")
         if args.list:
             for name in sorted(t.files):
                 out(f"    file {name}")
             for name, n in sorted(t.handoff_calls.items()):
                 out(f"    handoff {n} x {name}")
-    out(f"shithead: {presses[0].tally.line()}")
-    out(presses[1].tally.line())
+            for name in t.committers:
+                out(f"    transaction opened by {name}")
+    for press in presses:
+        out(f"{press.game} {press.kind} ({press.changed} seats' views changed): {press.tally.line()}")
+    out(worst([p.tally for p in presses]).line())
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ settable rule (:class:`OptionSpec`). The seam itself (:mod:`bot.contract`) is ma
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,7 @@ class Rendered:
         """For an edit (``attachments=`` replaces the message's files with fresh ones)."""
         out: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
         if self.files is not None:
-            out["attachments"] = [f.file() for f in self.files]
+            out["attachments"] = [_upload(f) for f in self.files]
         return out
 
     def send_kwargs(self) -> dict[str, Any]:
@@ -45,7 +46,7 @@ class Rendered:
         fields: dict[str, Any] = {"content": self.content, "embeds": self.embeds, "view": self.view}
         out = {k: v for k, v in fields.items() if v is not None}
         if self.files:
-            out["files"] = [f.file() for f in self.files]
+            out["files"] = [_upload(f) for f in self.files]
         return out
 
 
@@ -101,3 +102,9 @@ class OptionSpec:
     name: str
     values: tuple[str, ...]
     help: str
+
+
+def _upload(picture: ImageFile) -> discord.File:
+    """A fresh upload of ``picture`` for one request (a :class:`discord.File` is used up by the
+    request that sends it); its bytes, name and alt text are the drawing's, as made."""
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename, description=picture.description)

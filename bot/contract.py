@@ -32,8 +32,7 @@ from bot.profiles import Profile
 from bot.replaying import Replayer
 from bot.snapshot import snapshot
 from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
-from draw.looks import four_colour
-from draw.readable import readable
+from draw.readable import drawn_readable
 from draw.seats import mention
 from games.common.contracts import BaseView
 from games.common.engine import Engine, Event
@@ -180,7 +179,7 @@ READABLE = ("draw_table", "closing", "draw_panel", "dm", "finale", "scores")
 def _readable(method: Callable[..., object]) -> Callable[..., object]:
     @functools.wraps(method)
     def drawn(self: object, table: LiveTable, *args: object, **kwargs: object) -> object:
-        return readable(method(self, table, *args, **kwargs), four_colour(table.record.options))
+        return drawn_readable(method, self, table, *args, **kwargs)
 
     return drawn
 
@@ -508,7 +507,9 @@ class GameKind(
         move: :mod:`bot.snapshot`)."""
         engine = self.game(table)
         view = self.seat_view(engine, seat)
-        return self.draw_panel(table, seat, view, self.decision_digest(engine, seat), warning=warning, note=note)
+        # (a game over leaves no decision: its panels have no control to carry a digest)
+        key = "" if engine.is_over else self.decision_digest(engine, seat)
+        return self.draw_panel(table, seat, view, key, warning=warning, note=note)
 
     def scores(self, table: LiveTable) -> Rendered:
         """The running scores, for ``/<game> scores``; by default the public table itself, with the

@@ -136,6 +136,8 @@ class Display:
         #: writes to the store are made at once, even while the loop waits out a pause for Discord
         self.saver: asyncio.Task[None] | None = None
         self._saving = asyncio.Lock()
+        #: the queued writes that forget a closed old copy, by its message (see :meth:`closed_copies`)
+        self._drops: dict[int, Save] = {}
 
     # -- changes (called by the presenter; never talk to Discord) -------------------------------
     def live_face(self) -> Rendered:
@@ -168,14 +170,16 @@ class Display:
         self.want.lines.append(line)
         self.wake()
 
-    def retire(self, message_id: int, render: Render, *, after_post: bool = False) -> None:
+    def retire(self, message_id: int, render: Render, *, after_post: bool = False, saved: bool = False) -> None:
         """An old copy of the table is to lose its controls and end as ``render()`` shows it
-        (``after_post``: once the copy replacing it is up). Saved first, so a restart closes it."""
+        (``after_post``: once the copy replacing it is up). Saved first, so a restart closes it
+        (``saved``: it is already, with the move that closed it)."""
         self.want.old[message_id] = render
         if after_post:
             self.want.after_post.add(message_id)
-        self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
-        self._save_soon()
+        if not saved:
+            self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+            self._save_soon()
         self.wake()
 
     def move_below(self) -> None:
@@ -195,7 +199,7 @@ class Display:
         message_id = copy.message_id
         if copy.after_post and message_id == self.table.record.message_id and not self.want.post:
             # It was to close once its replacement was up, which never happened: it is the table.
-            self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
+            self._queue_drop(message_id)
         else:
             # (The copy on record while the table is being posted again: it closes once that is up,
             # with the look it was saved with, a deal's result rather than "moved below".)
@@ -240,17 +244,46 @@ class Display:
 
     async def _drop_old(self, message_id: int) -> None:
         await self.store.drop_old_copy(self.table.id, message_id)
+        self._drops.pop(message_id, None)
+
+    def _queue_drop(self, message_id: int) -> None:
+        """The old copy ``message_id`` is closed (or is the table again): the store forgets it,
+        by a write of its own or with the next write that carries it (:meth:`closed_copies`)."""
+        job: Save = lambda: self._drop_old(message_id)  # noqa: E731 - the job's identity is its key
+        self.want.saves[f"old:{message_id}"] = self._drops[message_id] = job
+
+    def closed_copies(self) -> list[int]:
+        """The old copies whose forgetting is still queued: a write about to be made for this
+        table drops them in its own transaction (then :meth:`dropped`), rather than one more each."""
+        return [m for m, job in self._drops.items() if self.want.saves.get(f"old:{m}") is job]
+
+    def dropped(self, message_ids: list[int]) -> None:
+        """``message_ids`` (from :meth:`closed_copies`) were dropped: their own writes are withdrawn."""
+        for message_id in message_ids:
+            job = self._drops.pop(message_id, None)
+            if job is not None and self.want.saves.get(f"old:{message_id}") is job:
+                del self.want.saves[f"old:{message_id}"]
+
+    async def _save_message(self, message_id: int, key: str | None) -> None:
+        """The table's new message, with the old copies closed meanwhile: one write."""
+        closed = self.closed_copies()
+        await self.store.set_message(self.table.id, message_id, key, closed=closed)
+        self.dropped(closed)
 
     def _closed_old(self, message_id: int) -> None:
         self.want.old.pop(message_id, None)
         self.want.after_post.discard(message_id)
-        self.want.saves[f"old:{message_id}"] = lambda: self._drop_old(message_id)
+        self._queue_drop(message_id)
 
     async def run_saves(self) -> bool:
-        """Make the writes still queued, one pass at a time and in order; whether all are made (a
-        failing store keeps the rest)."""
+        """Make the writes still queued, one pass at a time and in order, an old copy's forgetting
+        last (another write may carry it: :meth:`closed_copies`); whether all are made (a failing
+        store keeps the rest)."""
         async with self._saving:
-            for what, job in list(self.want.saves.items()):
+            queued = list(self.want.saves.items())
+            drops = set(map(id, self._drops.values()))
+            queued.sort(key=lambda item: id(item[1]) in drops)  # (stable: the rest in order)
+            for what, job in queued:
                 if self.want.saves.get(what) is not job:
                     continue  # replaced meanwhile: the newer one comes in its turn
                 try:
@@ -399,7 +432,7 @@ class Display:
             else:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
-                want.saves["message"] = functools.partial(self.store.set_message, self.table.id, message.id, key)
+                want.saves["message"] = functools.partial(self._save_message, message.id, key)
                 if self.on_post is not None:
                     self.on_post()
         # 3. ...or edited in place.

@@ -38,6 +38,7 @@ import locales
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
 from bot.snapshot import snapshot
+from bot.speech import member_language, table_language
 from db.store import SavedPanel
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,9 @@ class OpenPanel:
     #: after another player's move speaks it, not the mover's (English for a panel kept across a
     #: restart until its player presses again)
     language: str = locales.SOURCE
+    #: the last redraw's rendering and the state it drew (:func:`drawn_for`): sending the panel
+    #: again below a new table of that same state sends it, not a second drawing
+    drawn: tuple[Any, Rendered] | None = None
 
 
 @dataclass(slots=True)
@@ -126,6 +130,12 @@ def signature(table: LiveTable, seat: int) -> Any:
     return (engine.deal_number, tuple(hand) if isinstance(hand, list) else hand, acting, digest, computer, extra)
 
 
+def drawn_for(table: LiveTable) -> Any:
+    """The state a panel's drawing belongs to: the move it follows and who holds each seat."""
+    count = table.engine.action_count if table.engine is not None else None
+    return (count, tuple((s.user_id, s.ai_level) for s in table.seats))
+
+
 class Panels:
     def __init__(self, client: discord.Client | None = None, clock: Callable[[], float] | None = None) -> None:
         self.client = client
@@ -141,11 +151,18 @@ class Panels:
         return rendered
 
     async def opened(
-        self, table: LiveTable, seat: int, interaction: discord.Interaction, message_id: int | None = None
+        self,
+        table: LiveTable,
+        seat: int,
+        interaction: discord.Interaction,
+        message_id: int | None = None,
+        *,
+        drawn: Rendered | None = None,
     ) -> None:
         """``interaction`` answered with (or redrew) ``seat``'s panel: it is the one to edit now,
         and the copy that was live before (another message) points to it, without buttons.
-        ``message_id``: the panel's message when the answer made it (else the clicked panel's)."""
+        ``message_id``: the panel's message when the answer made it (else the clicked panel's);
+        ``drawn``: the panel the answer showed, as :meth:`render` drew it for the table's state."""
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
         key = (table.id, seat)
@@ -159,6 +176,7 @@ class Panels:
             interaction,
             in_dm=interaction.guild_id is None,
             language=locales.current(),
+            drawn=None if drawn is None else (drawn_for(table), drawn),
         )
         self.open[key] = now
         if before is not None and before.message_id != message_id:
@@ -177,8 +195,17 @@ class Panels:
     def load(self, table: LiveTable, saved: SavedPanel) -> None:
         """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
         if self.clock() - saved.opened < LIFETIME:
+            # Its reader's language is not kept across the stop: the one they last pressed in since
+            # (none yet: the table's language) until they press My hand again.
+            record = table.record
+            fallback = table_language(self.client, record.guild_id, record.options) if self.client else locales.SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(
-                saved.application_id, saved.token, saved.message_id, saved.opened, signature(table, saved.seat)
+                saved.application_id,
+                saved.token,
+                saved.message_id,
+                saved.opened,
+                signature(table, saved.seat),
+                language=member_language(table.seats[saved.seat].user_id, fallback),
             )
 
     def live(self, table: LiveTable, seat: int) -> bool:
@@ -204,6 +231,7 @@ class Panels:
             found.shown = now
             with locales.speaking(found.language):
                 rendered = self.render(table, seat)
+            found.drawn = (drawn_for(table), rendered)
             sends.append(self._send(table, seat, found, rendered))
         if sends:
             await asyncio.gather(*sends)
@@ -236,9 +264,12 @@ class Panels:
             await asyncio.gather(*(self._follow(table, seat, found) for seat, found in moving))
 
     async def _follow(self, table: LiveTable, seat: int, found: OpenPanel) -> None:
-        with locales.speaking(found.language):
-            rendered = self.render(table, seat)
-        shown = signature(table, seat)
+        if found.drawn is not None and found.drawn[0] == drawn_for(table):
+            rendered, shown = found.drawn[1], found.shown  # redrawn for this very state already
+        else:
+            with locales.speaking(found.language):
+                rendered = self.render(table, seat)
+            shown = signature(table, seat)
         try:
             message = await self._hook(found).send(**rendered.send_kwargs(), ephemeral=True, wait=True)
         except TRANSIENT:
@@ -256,6 +287,7 @@ class Panels:
             original=False,
             in_dm=found.in_dm,
             language=found.language,
+            drawn=(drawn_for(table), rendered),
         )
         if self.open.get((table.id, seat)) is found:
             self.open[(table.id, seat)] = now

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -158,6 +159,20 @@ class Presenter:
         display.wake()
         return False
 
+    def closing(self, table: LiveTable, events: list[Event], interaction: discord.Interaction | None) -> Closing:
+        """A move that ends the deal or the game closes the table message: its last look, drawn
+        once (before the move is committed, so that the copy still to close is saved in the move's
+        own transaction; shown only once it is committed)."""
+        with locales.speaking(self.language(table)):  # (the channel reads it, whoever pressed)
+            rendered = table.kind.closing(table, events)
+        message_id = table.record.message_id
+        want = self.display(table).want
+        if message_id is None or want.post or _from_message(interaction, message_id):
+            # (no message, or a deal's table still to post: the message on record is an older one;
+            # a click from the table message: its answer closes it, nothing left to close later)
+            return Closing(rendered)
+        return Closing(rendered, OldCopy(table.id, message_id, look_of(rendered)))
+
     async def show_move(
         self,
         table: LiveTable,
@@ -165,24 +180,27 @@ class Presenter:
         before_key: Any,
         interaction: discord.Interaction | None,
         results: list[ResultRow] | None,
+        closing: Closing | None = None,
     ) -> bool:
         """Show a committed move: the table edited, or (a deal or the game ended) the old table
-        closed and the next deal's table posted, or the final standings. Returns whether the
-        interaction's own answer showed it (False: the display shows it as soon as it can)."""
+        closed (``closing``, drawn by :meth:`closing`) and the next deal's table posted, or the
+        final standings. Returns whether the interaction's own answer showed it (False: the
+        display shows it as soon as it can)."""
         engine = table.engine
         assert engine is not None
         if table.kind.message_key_of(engine) == before_key and not engine.is_over:
             return await self.update(table, events, interaction)
+        if closing is None:
+            closing = self.closing(table, events, interaction)
         self.watchers.changed(table)
         display = self.display(table)
         want = display.want
-        with locales.speaking(self.language(table)):
-            closing = table.kind.closing(table, events)
+        last = closing.rendered
         shown = False
         if _from_message(interaction, table.record.message_id) and not want.post:
             assert interaction is not None
             try:
-                await interaction.response.edit_message(**closing.kwargs())
+                await interaction.response.edit_message(**last.kwargs())
                 shown = True
             except TRANSIENT:
                 # Left unanswered: the move pipeline tells the player it was saved.
@@ -192,7 +210,8 @@ class Presenter:
         if not shown:
             if table.record.message_id is not None and not want.post:
                 # (While a deal's table waits to be posted, the message on record is an older one.)
-                display.retire(table.record.message_id, lambda: table.kind.closing(table, events))
+                saved = closing.copy is not None and closing.copy.message_id == table.record.message_id
+                display.retire(table.record.message_id, lambda: last, saved=saved)
         if engine.is_over:
             want.face, want.shown, want.post = None, want.version, False
             self.post_finale(table, results or [])
@@ -347,7 +366,10 @@ class Presenter:
         store keeps whether they were shown)."""
 
         async def shown() -> None:
-            await self.store.set_finale_shown(table.id, revealed=says_checkable(table))
+            display = self.display(table)
+            closed = display.closed_copies()  # (the table the last move closed: forgotten in the same write)
+            await self.store.set_finale_shown(table.id, revealed=says_checkable(table), closed=closed)
+            display.dropped(closed)
 
         def standings() -> Rendered:
             rendered = table.kind.finale(table, results)
@@ -411,6 +433,21 @@ def _from_message(interaction: discord.Interaction | None, message_id: int | Non
         and interaction.message.id == message_id
         and not too_old_to_edit(message_id)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The last look of a table message that a move closes, drawn once: shown by the move's
+    answer or edited in by the display; ``copy``, when the display is to close it, is saved with
+    the move (:meth:`db.store.Store.record_action`)."""
+
+    rendered: Rendered
+    copy: OldCopy | None = None
+
+
+def look_of(rendered: Rendered) -> dict[str, Any]:
+    """What a restart needs to close an old copy as it was to end: its text and embeds."""
+    return {"content": rendered.content, "embeds": [e.to_dict() for e in rendered.embeds]}
 
 
 def _with_reveal(content: str | None, table: LiveTable) -> str | None:

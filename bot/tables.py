@@ -30,7 +30,7 @@ from bot.errors import Refusal, mark_committed
 from bot.faults import TRANSIENT
 from bot.match_expiry import MatchExpiry
 from bot.panels import HANDED_OVER, press_of
-from bot.presentation import Presenter
+from bot.presentation import Closing, Presenter
 from bot.registry import Registry
 from bot.seating import Seating
 from bot.secrecy import Door
@@ -356,8 +356,15 @@ class TableManager(Registry):
         stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
         notes = table.kind.move_notes(table, events)
+        notices = list(table.notices)
+        for note in notes.notices:  # once per move: drawing the table changes nothing
+            table.notice(note)
         try:
             results = table.kind.results(table) if new_engine.is_over else None
+            # A move that ends the deal or the game closes the table message: its last look is
+            # drawn once, and the copy still to close is written with the move (one transaction).
+            ends = new_engine.is_over or table.kind.message_key_of(new_engine) != before_key
+            closing = self._closing(table, events, interaction) if ends else None
             await self.store.record_action(
                 table.id,
                 seq,
@@ -368,6 +375,7 @@ class TableManager(Registry):
                 results=results,
                 timer=None,
                 deal=deal,
+                old_copy=closing.copy if closing is not None else None,
             )
         except StaleAction:
             # Another process committed this game's next move first. ``apply`` changed ``engine`` in
@@ -375,6 +383,7 @@ class TableManager(Registry):
             # then the store's state taken (should reading it fail, the table holds no move the
             # store refused).
             table.engine = table.kind.replay(table.rules, table.record)
+            table.notices[:] = notices
             await self.reread(table)
             if self.drives(table):
                 self.clock.kick(table)
@@ -384,10 +393,9 @@ class TableManager(Registry):
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.replay(table.rules, table.record)
+            table.notices[:] = notices
             raise
         table.record.actions.append((seat, stored))
-        for note in notes.notices:  # once per move: drawing the table changes nothing
-            table.notice(note)
         metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
         # (what the move was is left out: it may be a card, which is a hand's secret until played)
         log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")
@@ -406,16 +414,17 @@ class TableManager(Registry):
         if results is not None:
             await self._run_finish_hooks(table, results)
         if reply is not None and interaction is not None and not interaction.response.is_done():
+            answer = reply()
             try:
-                await self.presenter.answer(interaction, reply())
+                await self.presenter.answer(interaction, answer)
             except TRANSIENT:
                 log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
             else:
                 # the answered click's interaction is now the newest handle on this seat's panel
-                await self.presenter.panels.opened(table, seat, interaction)
+                await self.presenter.panels.opened(table, seat, interaction, drawn=answer)
                 self.presenter.panels.stats.answers += 1
         # Never raises for Discord's failures: what could not be shown now, the display shows later.
-        await self.presenter.show_move(table, events, before_key, interaction, results)
+        await self.presenter.show_move(table, events, before_key, interaction, results, closing)
         # the open private panels whose player has a reason to look are redrawn
         await self.presenter.panels.redraw(table)
         if interaction is not None and not interaction.response.is_done():
@@ -428,6 +437,17 @@ class TableManager(Registry):
         else:
             self.clock.kick(table)
         return events
+
+    def _closing(
+        self, table: LiveTable, events: list[Event], interaction: discord.Interaction | None
+    ) -> Closing | None:
+        """The closing table drawn for the move's transaction; a drawing that fails does not stop
+        the move (it is drawn again to be shown, after the commit, as any drawing is)."""
+        try:
+            return self.presenter.closing(table, events, interaction)
+        except Exception:
+            log.exception("game %s: drawing the closed table failed", table.id)
+            return None
 
     async def _run_finish_hooks(self, table: LiveTable, results: list[ResultRow]) -> None:
         for hook in self.features.finish_hooks:  # the features' (the stats rate the game)

@@ -25,6 +25,7 @@ and shows the URL.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
@@ -87,9 +88,12 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
             )
             raise ChannelBusy(rows[0]["id"] if rows else 0) from None
 
-    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
+    async def set_message(
+        self, game_id: int, message_id: int | None, key: str | None = None, *, closed: Sequence[int] = ()
+    ) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET message_id=$1, message_key=$2 WHERE id=$3", message_id, key, game_id)
+            await self._drop_old_copies(conn, game_id, closed)
 
     async def set_options(self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None) -> None:
         async with self._tx(game_id) as conn:
@@ -205,10 +209,20 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         try:
             await self._record_action(
-                game_id, seq, seat, action, by_ai, deal_scores=deal_scores, results=results, timer=timer, deal=deal
+                game_id,
+                seq,
+                seat,
+                action,
+                by_ai,
+                deal_scores=deal_scores,
+                results=results,
+                timer=timer,
+                deal=deal,
+                old_copy=old_copy,
             )
         except StoreConflict:
             raise
@@ -252,6 +266,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         results: list[ResultRow] | None,
         timer: Timer | None,
         deal: DealtDeck | None,
+        old_copy: OldCopy | None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # Under the game's advisory lock (taken by _tx): no other process can move the game
@@ -282,6 +297,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
             await self._write_timer(conn, game_id, timer)
             if results is not None:
                 await self._write_results(conn, game_id, "finished", results)
+            if old_copy is not None:
+                await self._write_old_copy(conn, old_copy)
 
     @staticmethod
     async def _write_timer(conn: Connection, game_id: int, timer: Timer | None) -> None:
@@ -423,24 +440,36 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
     async def unshown_finales(self) -> list[GameRecord]:
         return await self._records("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
 
-    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
+    async def set_finale_shown(self, game_id: int, revealed: bool = False, *, closed: Sequence[int] = ()) -> None:
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET finale_shown=$2 WHERE id=$1", game_id, 2 if revealed else 1)
+            await self._drop_old_copies(conn, game_id, closed)
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx(copy.game_id) as conn:
-            await conn.execute(
-                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
-                copy.game_id,
-                copy.message_id,
-                json.dumps(copy.look),
-                int(copy.after_post),
-            )
+            await self._write_old_copy(conn, copy)
+
+    @staticmethod
+    async def _write_old_copy(conn: Connection, copy: OldCopy) -> None:
+        await conn.execute(
+            "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+            copy.game_id,
+            copy.message_id,
+            json.dumps(copy.look),
+            int(copy.after_post),
+        )
 
     async def drop_old_copy(self, game_id: int, message_id: int) -> None:
         async with self._tx(game_id) as conn:
-            await conn.execute("DELETE FROM old_copies WHERE game_id=$1 AND message_id=$2", game_id, message_id)
+            await self._drop_old_copies(conn, game_id, [message_id])
+
+    @staticmethod
+    async def _drop_old_copies(conn: Connection, game_id: int, message_ids: Sequence[int]) -> None:
+        if message_ids:
+            await conn.executemany(
+                "DELETE FROM old_copies WHERE game_id=$1 AND message_id=$2", [(game_id, m) for m in message_ids]
+            )
 
     async def old_copies(self) -> list[OldCopy]:
         found = await self._fetch(

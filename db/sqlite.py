@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
@@ -63,9 +64,12 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
             )
             raise ChannelBusy(rows[0]["id"] if rows else 0) from None
 
-    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None:
+    async def set_message(
+        self, game_id: int, message_id: int | None, key: str | None = None, *, closed: Sequence[int] = ()
+    ) -> None:
         async with self._tx() as db:
             await run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
+            await self._drop_old_copies(db, game_id, closed)
 
     async def set_options(self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None) -> None:
         async with self._tx() as db:
@@ -166,6 +170,7 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         async with self._tx() as db:
             # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
@@ -191,6 +196,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
             await self._write_timer(db, game_id, timer)
             if results is not None:
                 await self._write_results(db, game_id, "finished", results)
+            if old_copy is not None:
+                await self._write_old_copy(db, old_copy)
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
@@ -317,22 +324,34 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         rows = await self._fetchall("SELECT * FROM games WHERE status='finished' AND finale_shown=0 ORDER BY id")
         return [await self._record(r) for r in rows]
 
-    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
+    async def set_finale_shown(self, game_id: int, revealed: bool = False, *, closed: Sequence[int] = ()) -> None:
         async with self._tx() as db:
             await run(db, "UPDATE games SET finale_shown=? WHERE id=?", (2 if revealed else 1, game_id))
+            await self._drop_old_copies(db, game_id, closed)
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx() as db:
-            await run(
-                db,
-                "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
-                (copy.game_id, copy.message_id, json.dumps(copy.look), int(copy.after_post)),
-            )
+            await self._write_old_copy(db, copy)
+
+    @staticmethod
+    async def _write_old_copy(db: aiosqlite.Connection, copy: OldCopy) -> None:
+        await run(
+            db,
+            "INSERT INTO old_copies (game_id, message_id, look, after_post) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, message_id) DO UPDATE SET look=excluded.look, after_post=excluded.after_post",
+            (copy.game_id, copy.message_id, json.dumps(copy.look), int(copy.after_post)),
+        )
 
     async def drop_old_copy(self, game_id: int, message_id: int) -> None:
         async with self._tx() as db:
-            await run(db, "DELETE FROM old_copies WHERE game_id=? AND message_id=?", (game_id, message_id))
+            await self._drop_old_copies(db, game_id, [message_id])
+
+    @staticmethod
+    async def _drop_old_copies(db: aiosqlite.Connection, game_id: int, message_ids: Sequence[int]) -> None:
+        if message_ids:
+            await run_many(
+                db, "DELETE FROM old_copies WHERE game_id=? AND message_id=?", [(game_id, m) for m in message_ids]
+            )
 
     async def old_copies(self) -> list[OldCopy]:
         found = await self._fetchall(

@@ -6,7 +6,7 @@ PostgreSQL backend can replace :class:`db.sqlite.SqliteStore` without touching t
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -348,7 +348,12 @@ class Store(Protocol):
     ) -> int:
         """A new lobby; raises :class:`ChannelBusy` if the channel has a live game."""
 
-    async def set_message(self, game_id: int, message_id: int | None, key: str | None = None) -> None: ...
+    async def set_message(
+        self, game_id: int, message_id: int | None, key: str | None = None, *, closed: Sequence[int] = ()
+    ) -> None:
+        """The table's message (``key``: the deal it shows); ``closed``: old copies of it that lost
+        their controls meanwhile, forgotten in the same transaction (:meth:`drop_old_copy`)."""
+
     async def set_options(
         self, game_id: int, preset: str, options: dict[str, Any], turn_seconds: int | None
     ) -> None: ...
@@ -468,9 +473,14 @@ class Store(Protocol):
         results: list[ResultRow] | None = None,
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
+        old_copy: OldCopy | None = None,
     ) -> None:
         """Commit one accepted action, with whatever it finished (and the deck of the deal it
-        started), in a single transaction.
+        started), in a single transaction: a press's effects are one write, so a stop at any
+        point leaves the move with its deal's scores, the next deal and the game's end, or none.
+
+        ``old_copy``: the table message the move closed (a deal or the game ended), still to lose
+        its controls, saved with the move so that a restart closes it (:meth:`save_old_copy`).
 
         ``seq`` must be the game's next sequence number (its count of recorded actions), checked
         inside the transaction that writes it, so of two processes applying the same move exactly
@@ -495,8 +505,9 @@ class Store(Protocol):
         started leaves its duplicate match in the same transaction: it never played, so it is not
         one of the match's tables, and its place is free for another (migration 0015)."""
 
-    async def set_finale_shown(self, game_id: int, revealed: bool = False) -> None:
-        """The final standings of a finished game reached its channel; ``revealed``: they said its
+    async def set_finale_shown(self, game_id: int, revealed: bool = False, *, closed: Sequence[int] = ()) -> None:
+        """The final standings of a finished game reached its channel (``closed``: old copies of
+        its table closed meanwhile, forgotten in the same transaction); ``revealed``: they said its
         shuffle can be checked (the column holds 2 then, 1 when they said the seed is held: a
         duplicate match's table that ended before the match did), which a restart's comparison
         reads so as not to tell that channel again. A game its host ended early is marked revealed

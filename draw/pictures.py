@@ -24,8 +24,12 @@ class ImageFile:
     #: own maker from the same view the picture is drawn from, so it tells no more than the picture
     description: str
 
+    def __post_init__(self) -> None:
+        # fitted once, when the picture is made: whoever uploads it sends the description as it is
+        object.__setattr__(self, "description", fit_alt(self.description))
+
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.filename, description=fit_alt(self.description))
+        return discord.File(io.BytesIO(self.data), filename=self.filename, description=self.description)
 
 
 #: Discord's limit on an attachment's description (``attachments[i].description``)

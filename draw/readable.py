@@ -12,12 +12,14 @@ uploaded (or when Discord refused them) text keeps its symbols: nothing depends 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from draw.budget import CONTENT, DESCRIPTION, FIELD_VALUE, TOTAL
 from draw.emojis import EMOJIS, FOUR, PREFIX, SUIT, emoji_name
+from draw.looks import four_colour
 from locales import N_, _, translate
 
 CARD = re.compile(r"(?<![\w:<])(10|11|12|13|[2-9JQKA])([♣♦♥♠])")
@@ -131,3 +133,10 @@ def readable(rendered: Any, four: bool) -> Any:
     if rendered.view is not None:
         _view(rendered.view, four)
     return rendered
+
+
+def drawn_readable(draw: Callable[..., Any], kind: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
+    """A game's message for ``table`` (``draw(kind, table, ...)``, one of its drawing methods),
+    made :func:`readable` with the table's look options: the drawing and its rewriting are the
+    drawing side's one step, which the runtime asks for once."""
+    return readable(draw(kind, table, *args, **kwargs), four_colour(table.record.options))

@@ -202,11 +202,12 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
         stats = {row["seat"]: row for row in engine.stats()}
         standings = engine.standings()
         last_rank = max(row["rank"] for row in standings)
+        seats = table.record.seats
         return [
             ResultRow(
                 seat=row["seat"],
-                user_id=table.seats[row["seat"]].user_id,
-                name=table.name(row["seat"]),
+                user_id=seats[row["seat"]].user_id,
+                name=seats[row["seat"]].name,
                 place=row["rank"],
                 total=row["total"],
                 is_loser=row["rank"] == last_rank and last_rank > 1,
@@ -218,11 +219,12 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = self.game(table)
         view = public_view(engine)
-        embed = standings_embed(engine.standings(), table.name, engine.rules.ties, view["history"])
-        names = [table.name(s) for s in range(view["seat_count"])]
+        faces = Faces.of(table.record.seats)
+        embed = standings_embed(engine.standings(), faces.name, engine.rules.ties, view["history"])
+        names = [faces.name(s) for s in range(view["seat_count"])]
         chart = chart_picture(names, running_totals(rows_from_history(view["history"], len(names)), len(names)), embed)
         add_rating_field(embed, results)
-        winners = [table.mention(r.seat) for r in results if r.place == 1]
+        winners = [faces.mention(r.seat) for r in results if r.place == 1]
         return Rendered(
             content=ngettext(
                 "🎉 Game over! Winner: {names}",

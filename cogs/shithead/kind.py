@@ -167,8 +167,8 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
             rows.append(
                 ResultRow(
                     seat=seat,
-                    user_id=table.seats[seat].user_id,
-                    name=table.name(seat),
+                    user_id=table.record.seats[seat].user_id,
+                    name=table.record.seats[seat].name,
                     place=place,
                     total=None,
                     is_loser=seat == res["loser"],
@@ -179,16 +179,17 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
 
     def finale(self, table: LiveTable, results: list[ResultRow]) -> Rendered:
         engine = self.game(table)
-        view = engine.view(None)
+        view = game_view(engine, None)  # the state's one public view (the closing table drew it)
         order = engine.results()["order"]
-        embed = final_embed(view, table.name, order, _cards_left(engine))
+        faces = Faces.of(table.record.seats)
+        embed = final_embed(view, faces.name, order, _cards_left(engine, view))
         add_rating_field(embed, results)
         loser, winner = view["loser"], view["winner"]
         if loser is not None:
-            content = f"🏁 Game over! 💩 {table.mention(loser)} is the shithead (and deals next time)."
+            content = f"🏁 Game over! 💩 {faces.mention(loser)} is the shithead (and deals next time)."
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
-            content = f"🏁 Game over! 🏆 {table.mention(winner)} wins."
+            content = f"🏁 Game over! 🏆 {faces.mention(winner)} wins."
         return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
@@ -206,8 +207,8 @@ def _footer(table: LiveTable) -> str:
     return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
 
 
-def _cards_left(engine: Shithead) -> dict[int, int]:
-    view = engine.view(None)
+def _cards_left(engine: Shithead, view: ShitheadView | None = None) -> dict[int, int]:
+    view = game_view(engine, None) if view is None else view
     return {s["seat"]: s["hand_size"] + len(s["face_up"]) + s["face_down"] for s in view["seats"]}
 
 

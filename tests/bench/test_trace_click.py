@@ -54,6 +54,10 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
         Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/contract.py"),
         Call("cogs/shithead/kind.py", "ShitheadKind.closing", "cogs/shithead/kind.py"),
         Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "bot/contract.py"),
+        # the drawing toolkit is on the game's side: from the runtime a handoff, from a game none
+        Call("draw/readable.py", "drawn_readable", "bot/contract.py"),
+        Call("cogs/ohhell/kind.py", "OhHellKind.draw_panel", "draw/readable.py"),
+        Call("draw/cards.py", "card_label", "cogs/ohhell/panel.py"),
     ]
     t = trace.tally(calls)
     assert t.files == {
@@ -68,8 +72,10 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
         "games/ohhell/views.py",
         "games/shithead/views.py",
         "cogs/shithead/kind.py",
+        "draw/readable.py",
+        "draw/cards.py",
     }
-    assert dict(t.handoffs) == {("bot", "cogs"): 3, ("cogs", "bot"): 1}
+    assert dict(t.handoffs) == {("bot", "cogs"): 4, ("cogs", "bot"): 1}
     assert t.resumed_handoffs == 1
     assert (t.public_views, t.seat_views) == (2, 2)
     assert dict(t.renders) == {
@@ -77,7 +83,29 @@ def test_a_synthetic_press_is_counted_as_documented(trace: types.ModuleType) -> 
         "cogs/shithead/kind.py:ShitheadKind.closing": 1,
     }
     assert t.transactions == 1
-    assert t.line() == "files=11 handoffs=4 views=4 renders=2 transactions=1"
+    assert t.panels == 2
+    # (two messages, the live table and a closed one, each rendered once)
+    assert t.line() == "files=13 handoffs=5 views=4 renders=1 transactions=1"
+
+
+def test_renders_count_the_most_renders_of_one_message(trace: types.ModuleType) -> None:
+    """A deal's end renders the closed table and the next deal's table once each (renders=1); a
+    closing drawn twice, one thrown away, is renders=2."""
+    Call = trace.Call
+    closing = Call("cogs/ohhell/kind.py", "OhHellKind.closing", "bot/presentation.py")
+    table = Call("cogs/ohhell/kind.py", "OhHellKind.draw_table", "bot/contract.py")
+    assert trace.tally([closing, table]).most_renders == 1
+    assert trace.tally([closing, table, closing]).most_renders == 2
+    assert trace.tally([]).most_renders == 0
+
+
+def test_the_last_line_is_the_highest_of_each_figure(trace: types.ModuleType) -> None:
+    Call = trace.Call
+    tx = Call("db/sqlite_connection.py", "SqliteConnection._tx", None)
+    view = Call("games/shithead/views.py", "view", "games/shithead/game.py", viewer=None)
+    hand = Call("bot/tables.py", "TableManager.act", "cogs/ohhell/panel.py")
+    one, two = trace.tally([tx, tx, view]), trace.tally([hand, view, view, tx])
+    assert trace.worst([one, two]).line() == "files=3 handoffs=1 views=2 renders=0 transactions=2"
 
 
 def test_an_empty_trace_counts_nothing(trace: types.ModuleType) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from db.store import ResultRow, SeatRecord, Store
 
 
@@ -57,3 +59,28 @@ async def test_open_panels_are_kept_across_a_stop_and_handed_over_once(store: St
     assert sorted(await store.take_panels([game]), key=lambda p: p.seat) == [ann, newer]
     assert await store.take_panels([game]) == [], "handed over once"
     assert await store.take_panels([other, game]) == [SavedPanel(other, 0, big, "c", 6, 2.0)]
+
+
+async def test_the_table_a_move_closes_is_written_with_the_move_and_forgotten_with_the_next_write(
+    store: Store,
+) -> None:
+    """A move that ends a deal saves the table message it closed in its own transaction (a stale
+    move saves none of it); the table's next message, or the standings shown, forget it in theirs."""
+    from db.store import OldCopy, StaleAction
+
+    game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
+    await store.start_game(game, {"deck": "standard52"}, 42, [SeatRecord(0, 100, "Ann"), SeatRecord(1, 200, "Bob")], 2)
+    closed = OldCopy(game, 2**62 + 3, {"content": None, "embeds": [{"title": "Deal 1", "type": "rich"}]})
+    await store.record_action(game, 0, 0, {"type": "bid", "bid": 1}, old_copy=closed)
+    assert await store.old_copies() == [closed]
+    other = OldCopy(game, 9, {"content": "x", "embeds": []})
+    with pytest.raises(StaleAction):
+        await store.record_action(game, 0, 1, {"type": "bid", "bid": 0}, old_copy=other)
+    assert await store.old_copies() == [closed], "the stale move wrote nothing"
+    await store.set_message(game, 2**62 + 4, '["deal", 2]', closed=[closed.message_id])
+    assert await store.old_copies() == []
+    assert (await store.get_game(game)).message_id == 2**62 + 4
+    results = [ResultRow(0, 100, "Ann", 1, 10, False, {}), ResultRow(1, 200, "Bob", 2, 5, False, {})]
+    await store.record_action(game, 1, 1, {"type": "bid", "bid": 0}, results=results, old_copy=other)
+    await store.set_finale_shown(game, closed=[other.message_id])
+    assert await store.old_copies() == [] and await store.unshown_finales() == []
