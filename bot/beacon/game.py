@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 
 import discord
 
+import locales
 from bot.beacon.binding import LABEL, WAIT, Binding, name_round, settle
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.contract import LiveTable
+from bot.speech import table_language
 from db.store import MatchBeacon, Store
 
 log = logging.getLogger(__name__)
@@ -105,7 +107,9 @@ class Beacons:
     async def _post(self, table: LiveTable, number: int) -> int | None:
         channel = self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
         try:
-            message = await channel.send(commitment_text(table, number, self.chain))
+            with locales.speaking(table_language(self.client, table.record.guild_id, table.record.options)):
+                text = commitment_text(table, number, self.chain)
+            message = await channel.send(text)
         except discord.HTTPException as error:
             log.warning("game %s: the commitment naming round %s was not posted: %s", table.id, number, error)
             return None

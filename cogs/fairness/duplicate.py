@@ -15,6 +15,7 @@ import secrets
 import discord
 from discord import app_commands
 
+import locales
 from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
@@ -104,6 +105,9 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         # the tables read after the close is committed: a table ending meanwhile either shows here
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)
+        here = next((g for g in games if g.channel_id == interaction.channel_id), None)
+        if here is not None:  # (the channel reads it: in its table's language)
+            locales.set_speaking(tables.presenter.record_language(here))
         await interaction.response.send_message(closing_text(match, games, "is closed"))
         if secrecy.match_allows(Door.COMPARISON, match, games):
             await finish(tables.store, tables.presenter, kind, games)
@@ -129,6 +133,7 @@ async def _open(
     table, number = await tables.seating.open_match_table(
         kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, match, like
     )
+    locales.set_speaking(tables.presenter.language(table))  # (what follows, the channel reads)
     async with table.lock:
         await interaction.response.send_message(**lobby(table).kwargs())
         message = await interaction.original_response()

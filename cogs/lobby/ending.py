@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.errors import Refusal
@@ -55,6 +56,7 @@ class EndButton(GameItem[discord.ui.Button[Any]], template=r"end:(?P<game_id>\d+
             if interaction.user.id != table.record.host_id:
                 raise Refusal("Only the host can end the game.")
             await interaction.response.edit_message(content=f"Game #{self.game_id} is ended.", view=None)
+            locales.set_speaking(manager.presenter.language(table))  # (what follows, the channel reads)
             await interaction.followup.send(
                 f"🛑 {interaction.user.mention} ended game #{self.game_id}. No result is recorded.",
                 allowed_mentions=discord.AllowedMentions.none(),

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import locales
 from bot import handover
 from bot.client import tables_of
 from bot.components import GameItem
@@ -46,6 +47,7 @@ def add_handover_command(group: app_commands.Group, kind: AnyKind) -> None:
             await handover.check_taker(tables.seating, table, seat, member, interaction.guild_id, channel)
             old = table.seats[seat]
             assert old.user_id is not None  # a person's seat (computers have no member to offer it)
+            locales.set_speaking(tables.presenter.language(table))  # (the offer is the channel's to read)
             whose = "their" if old.user_id == by else f"{old.name}'s"
             view = offer_view(table.id, seat, old.user_id, by, member.id)
             await interaction.response.send_message(
