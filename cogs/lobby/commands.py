@@ -157,7 +157,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             else:
                 tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
                 if option == LANGUAGE:
-                    await tables.presenter.update(table)  # the table message, in its new words
+                    tables.presenter.redraw(table)  # the table message, in its new words
             shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
             if option == LANGUAGE:
                 name = catalogue.display_name(value)

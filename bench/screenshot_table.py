@@ -5,10 +5,11 @@ page, and as Alice opens an Oh Hell table with two computers, starts it, bids, t
 table's language with ``/ohhell set language de``: the channel's table message is redrawn in
 German (any time, not only in the lobby). That message, as the page shows it, is saved as a PNG.
 
-    python tools/screenshot_table.py [--out docs/images/german-table.png] [--language de]
+    python bench/screenshot_table.py [--out docs/images/german-table.png] [--language de]
 
-Needs Chromium (Debian's ``chromium``) and Playwright (the ``test`` extra). Its last line is
-``saved PATH (N bytes)``.
+Needs Chromium (Debian's ``chromium``) and Playwright (the ``test`` extra); without them its last
+line says it skipped. ``--quick`` (the suite runs it): the same, saved to a temporary file. The
+last line is ``screenshot=PATH bytes=N``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.browser import WallClock, browser_missing, browser_page, launch_chromium  # noqa: E402
+from bench.quick import skip  # noqa: E402
 
 #: words only the table message says, in each language it can be set to here
 TABLE_WORDS = {"de": "Trumpf", "es": "Triunfo", "en": "Trumps"}
@@ -58,11 +60,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images" / "german-table.png")
     parser.add_argument("--language", default="de", choices=sorted(TABLE_WORDS))
+    parser.add_argument("--quick", action="store_true", help="the same, saved to a temporary file")
     args = parser.parse_args()
     missing = browser_missing()
     if missing is not None:
-        raise SystemExit(f"tools/screenshot_table.py needs a browser: {missing}")
+        skip(f"bench/screenshot_table.py drives the page in a browser: {missing}")
     with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:
+        if args.quick:
+            args.out = Path(folder) / "table.png"
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
         probe.close()
@@ -91,7 +96,7 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    print(f"saved {args.out} ({size} bytes)")
+        print(f"screenshot={args.out} bytes={size}")
     return 0
 
 
