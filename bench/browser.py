@@ -82,10 +82,16 @@ SHOWN_MATCH = f"""([source, flags]) => {{
 }}"""
 
 
-def card_of(emoji: str | None) -> str | None:
-    """``ct_9S`` or ``ct4_10C`` (a card emoji's name) → ``9♠`` / ``10♣``; None for anything else."""
+def card_of(emoji: str | None, label: str = "") -> str | None:
+    """``ct_9S`` or ``ct4_10C`` (a card emoji's name) → ``9♠`` / ``10♣``; a suit's emoji
+    (``ct_suitS``) beside its rank (``label``, as a card button shows it) → ``10♠``; None for
+    anything else."""
     found = re.fullmatch(r"ct4?_(10|11|12|13|[2-9AKQJ])([SCHD])", emoji or "")
-    return found[1] + SUIT[found[2]] if found else None
+    if found:
+        return found[1] + SUIT[found[2]]
+    suit = re.fullmatch(r"ct4?_suit([SCHD])", emoji or "")
+    rank = re.fullmatch(r"\s*(10|11|12|13|[2-9AKQJ])\s*", label)
+    return rank[1] + SUIT[suit[1]] if suit and rank else None
 
 
 class Page:
@@ -268,7 +274,9 @@ class Page:
         """Press a card button of ``scope`` (its first or last); returns the card (``9♠``)."""
         buttons = self.card_buttons(scope)
         button = buttons.first if which == "first" else buttons.last
-        card = card_of(button.locator("img[data-cardtable-emoji]").first.get_attribute("data-cardtable-emoji"))
+        emoji = button.locator("img[data-cardtable-emoji]").first.get_attribute("data-cardtable-emoji")
+        label = button.locator(".button-label")
+        card = card_of(emoji, label.first.inner_text() if label.count() else "")
         assert card is not None, button.inner_html()
         button.click()
         return card
@@ -306,9 +314,10 @@ def launch_chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def browser_page(local: Program, browser: Any) -> Iterator[Page]:
-    """A new browser context of ``browser`` (a private window) on the local page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def browser_page(local: Program, browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Page]:
+    """A new browser context of ``browser`` (a private window) on the local page, its window
+    ``viewport`` (1280×900 unless given)."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     try:
         page = Page(context.new_page(), local)
         page.page.goto(local.url)

@@ -18,18 +18,27 @@ Refresh, also counted. Figures:
 - render p99 ms: the 99th percentile time to draw a panel (embed, buttons and hand picture);
 - panel in view=K/N: each time a deal began after the panels were opened, each player's live panel
   (their newest private message with its controls, as they would find it) was below the newest
-  table message K times out of N (goal N/N: nobody scrolls up to find their hand).
+  table message K times out of N (goal N/N: nobody scrolls up to find their hand);
+- buttons in view=K/N and phone in view=K/N: in a real browser (:mod:`bench.panel_view`: the local
+  mode's page in Debian's Chromium), at K of a player's N decisions every control the decision
+  needs was on screen without scrolling, on a 1366×768 laptop's window and on a 390-pixel phone
+  (Alice against computers, 12 decisions of each game on each: at Oh Hell her 10-card first deal
+  and the next deal's bid, at Shithead her swaps and first turns). Without Chromium and
+  Playwright both read ``-`` and the line before says why.
 
 Players follow their live panel as a player would: when the bot moves it below a new table (the
 old copy says so), they press on the new one.
 
 The last line is ``clicks/move=X channel calls/card=Y panel edits/card=Z panel sends/card=S
-render p99 ms=R panel in view=K/N`` over both games together.
+render p99 ms=R panel in view=K/N buttons in view=K/N phone in view=K/N`` over both games
+together.
 
-    python bench/clicks.py [--seed 1]
+    python bench/clicks.py [--seed 1] [--phone-shot docs/images/panel-phone.png]
+
+``--phone-shot`` saves the phone's window at Alice's first card (the README's picture).
 
 ``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
-the Shithead game between two players.
+the Shithead game between two players; in the browser, Alice's first two decisions at Oh Hell.
 """
 
 from __future__ import annotations
@@ -217,10 +226,37 @@ def line(t: Tally) -> str:
     )
 
 
+def in_the_browser(quick: bool, shot: str | None = None) -> str:
+    """``buttons in view=K/N phone in view=K/N`` over a game of each kind in Chromium, or ``-``
+    for both where it cannot run (the reason printed)."""
+    from bench.browser import browser_missing
+
+    missing = browser_missing()
+    if missing is not None:
+        print(f"browser: not measured: {missing}")
+        return "buttons in view=- phone in view=-"
+    from bench.panel_view import DESKTOP, PHONE, Seen, play
+
+    desk, phone = Seen(), Seen()
+    for game in ("ohhell",) if quick else ("ohhell", "shithead"):
+        alice, bob = play(game, quick, DESKTOP), play(game, quick, PHONE, shot=shot if game == "ohhell" else None)
+        print(
+            f"{game} in the browser: laptop {alice.in_view}/{alice.decisions}, phone {bob.in_view}/{bob.decisions}"
+            + "".join(
+                f"; missed {who} at {', '.join(s.missed)}" for who, s in (("laptop", alice), ("phone", bob)) if s.missed
+            )
+        )
+        for total, seen in ((desk, alice), (phone, bob)):
+            total.decisions += seen.decisions
+            total.in_view += seen.in_view
+    return f"buttons in view={desk.in_view}/{desk.decisions} phone in view={phone.in_view}/{phone.decisions}"
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="seconds: short games; the suite runs it")
+    parser.add_argument("--phone-shot", metavar="PNG", help="save the phone's window at Alice's first card there")
     args = parser.parse_args()
     total = Tally()
     for game in ("ohhell", "shithead"):
@@ -242,7 +278,9 @@ async def main() -> None:
         ):
             setattr(total, name, getattr(total, name) + getattr(t, name))
         total.renders += t.renders
-    print(line(total))
+    # (Playwright's sync API refuses to run inside an event loop: a thread of its own)
+    shown = await asyncio.to_thread(in_the_browser, args.quick, args.phone_shot)
+    print(f"{line(total)} {shown}")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import json
+import marshal
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,6 +187,8 @@ def _inlined(schema: Any, schemas: Mapping[str, Any], seen: frozenset[str] = fro
     return out
 
 
+#: an operation not looked up yet
+_UNKNOWN = object()
 #: what a branch of an enumeration written as a union holds besides its value (its name, its words)
 CONST_BRANCH = {"const", "title", "description"}
 #: the keyword :func:`_discriminated` writes: the branch of each ``type`` value (as JSON)
@@ -207,6 +211,53 @@ def _branch_by_type(validator: Any, branches: dict[str, Any], instance: Any, sch
 
 _Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {BY_TYPE: _branch_by_type})
 
+#: (the schema's id, the value's bytes) -> the schema (kept alive, so its id is never reused) for
+#: every object or array already found valid against that schema
+_VALID: dict[tuple[int, Any, Any] | tuple[int, bytes], Any] = {}
+#: parts remembered before the memory starts again: a whole game's parts, tens of megabytes
+_REMEMBERED = 200_000
+#: values kept as themselves: a key tells ``1``, ``1.0`` and ``True`` apart by their type
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_plain_descend = _Validator.descend
+
+
+def _remembering_descend(
+    self: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None, resolver: Any = None
+) -> Iterator[ValidationError]:
+    """``descend`` that checks each object or array once against each schema. A game sends
+    thousands of bodies that differ only in part (the table's embed changes, its buttons, a
+    panel's other rows, the footer do not), and each whole body is new, so each was validated
+    whole: a tenth of a whole game's time through SimCord. Whether a value is valid depends on
+    the value and the schema alone here (the keywords the spec uses are all local: no
+    ``unevaluated*``, no ``$dynamicRef``; the references left after inlining are absolute), so
+    a part found valid once is valid wherever it recurs; only that is remembered, and a part not
+    found valid is validated every time, its errors as before. The value is keyed by ``marshal``,
+    which tells apart every type JSON payloads are made of (``1``, ``1.0``, ``True``; a list
+    and a tuple) and refuses anything else, which is then validated as before."""
+    kind = type(instance)
+    if not isinstance(schema, dict):
+        yield from _plain_descend(self, instance, schema, path, schema_path, resolver)
+        return
+    if kind in _SCALARS:
+        key: tuple[int, Any, Any] | tuple[int, bytes] = (id(schema), kind, instance)
+    else:
+        try:
+            key = (id(schema), hashlib.blake2b(marshal.dumps(instance, 2), digest_size=16).digest())
+        except ValueError:
+            yield from _plain_descend(self, instance, schema, path, schema_path, resolver)
+            return
+    if key in _VALID:
+        return
+    errors = list(_plain_descend(self, instance, schema, path, schema_path, resolver))
+    if not errors:
+        if len(_VALID) > _REMEMBERED:
+            _VALID.clear()
+        _VALID[key] = schema
+    yield from errors
+
+
+_Validator.descend = _remembering_descend  # type: ignore[method-assign]
+
 
 class DiscordAPI:
     """Discord's OpenAPI description, ready to check requests (:meth:`check`)."""
@@ -216,6 +267,7 @@ class DiscordAPI:
         resource = referencing.Resource.from_contents(self.spec, default_specification=DRAFT202012)
         self._registry: referencing.Registry[Any] = referencing.Registry().with_resource(_SPEC_URI, resource)
         self._routes: dict[tuple[str, int], list[tuple[list[str], Operation]]] = {}
+        self._operations: dict[tuple[str, str], Operation | None | object] = {}
         for template, item in self.spec["paths"].items():
             for method, op in item.items():
                 if method not in ("get", "put", "post", "patch", "delete"):
@@ -236,7 +288,16 @@ class DiscordAPI:
 
     def operation(self, method: str, path: str) -> Operation | None:
         """The operation ``method path`` is: the template that matches it with the most literal
-        segments (``/messages/@original`` before ``/messages/{message_id}``)."""
+        segments (``/messages/@original`` before ``/messages/{message_id}``). A game edits the
+        same few messages thousands of times, so each path is matched once."""
+        known = self._operations.get((method, path), _UNKNOWN)
+        if known is _UNKNOWN:
+            if len(self._operations) > 20000:
+                self._operations.clear()
+            known = self._operations[method, path] = self._match(method, path)
+        return known  # type: ignore[return-value]
+
+    def _match(self, method: str, path: str) -> Operation | None:
         segments = path.split("?", 1)[0].strip("/").split("/")
         best: tuple[int, Operation] | None = None
         for template, operation in self._routes.get((method.upper(), len(segments)), ()):

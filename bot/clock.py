@@ -21,14 +21,14 @@ from typing import Any
 
 import discord
 
-import locales
 from bot import fairness
 from bot.contract import Action, AnyKind, LiveTable, View
 from bot.pings import ping_after, ping_text
 from bot.presentation import Presenter
 from bot.registry import Registry
+from bot.speech import table_language
 from db.store import Store, Timer
-from draw.common import count
+from locales import N_, _, ngettext, set_speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ class Clock:
             if table.kind.computers_wait(engine):
                 return  # people answer first (a take-back); their answer kicks the clock again
             seq = engine.action_count
-            self.supervise(table, "making a computer's move", lambda: self._computer_turn(table, seq))
+            self.supervise(table, N_("making a computer's move"), lambda: self._computer_turn(table, seq))
             return
         turn, ping = table.record.turn_seconds, ping_after(table.record.options)
         if not to_act or not (turn or ping):
@@ -99,13 +99,13 @@ class Clock:
         else:
             timer = Timer(table.id, seq, now + turn if turn else None, False, now + ping if ping else None, False)
         table.timer_waiting = frozenset(to_act)
-        self.supervise(table, "running the turn timer", lambda: self._arm_timer(table, timer), timer=True)
+        self.supervise(table, N_("running the turn timer"), lambda: self._arm_timer(table, timer), timer=True)
 
     def resume_timer(self, table: LiveTable, timer: Timer) -> None:
         """After a restart: a person's clock keeps the time it had before."""
         assert table.engine is not None
         table.timer_waiting = frozenset(table.engine.to_act())
-        self.supervise(table, "running the turn timer", lambda: self._run_timer(table, timer), timer=True)
+        self.supervise(table, N_("running the turn timer"), lambda: self._run_timer(table, timer), timer=True)
 
     # -- supervised tasks ---------------------------------------------------------------------
     def supervise(self, table: LiveTable, what: str, job: Job, *, timer: bool = False) -> None:
@@ -143,6 +143,9 @@ class Clock:
                 break
 
     async def _supervised(self, table: LiveTable, what: str, job: Job) -> None:
+        # Work in the background speaks the table's channel's language, never that of the press
+        # that happened to start it (this task's own copy of the context).
+        set_speaking(table_language(self.presenter.client, table.record.guild_id, table.record.options))
         failures = 0
         while True:
             try:
@@ -157,13 +160,18 @@ class Clock:
             if not self.registry.is_live(table):
                 return
         if self.registry.is_live(table):
-            with locales.speaking(self.presenter.language(table)):  # (the channel reads it)
-                stuck = (
-                    f"⚠️ Something went wrong on my side {what} ({count(failures, 'try', 'tries')}), "
-                    "so this game is stuck: it goes "
-                    f"on after the next change at the table or a restart, or the host can /{table.kind.key} end it."
-                )
-            self.presenter.tell(table, stuck)
+            self.presenter.tell(
+                table,
+                ngettext(
+                    "⚠️ Something went wrong on my side {what} ({n} try), so this game is stuck: it goes on after the"
+                    " next change at the table or a restart, or the host can /{key} end it.",
+                    "⚠️ Something went wrong on my side {what} ({n} tries), so this game is stuck: it goes on after the"
+                    " next change at the table or a restart, or the host can /{key} end it.",
+                    failures,
+                    what=translate(what),
+                    key=table.kind.key,
+                ),
+            )
 
     # -- computer seats -----------------------------------------------------------------------
     async def _computer_turn(self, table: LiveTable, seq: int) -> None:
@@ -235,8 +243,11 @@ class Clock:
             for seat in late:
                 await self.stand_in(table, seat)
                 table.notice(
-                    f"⏰ {table.name(seat)} ran out of time: the computer plays their seat until they press "
-                    "**Take my seat back**."
+                    _(
+                        "⏰ {name} ran out of time: the computer plays their seat until they press"
+                        " **Take my seat back**.",
+                        name=table.name(seat),
+                    )
                 )
             table.timer = None
             await self.store.set_timer(None, table.id)
@@ -281,7 +292,11 @@ class Clock:
             if not waiting:
                 return None
             left = max(0, round((timer.deadline or 0) - discord.utils.utcnow().timestamp()))
-            line = f"⏳ {', '.join(waiting)}: it's your move. {duration(left)} left before the computer plays it."
+            line = _(
+                "⏳ {waiting}: it's your move. {left} left before the computer plays it.",
+                waiting=", ".join(waiting),
+                left=duration(left),
+            )
             # a player whose private panel the bot can no longer redraw (expired, never opened)
             closed = [
                 s
@@ -289,7 +304,7 @@ class Clock:
                 if table.seats[s].ai_level is None and not self.presenter.panels.live(table, s)
             ]
             if closed:
-                line += f" Press **{table.kind.hand_button}** on the table to play."
+                line += _(" Press **{button}** on the table to play.", button=translate(table.kind.hand_button))
             return line
 
         self.presenter.remind(table, text, mentions)

@@ -9,6 +9,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from db.store import DealScore, ResultRow
+from locales import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,5 +41,5 @@ class Comparison:
         return score - mean if self.points else mean - score
 
 
-BY_POINTS = Comparison(points=True, description="Points deal by deal, then the total.")
-BY_PLACE = Comparison(points=False, description="Finishing places (1 is best).")
+BY_POINTS = Comparison(points=True, description=N_("Points deal by deal, then the total."))
+BY_PLACE = Comparison(points=False, description=N_("Finishing places (1 is best)."))

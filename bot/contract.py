@@ -36,6 +36,7 @@ from draw.readable import drawn_readable
 from draw.seats import mention
 from games.common.contracts import BaseView
 from games.common.engine import Engine, Event
+from locales import N_, translate
 
 #: the seam, as every game and runtime module imports it (what a game answers with is defined in
 #: :mod:`bot.answers` and named here too)
@@ -72,7 +73,7 @@ View = Mapping[str, object]
 
 
 #: the answer to anyone but a player of the table at a player's door
-NOT_PLAYING = "You are not playing at this table."
+NOT_PLAYING = N_("You are not playing at this table.")
 
 
 def _nothing(table: LiveTable) -> None:
@@ -158,7 +159,7 @@ class LiveTable:
         only a player at this table may use (My hand, a panel's press, Leave, spectators...)."""
         seat = self.seat_of(user_id)
         if seat is None:
-            raise Refusal(NOT_PLAYING)
+            raise Refusal(translate(NOT_PLAYING))
         return seat
 
     def name(self, seat: int) -> str:

@@ -34,13 +34,13 @@ from typing import Any
 
 import discord
 
-import locales
 from bot import metrics
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT, Fault, classify
 from bot.snapshot import snapshot
 from bot.speech import member_language, table_language
 from db.store import OldCopy, Store, StoreError
+from locales import N_, _, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +139,12 @@ class Display:
         #: the queued writes that forget a closed old copy, by its message (see :meth:`closed_copies`)
         self._drops: dict[int, Save] = {}
 
+    def language(self) -> str:
+        """What the table's channel reads: every look and line of the display is drawn in it,
+        whoever's press asked for it (:func:`bot.speech.table_language`)."""
+        record = self.table.record
+        return table_language(self.client, record.guild_id, record.options)
+
     # -- changes (called by the presenter; never talk to Discord) -------------------------------
     def live_face(self) -> Rendered:
         """The live table as it looks now, drawn once a look: the display's post or edit, the
@@ -148,10 +154,16 @@ class Display:
         nothing that changes it is missed even where no change was announced."""
         table = self.table
         state = snapshot(table.engine) if table.engine is not None else None
-        seats = tuple((s.user_id, s.ai_level) for s in table.seats)
-        look = (self.want.version, state, tuple(table.notices), seats, self.language())
+        language = self.language()
+        look = (
+            self.want.version,
+            state,
+            tuple(table.notices),
+            tuple((s.user_id, s.ai_level) for s in table.seats),
+            language,
+        )
         if self._drawn is None or self._drawn[0] != look:
-            with locales.speaking(self.language()):  # (also drawn inside a presser's answer)
+            with speaking(language):
                 self._drawn = (look, table.kind.table(table, []))
         return self._drawn[1]
 
@@ -188,7 +200,7 @@ class Display:
         old = self.table.record.message_id
         if old is not None and not self.want.post:
             self.retire(
-                old, lambda: Rendered(content="⬇️ This table moved below.", embeds=[], view=None), after_post=True
+                old, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None), after_post=True
             )
         self.want.post = True
         self.want.version += 1
@@ -313,7 +325,7 @@ class Display:
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
         except TimeoutError:
-            return Fault("showing the table", 0, 0)
+            return Fault(N_("showing the table"), 0, 0)
 
     def close(self) -> list[asyncio.Task[None]]:
         """Cancel the loop (a write to the store in progress finishes); returns the tasks for the
@@ -352,7 +364,7 @@ class Display:
                 metrics.DISPLAY_RETRIES.labels(str(fault.status if fault is not None else 0)).inc()
                 if fault is None:
                     # All shown; only the store refused a write: try it again later, telling nobody.
-                    fault = Fault("saving what the table shows", 0, 0)
+                    fault = Fault(N_("saving what the table shows"), 0, 0)
                 else:
                     await self._tell_if_long(fault)
                 delay = fault.delay(self.failures)
@@ -387,17 +399,12 @@ class Display:
         except Exception:
             # A bug (or the store failing) must not stop the display for good: log, try again later.
             log.exception("game %s: showing the table failed", self.table.id)
-            return Fault("showing the table", 0, 0)
-
-    def language(self) -> str:
-        """What the table's channel reads (its ``language`` option, else the server's)."""
-        record = self.table.record
-        return table_language(self.client, record.guild_id, record.options)
+            return Fault(N_("showing the table"), 0, 0)
 
     async def _render(self, render: Callable[[], Any], language: str | None = None) -> Any:
-        """``render()`` under the table's lock, in the channel's language (or ``language``: a DM)."""
+        """Draw under the table's lock, in the channel's language (or ``language``: a DM's)."""
         async with self.table.lock:
-            with locales.speaking(language or self.language()):
+            with speaking(language or self.language()):
                 return render()
 
     def _channel(self) -> discord.PartialMessageable:
@@ -428,7 +435,7 @@ class Display:
             try:
                 message = await self._channel().send(**rendered.send_kwargs())
             except TRANSIENT as error:
-                faults.append(classify(error, "posting the table", posting=True))
+                faults.append(classify(error, N_("posting the table"), posting=True))
             else:
                 record.message_id, record.message_key = message.id, key
                 want.post, want.shown = False, version
@@ -443,7 +450,7 @@ class Display:
             try:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
-                fault = classify(error, "editing the table", posting=False)
+                fault = classify(error, N_("editing the table"), posting=False)
                 if fault.too_old:
                     self.move_below()  # Discord will not edit it: post it again, at once
                     self._wake.set()
@@ -466,7 +473,7 @@ class Display:
             try:
                 await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
             except TRANSIENT as error:
-                fault = classify(error, "closing an old copy of the table", posting=False)
+                fault = classify(error, N_("closing an old copy of the table"), posting=False)
                 if fault.too_old:
                     await self._delete_old(message_id)
                 elif fault.gone or fault.bad_request:
@@ -518,25 +525,40 @@ class Display:
     def _after_the_end(self, fault: Fault) -> str:
         """The line for a game that is over: there is no game going on and no table to ask for
         (``/<game> table`` answers that there is none), only what is late and that it follows."""
-        if any(line.key == "finale" for line in self.want.lines):
-            late, follows = "post the final standings", "The standings will follow"
-        else:
-            late, follows = "show how this game ended", "The table will show it"
+        finale = any(line.key == "finale" for line in self.want.lines)
         if fault.permission is not None:
-            return (
-                f"⚠️ I can't {late} here: I need the **{fault.permission}** permission in this channel. "
-                f"{follows} once I have it."
+            if finale:
+                return _(
+                    "⚠️ I can't post the final standings here: I need the **{permission}** permission in this"
+                    " channel. The standings will follow once I have it.",
+                    permission=translate(fault.permission),
+                )
+            return _(
+                "⚠️ I can't show how this game ended here: I need the **{permission}** permission in this"
+                " channel. The table will show it once I have it.",
+                permission=translate(fault.permission),
             )
-        return f"⚠️ Discord keeps failing when I {late} ({fault.what}). {follows} as soon as it lets me."
+        if finale:
+            return _(
+                "⚠️ Discord keeps failing when I post the final standings ({what}). The standings will follow"
+                " as soon as it lets me.",
+                what=translate(fault.what),
+            )
+        return _(
+            "⚠️ Discord keeps failing when I show how this game ended ({what}). The table will show it as soon"
+            " as it lets me.",
+            what=translate(fault.what),
+        )
 
     async def _send_hand(self, seat: int) -> Fault | None:
         table = self.table
         record = table.seats[seat]
         if record.user_id is None or record.ai_level is not None or record.dm_closed or table.engine is None:
             return None
-        # (a DM is read by its player alone: in the language they last pressed something in)
-        language = member_language(record.user_id, self.language())
-        rendered = await self._render(lambda: table.kind.dm(table, seat), language)
+        # (a DM no press of theirs asked for: in the player's own language, as last seen)
+        rendered = await self._render(
+            lambda: table.kind.dm(table, seat), member_language(record.user_id, self.language())
+        )
         if rendered is None:
             return None
         try:
@@ -546,16 +568,52 @@ class Display:
             # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
             self.want.saves[f"seat:{seat}"] = functools.partial(self.store.update_seat, table.id, record)
-            with locales.speaking(self.language()):  # (shown on the table)
-                notice = (
-                    f"📪 I can't DM {record.name} (their DMs are closed): "
-                    f"they can use **{table.kind.hand_button}** instead."
+            with speaking(self.language()):
+                table.notice(
+                    _(
+                        "📪 I can't DM {name} (their DMs are closed): they can use **{button}** instead.",
+                        name=record.name,
+                        button=table.kind.hand_button,
+                    )
                 )
-            table.notice(notice)
             self.changed()
         except TRANSIENT as error:
             return classify(error, f"sending {record.name} their hand", posting=False)
         return None
+
+    def _trouble(self, fault: Fault) -> str:
+        """The one line that tells the channel it is behind (in the language being spoken)."""
+        key, game = self.table.kind.key, self.table.kind.title
+        if self.table.engine is not None and self.table.record.status != "playing":
+            return self._after_the_end(fault)
+        if self.table.engine is None:  # a lobby has no /<game> table to type: it catches up by itself
+            if fault.permission is not None:
+                return _(
+                    "⚠️ I can't keep this {game} lobby up to date here: I need the **{permission}** permission"
+                    " in this channel. The game goes on, and the lobby catches up by itself once I have it.",
+                    game=game,
+                    permission=translate(fault.permission),
+                )
+            return _(
+                "⚠️ Discord keeps failing when I update this lobby ({what}). The game goes on, and the lobby"
+                " catches up by itself.",
+                what=translate(fault.what),
+            )
+        if fault.permission is not None:
+            return _(
+                "⚠️ I can't keep this {game} table up to date here: I need the **{permission}** permission in"
+                " this channel. The game goes on, and the table catches up by itself once I have it (or type"
+                " /{key} table).",
+                game=game,
+                permission=translate(fault.permission),
+                key=key,
+            )
+        return _(
+            "⚠️ Discord keeps failing when I update this table ({what}). The game goes on, and the table catches"
+            " up by itself (or type /{key} table).",
+            what=translate(fault.what),
+            key=key,
+        )
 
     async def _tell_if_long(self, fault: Fault) -> None:
         now = asyncio.get_running_loop().time()
@@ -563,23 +621,8 @@ class Display:
             self.trouble_since = now
         if self.told or (fault.permission is None and now - self.trouble_since < TELL_AFTER):
             return
-        key = self.table.kind.key
-        # A lobby has no /<game> table to type: its message catches up by itself.
-        with locales.speaking(self.language()):  # (the channel reads it)
-            what, again = ("lobby", "") if self.table.engine is None else ("table", f" (or type /{key} table)")
-            if self.table.engine is not None and self.table.record.status != "playing":
-                text = self._after_the_end(fault)
-            elif fault.permission is not None:
-                text = (
-                    f"⚠️ I can't keep this {self.table.kind.title} {what} up to date here: I need the "
-                    f"**{fault.permission}** permission in this channel. The game goes on, and the {what} "
-                    f"catches up by itself once I have it{again}."
-                )
-            else:
-                text = (
-                    f"⚠️ Discord keeps failing when I update this {what} ({fault.what}). The game goes on, "
-                    f"and the {what} catches up by itself{again}."
-                )
+        with speaking(self.language()):
+            text = self._trouble(fault)
         try:
             await self._channel().send(text, allowed_mentions=discord.AllowedMentions.none())
         except TRANSIENT:

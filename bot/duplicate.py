@@ -16,15 +16,16 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
-import locales
 from bot import secrecy
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.fairness import is_over, match_over
 from bot.presentation import Presenter
 from bot.secrecy import Door, Role, decide, state_of
+from bot.speech import in_channel, table_language
 from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
 from draw.budget import Budget
 from draw.common import COLOR
+from locales import N_, _, ngettext, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +61,12 @@ def closed_text(match: MatchRecord) -> str:
     """Why no table may join ``match`` any more: it was closed (by its host, or by the bot when its
     time ran out: closed as of its deadline, :func:`expire`)."""
     if match.expires_at is not None and match.closed_at == match.expires_at:
-        return (
-            f"Duplicate match **{match.code}** closed itself: its other tables did not open in time."
-            " No more tables may join it."
+        return _(
+            "Duplicate match **{code}** closed itself: its other tables did not open in time. No more tables may"
+            " join it.",
+            code=match.code,
         )
-    return f"Duplicate match **{match.code}** was closed by its host: no more tables may join it."
+    return _("Duplicate match **{code}** was closed by its host: no more tables may join it.", code=match.code)
 
 
 def expiry_stamp(now: datetime, days: float) -> str | None:
@@ -87,25 +89,46 @@ def expiry_note(match: MatchRecord, tables_open: int) -> str:
     """What a table's opener is told of the match's deadline, while the match has a place free."""
     if match.expires_at is None or tables_open >= match.tables:
         return ""
-    return f" If its other tables have not all opened by {deadline_text(match)}, it closes with the tables it has."
+    return " " + _(
+        "If its other tables have not all opened by {deadline}, it closes with the tables it has.",
+        deadline=deadline_text(match),
+    )
 
 
-def closing_text(match: MatchRecord, games: list[GameRecord], why: str) -> str:
+def closing_text(match: MatchRecord, games: list[GameRecord], *, expired: bool = False) -> str:
     """What a close says (the host's answer, or every table's channel when it expired): how many
-    tables the match has now, and when it is over. ``why``: who or what closed it."""
+    tables the match has now, and when it is over. ``expired``: its time closed it, not its host."""
     playing = [g for g in games if not is_over(g)]
-    count = f"its {len(games)} tables" if len(games) != 1 else "its one table"
+    count = ngettext("its one table", "its {n} tables", len(games))
+    if expired:
+        head = _(
+            "⚖️ Duplicate match **{code}** closed itself: its other tables did not all open by {deadline}. It is"
+            " closed with {count} of {tables}: no more tables may join.",
+            code=match.code,
+            deadline=deadline_text(match),
+            count=count,
+            tables=match.tables,
+        )
+    else:
+        head = _(
+            "⚖️ Duplicate match **{code}** is closed with {count} of {tables}: no more tables may join.",
+            code=match.code,
+            count=count,
+            tables=match.tables,
+        )
     if playing:
         wait = ", ".join(f"#{g.id}" for g in playing)
-        after = f"It is over once game {wait} ends." if len(playing) == 1 else f"It is over once games {wait} end."
+        after = ngettext(
+            "It is over once game {games} ends.", "It is over once games {games} end.", len(playing), games=wait
+        )
     else:
-        after = "Every table has finished: the comparison follows, and their results count from now on."
-    return f"⚖️ Duplicate match **{match.code}** {why} with {count} of {match.tables}: no more tables may join. {after}"
+        after = _("Every table has finished: the comparison follows, and their results count from now on.")
+    return f"{head} {after}"
 
 
 def full_text(match: MatchRecord) -> str:
     """Why no table may join ``match`` any more: every place is taken."""
-    return f"All {match.tables} tables of that match are open already."
+    return _("All {tables} tables of that match are open already.", tables=match.tables)
 
 
 async def prepare(store: Store, table: LiveTable) -> list[GameRecord] | None:
@@ -149,11 +172,10 @@ async def expire(store: Store, presenter: Presenter, kind: AnyKind, match: Match
     if closed is None:
         return False
     games = await store.match_games(match.id)  # read after the close: see the close command
-    for game in {g.channel_id: g for g in games}.values():
-        with locales.speaking(presenter.record_language(game)):  # each table's channel its own
-            why = f"closed itself: its other tables did not all open by {deadline_text(closed)}. It is closed"
-            text = closing_text(closed, games, why)
-        await presenter.announce(game.channel_id, game.guild_id, text)
+    for channel, guild, options in _channels(games):
+        with in_channel(presenter.client, guild, options):  # each channel in its own language
+            text = closing_text(closed, games, expired=True)
+        await presenter.announce(channel, guild, text)
     if secrecy.match_allows(Door.COMPARISON, closed, games):
         await finish(store, presenter, kind, games)
     return True
@@ -173,19 +195,34 @@ async def finish(
         if not games or games[0].match_id is None:
             return
         entries = await _entries(store, kind, games)  # read before the claim: a failed read loses nothing
-        comparison_message(kind, games, entries)  # (drawn before the claim: a failure loses nothing)
+        comparisons: dict[str, Rendered] = {}  # drawn once per language the channels read
+        for game in games:
+            language = table_language(presenter.client, game.guild_id, game.options)
+            if language not in comparisons:
+                with speaking(language):
+                    comparisons[language] = comparison_message(kind, games, entries)
         if not await store.claim_comparison(games[0].match_id):
             return
         for game in games:
+            language = table_language(presenter.client, game.guild_id, game.options)
             reveal = None
-            with locales.speaking(presenter.record_language(game)):  # each table's channel its own
-                rendered = comparison_message(kind, games, entries)
-                if game.id not in shown and game.commitment is not None:
-                    check = f"`/{kind.key} verify game:{game.id}`"
-                    reveal = f"🔓 Every table has finished: the shuffle can be checked: {check}."
-            await presenter.announce(game.channel_id, game.guild_id, reveal, rendered)
+            if game.id not in shown and game.commitment is not None:
+                with speaking(language):
+                    reveal = _(
+                        "🔓 Every table has finished: the shuffle can be checked: {check}.",
+                        check=f"`/{kind.key} verify game:{game.id}`",
+                    )
+            await presenter.announce(game.channel_id, game.guild_id, reveal, comparisons[language])
     except Exception:
         log.exception("duplicate match %s: could not post the comparison", games[0].match_id if games else None)
+
+
+def _channels(games: list[GameRecord]) -> list[tuple[int, int | None, dict[str, object]]]:
+    """Each channel of the match's tables once, with its table's options (its language)."""
+    seen: dict[int, tuple[int, int | None, dict[str, object]]] = {}
+    for game in games:
+        seen.setdefault(game.channel_id, (game.channel_id, game.guild_id, dict(game.options)))
+    return list(seen.values())
 
 
 async def _entries(store: Store, kind: AnyKind, games: list[GameRecord]) -> list[Entry]:
@@ -230,9 +267,10 @@ def comparison_message(kind: AnyKind, games: list[GameRecord], entries: list[Ent
     (:class:`draw.budget.Budget`: eight tables of seven seats pass 6,000 characters), the whole
     comparison as a text file beside it when some of it had to be left out."""
     budget = Budget()
-    budget.reserve(len(IN_FILE))
+    in_file_note = translate(IN_FILE)
+    budget.reserve(len(in_file_note))
     embed = comparison_embed(kind, games, entries, budget)
-    budget.footer(embed, IN_FILE.strip(" ·") if budget.cut else "")
+    budget.footer(embed, in_file_note.strip(" ·") if budget.cut else "")
     match = games[0].match_id if games else None
     files = [f] if (f := budget.attachment(f"duplicate-match-{match}.txt")) is not None else []
     return Rendered(content=None, embeds=[embed], view=None, files=files)
@@ -244,10 +282,13 @@ def comparison_embed(
     """The comparison, each part measured by ``budget`` (one of its own if none is given)."""
     budget = budget if budget is not None else Budget()
     points = kind.comparison.points
-    played = f"{len(games)} tables" if len(games) != 1 else "one table (closed before the others came)"
+    if len(games) == 1:
+        title = _("⚖️ Duplicate match: one table (closed before the others came) played the same cards")
+    else:
+        title = _("⚖️ Duplicate match: {n} tables played the same cards", n=len(games))
     embed = budget.embed(
-        title=f"⚖️ Duplicate match: {played} played the same cards",
-        description="Seat by seat, the same cards at every table. " + kind.comparison.description,
+        title=title,
+        description=_("Seat by seat, the same cards at every table.") + " " + translate(kind.comparison.description),
         color=COLOR,
     )
     seats = sorted({e.seat for e in entries})
@@ -255,26 +296,46 @@ def comparison_embed(
         lines = []
         for entry in (e for e in entries if e.seat == seat):
             shown = _shown(entry, points)
-            deals = f" · deals {', '.join(f'{d:+d}' for d in entry.deals)}" if points and entry.deals else ""
+            deals = (
+                " · " + _("deals {deltas}", deltas=", ".join(f"{d:+d}" for d in entry.deals))
+                if points and entry.deals
+                else ""
+            )
             against = f" ({entry.against:+.1f})" if entry.against is not None else ""
             lines.append(f"#{entry.game.id} {entry.name}: {shown}{against}{deals}")
-        budget.field(embed, f"Seat {seat + 1}'s cards", lines, tail=in_file)
+        budget.field(embed, _("Seat {seat}'s cards", seat=seat + 1), lines, tail=in_file)
     ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
     if ranked:
         budget.field(
             embed,
-            "Ranking: score against the others who held the same cards",
-            [f"{i}. {e.name} (#{e.game.id}, seat {e.seat + 1}): {e.against:+.1f}" for i, e in enumerate(ranked, 1)],
+            _("Ranking: score against the others who held the same cards"),
+            [
+                _(
+                    "{place}. {name} (#{game}, seat {seat}): {against}",
+                    place=i,
+                    name=e.name,
+                    game=e.game.id,
+                    seat=e.seat + 1,
+                    against=f"{e.against:+.1f}",
+                )
+                for i, e in enumerate(ranked, 1)
+            ],
             tail=in_file,
         )
     extra = [e for e in entries if e.extra]
     if extra:
         budget.field(
             embed,
-            "Not compared: extra deals to break a tie (not every table played them)",
+            _("Not compared: extra deals to break a tie (not every table played them)"),
             [
-                f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {', '.join(f'{d:+d}' for d in e.extra)}"
-                f" → total **{e.total:g}**"
+                _(
+                    "{name} (#{game}, seat {seat}): {deltas} → total **{total}**",
+                    name=e.name,
+                    game=e.game.id,
+                    seat=e.seat + 1,
+                    deltas=", ".join(f"{d:+d}" for d in e.extra),
+                    total=f"{e.total:g}",
+                )
                 for e in extra
             ],
             tail=in_file,
@@ -283,20 +344,29 @@ def comparison_embed(
     if apart:
         budget.field(
             embed,
-            "Not ranked: ended early (fewer deals than the others)",
-            [f"{e.name} (#{e.game.id}, seat {e.seat + 1}): {_shown(e, points)}" for e in apart],
+            _("Not ranked: ended early (fewer deals than the others)"),
+            [
+                _(
+                    "{name} (#{game}, seat {seat}): {shown}",
+                    name=e.name,
+                    game=e.game.id,
+                    seat=e.seat + 1,
+                    shown=_shown(e, points),
+                )
+                for e in apart
+            ],
             tail=in_file,
         )
     return embed
 
 
 #: the footer of a comparison the message could not hold whole
-IN_FILE = " · the whole comparison is in the attached file"
+IN_FILE = N_(" · the whole comparison is in the attached file")
 
 
 def in_file(left: int) -> str:
     """The tail of a list the comparison cut short."""
-    return f"… {left} more in the attached file"
+    return _("… {left} more in the attached file", left=left)
 
 
 def _shown(entry: Entry, points: bool) -> str:
@@ -304,5 +374,10 @@ def _shown(entry: Entry, points: bool) -> str:
     if entry.complete and entry.score is not None:
         return f"**{entry.score:g}**"
     if points and entry.score is not None:
-        return f"**ended early**, {entry.score:g} after {len(entry.deals)} deal{'s' if len(entry.deals) != 1 else ''}"
-    return "**ended early**"
+        return ngettext(
+            "**ended early**, {score} after {n} deal",
+            "**ended early**, {score} after {n} deals",
+            len(entry.deals),
+            score=f"{entry.score:g}",
+        )
+    return _("**ended early**")

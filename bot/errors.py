@@ -144,8 +144,11 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             )
         await reply_ephemeral(
             interaction,
-            f"✅ {saved} was saved and stands. Something after it failed on my side: what the channel shows "
-            "catches up by itself.",
+            _(
+                "✅ {what} was saved and stands. Something after it failed on my side: what the channel shows catches"
+                " up by itself.",
+                what=saved,
+            ),
         )
     elif isinstance(error, USER_ERRORS):
         await reply_ephemeral(interaction, f"⚠️ {error}")
@@ -156,8 +159,10 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             interaction,
             error,
             "outcome unknown, the store failed while committing",
-            "⚠️ I lost my database connection while saving that, so I cannot tell yet whether it counted."
-            " Press **My hand** in a moment: it shows the table as it stands, and whether it is still your turn.",
+            _(
+                "⚠️ I lost my database connection while saving that, so I cannot tell yet whether it counted."
+                " Press **My hand** in a moment: it shows the table as it stands, and whether it is still your turn."
+            ),
         )
     elif isinstance(error, StoreError):
         # The database refused the write (a full disk, a lost server): an operating condition the
@@ -166,8 +171,10 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             interaction,
             error,
             "not saved, the store failed",
-            "⚠️ That was not saved: I could not save it to my database just now, so nothing changed."
-            " Please try again in a moment.",
+            _(
+                "⚠️ That was not saved: I could not save it to my database just now, so nothing changed."
+                " Please try again in a moment."
+            ),
         )
     elif isinstance(error, app_commands.CheckFailure):
         await reply_ephemeral(interaction, f"⚠️ {error}")

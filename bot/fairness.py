@@ -17,15 +17,15 @@ from typing import Any
 
 import discord
 
-from bot.beacon.binding import LABEL, binding_of, deal_seed_of, recheck, too_late
+from bot.beacon.binding import LABEL, binding_of, deal_seed_of, recheck, said, too_late
 from bot.beacon.chain import QUICKNET, Chain
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from db.store import DealtDeck, GameRecord, MatchRecord, Store
-from draw.common import count
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
 from games.common.engine import Engine, GameError
+from locales import _, ngettext, translate
 
 #: the export's ``format`` (tools/verify_shuffle.py reads this one; version 1 had no packs and
 #: no deal count, so a checker needed the rules and could not tell a deal was missing; version 2
@@ -90,9 +90,12 @@ def commitment_line(table: LiveTable) -> str | None:
     digest = table.record.commitment
     if digest is None:
         return None
-    return (
-        f"🔒 Shuffle commitment: `{digest}`. The seed behind every deal is revealed when the game ends; "
-        f"then `/{table.kind.key} verify game:{table.id}` (or tools/verify_shuffle.py) checks every deck."
+    return _(
+        "🔒 Shuffle commitment: `{digest}`. The seed behind every deal is revealed when the game ends; then"
+        " `/{key} verify game:{game}` (or tools/verify_shuffle.py) checks every deck.",
+        digest=digest,
+        key=table.kind.key,
+        game=table.id,
     )
 
 
@@ -111,13 +114,13 @@ def reveal_line(table: LiveTable) -> str | None:
         return None
     if table.seed_held:
         # (the ratings wait too: db.stats_sql.SETTLED; a player who sees no ratings here learns why)
-        return (
-            "🔒 The shuffle's seed, the comparison and the ratings come when every table of this"
-            " duplicate match has finished."
+        return _(
+            "🔒 The shuffle's seed, the comparison and the ratings come when every table of this duplicate match"
+            " has finished."
         )
     # The seed, salt and commitment are long numbers nobody reads here: the check (and the file it
     # hands out, which holds them) is one command away.
-    return f"🔓 The shuffle can be checked: `/{table.kind.key} verify game:{record.id}`."
+    return _("🔓 The shuffle can be checked: `/{key} verify game:{game}`.", key=table.kind.key, game=record.id)
 
 
 @dataclass
@@ -136,20 +139,38 @@ def beacon_lines(record: GameRecord, chain: Chain = QUICKNET) -> tuple[bool, lis
     if binding is None:
         return True, []
     if not binding.bound:
-        return True, [f"⚠️ **{LABEL}**: {binding.unbound}"]
+        return True, [f"⚠️ **{translate(LABEL)}**: {said(binding.unbound)}"]
     refused = recheck(binding, chain)
     if refused is not None:
-        return False, [f"❌ drand round {binding.round}: {refused}"]
-    lines = [f"✅ drand {chain.name} round {binding.round}'s signature checks against the chain's pinned key."]
+        return False, [_("❌ drand round {round}: {refused}", round=binding.round, refused=refused)]
+    lines = [
+        _(
+            "✅ drand {chain} round {round}'s signature checks against the chain's pinned key.",
+            chain=chain.name,
+            round=binding.round,
+        )
+    ]
     if record.beacon_message_id is None:
-        return False, [*lines, "❌ The message that named the round is not known."]
+        return False, [*lines, _("❌ The message that named the round is not known.")]
     posted = int(discord.utils.snowflake_time(record.beacon_message_id).timestamp())
     due = chain.round_time(binding.round)
     if too_late(binding.round, discord.utils.snowflake_time(record.beacon_message_id).timestamp(), chain):
-        return False, [*lines, f"❌ The commitment was posted at <t:{posted}:T>, after round {binding.round} was due."]
+        return False, [
+            *lines,
+            _(
+                "❌ The commitment was posted at <t:{posted}:T>, after round {round} was due.",
+                posted=posted,
+                round=binding.round,
+            ),
+        ]
     return True, [
         *lines,
-        f"✅ The commitment was posted (<t:{posted}:T>) before round {binding.round} was due (<t:{due}:T>).",
+        _(
+            "✅ The commitment was posted (<t:{posted}:T>) before round {round} was due (<t:{due}:T>).",
+            posted=posted,
+            round=binding.round,
+            due=due,
+        ),
     ]
 
 
@@ -160,11 +181,11 @@ def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck], chain: Ch
     if not is_over(record):
         raise ValueError("the seed of a game that is not over stays secret")
     if record.commitment is None or record.salt is None or record.seed is None:
-        return Verdict(False, ["This game was started before shuffles were committed: there is nothing to check."])
+        return Verdict(False, [_("This game was started before shuffles were committed: there is nothing to check.")])
     lines: list[str] = []
     if not matches(record.commitment, record.seed, bytes.fromhex(record.salt), record.rng_version):
-        return Verdict(False, ["❌ The revealed seed and salt do not hash to the commitment shown at the start."])
-    lines.append("✅ The revealed seed and salt hash to the commitment shown at the start.")
+        return Verdict(False, [_("❌ The revealed seed and salt do not hash to the commitment shown at the start.")])
+    lines.append(_("✅ The revealed seed and salt hash to the commitment shown at the start."))
     beacon_ok, more = beacon_lines(record, chain)
     lines += more
     if not beacon_ok:
@@ -172,24 +193,38 @@ def verify(kind: AnyKind, record: GameRecord, stored: list[DealtDeck], chain: Ch
     try:
         replayed = {deal: deck for deal, (deck, _) in _replayed_decks(kind, record).items()}
     except GameError as error:
-        return Verdict(False, [*lines, f"❌ Replaying the stored moves from the seed failed: {error}"])
+        return Verdict(False, [*lines, _("❌ Replaying the stored moves from the seed failed: {error}", error=error)])
     stored_by_deal = {d.deal: d.deck for d in stored}
     if sorted(stored_by_deal) != sorted(replayed):
         return Verdict(
             False,
             [
                 *lines,
-                f"❌ {count(len(replayed), 'deal')} played from the seed, but {count(len(stored), 'deck')} stored.",
+                ngettext(
+                    "❌ {played} played from the seed, but {n} deck stored.",
+                    "❌ {played} played from the seed, but {n} decks stored.",
+                    len(stored),
+                    played=ngettext("{n} deal", "{n} deals", len(replayed)),
+                ),
             ],
         )
     for number in sorted(replayed):
         if replayed[number] != stored_by_deal[number]:
-            return Verdict(False, [*lines, f"❌ Deal {number}: the stored deck is not the one the seed deals."])
-    source = "the seed and the round deal" if record.beacon_signature is not None else "the seed deals"
-    if len(replayed) == 1:
-        lines.append(f"✅ The 1 stored deck is the one {source}.")
+            return Verdict(
+                False,
+                [*lines, _("❌ Deal {number}: the stored deck is not the one the seed deals.", number=number)],
+            )
+    beacon = record.beacon_signature is not None
+    if len(replayed) == 1 and beacon:
+        lines.append(_("✅ The 1 stored deck is the one the seed and the round deal."))
+    elif len(replayed) == 1:
+        lines.append(_("✅ The 1 stored deck is the one the seed deals."))
+    elif beacon:
+        lines.append(
+            _("✅ All {n} stored decks are the ones the seed and the round deal, deal by deal.", n=len(replayed))
+        )
     else:
-        lines.append(f"✅ All {len(replayed)} stored decks are the ones {source}, deal by deal.")
+        lines.append(_("✅ All {n} stored decks are the ones the seed deals, deal by deal.", n=len(replayed)))
     return Verdict(True, lines)
 
 
@@ -273,23 +308,36 @@ async def match_deal(store: Store, table: LiveTable, rules: dict[str, Any], play
     assert table.record.match_id is not None
     match = await store.get_match(table.record.match_id)
     if match is None:
-        raise Refusal("This table's duplicate match no longer exists.")
+        raise Refusal(_("This table's duplicate match no longer exists."))
     match = await store.fix_match_rules(match.id, rules, players)
     if match.players != players:
         raise Refusal(
-            f"Every table of this duplicate match seats {match.players} players (the first table to start "
-            f"did); {players} are seated here."
+            _(
+                "Every table of this duplicate match seats {players} players (the first table to start did);"
+                " {here} are seated here.",
+                players=match.players,
+                here=players,
+            )
         )
     if match.rules != rules:
         first = match.rules or {}
         differ = "; ".join(
-            f"{key} {_rule_value(first.get(key))} there, {_rule_value(rules.get(key))} here"
+            _(
+                "{rule} {there} there, {here} here",
+                rule=key,
+                there=_rule_value(first.get(key)),
+                here=_rule_value(rules.get(key)),
+            )
             for key in sorted(set(first) | set(rules))
             if first.get(key) != rules.get(key)
         )
         raise Refusal(
-            f"This table's rules differ from the ones the match's first table started with ({differ}): "
-            f"use the same preset and /{table.kind.key} set options here."
+            _(
+                "This table's rules differ from the ones the match's first table started with ({differ}): use the"
+                " same preset and /{key} set options here.",
+                differ=differ,
+                key=table.kind.key,
+            )
         )
     return match.seed, bytes.fromhex(match.salt)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import aiohttp
 import discord
 
+from locales import N_
+
 #: pauses between tries after a failure that is probably brief (5xx, a timeout), doubling, capped
 BACKOFF_START, BACKOFF_CAP = 1.0, 60.0
 #: a refused permission is fixed by a person, not by time: try now and then, not often
@@ -71,12 +73,12 @@ def classify(error: BaseException, what: str, *, posting: bool) -> Fault:
         permission = None
         if status == 403 and code != CANNOT_DM:
             if code == MISSING_ACCESS:
-                permission = "View Channel"
+                permission = N_("View Channel")
             elif posting:
                 # a table or a panel carries pictures: the post needs files as well as embeds
-                permission = "Send Messages, Embed Links and Attach Files"
+                permission = N_("Send Messages, Embed Links and Attach Files")
             else:
-                permission = "View Channel and Read Message History"
+                permission = N_("View Channel and Read Message History")
         return Fault(what, status, code, retry_after=retry_after, permission=permission)
     return Fault(what, 0, 0)
 

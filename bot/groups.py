@@ -9,8 +9,11 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.contract import AnyKind
+from bot.speech import pgettext
 
 
 def game_group(kind: AnyKind) -> app_commands.Group:
     """The empty ``/<game>`` group of ``kind``."""
-    return app_commands.Group(name=kind.key, description=f"Play {kind.title}", guild_only=True)
+    return app_commands.Group(
+        name=kind.key, description=pgettext("command description", "Play {game}", game=kind.title), guild_only=True
+    )

@@ -32,9 +32,10 @@ from bot.panels import HANDED_OVER
 from bot.seating import Seating
 from bot.secrecy import Door
 from db.store import SeatHandover, SeatRecord, StoreConflict
+from locales import N_, Msg, _, translate
 
 #: the answer to a press on an offer that lapsed
-LAPSED = "This offer has lapsed: the seat is no longer {name}'s to hand over."
+LAPSED = N_("This offer has lapsed: the seat is no longer {name}'s to hand over.")
 
 
 def seat_to_offer(table: LiveTable, by_user: int, player: int | None) -> int:
@@ -42,20 +43,26 @@ def seat_to_offer(table: LiveTable, by_user: int, player: int | None) -> int:
     absent player whose seat the computer plays; else a refusal saying why."""
     if table.engine is None:
         raise Refusal(
-            f"The game has not started yet: in the lobby, Leave and Join do this (/{table.kind.key} handover "
-            "is for a game being played)."
+            _(
+                "The game has not started yet: in the lobby, Leave and Join do this (/{key} handover is for a game"
+                " being played).",
+                key=table.kind.key,
+            )
         )
     if player is None or player == by_user:
         return table.player_seat(by_user)
     if by_user != table.record.host_id:
-        raise Refusal("Only the host can hand over someone else's seat (and only one the computer plays).")
+        raise Refusal(_("Only the host can hand over someone else's seat (and only one the computer plays)."))
     seat = table.seat_of(player)
     if seat is None:
-        raise Refusal("That member is not playing at this table.")
+        raise Refusal(_("That member is not playing at this table."))
     if table.seats[seat].ai_level is None:
         raise Refusal(
-            f"{table.name(seat)} is playing their seat: only they can hand it over. The host can hand over "
-            "the seat of a player who is away (the computer plays it)."
+            _(
+                "{name} is playing their seat: only they can hand it over. The host can hand over the seat of a"
+                " player who is away (the computer plays it).",
+                name=table.name(seat),
+            )
         )
     return seat
 
@@ -65,9 +72,9 @@ async def check_taker(
 ) -> None:
     """Whether ``member`` may be offered ``seat`` (asked again when they take it)."""
     if member.bot:
-        raise Refusal(f"A bot cannot take a seat: /{table.kind.key} leave lets the computer play it.")
+        raise Refusal(_("A bot cannot take a seat: /{key} leave lets the computer play it.", key=table.kind.key))
     if member.id == table.seats[seat].user_id:
-        raise Refusal("That seat is already theirs.")
+        raise Refusal(_("That seat is already theirs."))
     await secrecy.require(seating.store, Door.TAKE_SEAT, table.record, member.id, guild_id, channel_id)
 
 
@@ -76,10 +83,13 @@ def still_offered(table: LiveTable, seat: int, old: int, by_user: int) -> None:
     seat is still ``old``'s, and an absent player's seat offered by the host is still played by
     the computer and ``by_user`` is still the host."""
     if seat >= len(table.seats) or table.seats[seat].user_id != old:
-        raise Refusal(LAPSED.format(name=f"<@{old}>"))
+        raise Refusal(translate(LAPSED, name=f"<@{old}>"))
     if by_user != old and (table.seats[seat].ai_level is None or table.record.host_id != by_user):
         raise Refusal(
-            f"This offer has lapsed: {table.name(seat)} is back at their seat, or the host who made it no longer is."
+            _(
+                "This offer has lapsed: {name} is back at their seat, or the host who made it no longer is.",
+                name=table.name(seat),
+            )
         )
 
 
@@ -98,7 +108,7 @@ async def take(
     live table; the old player's panel is closed and the new player's spectator view too (it may
     have shown hands that players let spectators see). Returns the old player's name."""
     if table.engine is None or not seating.registry.is_live(table):
-        raise Refusal("This game has ended.")
+        raise Refusal(_("This game has ended."))
     still_offered(table, seat, old, by_user)
     record = table.seats[seat]
     match_id = table.record.match_id
@@ -113,7 +123,7 @@ async def take(
         try:
             await seating.store.hand_over_seat(handover, fresh, host_id=host, match_id=match_id)
         except StoreConflict:  # another process handed or changed the seat first
-            raise Refusal(LAPSED.format(name=before)) from None
+            raise Refusal(translate(LAPSED, name=before)) from None
     # in place: anything holding the seat's record (a save the display has queued) sees its new player
     record.user_id, record.name, record.ai_level = fresh.user_id, fresh.name, fresh.ai_level
     record.dm_closed, record.shows_hand = fresh.dm_closed, fresh.shows_hand
@@ -122,13 +132,24 @@ async def take(
     table.acted_from.pop(seat, None)
     logs.event("seat handed over", table.record, f"seat {seat}: member {old} to member {member.id}")
     panels, watchers = seating.presenter.panels, seating.presenter.watchers
-    await panels.revoke(table, seat, HANDED_OVER.format(name=name))
+    await panels.revoke(table, seat, Msg(HANDED_OVER, {"name": name}))
     await watchers.stop(
-        table, member.id, f"🪑 You play {before}'s seat now: your cards are under **{table.kind.hand_button}**."
+        table,
+        member.id,
+        _(
+            "🪑 You play {name}'s seat now: your cards are under **{button}**.",
+            name=before,
+            button=translate(table.kind.hand_button),
+        ),
     )
-    host_note = " They are the host now." if host is not None else ""
-    who = f"{before} handed their seat" if by_user == old else f"The host handed {before}'s seat"
-    table.notice(f"🪑 {who} to {name}, who plays it from now on.{host_note}")
+    with seating.presenter.in_channel(table):  # a notice on the table: the channel's words
+        if by_user == old:
+            said = _("🪑 {before} handed their seat to {name}, who plays it from now on.", before=before, name=name)
+        else:
+            said = _(
+                "🪑 The host handed {before}'s seat to {name}, who plays it from now on.", before=before, name=name
+            )
+        table.notice(said + (_(" They are the host now.") if host is not None else ""))
     if seat in table.engine.to_act():
         table.timer_waiting = frozenset()  # the turn is theirs now, with a whole turn's time
     seating.clock.kick(table)  # a computer standing in stops: the turn, if it is this seat's, is theirs

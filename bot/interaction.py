@@ -39,11 +39,12 @@ from bot.secrecy import Door
 from bot.tables import STALE, TableManager
 from draw.looks import four_colour
 from draw.readable import readable
+from locales import N_, translate
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 #: a press asking for a move while the computer plays the seat (its panel says so too)
-COMPUTER_PLAYS = "The computer is playing your seat: press **Take my seat back** first."
+COMPUTER_PLAYS = N_("The computer is playing your seat: press **Take my seat back** first.")
 
 
 def player_at(interaction: discord.Interaction, game_id: int) -> tuple[TableManager, LiveTable, int]:
@@ -82,13 +83,13 @@ async def press(interaction: discord.Interaction, game_id: int, pressed: Press) 
                 outcome = table.kind.press_action(table, seat, pressed)
             except USER_ERRORS:
                 if not fresh:  # what it asked for was read from a panel that is out of date
-                    raise Refusal(STALE) from None
+                    raise Refusal(translate(STALE)) from None
                 raise
             if isinstance(outcome, PanelRedraw):
                 await redraw(interaction, tables, table, seat, outcome)
                 return
             if table.seats[seat].ai_level is not None:
-                raise Refusal(COMPUTER_PLAYS)
+                raise Refusal(translate(COMPUTER_PLAYS))
             action, expect = (outcome.action, None) if isinstance(outcome, Explicit) else (outcome, pressed.key)
             await tables.act(
                 table,
@@ -131,9 +132,11 @@ class HandItem(GameItem[discord.ui.Button[Any]], template=r"(?!)"):  # the base 
     #: what the template's other groups are on a new button
     parts: ClassVar[Mapping[str, str]] = {}
 
-    def __init__(self, game_id: int, *, label: str = "My hand", **parts: str) -> None:
+    def __init__(self, game_id: int, *, label: str = N_("My hand"), **parts: str) -> None:
         custom_id = self.custom_id_format.format(game_id=game_id, **{**self.parts, **parts})
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id))
+        super().__init__(
+            discord.ui.Button(label=translate(label), style=discord.ButtonStyle.primary, custom_id=custom_id)
+        )
         self.game_id = game_id
 
     async def handle(self, interaction: discord.Interaction) -> None:

@@ -34,24 +34,24 @@ from typing import Any
 
 import discord
 
-import locales
 from bot.contract import LiveTable, Rendered
 from bot.faults import TRANSIENT
 from bot.snapshot import snapshot
 from bot.speech import member_language, table_language
 from db.store import SavedPanel
+from locales import N_, Msg, _, current, language_of, speaking, translate
 
 log = logging.getLogger(__name__)
 
 #: an interaction token lives 15 minutes; stop a little earlier so an edit never races its expiry
 LIFETIME = 14.5 * 60
 #: how an older copy of a panel, turned into a pointer to the live one, ends
-POINTER_END = "this copy no longer changes."
+POINTER_END = "this copy no longer changes."  # (how each pointer below ends in English)
 #: the answer to a press of the very control whose move already counted (a double click, or the
 #: same button on another copy of the panel drawn from the same state)
-COUNTED = "✅ Your move counted (once); here is your hand now."
+COUNTED = N_("✅ Your move counted (once); here is your hand now.")
 #: what the old player's panel says once their seat was handed to ``name`` (:meth:`Panels.revoke`)
-HANDED_OVER = "🪑 **{name}** plays this seat now: this panel no longer works."
+HANDED_OVER = N_("🪑 **{name}** plays this seat now: this panel no longer works.")
 
 
 def press_of(interaction: discord.Interaction | None) -> str | None:
@@ -73,7 +73,7 @@ def refused_note(
     included, gets the warning of why nothing was changed (usually that the table moved on)."""
     press = press_of(interaction)
     if press is not None and table.acted_from.get(seat) == press:
-        return None, COUNTED
+        return None, translate(COUNTED)
     return str(error), None
 
 
@@ -93,10 +93,9 @@ class OpenPanel:
     original: bool = True
     #: the panel is in a DM with the bot (None: not known, a panel kept across a restart)
     in_dm: bool | None = None
-    #: the language its player reads (their client's, from the click that opened it): a redraw
-    #: after another player's move speaks it, not the mover's (English for a panel kept across a
-    #: restart until its player presses again)
-    language: str = locales.SOURCE
+    #: the language of its player's Discord client when they opened it: the bot's own redraws
+    #: (after another player's move) speak it, not the presser's (None: a panel kept across a restart)
+    language: str | None = None
     #: the last redraw's rendering and the state it drew (:func:`drawn_for`): sending the panel
     #: again below a new table of that same state sends it, not a second drawing
     drawn: tuple[Any, Rendered] | None = None
@@ -175,7 +174,7 @@ class Panels:
             signature(table, seat),
             interaction,
             in_dm=interaction.guild_id is None,
-            language=locales.current(),
+            language=language_of(interaction.locale.value if interaction.locale is not None else None),
             drawn=None if drawn is None else (drawn_for(table), drawn),
         )
         self.open[key] = now
@@ -229,7 +228,7 @@ class Panels:
             if now == found.shown:
                 continue
             found.shown = now
-            with locales.speaking(found.language):
+            with speaking(self.language(table, seat, found)):  # its player's, not the presser's
                 rendered = self.render(table, seat)
             found.drawn = (drawn_for(table), rendered)
             sends.append(self._send(table, seat, found, rendered))
@@ -267,7 +266,7 @@ class Panels:
         if found.drawn is not None and found.drawn[0] == drawn_for(table):
             rendered, shown = found.drawn[1], found.shown  # redrawn for this very state already
         else:
-            with locales.speaking(found.language):
+            with speaking(self.language(table, seat, found)):
                 rendered = self.render(table, seat)
             shown = signature(table, seat)
         try:
@@ -297,44 +296,53 @@ class Panels:
         """``old`` is no longer the live panel: it says where the live one is, and loses its buttons."""
         if old.message_id is None or self.clock() - old.opened >= LIFETIME:
             return  # can no longer be edited (a press on it is refused as out of date)
-        if new.in_dm and not old.in_dm:
-            where = "➡️ Your panel is open in our DMs now"
-        elif old.in_dm and new.in_dm is False:
-            where = f"➡️ Your panel is open in <#{table.record.channel_id}> now"
-        elif below_table and old.in_dm is False:
-            where = "⬇️ Your panel moved below the new table"
-        elif below_table:  # (a panel kept across a restart: where it is was not kept)
-            where = "⬇️ Your panel moved below"
-        else:
-            where = "⬇️ Your panel is open again below"
+        with speaking(self.language(table, None, new)):
+            if new.in_dm and not old.in_dm:
+                where = _("➡️ Your panel is open in our DMs now; this copy no longer changes.")
+            elif old.in_dm and new.in_dm is False:
+                where = _(
+                    "➡️ Your panel is open in <#{channel}> now; this copy no longer changes.",
+                    channel=table.record.channel_id,
+                )
+            elif below_table and old.in_dm is False:
+                where = _("⬇️ Your panel moved below the new table; this copy no longer changes.")
+            elif below_table:  # (a panel kept across a restart: where it is was not kept)
+                where = _("⬇️ Your panel moved below; this copy no longer changes.")
+            else:
+                where = _("⬇️ Your panel is open again below; this copy no longer changes.")
         try:
-            await self._edit(old, content=f"{where}; {POINTER_END}", embeds=[], view=None, attachments=[])
+            await self._edit(old, content=where, embeds=[], view=None, attachments=[])
             self.stats.edits += 1
         except TRANSIENT:
             log.info("game %s: an older copy of a panel could not be turned into a pointer", table.id)
             self.stats.failed += 1
 
-    async def close(self, table: LiveTable, text: str) -> None:
-        """The game ended another way (the host ended it): every open panel says so, without
-        buttons, and is forgotten."""
+    async def close(self, table: LiveTable, text: Msg | str) -> None:
+        """The game ended another way (the host ended it): every open panel says so (in its
+        player's language), without buttons, and is forgotten."""
         for key in [k for k in self.open if k[0] == table.id]:
             found = self.open.pop(key)
             if self.clock() - found.opened >= LIFETIME:
                 continue
+            with speaking(self.language(table, key[1], found)):
+                said = str(text)
             try:
-                await self._edit(found, content=text, embeds=[], view=None, attachments=[])
+                await self._edit(found, content=said, embeds=[], view=None, attachments=[])
                 self.stats.edits += 1
             except TRANSIENT:
                 self.stats.failed += 1
 
-    async def revoke(self, table: LiveTable, seat: int, text: str) -> None:
-        """``seat`` changed hands: its old player's open panel says ``text``, without buttons, and
-        is never redrawn again (it would show the seat's hand to someone no longer playing it)."""
+    async def revoke(self, table: LiveTable, seat: int, text: Msg | str) -> None:
+        """``seat`` changed hands: its old player's open panel says ``text`` (in their language),
+        without buttons, and is never redrawn again (it would show the seat's hand to someone no
+        longer playing it)."""
         found = self.open.pop((table.id, seat), None)
         if found is None or self.clock() - found.opened >= LIFETIME:
             return
+        with speaking(found.language or current()):
+            said = str(text)
         try:
-            await self._edit(found, content=text, embeds=[], view=None, attachments=[])
+            await self._edit(found, content=said, embeds=[], view=None, attachments=[])
             self.stats.edits += 1
         except TRANSIENT:  # its buttons are refused anyway: the seat is no longer theirs
             log.info("game %s: the old panel of seat %s could not be closed", table.id, seat)
@@ -357,6 +365,19 @@ class Panels:
             {"id": found.application_id, "type": 3, "token": found.token},
             state=self.client._connection,
         )
+
+    def language(self, table: LiveTable, seat: int | None, found: OpenPanel) -> str:
+        """What ``found``'s panel speaks: its player's language when they opened it, else (a panel
+        kept across a restart) as last seen, else the table's channel's."""
+        if found.language is not None:
+            return found.language
+        user_id = table.seats[seat].user_id if seat is not None and seat < len(table.seats) else None
+        fallback = (
+            table_language(self.client, table.record.guild_id, table.record.options)
+            if self.client is not None
+            else current()
+        )
+        return member_language(user_id, fallback)
 
     def forget(self, table: LiveTable) -> None:
         for key in [k for k in self.open if k[0] == table.id]:

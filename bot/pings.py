@@ -24,6 +24,7 @@ from collections.abc import Mapping
 
 from draw.common import parse_timer
 from draw.looks import PING_AFTER
+from locales import _, translate
 
 __all__ = ["PING_AFTER", "parse_ping_after", "ping_after", "ping_text"]
 
@@ -39,7 +40,7 @@ def parse_ping_after(text: str) -> str:
     except ValueError:
         seconds = None
     if seconds is None:
-        raise ValueError("Give ping_after as off, or a wait of 10 seconds up to a day, such as 30s, 2m, 1h or 1d.")
+        raise ValueError(_("Give ping_after as off, or a wait of 10 seconds up to a day, such as 30s, 2m, 1h or 1d."))
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds % size == 0:
             return f"{seconds // size}{unit}"
@@ -59,4 +60,8 @@ def ping_after(options: Mapping[str, str]) -> int | None:
 
 def ping_text(mentions: list[str], button: str) -> str:
     """The ping: the people the table waits on, and the one press that shows them their cards."""
-    return f"🔔 {', '.join(mentions)}: the table is waiting for you. Press **{button}** on the table to play."
+    return _(
+        "🔔 {people}: the table is waiting for you. Press **{button}** on the table to play.",
+        people=", ".join(mentions),
+        button=translate(button),
+    )

@@ -13,6 +13,7 @@ that the table will catch up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Callable
@@ -21,17 +22,17 @@ from typing import Any
 
 import discord
 
-import locales
 from bot.contract import LiveTable, Rendered
 from bot.display import Display, Line, Sleep, too_old_to_edit
 from bot.fairness import reveal_line, says_checkable
 from bot.faults import TRANSIENT, Fault
 from bot.features import Features
 from bot.panels import Panels
-from bot.speech import table_language
+from bot.speech import in_channel
 from bot.watchers import Watchers
-from db.store import GameRecord, OldCopy, ResultRow, Store, StoreError
+from db.store import OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
+from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class Presenter:
             coalesce=lambda: self.coalesce,
             features=features,
             face=self.live_face,
+            speech=self.in_channel,
         )
         self._following: set[asyncio.Task[None]] = set()
 
@@ -66,18 +68,13 @@ class Presenter:
         spectators' views share), or drawn anew for a table nothing is showing."""
         display = self.displays.get(table.id)
         if display is None or display.table is not table:
-            with locales.speaking(self.language(table)):
-                return table.kind.table(table, [])
+            return table.kind.table(table, [])
         return display.live_face()
 
-    def language(self, table: LiveTable) -> str:
-        """What ``table``'s channel reads: whatever renders for it, even inside a presser's own
-        answer (a click on the table message), speaks it."""
-        return self.record_language(table.record)
-
-    def record_language(self, record: GameRecord) -> str:
-        """What the channel of the game ``record`` reads (a table no longer live: a duplicate match's)."""
-        return table_language(self.client, record.guild_id, record.options)
+    def in_channel(self, table: LiveTable) -> contextlib.AbstractContextManager[str]:
+        """Speak what ``table``'s channel reads (a notice on the table, a line in the channel),
+        whoever's press caused it."""
+        return in_channel(self.client, table.record.guild_id, table.record.options)
 
     def _channel(self, table: LiveTable) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
@@ -163,7 +160,7 @@ class Presenter:
         """A move that ends the deal or the game closes the table message: its last look, drawn
         once (before the move is committed, so that the copy still to close is saved in the move's
         own transaction; shown only once it is committed)."""
-        with locales.speaking(self.language(table)):  # (the channel reads it, whoever pressed)
+        with speaking(self.display(table).language()):  # the channel's words, whoever pressed
             rendered = table.kind.closing(table, events)
         message_id = table.record.message_id
         want = self.display(table).want
@@ -238,7 +235,9 @@ class Presenter:
         def ended() -> Rendered:
             rendered = table.kind.table(table, [])
             # the game is over: the shuffle's seed is revealed
-            return Rendered(content=_with_reveal(f"🛑 Game ended by {by}.", table), embeds=rendered.embeds, view=None)
+            return Rendered(
+                content=_with_reveal(_("🛑 Game ended by {by}.", by=by), table), embeds=rendered.embeds, view=None
+            )
 
         display.want.face, display.want.post, display.want.hands = ended, False, set()
         if says_checkable(table):
@@ -293,9 +292,9 @@ class Presenter:
 
     async def saved_not_shown(self, interaction: discord.Interaction, table: LiveTable) -> None:
         """The move is saved but its answer could not show it: say so, truthfully."""
-        text = (
-            "✅ Your move was saved. The table isn't updated yet: it will catch up by itself "
-            f"(or type /{table.kind.key} table)."
+        text = _(
+            "✅ Your move was saved. The table isn't updated yet: it will catch up by itself (or type /{key} table).",
+            key=table.kind.key,
         )
         try:
             if interaction.response.is_done():
@@ -312,10 +311,13 @@ class Presenter:
             raise RuntimeError("no lobby renderer: no feature registered one")
         return lobby(table)
 
+    def lobby(self, table: LiveTable) -> Rendered:
+        """The lobby's message as the channel reads it (in its language, whoever pressed)."""
+        with speaking(self.display(table).language()):
+            return self._lobby(table)
+
     async def post_lobby(self, table: LiveTable) -> None:
-        with locales.speaking(self.language(table)):
-            lobby = self._lobby(table)
-        message = await self._channel(table).send(**lobby.kwargs())
+        message = await self._channel(table).send(**self.lobby(table).kwargs())
         await self.remember_message(table, message.id)
 
     async def refresh_lobby(self, table: LiveTable) -> None:
@@ -381,7 +383,7 @@ class Presenter:
             rendered.content = _with_reveal(rendered.content, table)  # the game is over: the seed is revealed
             return rendered
 
-        self.display(table).add_line(Line("posting the final standings", standings, key="finale", on_sent=shown))
+        self.display(table).add_line(Line(N_("posting the final standings"), standings, key="finale", on_sent=shown))
 
     def remind(
         self,
@@ -398,7 +400,9 @@ class Presenter:
             line = say()
             return None if line is None else Rendered(content=line)
 
-        self.display(table).add_line(Line("sending a reminder", render, key="remind", pings=True, mentions=mentions))
+        self.display(table).add_line(
+            Line(N_("sending a reminder"), render, key="remind", pings=True, mentions=mentions)
+        )
 
     def ping(
         self, table: LiveTable, text: Callable[[], str | None], mentions: Callable[[], discord.AllowedMentions]
@@ -410,11 +414,11 @@ class Presenter:
             line = text()
             return None if line is None else Rendered(content=line)
 
-        self.display(table).add_line(Line("pinging a player", render, key="ping", pings=True, mentions=mentions))
+        self.display(table).add_line(Line(N_("pinging a player"), render, key="ping", pings=True, mentions=mentions))
 
     def tell(self, table: LiveTable, text: str) -> None:
         """One line in the table's channel, pinging nobody (the clock's warnings)."""
-        self.display(table).add_line(Line("posting a warning", lambda: Rendered(content=text), key=f"tell:{text}"))
+        self.display(table).add_line(Line(N_("posting a warning"), lambda: Rendered(content=text), key=f"tell:{text}"))
 
 
 async def _acknowledge(interaction: discord.Interaction | None) -> None:

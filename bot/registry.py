@@ -22,6 +22,7 @@ from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal
 from bot.features import Features
 from db.store import GameRecord
+from locales import _
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class Registry:
     def get(self, game_id: int) -> LiveTable:
         table = self.tables.get(game_id)
         if table is None:
-            raise Refusal("This game has ended; its buttons no longer do anything.")
+            raise Refusal(_("This game has ended; its buttons no longer do anything."))
         return table
 
     def in_channel(self, channel_id: int, kind: str | None = None) -> LiveTable | None:

@@ -16,7 +16,6 @@ from typing import Any
 
 import discord
 
-import locales
 from bot import duplicate, fairness, logs, secrecy
 from bot.beacon.binding import Binding, binding_of, deal_seed
 from bot.beacon.game import Beacons, outcome_line
@@ -29,6 +28,7 @@ from bot.secrecy import Door
 from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
 from games.common.commitment import commitment
 from games.common.rng import GENERATOR_VERSION
+from locales import _, msg, ngettext, translate
 
 
 class Seating:
@@ -55,9 +55,9 @@ class Seating:
             game_id = await self.store.create_game(kind.key, guild_id, channel_id, host.id, preset, {})
         except ChannelBusy:
             raise Refusal(
-                "This channel already has a game. Finish it first."
+                _("This channel already has a game. Finish it first.")
                 if self.one_channel
-                else "This channel already has a game. Finish it, or open a table in another channel."
+                else _("This channel already has a game. Finish it, or open a table in another channel.")
             ) from None
         seats = [SeatRecord(0, host.id, _display(host))]
         try:
@@ -82,7 +82,9 @@ class Seating:
         rules = table.kind.make_rules(preset, options)  # raises RulesError with the reason
         low, high = table.kind.player_range(rules)
         if len(table.seats) > high:
-            raise Refusal(f"That allows at most {high} players, and {len(table.seats)} have joined.")
+            raise Refusal(
+                _("That allows at most {high} players, and {count} have joined.", high=high, count=len(table.seats))
+            )
         await self.store.set_options(table.id, preset, options, turn_seconds)
         table.record.preset, table.record.options, table.record.turn_seconds = preset, options, turn_seconds
 
@@ -99,7 +101,7 @@ class Seating:
                 seat = table.seat_of(user.id)
                 if seat is not None:  # another process let her watch or sit meanwhile: take it back
                     await self.remove_seat(table, seat)
-                raise Refusal(secrecy.BOTH_SIDES)
+                raise Refusal(translate(secrecy.BOTH_SIDES))
 
     async def watch(self, table: LiveTable, user_id: int, guild_id: int | None, channel_id: int | None) -> None:
         """``user_id`` presses Watch: asked of the secrecy policy and, at a duplicate match's table,
@@ -110,13 +112,13 @@ class Seating:
                 self.store, Door.WATCH, table.record, user_id, guild_id, channel_id, hand=table.kind.hand_button
             )
             if table.engine is None:
-                raise Refusal("The game has not started yet.")
+                raise Refusal(_("The game has not started yet."))
             match_id = table.record.match_id
             if match_id is not None and await self.store.add_match_watcher(match_id, user_id):
                 if await secrecy.sides_taken(self.store, match_id, user_id):
                     # seated meanwhile by another process: this watch is taken back, unseen
                     await self.store.remove_match_watcher(match_id, user_id)
-                    raise Refusal(secrecy.BOTH_SIDES)
+                    raise Refusal(translate(secrecy.BOTH_SIDES))
 
     async def open_match_table(
         self,
@@ -157,26 +159,27 @@ class Seating:
                 raise Refusal(duplicate.closed_text(match) if closed else duplicate.full_text(match))
             if await secrecy.sides_taken(self.store, match.id, host.id):
                 await self.cancel(table)  # she watched or sat elsewhere at the same moment (another process)
-                raise Refusal(secrecy.BOTH_SIDES)
+                raise Refusal(translate(secrecy.BOTH_SIDES))
             table.record.match_id = match.id
             return table, number
 
     async def join(self, table: LiveTable, user: discord.abc.User) -> None:
         self._require_lobby(table)
         if table.seat_of(user.id) is not None:
-            raise Refusal("You are already at this table.")
-        _, high = table.kind.player_range(self.lobby_rules(table))
+            raise Refusal(_("You are already at this table."))
+        high = table.kind.player_range(self.lobby_rules(table))[1]
         if len(table.seats) >= high:
-            raise Refusal(f"The table is full ({high} players is the most these rules allow).")
+            raise Refusal(_("The table is full ({high} players is the most these rules allow).", high=high))
         await self._set_seats(table, [*table.seats, SeatRecord(len(table.seats), user.id, _display(user))])
 
     async def add_computer(self, table: LiveTable, level: str) -> None:
         self._require_lobby(table)
-        _, high = table.kind.player_range(self.lobby_rules(table))
+        high = table.kind.player_range(self.lobby_rules(table))[1]
         if len(table.seats) >= high:
-            raise Refusal(f"The table is full ({high} players is the most these rules allow).")
+            raise Refusal(_("The table is full ({high} players is the most these rules allow).", high=high))
         number = sum(1 for s in table.seats if s.user_id is None) + 1
-        name = f"Computer {number} ({level})"
+        with self.presenter.in_channel(table):  # a name the whole table reads (and the store keeps)
+            name = _("Computer {number} ({level})", number=number, level=level)
         await self._set_seats(table, [*table.seats, SeatRecord(len(table.seats), None, name, level)])
 
     async def remove_seat(self, table: LiveTable, seat: int) -> None:
@@ -193,9 +196,11 @@ class Seating:
 
     def _require_lobby(self, table: LiveTable, starting_ok: bool = False) -> None:
         if table.record.status != "lobby":
-            raise Refusal("The game has already started.")
+            raise Refusal(_("The game has already started."))
         if not starting_ok and self.starting(table):
-            raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
+            raise Refusal(
+                _("The game is starting: its decks wait for drand round {round}.", round=table.record.beacon_round)
+            )
 
     async def start(self, table: LiveTable) -> None:
         """Deal the first hand (without a beacon). The caller answers the interaction, then calls
@@ -226,7 +231,7 @@ class Seating:
         assert self.beacons is not None
         binding = await self.beacons.bind(table)
         record = table.record
-        with locales.speaking(self.presenter.language(table)):
+        with self.presenter.in_channel(table):
             line = outcome_line(binding, self.beacons.chain)
         await self.presenter.announce(record.channel_id, record.guild_id, line)
         return binding
@@ -240,11 +245,12 @@ class Seating:
         else:
             record = table.record
             if record.beacon_signature is None and record.beacon_note is None:
+                # kept in English, as the beacon's own reasons (bot.beacon.binding.said shows it)
                 note = f"The bot was restarted with drand beacons off before round {record.beacon_round} came."
                 await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
                 record.beacon_note = note
             binding = Binding(record.beacon_round or 0, record.beacon_signature, record.beacon_note)
-            with locales.speaking(self.presenter.language(table)):
+            with self.presenter.in_channel(table):
                 line = outcome_line(binding)
             await self.presenter.announce(record.channel_id, record.guild_id, line)
         async with table.lock:
@@ -270,7 +276,15 @@ class Seating:
         low, high = table.kind.player_range(rules)
         count = len(table.seats)
         if not low <= count <= high:
-            raise Refusal(f"These rules need {low} to {high} players; {count} {'is' if count == 1 else 'are'} seated.")
+            raise Refusal(
+                ngettext(
+                    "These rules need {low} to {high} players; {n} is seated.",
+                    "These rules need {low} to {high} players; {n} are seated.",
+                    count,
+                    low=low,
+                    high=high,
+                )
+            )
         return rules, count
 
     async def _seed(self, table: LiveTable, rules: Any, count: int) -> tuple[int, bytes]:
@@ -325,7 +339,7 @@ class Seating:
         match_done = await duplicate.prepare(self.store, table)
         self.presenter.show_ended(table, by)  # the game is over: it reveals the seed
         self.registry.drop(table)
-        await self.presenter.panels.close(table, f"🛑 This game was ended by {by}.")
+        await self.presenter.panels.close(table, msg("🛑 This game was ended by {by}.", by=by))
         if match_done is not None:
             await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=(table.id,))
 
@@ -340,16 +354,24 @@ class Seating:
     async def leave_game(self, table: LiveTable, seat: int) -> None:
         """A person leaves a running game: the computer plays their seat until they come back."""
         await self.stand_in(table, seat)
-        table.notice(f"🚪 {table.name(seat)} left: the computer plays their seat (/{table.kind.key} back to return).")
+        with self.presenter.in_channel(table):
+            table.notice(
+                _(
+                    "🚪 {name} left: the computer plays their seat (/{key} back to return).",
+                    name=table.name(seat),
+                    key=table.kind.key,
+                )
+            )
         self.clock.kick(table)
 
     async def take_back(self, table: LiveTable, seat: int) -> None:
         record = table.seats[seat]
         if record.ai_level is None:
-            raise Refusal("You already have your seat: it's you who plays it.")
+            raise Refusal(_("You already have your seat: it's you who plays it."))
         record.ai_level = None
         await self.store.update_seat(table.id, record)
-        table.notice(f"🙋 {record.name} is back and plays their own seat again.")
+        with self.presenter.in_channel(table):
+            table.notice(_("🙋 {name} is back and plays their own seat again.", name=record.name))
         self.clock.kick(table)
         if table.engine is not None:
             # The table says at once whose move it is now: theirs, not the computer's; and their
@@ -363,10 +385,25 @@ def _display(user: discord.abc.User) -> str:
 
 
 def _busy_text(table: LiveTable, one_channel: bool = False) -> str:
-    what = "a lobby" if table.record.status == "lobby" else "a game in progress"
     if one_channel:  # no other channel to go to: say how this one is freed
-        return (
-            f"This channel already has {what} ({table.kind.title}). Finish it first, or its host "
-            f"ends it with /{table.kind.key} end."
+        if table.record.status == "lobby":
+            return _(
+                "This channel already has a lobby ({game}). Finish it first, or its host ends it with /{key} end.",
+                game=table.kind.title,
+                key=table.kind.key,
+            )
+        return _(
+            "This channel already has a game in progress ({game}). Finish it first, "
+            "or its host ends it with /{key} end.",
+            game=table.kind.title,
+            key=table.kind.key,
         )
-    return f"This channel already has {what} ({table.kind.title}). Finish it, or open a table in another channel."
+    if table.record.status == "lobby":
+        return _(
+            "This channel already has a lobby ({game}). Finish it, or open a table in another channel.",
+            game=table.kind.title,
+        )
+    return _(
+        "This channel already has a game in progress ({game}). Finish it, or open a table in another channel.",
+        game=table.kind.title,
+    )

@@ -35,6 +35,7 @@ from bot.contract import NOT_PLAYING
 from bot.errors import Refusal
 from bot.fairness import is_over, match_done, match_over
 from db.store import GameRecord, MatchRecord, Store, StoreError
+from locales import N_, translate
 
 log = logging.getLogger(__name__)
 
@@ -71,57 +72,62 @@ class State(Enum):
 
 
 #: a player's door (:attr:`Door.HAND`) of a game over
-ENDED = "This game has ended."
+ENDED = N_("This game has ended.")
 
 #: what a refused door would have done, for the sentences below
 _DONE = {
-    Door.JOIN: "sit down",
-    Door.WATCH: "watched",
-    Door.REPLAY: "replayed",
-    Door.ANALYSE: "analysed",
-    Door.SCORES: "shown",
-    Door.HISTORY: "shown",
-    Door.VERIFY: "checked",
-    Door.EXPORT: "exported",
-    Door.SEED: "revealed",
-    Door.TAKE_SEAT: "take a seat",
-    Door.HAND: "played",
-    Door.STATS: "counted",
-    Door.COMPARISON: "compared",
+    Door.JOIN: N_("sit down"),
+    Door.WATCH: N_("watched"),
+    Door.REPLAY: N_("replayed"),
+    Door.ANALYSE: N_("analysed"),
+    Door.SCORES: N_("shown"),
+    Door.HISTORY: N_("shown"),
+    Door.VERIFY: N_("checked"),
+    Door.EXPORT: N_("exported"),
+    Door.SEED: N_("revealed"),
+    Door.TAKE_SEAT: N_("take a seat"),
+    Door.HAND: N_("played"),
+    Door.STATS: N_("counted"),
+    Door.COMPARISON: N_("compared"),
 }
 
 _TEXTS = {
-    "started": "This game has already started.",
-    "already_seated": "You are already at this table.",
-    "seated_in_match": (
+    "started": N_("This game has already started."),
+    "already_seated": N_("You are already at this table."),
+    "seated_in_match": N_(
         "You have a seat at another table of this duplicate match, which plays the same cards: "
         "you may not {verb} at this one."
     ),
-    "watched_match": (
+    "watched_match": N_(
         "You watched a table of this duplicate match, so you have seen its cards: you may not sit at one of its tables."
     ),
-    "not_started": "The game has not started yet.",
-    "over": "Game #{game} is over: there is nothing left to watch.",
-    "own_table": (
+    "not_started": N_("The game has not started yet."),
+    "over": N_("Game #{game} is over: there is nothing left to watch."),
+    "own_table": N_(
         "You are playing at this table: your cards are under **{hand}**. Watching is for people who are not playing."
     ),
-    "not_over": "Game #{game} has not finished: it can be {done} once it ends.",
-    "seed_secret": "Game #{game} is not over: its seed stays secret until then.",
-    "held": (
+    "not_over": N_("Game #{game} has not finished: it can be {done} once it ends."),
+    "seed_secret": N_("Game #{game} is not over: its seed stays secret until then."),
+    "held": N_(
         "Game #{game} is a table of a duplicate match whose other tables are still playing the same cards: "
         "it can be {done} once every table has finished (or the match's host closes it with the tables it has,"
         " or it closes itself when its other tables have not opened in time)."
     ),
-    "elsewhere": "This control belongs to a table in another channel.",
-    "other_server": "There is no game #{game} on this server.",
-    "not_live": "Game #{game} is not being played: there is no seat to take over.",
+    "elsewhere": N_("This control belongs to a table in another channel."),
+    "other_server": N_("There is no game #{game} on this server."),
+    "not_live": N_("Game #{game} is not being played: there is no seat to take over."),
     "not_playing": NOT_PLAYING,
     "ended": ENDED,
     "ok": "",
 }
 
 #: the verb of "you may not … at this one" per door
-_VERB = {Door.JOIN: "sit", Door.TAKE_SEAT: "take a seat", Door.WATCH: "watch the cards", Door.SCORES: "read the scores"}
+_VERB = {
+    Door.JOIN: N_("sit"),
+    Door.TAKE_SEAT: N_("take a seat"),
+    Door.WATCH: N_("watch the cards"),
+    Door.SCORES: N_("read the scores"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +136,15 @@ class Decision:
     why: str  # a key of the sentences above ("ok" when allowed)
     door: Door
 
-    def text(self, game: int, hand: str = "My hand") -> str:
-        """The refusal as a member reads it."""
-        return _TEXTS[self.why].format(game=game, hand=hand, done=_DONE[self.door], verb=_VERB.get(self.door, "look"))
+    def text(self, game: int, hand: str = N_("My hand")) -> str:
+        """The refusal as a member reads it (in the language being spoken: each part translated)."""
+        return translate(
+            _TEXTS[self.why],
+            game=game,
+            hand=translate(hand),
+            done=translate(_DONE[self.door]),
+            verb=translate(_VERB.get(self.door, N_("look"))),
+        )
 
 
 def _yes(door: Door) -> Decision:
@@ -320,7 +332,7 @@ async def match_role(store: Store, match_id: int, user_id: int) -> Role:
 
 #: said to a member whose Join, Watch or new table lost to another of her requests on the same
 #: match made at the same moment elsewhere (:func:`sides_taken`)
-BOTH_SIDES = (
+BOTH_SIDES = N_(
     "You asked to play and to watch this duplicate match at the same moment: you play or watch one side "
     "of it, so this request was not kept."
 )
@@ -369,7 +381,7 @@ async def require(
     channel_id: int | None = None,
     *,
     manager: bool = False,
-    hand: str = "My hand",
+    hand: str = N_("My hand"),
     extra: str = "",
 ) -> None:
     """:func:`ask`, refusing (:class:`~bot.errors.Refusal`, with ``extra`` after the sentence) unless allowed."""

@@ -11,6 +11,7 @@ channel sees is rendered inside :func:`locales.speaking` with the table's langua
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -18,13 +19,7 @@ import discord
 from discord import app_commands
 
 import locales
-from draw.looks import LANGUAGE
 from locales import catalogue
-
-#: each member's language, as their last interaction's ``locale`` said: what a DM to them (their
-#: hand at a new deal) speaks, since a DM is sent outside any interaction of theirs. Kept in memory
-#: only: after a restart a member's DMs speak the table's language until they press something.
-_members: dict[int, str] = {}
 
 
 def hear_languages(client: discord.Client) -> None:
@@ -34,14 +29,61 @@ def hear_languages(client: discord.Client) -> None:
 
     def parse(data: Any) -> None:
         locale = data.get("locale") if isinstance(data, dict) else None
-        if locale:
-            user = (data.get("member") or {}).get("user") or data.get("user") or {}
-            if user.get("id"):
-                _members[int(user["id"])] = locales.language_of(locale)
+        remember(data, locale)
         with locales.speaking(locale):
             original(data)  # the tasks it starts copy the context, the language with it
 
     parsers["INTERACTION_CREATE"] = parse
+
+
+#: the language each member's Discord client spoke in their last interaction (the only way the bot
+#: learns it): a hand sent by DM, which no press of theirs started, is written in it
+_members: dict[int, str] = {}
+#: how many members' languages are kept (the oldest forgotten first): a bound, not a database
+REMEMBERED = 50_000
+
+
+def remember(data: Any, locale: str | None) -> None:
+    """Keep the language of the member an interaction's payload comes from."""
+    if not isinstance(data, dict) or not locale:
+        return
+    user = (data.get("member") or {}).get("user") or data.get("user") or {}
+    try:
+        user_id = int(user["id"])
+    except (KeyError, TypeError, ValueError):
+        return
+    _members.pop(user_id, None)
+    _members[user_id] = str(locale)
+    if len(_members) > REMEMBERED:
+        del _members[next(iter(_members))]
+
+
+def member_language(user_id: int | None, fallback: str) -> str:
+    """What a member reads in a message no press of theirs asked for (a hand by DM): their client's
+    language as last seen, else ``fallback`` (the table's)."""
+    known = _members.get(user_id) if user_id is not None else None
+    return locales.language_of(known) if known else fallback
+
+
+def chosen_language(options: Mapping[str, Any] | object) -> str | None:
+    """A table's own language (its ``language`` option, chosen with ``/<game> set language``), or
+    None where it chose none: the one place a table's choice is read."""
+    value = options.get("language") if isinstance(options, Mapping) else getattr(options, "language", None)
+    return value if isinstance(value, str) and value else None
+
+
+def table_language(client: discord.Client, guild_id: int | None, options: Mapping[str, Any] | object) -> str:
+    """What a table's channel reads (see :func:`channel_language`), from its server and options."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    return channel_language(guild, chosen_language(options))
+
+
+def in_channel(
+    client: discord.Client, guild_id: int | None, options: Mapping[str, Any] | object
+) -> contextlib.AbstractContextManager[str]:
+    """Speak the table's channel language inside the block (what a press shows to the channel:
+    the lobby message it redraws, a line it posts), not the presser's."""
+    return locales.speaking(table_language(client, guild_id, options))
 
 
 def channel_language(guild: discord.Guild | None, chosen: str | None = None) -> str:
@@ -54,22 +96,6 @@ def channel_language(guild: discord.Guild | None, chosen: str | None = None) -> 
     return locales.SOURCE
 
 
-def table_language(client: discord.Client, guild_id: int | None, options: Mapping[str, str]) -> str:
-    """What a table's channel reads (:func:`channel_language` of its server and its ``language`` option)."""
-    guild = client.get_guild(guild_id) if guild_id is not None else None
-    return channel_language(guild, options.get(LANGUAGE))
-
-
-def member_language(user_id: int | None, fallback: str) -> str:
-    """The language a member last pressed something in (see ``_members``), else ``fallback``."""
-    return _members.get(user_id, fallback) if user_id is not None else fallback
-
-
-def choices() -> list[tuple[str, str]]:
-    """The table languages to choose from, each named in itself: (code, name)."""
-    return [(code, catalogue.display_name(code)) for code in locales.languages()]
-
-
 #: the catalogue's context (``msgctxt``) for each place a command's words are shown
 CONTEXTS: dict[app_commands.TranslationContextLocation, str] = {
     app_commands.TranslationContextLocation.command_name: "command name",
@@ -80,6 +106,14 @@ CONTEXTS: dict[app_commands.TranslationContextLocation, str] = {
     app_commands.TranslationContextLocation.parameter_description: "option description",
     app_commands.TranslationContextLocation.choice_name: "option choice",
 }
+
+
+def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.locale_str:
+    """A slash command's words (its description, an option's, a choice's name) for the translator:
+    ``msgid`` is looked up in the catalogue under ``context`` (a ``msgctxt`` of :data:`CONTEXTS`),
+    and ``params`` (a game's name) fill it in every language. English is ``msgid`` filled."""
+    shown = msgid.format(**params) if params else msgid
+    return app_commands.locale_str(shown, msgid=msgid, context=context, params=params)
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -95,4 +129,7 @@ class CatalogueTranslator(app_commands.Translator):
         where = CONTEXTS.get(context.location)
         if where is None:
             return None
-        return catalogue.lookup_in_context(language, where, string.message)
+        msgid = string.extras.get("msgid", string.message)
+        text = catalogue.lookup_in_context(language, where, msgid)
+        params = string.extras.get("params")
+        return text.format(**params) if text is not None and params else text

@@ -40,11 +40,12 @@ from bot.snapshot import forget
 from bot.thinking import Thinker
 from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store
 from games.common.engine import Event
+from locales import N_, Msg, _, translate
 
 log = logging.getLogger(__name__)
 
 #: the answer to a form or panel drawn before a change that bears on that player's choice
-STALE = "The table has moved on since you opened that; nothing was changed."
+STALE = N_("The table has moved on since you opened that; nothing was changed.")
 #: how often a sharded process asks the store whether another process moved one of its games
 WATCH_SECONDS = 1.0
 
@@ -135,7 +136,7 @@ class TableManager(Registry):
         ]
         table.record = record
         for seat, name in handed:
-            await self.presenter.panels.revoke(table, seat, HANDED_OVER.format(name=name))
+            await self.presenter.panels.revoke(table, seat, Msg(HANDED_OVER, {"name": name}))
         if record.status == "playing":
             table.rules = fresh.rules_from_json(record.rules or {})
             table.engine = fresh.replay(table.rules, record)
@@ -203,13 +204,13 @@ class TableManager(Registry):
             if engine is None:
                 if self.seating.starting(table):  # stopped while waiting for its drand round
                     self.clock.supervise(
-                        table, "waiting for the drand round", functools.partial(self._start_later, table)
+                        table, N_("waiting for the drand round"), functools.partial(self._start_later, table)
                     )
                 continue
             # Whatever the channel missed before the stop (a deal's table never posted, an edit
             # that failed) is shown once the bot is connected.
             resume = functools.partial(self._resume_when_ready, table, copies.pop(table.id, []))
-            self.clock.supervise(table, "showing the table again", resume)
+            self.clock.supervise(table, N_("showing the table again"), resume)
             timer = timers.get(table.id)
             computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
             if timer is not None and engine.action_count == timer.seq and not computers_move:
@@ -245,7 +246,7 @@ class TableManager(Registry):
             # restart, the match being over) are not told again
             told = {g.id for g in games if g.finale_revealed or g.id in over}
             compare = functools.partial(self._compare_later, last.kind, games, told)
-            self.clock.supervise(last, "posting the duplicate match's comparison", compare)
+            self.clock.supervise(last, N_("posting the duplicate match's comparison"), compare)
         for game_id, old in copies.items():
             shown = over.get(game_id)
             if shown is None:
@@ -283,7 +284,7 @@ class TableManager(Registry):
             await duplicate.prepare(self.store, table)
             self.presenter.post_finale(table, await self.store.results(table.id))
 
-        self.clock.supervise(table, "posting the final standings", post)
+        self.clock.supervise(table, N_("posting the final standings"), post)
 
     async def _compare_later(self, kind: AnyKind, games: list[GameRecord], told: set[int]) -> None:
         """A match over before the stop, its comparison never posted: every channel gets it, with
@@ -341,11 +342,11 @@ class TableManager(Registry):
         """
         engine = table.engine
         if engine is None:
-            raise Refusal("The game has not started yet.")
+            raise Refusal(_("The game has not started yet."))
         seq = engine.action_count
         digest = table.kind.decision_digest(engine, seat)
         if expect_key is not None and expect_key != digest:
-            raise Refusal(STALE)
+            raise Refusal(translate(STALE))
         engine.check(seat, action)
         before_key = table.kind.message_key_of(engine)
         before_deal = engine.deal_number
@@ -389,7 +390,7 @@ class TableManager(Registry):
                 self.clock.kick(table)
             if by_ai or interaction is None:
                 return []
-            raise Refusal(STALE) from None
+            raise Refusal(translate(STALE)) from None
         except BaseException:
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.replay(table.rules, table.record)
@@ -399,7 +400,7 @@ class TableManager(Registry):
         metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()
         # (what the move was is left out: it may be a card, which is a hand's secret until played)
         log.debug("game #%s: move %d committed, seat %d (%s)", table.id, seq, seat, "computer" if by_ai else "person")
-        mark_committed(interaction, "Your move")
+        mark_committed(interaction, _("Your move"))
         # a computer's or a typed move leaves no press that could be "counted once" again
         pressed = press_of(interaction) if not by_ai else None
         if pressed is None:

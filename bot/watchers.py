@@ -15,6 +15,7 @@ from the table message as it looks now); this module only knows when.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -45,7 +46,10 @@ class Watchers:
         coalesce: Callable[[], float],
         features: Features,
         face: Callable[[LiveTable], Rendered],
+        speech: Callable[[LiveTable], contextlib.AbstractContextManager[str]] | None = None,
     ) -> None:
+        #: the language a view is drawn in: the table's channel's, as the table it shows
+        self.speech = speech or (lambda table: contextlib.nullcontext(""))
         #: the registered features: a spectator's view of a table is theirs (none: nobody can watch)
         self.features = features
         #: the table message as it looks now (the presenter's, shared with the table's display)
@@ -97,7 +101,8 @@ class Watchers:
             self.views.pop(table.id, None)
             return
         async with table.lock:
-            rendered = render(table, self.face(table))
+            with self.speech(table):
+                rendered = render(table, self.face(table))
             over = table.engine is None or table.engine.is_over or table.record.status != "playing"
         sends = [self._send(table, user_id, watching, rendered) for user_id, watching in list(views.items())]
         await asyncio.gather(*sends)

@@ -47,6 +47,18 @@ def hand_lines(codes: list[str], trump: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def legible(codes: Iterable[str]) -> str:
+    """Cards in a line with their ranks as text: ``8 ♣ 10 ♥`` (a thin space between, so that
+    :mod:`draw.readable` makes each suit its emoji and leaves the rank as text: a card emoji's
+    rank is some 6 px tall)."""
+    out = []
+    for code in codes:
+        text = label(code)
+        suit = text[-1] if text[-1:] in "♣♦♥♠" else ""
+        out.append(f"{text[:-1]}\u2009{suit}" if suit else text)
+    return " ".join(out)
+
+
 #: ranks as a screen reader should say them (the 500 pack's 11-13 and the pips stay numbers)
 RANK_WORDS = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
 SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}

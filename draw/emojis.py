@@ -15,11 +15,10 @@ from functools import cache
 
 import discord
 
-from draw.cards import SUIT_OF_LETTER, hand_lines, label
+from draw.cards import hand_lines, label
 from draw.faces import FONT_FILES, emoji_face, suit_emoji_face
 from draw.stored import kept
-from games.common.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_code, every_face, is_joker, parse_card, suit_of
-from locales import _
+from games.common.cards import SUIT_LETTERS, card_code, every_face, is_joker, parse_card
 
 PREFIX = "ct_"
 #: the four-colour set (``four_colour on``): clubs green and diamonds blue, as on the pictures
@@ -128,16 +127,8 @@ def cards_text(codes: list[str], limit: int = 1024) -> str:
 
 
 def hand_text(codes: list[str], trump: str | None = None) -> str:
-    """A hand in text, one line a suit in the order given, trumps marked: as emojis when they are
-    uploaded, else as :func:`draw.cards.hand_lines` writes it."""
-    if not codes or not len(EMOJIS):
-        return hand_lines(codes, trump)
-    groups: dict[str, list[str]] = {}
-    for code in codes:
-        card = parse_card(code)
-        groups.setdefault("Joker" if is_joker(card) else SUIT_SYMBOLS[suit_of(card)], []).append(card_text(code))
-    trump_symbol = SUIT_SYMBOLS[SUIT_OF_LETTER[trump]] if trump in SUIT_OF_LETTER else None
-    return "\n".join(
-        _("{cards} ← trumps", cards=" ".join(cards)) if key == trump_symbol else " ".join(cards)
-        for key, cards in groups.items()
-    )
+    """A hand in text on one line, a suit at a time in the order given, trumps marked:
+    ``♥ A 7 ← trumps · ♠ 9 6``. The ranks are text, each suit its symbol (an emoji once sent,
+    :mod:`draw.readable`): a card emoji's rank is some 6 px tall at Discord's emoji size, and a
+    line a suit pushed a phone's buttons down."""
+    return " · ".join(hand_lines(codes, trump).split("\n"))

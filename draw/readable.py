@@ -5,8 +5,10 @@ suit is named.
 Where Discord draws markdown (a message's content, an embed's description and field values) a
 card (``9♠``) becomes its card emoji and a suit alone its suit emoji, from the four-colour set when
 the table chose it. Where it takes plain text only (a button's or an option's label, a title, a
-field's name, a footer, a placeholder) ♠ and ♣ become words (``9 of spades``); a button or an
-option that already shows the card's emoji drops the card from its label. Until the emojis are
+field's name, a footer, a placeholder) ♠ and ♣ become words (``9 of spades``); an option that
+already shows the card's emoji drops the card from its label, and a button that names one card
+shows its suit's emoji and its rank as text (a card emoji's own rank is some 6 px tall at
+Discord's emoji size, too small to read). Until the emojis are
 uploaded (or when Discord refused them) text keeps its symbols: nothing depends on emojis."""
 
 from __future__ import annotations
@@ -107,10 +109,28 @@ def _label(text: str | None, emoji: Any) -> str | None:
     return plain(text, 80)
 
 
+def _rank_beside_suit(button: discord.ui.Button[Any]) -> None:
+    """A button showing a card's emoji and naming that card alone: its suit's emoji, its rank as
+    the label (``[♠ 10]``), the same card in a size people read."""
+    emoji, text = button.emoji, (button.label or "").strip()
+    found = CARD.fullmatch(text)
+    if (
+        not found
+        or not isinstance(emoji, discord.PartialEmoji)
+        or emoji.name != emoji_name(found[1] + LETTER[found[2]])
+    ):
+        return
+    suit_id = EMOJIS.by_name(emoji_name(SUIT + LETTER[found[2]]))
+    if suit_id is not None:
+        button.emoji = discord.PartialEmoji(name=emoji_name(SUIT + LETTER[found[2]]), id=suit_id)
+        button.label = found[1]
+
+
 def _view(view: discord.ui.View, four: bool) -> None:
     for item in view.children:
         inner = getattr(item, "item", item)  # a DynamicItem wraps the button or select it shows
         if isinstance(inner, discord.ui.Button):
+            _rank_beside_suit(inner)
             inner.emoji = _four_emoji(inner.emoji, four)
             label = _label(inner.label, inner.emoji)
             inner.label = label if label or inner.emoji is not None else inner.label

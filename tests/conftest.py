@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 from simcord.env import Env
 
 from bot import fairness
+from tests.keep_bytecode import BYTECODE, keep_bytecode
 
 # Every request the bot makes in a SimCord test is held to Discord's published API.
 pytest_plugins = ["tests.discord_conformance"]
@@ -104,9 +105,12 @@ importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # 
 # is written: 0.3 s of each start's 0.8 s of imports. They (and the test workers) keep it under a
 # folder of the temporary directory instead, never beside the sources, as Python does with a
 # cache prefix; a changed source is compiled again, as always.
+# The test process itself does the same (tests/keep_bytecode.py, loaded before any plugin; here
+# again for a run without the project's options).
+keep_bytecode()
 if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
     del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"cardtable-test-bytecode-{os.getuid()}")
+    os.environ["PYTHONPYCACHEPREFIX"] = BYTECODE
 
 # The card pictures that are the same on every start (draw.stored: the emojis the local mode gives
 # its page, the card faces) are kept between the tests' starts of the program, and between runs,

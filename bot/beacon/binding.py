@@ -14,6 +14,7 @@ deals; no other round is ever used.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Clock, Transport, fetch_round
 from bot.beacon.verify import BeaconRefused, verify_round
 from db.store import GameRecord
+from locales import N_, _, translate
 
 #: the round named is the first published at least this long after the commitment is sent: it
 #: covers the post's way to Discord (its snowflake must come first); the wait before the first
@@ -29,7 +31,7 @@ LEAD = 0.5
 #: how long after the round's publication time the relays are asked before the game goes on
 #: without it
 WAIT = 5.0
-LABEL = "commit–reveal only (no beacon)"
+LABEL = N_("commit–reveal only (no beacon)")
 DEAL_LABEL = b"cardtable/beacon/v1"
 
 
@@ -99,6 +101,27 @@ def too_late(number: int, message_time: float, chain: Chain = QUICKNET) -> str |
     return f"The commitment was posted after round {number} was due, so it cannot be bound to it."
 
 
+#: why a game went unbound, as the store and the shuffle file keep it (English); shown through :func:`said`
+NOT_POSTED = N_("The commitment naming the round could not be posted.")
+_NO_RELAY = re.compile(r"No drand relay gave round (\d+) in time\.")
+_RESTARTED = re.compile(r"The bot was restarted with drand beacons off before round (\d+) came\.")
+_POSTED_LATE = re.compile(r"The commitment was posted after round (\d+) was due, so it cannot be bound to it\.")
+
+
+def said(note: str | None) -> str:
+    """A stored reason a game went unbound (kept in English: the store and the shuffle file hold
+    it), in the language being spoken."""
+    if note is None:
+        return ""
+    if found := _NO_RELAY.fullmatch(note):
+        return _("No drand relay gave round {round} in time.", round=found[1])
+    if found := _POSTED_LATE.fullmatch(note):
+        return _("The commitment was posted after round {round} was due, so it cannot be bound to it.", round=found[1])
+    if found := _RESTARTED.fullmatch(note):
+        return _("The bot was restarted with drand beacons off before round {round} came.", round=found[1])
+    return translate(note)
+
+
 async def settle(
     number: int,
     message_time: float | None,
@@ -113,7 +136,7 @@ async def settle(
     fetched, verified and kept, or the reason the game goes unbound. A restarted bot calls it
     again with the stored round and message time (and a fresh ``give_up_at``)."""
     if message_time is None:
-        return Binding(number, unbound="The commitment naming the round could not be posted.")
+        return Binding(number, unbound=NOT_POSTED)
     late = too_late(number, message_time, chain)
     if late is not None:
         return Binding(number, unbound=late)

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 
 import discord
 
-import locales
-from bot.beacon.binding import LABEL, WAIT, Binding, name_round, settle
+from bot.beacon.binding import LABEL, WAIT, Binding, name_round, said, settle
 from bot.beacon.chain import QUICKNET, Chain
 from bot.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.contract import LiveTable
-from bot.speech import table_language
+from bot.speech import in_channel
 from db.store import MatchBeacon, Store
+from locales import _, translate
 
 log = logging.getLogger(__name__)
 
@@ -107,9 +107,9 @@ class Beacons:
     async def _post(self, table: LiveTable, number: int) -> int | None:
         channel = self.client.get_partial_messageable(table.record.channel_id, guild_id=table.record.guild_id)
         try:
-            with locales.speaking(table_language(self.client, table.record.guild_id, table.record.options)):
-                text = commitment_text(table, number, self.chain)
-            message = await channel.send(text)
+            with in_channel(self.client, table.record.guild_id, table.record.options):  # the channel's words
+                said = commitment_text(table, number, self.chain)
+            message = await channel.send(said)
         except discord.HTTPException as error:
             log.warning("game %s: the commitment naming round %s was not posted: %s", table.id, number, error)
             return None
@@ -118,10 +118,14 @@ class Beacons:
 
 
 def commitment_text(table: LiveTable, number: int, chain: Chain = QUICKNET) -> str:
-    return (
-        f"🔒 Shuffle commitment: `{table.record.commitment}`. Every deck of this game comes from the "
-        f"committed seed **and** drand {chain.name} round **{number}** (due <t:{chain.round_time(number)}:T>), "
-        "which does not exist yet: nobody, the bot included, can know the cards before it is published."
+    return _(
+        "🔒 Shuffle commitment: `{digest}`. Every deck of this game comes from the committed seed **and** drand"
+        " {chain} round **{round}** (due <t:{due}:T>), which does not exist yet: nobody, the bot included, can"
+        " know the cards before it is published.",
+        digest=table.record.commitment,
+        chain=chain.name,
+        round=number,
+        due=chain.round_time(number),
     )
 
 
@@ -129,8 +133,15 @@ def outcome_line(binding: Binding, chain: Chain = QUICKNET) -> str:
     """What the channel reads before the first card."""
     if binding.bound:
         assert binding.signature is not None
-        return (
-            f"🎲 drand {chain.name} round **{binding.round}** is in and checks against the chain's pinned key "
-            f"(randomness `{binding.randomness().hex()[:16]}…`): the decks come from the seed and this round."
+        return _(
+            "🎲 drand {chain} round **{round}** is in and checks against the chain's pinned key (randomness"
+            " `{randomness}…`): the decks come from the seed and this round.",
+            chain=chain.name,
+            round=binding.round,
+            randomness=binding.randomness().hex()[:16],
         )
-    return f"⚠️ {binding.unbound} This game is played and labelled **{LABEL}**: the committed seed alone deals."
+    return _(
+        "⚠️ {why} This game is played and labelled **{label}**: the committed seed alone deals.",
+        why=said(binding.unbound),
+        label=translate(LABEL),
+    )

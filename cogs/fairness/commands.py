@@ -17,18 +17,25 @@ from bot.client import tables_of
 from bot.contract import AnyKind
 from bot.errors import Refusal
 from bot.secrecy import Door
+from bot.speech import pgettext, table_language
 from cogs.fairness.duplicate import add_duplicate_commands
 from cogs.fairness.spectators import add_spectator_commands
 from draw.budget import Budget
 from draw.common import COLOR
+from locales import _, set_speaking
 
 
 def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
     add_spectator_commands(group, kind)
     add_duplicate_commands(group, kind)
 
-    @group.command(name="verify", description="Check a finished game's shuffle against its commitment")
-    @app_commands.describe(game="The game number (default: the last game in this channel)")
+    @group.command(
+        name="verify",
+        description=pgettext("command description", "Check a finished game's shuffle against its commitment"),
+    )
+    @app_commands.describe(
+        game=pgettext("option description", "The game number (default: the last game in this channel)")
+    )
     async def verify(interaction: discord.Interaction, game: int | None = None) -> None:
         store = tables_of(interaction).store
         if game is None:
@@ -36,10 +43,16 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
         else:
             record = await store.get_game(game)
         if record is None or record.kind != kind.key or record.guild_id != interaction.guild_id:
-            which = f"#{game}" if game is not None else "in this channel"
-            raise Refusal(f"There is no {kind.title} game {which} on this server.")
+            if game is not None:
+                raise Refusal(_("There is no {game} game #{number} on this server.", game=kind.title, number=game))
+            raise Refusal(_("There is no {game} game in this channel on this server.", game=kind.title))
         if record.commitment is None:
-            raise Refusal(f"Game #{record.id} was started before shuffles were committed: there is nothing to check.")
+            raise Refusal(
+                _(
+                    "Game #{number} was started before shuffles were committed: there is nothing to check.",
+                    number=record.id,
+                )
+            )
         for door in (Door.VERIFY, Door.EXPORT):  # a duplicate match's seed waits for its last table
             await secrecy.require(
                 store,
@@ -47,9 +60,11 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 record,
                 interaction.user.id,
                 interaction.guild_id,
-                extra=f" Its commitment is `{record.commitment}`.",
+                extra=" " + _("Its commitment is `{commitment}`.", commitment=record.commitment),
             )
         await interaction.response.defer(thinking=True)
+        # the answer is posted for the whole channel: in its language, not the presser's
+        set_speaking(table_language(interaction.client, record.guild_id, record.options))
         stored = await store.deals(record.id)
         beacons = tables_of(interaction).seating.beacons
         chain = beacons.chain if beacons is not None else QUICKNET
@@ -60,15 +75,26 @@ def add_fairness_commands(group: app_commands.Group, kind: AnyKind) -> None:
         budget = Budget()
         budget.reserve(400)  # the commitment, seed, salt and footer below
         embed = budget.embed(
-            title=f"{'✅' if verdict.ok else '❌'} {kind.title} game #{record.id}: shuffle check", color=COLOR
+            title=_(
+                "{mark} {game} game #{number}: shuffle check",
+                mark="✅" if verdict.ok else "❌",
+                game=kind.title,
+                number=record.id,
+            ),
+            color=COLOR,
         )
-        budget.describe(embed, verdict.lines, tail=lambda left: f"… {left} more lines: the attached file has it all")
+        budget.describe(
+            embed, verdict.lines, tail=lambda left: _("… {left} more lines: the attached file has it all", left=left)
+        )
         budget.release()
-        embed.add_field(name="Commitment", value=f"`{record.commitment}`", inline=False)
-        embed.add_field(name="Seed", value=f"`{record.seed}`", inline=True)
-        embed.add_field(name="Salt", value=f"`{record.salt}`", inline=False)
-        embed.set_footer(text=f"Check it yourself: python3 tools/verify_shuffle.py {name}")
-        about = f"Game #{record.id}'s shuffle file (JSON): the seed, salt and every deal's deck, for verify_shuffle."
+        embed.add_field(name=_("Commitment"), value=f"`{record.commitment}`", inline=False)
+        embed.add_field(name=_("Seed"), value=f"`{record.seed}`", inline=True)
+        embed.add_field(name=_("Salt"), value=f"`{record.salt}`", inline=False)
+        embed.set_footer(text=_("Check it yourself: python3 tools/verify_shuffle.py {file}", file=name))
+        about = _(
+            "Game #{number}'s shuffle file (JSON): the seed, salt and every deal's deck, for verify_shuffle.",
+            number=record.id,
+        )
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(data), filename=name, description=about)
         )

@@ -15,7 +15,6 @@ import secrets
 import discord
 from discord import app_commands
 
-import locales
 from bot import secrecy
 from bot.client import manages_server, tables_of
 from bot.contract import AnyKind
@@ -23,27 +22,34 @@ from bot.duplicate import closed_text, closing_text, expiry_note, expiry_stamp, 
 from bot.errors import Refusal
 from bot.fairness import match_done, new_salt, new_seed
 from bot.secrecy import Door
+from bot.speech import in_channel, pgettext
 from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
 from games.common.text import quoted
+from locales import _
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 
 
 def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     duplicate = app_commands.Group(
-        name="duplicate", description="Several tables play the same cards, seat for seat", parent=group
+        name="duplicate",
+        description=pgettext("command description", "Several tables play the same cards, seat for seat"),
+        parent=group,
     )
 
-    @duplicate.command(name="new", description="Open a duplicate match: this channel is its first table")
-    @app_commands.describe(tables="How many tables will play the same cards (2 to 8)")
+    @duplicate.command(
+        name="new",
+        description=pgettext("command description", "Open a duplicate match: this channel is its first table"),
+    )
+    @app_commands.describe(tables=pgettext("option description", "How many tables will play the same cards (2 to 8)"))
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
         manager = tables_of(interaction)  # ("tables" is the count asked for)
         store = manager.store
         seed, salt = new_seed(), new_salt().hex()
         expires = expiry_stamp(discord.utils.utcnow(), manager.settings.match_expiry_days)
         match: MatchRecord | None = None
-        for _ in range(5):
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+        for _attempt in range(5):
+            code = "".join(secrets.choice(CODE_LETTERS) for _letter in range(6))
             try:
                 match = await store.create_match(
                     kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt, expires
@@ -52,7 +58,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
             except StoreConflict:
                 continue
         if match is None:
-            raise Refusal("I could not find a free match code: try again.")
+            raise Refusal(_("I could not find a free match code: try again."))
         try:
             await _open(interaction, kind, match)
         except Exception:
@@ -62,8 +68,10 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 await store.discard_match(match.id)
             raise
 
-    @duplicate.command(name="join", description="Open a table of a duplicate match in this channel")
-    @app_commands.describe(code="The match's code (the host of its first table has it)")
+    @duplicate.command(
+        name="join", description=pgettext("command description", "Open a table of a duplicate match in this channel")
+    )
+    @app_commands.describe(code=pgettext("option description", "The match's code (the host of its first table has it)"))
     async def join(interaction: discord.Interaction, code: str) -> None:
         store = tables_of(interaction).store
         match = await _match(store, kind, code)
@@ -72,32 +80,42 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         games = await store.match_games(match.id)
         if not games:  # its lobbies were all cancelled (a cancelled lobby leaves its match)
             raise Refusal(
-                f"Duplicate match **{match.code}** has no table open any more: its lobby was cancelled."
-                f" Open a new match with `/{kind.key} duplicate new`."
+                _(
+                    "Duplicate match **{code}** has no table open any more: its lobby was cancelled. Open a new match"
+                    " with `/{key} duplicate new`.",
+                    code=match.code,
+                    key=kind.key,
+                )
             )
         if len(games) >= match.tables:
             raise Refusal(full_text(match))
         if any(g.channel_id == interaction.channel_id for g in games):
-            raise Refusal("This channel is already a table of that match.")
+            raise Refusal(_("This channel is already a table of that match."))
         await _open(interaction, kind, match, like=games[0])
 
-    @duplicate.command(name="close", description="Close a duplicate match with the tables it has (its host)")
-    @app_commands.describe(code="The match's code")
+    @duplicate.command(
+        name="close",
+        description=pgettext("command description", "Close a duplicate match with the tables it has (its host)"),
+    )
+    @app_commands.describe(code=pgettext("option description", "The match's code"))
     async def close(interaction: discord.Interaction, code: str) -> None:
         tables = tables_of(interaction)
         match = await _match(tables.store, kind, code)
         if not may_close(match, interaction.user.id, interaction.guild_id, manages_server(interaction)):
             raise Refusal(
-                "Only the match's host (who opened its first table) or a member who can manage its server can close it."
+                _(
+                    "Only the match's host (who opened its first table) or a member who can manage its server can"
+                    " close it."
+                )
             )
-        closed_already = f"Duplicate match **{match.code}** is closed already."
+        closed_already = _("Duplicate match **{code}** is closed already.", code=match.code)
         if match.closed_at is not None:
             raise Refusal(closed_already)
         opened = await tables.store.match_games(match.id)
         if not opened:
-            raise Refusal(f"Duplicate match **{match.code}** has no table to close it with.")
+            raise Refusal(_("Duplicate match **{code}** has no table to close it with.", code=match.code))
         if match_done(match, opened):
-            raise Refusal(f"Duplicate match **{match.code}** is over already: all its tables have played.")
+            raise Refusal(_("Duplicate match **{code}** is over already: all its tables have played.", code=match.code))
         closed = await tables.store.close_match(match.id)
         if closed is None:  # closed by another call since it was read (its host and a manager at once)
             raise Refusal(closed_already)
@@ -106,9 +124,9 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
         # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
         games = await tables.store.match_games(match.id)
         here = next((g for g in games if g.channel_id == interaction.channel_id), None)
-        if here is not None:  # (the channel reads it: in its table's language)
-            locales.set_speaking(tables.presenter.record_language(here))
-        await interaction.response.send_message(closing_text(match, games, "is closed"))
+        with in_channel(interaction.client, interaction.guild_id, here.options if here is not None else {}):
+            said = closing_text(match, games)  # posted for the whole channel: in its language
+        await interaction.response.send_message(said)
         if secrecy.match_allows(Door.COMPARISON, match, games):
             await finish(tables.store, tables.presenter, kind, games)
 
@@ -117,7 +135,13 @@ async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
     """The match of ``kind`` with ``code`` (as typed), or the refusal that there is none."""
     match = await store.match_by_code(code.strip().upper())
     if match is None or match.kind != kind.key:
-        raise Refusal(f"There is no {kind.title} duplicate match with the code {quoted(code.strip().upper())}.")
+        raise Refusal(
+            _(
+                "There is no {game} duplicate match with the code {code}.",
+                game=kind.title,
+                code=quoted(code.strip().upper()),
+            )
+        )
     return match
 
 
@@ -129,19 +153,22 @@ async def _open(
     tables = tables_of(interaction)
     lobby = tables.features.lobby  # the lobby feature's renderer, read from the registered features
     if lobby is None:
-        raise Refusal("Tables cannot be opened here: the lobby is not loaded.")
+        raise Refusal(_("Tables cannot be opened here: the lobby is not loaded."))
     table, number = await tables.seating.open_match_table(
         kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, match, like
     )
-    locales.set_speaking(tables.presenter.language(table))  # (what follows, the channel reads)
     async with table.lock:
-        await interaction.response.send_message(**lobby(table).kwargs())
+        await interaction.response.send_message(**tables.presenter.lobby(table).kwargs())
         message = await interaction.original_response()
         await tables.presenter.remember_message(table, message.id)
-    key = table.kind.key
-    await interaction.followup.send(
-        f"⚖️ This is table {number} of {match.tables} of duplicate match **{match.code}**: every table plays "
-        f"the same cards, seat for seat, with the rules and player count of the first table to start. "
-        f"Open the other tables with `/{key} duplicate join code:{match.code}` (in another channel or server)."
-        + expiry_note(match, number)
-    )
+    with tables.presenter.in_channel(table):  # posted for the whole channel
+        said = _(
+            "⚖️ This is table {number} of {tables} of duplicate match **{code}**: every table plays the same"
+            " cards, seat for seat, with the rules and player count of the first table to start. Open the other"
+            " tables with `/{key} duplicate join code:{code}` (in another channel or server).",
+            number=number,
+            tables=match.tables,
+            code=match.code,
+            key=table.kind.key,
+        ) + expiry_note(match, number)
+    await interaction.followup.send(said)

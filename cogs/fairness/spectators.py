@@ -22,19 +22,21 @@ from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal
 from bot.snapshot import view as shared_view
+from bot.speech import pgettext
 from draw.budget import Budget
 from draw.cards import labels
 from draw.common import COLOR
 from draw.looks import four_colour
 from draw.readable import readable
 from games.common.cards import card_code
+from locales import _
 
 
 class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id>\d+):(?P<act>open|refresh)"):
     fields = {"game_id": int}
 
     def __init__(self, game_id: int, act: str) -> None:
-        text = "Watch" if act == "open" else "Refresh"
+        text = _("Watch") if act == "open" else _("Refresh")
         super().__init__(
             discord.ui.Button(label=text, style=discord.ButtonStyle.secondary, custom_id=f"watch:{game_id}:{act}")
         )
@@ -45,7 +47,8 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
         table = tables.get(self.game_id)
         user = interaction.user.id
         await tables.seating.watch(table, user, interaction.guild_id, interaction.channel_id)
-        rendered = spectator_view(table)
+        with tables.presenter.in_channel(table):  # the table as its channel reads it (as every redraw)
+            rendered = spectator_view(table, tables.presenter.live_face(table))
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
         else:
@@ -71,18 +74,23 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
             continue
         view: Mapping[str, Any] = shared_view(engine, seat.seat)  # that seat let spectators see its hand
         hand = view.get("hand") or []
-        shown.append(f"**{seat.name}**: {labels(hand) if hand else 'no cards in hand'}")
+        shown.append(f"**{seat.name}**: {labels(hand) if hand else _('no cards in hand')}")
     # one message: the table's embeds and these share Discord's 6,000 characters
     budget = Budget(embeds=list(public.embeds))
-    hands = budget.embed(title="👁️ Hands shown to spectators", color=COLOR)
+    hands = budget.embed(title=_("👁️ Hands shown to spectators"), color=COLOR)
     budget.describe(
         hands,
         shown
-        or [f"No player shows their hand to spectators (each player decides with `/{table.kind.key} spectators`)."],
+        or [
+            _(
+                "No player shows their hand to spectators (each player decides with `/{key} spectators`).",
+                key=table.kind.key,
+            )
+        ],
     )
     last = engine.last_deal_hands()
     if last and budget.left > 100:
-        finished = budget.embed(title="🂠 The last deal's hands (that deal is over)", color=COLOR)
+        finished = budget.embed(title=_("🂠 The last deal's hands (that deal is over)"), color=COLOR)
         budget.describe(
             finished,
             [f"**{table.name(seat)}**: {labels(sorted(card_code(c) for c in cards))}" for seat, cards in last.items()],
@@ -90,14 +98,15 @@ def spectator_view(table: LiveTable, public: Rendered | None = None) -> Rendered
     embeds = budget.embeds
     files = list(public.files or [])  # the table's pictures go with its embeds ("image unavailable" else)
     if engine.is_over or table.record.status != "playing":
-        content = f"🏁 Game #{table.id} is over: this is its last look (only you see this)."
+        content = _("🏁 Game #{game} is over: this is its last look (only you see this).", game=table.id)
         return _readable(table, Rendered(content=content, embeds=embeds, view=None, files=files))
     controls = discord.ui.View(timeout=None)
     controls.add_item(WatchButton(table.id, "refresh"))
     controls.stop()  # dispatched by custom id (a dynamic item): nothing to keep
-    content = (
-        f"👀 You are watching game #{table.id} (only you see this). It follows the game by itself; "
-        "if it stops (after 15 minutes), press **Refresh**."
+    content = _(
+        "👀 You are watching game #{game} (only you see this). It follows the game by itself; if it stops (after"
+        " 15 minutes), press **Refresh**.",
+        game=table.id,
     )
     return _readable(table, Rendered(content=content, embeds=embeds, view=controls, files=files))
 
@@ -110,20 +119,25 @@ def _readable(table: LiveTable, rendered: Rendered) -> Rendered:
 
 
 def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:
-    @group.command(name="spectators", description="Let people watching this table see your hand, or stop it")
-    @app_commands.describe(hand="show: spectators see your hand; hide: they do not (the default)")
+    @group.command(
+        name="spectators",
+        description=pgettext("command description", "Let people watching this table see your hand, or stop it"),
+    )
+    @app_commands.describe(
+        hand=pgettext("option description", "show: spectators see your hand; hide: they do not (the default)")
+    )
     async def spectators(interaction: discord.Interaction, hand: Literal["show", "hide"]) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)
         if table is None:
-            raise Refusal(f"There is no {kind.title} table in this channel.")
+            raise Refusal(_("There is no {game} table in this channel.", game=kind.title))
         async with table.lock:
             seat = table.player_seat(interaction.user.id)
             record = table.seats[seat]
             record.shows_hand = hand == "show"
             await tables.store.update_seat(table.id, record)
         if record.shows_hand:
-            text = "👁️ People watching this table can now see your hand (and only yours)."
+            text = _("👁️ People watching this table can now see your hand (and only yours).")
         else:
-            text = "🙈 People watching this table no longer see your hand."
+            text = _("🙈 People watching this table no longer see your hand.")
         await interaction.response.send_message(text, ephemeral=True)

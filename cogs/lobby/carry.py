@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.contract import AnyKind
 from games.common.engine import RulesError
+from locales import _
 
 
 @dataclass
@@ -26,9 +27,9 @@ class Carried:
         lines = []
         if self.kept:
             kept = ", ".join(f"{k}={v}" for k, v in self.kept.items())
-            lines.append(f"Kept your changes on {preset}: {kept}.")
+            lines.append(_("Kept your changes on {preset}: {kept}.", preset=preset, kept=kept))
         for name, value, reason in self.dropped:
-            lines.append(f"Dropped {name}={value}: {reason}")
+            lines.append(_("Dropped {name}={value}: {reason}", name=name, value=value, reason=reason))
         return "\n".join(lines)
 
 

@@ -15,13 +15,14 @@ import discord
 from discord import app_commands
 
 import locales
-from bot import secrecy, speech
+from bot import secrecy
 from bot.client import tables_of
 from bot.contract import AnyKind, LiveTable
 from bot.errors import Refusal, mark_committed
 from bot.pings import PING_AFTER, parse_ping_after
 from bot.secrecy import Door
-from cogs.lobby.controls import render_lobby
+from bot.speech import in_channel, pgettext
+from cogs.lobby.controls import channel_lobby
 from cogs.lobby.ending import confirm_view, question
 from cogs.lobby.handover import add_handover_command
 from cogs.lobby.render import closed_lobby
@@ -29,19 +30,24 @@ from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
 from draw.looks import DISPLAY_OPTIONS, LANGUAGE, display_lines
 from games.common.text import quoted, shorten
-from locales import _, catalogue
+from locales import _, catalogue, translate
 
 TIMER_OPTION = "turn_timer"
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The table languages to choose from, each named in itself: (code, name)."""
+    return [(code, catalogue.display_name(code)) for code in locales.languages()]
 
 
 def chosen_language(value: str) -> str:
     """A table language as the host typed it (``de``, ``de-DE``, ``Deutsch``): its code, or a
     refusal listing those there are."""
     wanted = value.strip().lower()
-    for code, name in speech.choices():
+    for code, name in language_choices():
         if wanted in (code.lower(), name.lower()) or wanted.split("-")[0] == code:
             return code
-    listed = ", ".join(f"{code} ({name})" for code, name in speech.choices())
+    listed = ", ".join(f"{code} ({name})" for code, name in language_choices())
     raise Refusal(
         _("There is no table language {language}. Languages: {languages}.", language=quoted(value), languages=listed)
     )
@@ -53,7 +59,9 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
     def live_table(interaction: discord.Interaction) -> LiveTable:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None:
-            raise Refusal(f"There is no {kind.title} table in this channel. Open one with /{kind.key} new.")
+            raise Refusal(
+                _("There is no {game} table in this channel. Open one with /{key} new.", game=kind.title, key=kind.key)
+            )
         return table
 
     async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -64,21 +72,32 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             if wanted in p or wanted in kind.preset_name(p).lower()
         ][:25]
 
-    @group.command(name="new", description=f"Open a new {kind.title} table in this channel")
-    @app_commands.describe(preset="The rule set to start from (the host can change any rule before starting)")
+    @group.command(
+        name="new",
+        description=pgettext("command description", "Open a new {game} table in this channel", game=kind.title),
+    )
+    @app_commands.describe(
+        preset=pgettext(
+            "option description", "The rule set to start from (the host can change any rule before starting)"
+        )
+    )
     @app_commands.autocomplete(preset=preset_autocomplete)
     async def new(interaction: discord.Interaction, preset: str | None = None) -> None:
         tables = tables_of(interaction)
         chosen = (preset or kind.default_preset).strip().lower()
         if chosen not in kind.presets:
-            raise Refusal(f"There is no preset called {quoted(chosen)}. Presets: {', '.join(kind.presets)}.")
+            raise Refusal(
+                _(
+                    "There is no preset called {name}. Presets: {presets}.",
+                    name=quoted(chosen),
+                    presets=", ".join(kind.presets),
+                )
+            )
         table = await tables.seating.open_lobby(
             kind, interaction.guild_id, interaction.channel_id or 0, interaction.user, chosen
         )
         async with table.lock:
-            with locales.speaking(tables.presenter.language(table)):  # the lobby is the channel's
-                lobby = render_lobby(table)
-            await interaction.response.send_message(**lobby.kwargs())
+            await interaction.response.send_message(**channel_lobby(interaction, table).kwargs())
             message = await interaction.original_response()
             await tables.presenter.remember_message(table, message.id)
 
@@ -91,7 +110,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         if option == LANGUAGE:  # each language named in itself, the code its value
             return [
                 app_commands.Choice(name=f"{name} ({code})", value=code)
-                for code, name in speech.choices()
+                for code, name in language_choices()
                 if current.lower() in code or current.lower() in name.lower()
             ][:25]
         if option in (TIMER_OPTION, PING_AFTER):
@@ -103,19 +122,29 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             values = spec.values if spec else ()
         return [app_commands.Choice(name=v, value=v) for v in values if current.lower() in v.lower()][:25]
 
-    @group.command(name="set", description="Change one rule before the start (host only)")
-    @app_commands.describe(option="The rule to change", value="Its new value")
+    @group.command(
+        name="set", description=pgettext("command description", "Change one rule before the start (host only)")
+    )
+    @app_commands.describe(
+        option=pgettext("option description", "The rule to change"),
+        value=pgettext("option description", "Its new value"),
+    )
     @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
     async def set_option(interaction: discord.Interaction, option: str, value: str) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
             if table.record.status != "lobby" and option not in (PING_AFTER, LANGUAGE):  # (no rules: any time)
-                raise Refusal("The game has already started: rules can only change in the lobby.")
+                raise Refusal(_("The game has already started: rules can only change in the lobby."))
             if tables.seating.starting(table):
-                raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
+                raise Refusal(
+                    _(
+                        "The game is starting: its decks wait for drand round {round}.",
+                        round=table.record.beacon_round,
+                    )
+                )
             if interaction.user.id != table.record.host_id:
-                raise Refusal("Only the host can change the rules.")
+                raise Refusal(_("Only the host can change the rules."))
             options = dict(table.record.options)
             turn_seconds = table.record.turn_seconds
             if option == TIMER_OPTION:
@@ -138,20 +167,32 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
                 value = value.strip().lower()
                 if value not in DISPLAY_OPTIONS[option]:
-                    raise Refusal(f"{option} is {' or '.join(DISPLAY_OPTIONS[option])}.")
+                    raise Refusal(
+                        _(
+                            "{option} is {values}.",
+                            option=option,
+                            values=_(" or ").join(DISPLAY_OPTIONS[option]),
+                        )
+                    )
                 options.pop(option, None)
                 options[option] = value
             else:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
-                    extra = ", ".join([*DISPLAY_OPTIONS, PING_AFTER])
-                    raise Refusal(f"There is no rule called {quoted(option)}. Rules: {TIMER_OPTION}, {names}, {extra}.")
+                    extra = ", ".join([*DISPLAY_OPTIONS, PING_AFTER, LANGUAGE])
+                    raise Refusal(
+                        _(
+                            "There is no rule called {name}. Rules: {rules}.",
+                            name=quoted(option),
+                            rules=f"{TIMER_OPTION}, {names}, {extra}",
+                        )
+                    )
                 # set again, it moves last: the later of two related changes (sequence, then
                 # fixed_hands) is the one that counts, and a new preset carries them in this order
                 options.pop(option, None)
                 options[option] = value
             await tables.seating.change_options(table, table.record.preset, options, turn_seconds)
-            mark_committed(interaction, "That change")
+            mark_committed(interaction, _("That change"))
             if table.record.status == "lobby":
                 await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
             else:
@@ -166,33 +207,53 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 )
                 await interaction.response.send_message(text, ephemeral=True)
                 return
-            await interaction.response.send_message(f"✅ {option} is now **{shown}**.", ephemeral=True)
+            await interaction.response.send_message(
+                _("✅ {option} is now **{value}**.", option=option, value=shown), ephemeral=True
+            )
 
-    @group.command(name="pings", description="Turn pings for your turn on or off, for yourself (every table)")
-    @app_commands.describe(setting="on: a table that pings may ping you when it waits on you; off: never")
+    @group.command(
+        name="pings",
+        description=pgettext("command description", "Turn pings for your turn on or off, for yourself (every table)"),
+    )
+    @app_commands.describe(
+        setting=pgettext("option description", "on: a table that pings may ping you when it waits on you; off: never")
+    )
     async def pings(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         tables = tables_of(interaction)
         await tables.store.set_pings(interaction.user.id, setting == "on")
         if setting == "on":
-            text = "🔔 Turn pings are on: a table that pings (ping_after) mentions you when it has waited on you."
+            text = _("🔔 Turn pings are on: a table that pings (ping_after) mentions you when it has waited on you.")
         else:
-            text = "🔕 Turn pings are off for you, at every table. `/" + kind.key + " pings on` turns them back on."
+            text = _(
+                "🔕 Turn pings are off for you, at every table. `/{key} pings on` turns them back on.", key=kind.key
+            )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @group.command(name="rules", description="The rules in force at this table (or of a preset)")
+    @group.command(
+        name="rules", description=pgettext("command description", "The rules in force at this table (or of a preset)")
+    )
     @app_commands.autocomplete(preset=preset_autocomplete)
     async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if preset is not None or table is None:
             name = (preset or kind.default_preset).lower()
             if name not in kind.presets:
-                raise Refusal(f"There is no preset called {quoted(name)}. Presets: {', '.join(kind.presets)}.")
-            rule_set, title = kind.make_rules(name, {}), f"{kind.title} rules: {kind.preset_name(name)} (preset {name})"
+                raise Refusal(
+                    _(
+                        "There is no preset called {name}. Presets: {presets}.",
+                        name=quoted(name),
+                        presets=", ".join(kind.presets),
+                    )
+                )
+            rule_set = kind.make_rules(name, {})
+            title = _(
+                "{game} rules: {preset} (preset {name})", game=kind.title, preset=kind.preset_name(name), name=name
+            )
         else:
             rule_set = (
                 table.rules if table.rules is not None else kind.make_rules(table.record.preset, table.record.options)
             )
-            title = f"{kind.title}: rules at this table"
+            title = _("{game}: rules at this table", game=kind.title)
         shown = kind.describe(rule_set)
         if table is not None and preset is None:
             shown += display_lines(table.record.options)
@@ -202,10 +263,12 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         budget.describe(embed, [f"• {line}" for line in shown])
         budget.release()
         if table is not None and preset is None:
-            budget.field(embed, "Turn timer", [timer_label(table.record.turn_seconds)], inline=True)
+            budget.field(embed, _("Turn timer"), [timer_label(table.record.turn_seconds)], inline=True)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="scores", description="The scores at this table, or of the last game here")
+    @group.command(
+        name="scores", description=pgettext("command description", "The scores at this table, or of the last game here")
+    )
     async def scores(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)
@@ -216,17 +279,19 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             return
         last = await tables.store.last_game(interaction.channel_id or 0, kind.key)
         if last is None:
-            raise Refusal(f"No {kind.title} game has been played in this channel yet.")
+            raise Refusal(_("No {game} game has been played in this channel yet.", game=kind.title))
         await secrecy.require(tables.store, Door.SCORES, last, user, guild)  # a duplicate match's table waits
         rows = await tables.store.results(last.id)
         if not rows:
-            raise Refusal(f"The last {kind.title} game here (#{last.id}) was ended before its result.")
+            raise Refusal(
+                _("The last {game} game here (#{number}) was ended before its result.", game=kind.title, number=last.id)
+            )
         sheet = kind.stored_scores(last, rows, await tables.store.deal_scores(last.id))
         if sheet is not None:
             await interaction.response.send_message(**sheet.send_kwargs(), ephemeral=True)
             return
         budget = Budget()
-        embed = budget.embed(title=f"{kind.title}: result of game #{last.id}")
+        embed = budget.embed(title=_("{game}: result of game #{number}", game=kind.title, number=last.id))
         budget.describe(
             embed,
             [
@@ -238,30 +303,37 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="table", description="Post the table again here (lost it in the chat?)")
+    @group.command(
+        name="table", description=pgettext("command description", "Post the table again here (lost it in the chat?)")
+    )
     async def table_again(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         if table.engine is None:
-            raise Refusal("The game has not started yet: the lobby message is the table for now.")
+            raise Refusal(_("The game has not started yet: the lobby message is the table for now."))
         async with table.lock:
             tables.presenter.repost(table)
         fault = await tables.presenter.settled(table)
         if fault is None:
-            await interaction.response.send_message("Here is the table again, below.", ephemeral=True)
+            await interaction.response.send_message(_("Here is the table again, below."), ephemeral=True)
         elif fault.permission is not None:
             await interaction.response.send_message(
-                f"I can't post the table here: I need the **{fault.permission}** permission in this channel. "
-                "It will appear by itself once I have it.",
+                _(
+                    "I can't post the table here: I need the **{permission}** permission in this channel. It will"
+                    " appear by itself once I have it.",
+                    permission=translate(fault.permission),
+                ),
                 ephemeral=True,
             )
         else:
             await interaction.response.send_message(
-                "Discord did not let me post the table just now; I keep trying, and it will appear by itself.",
+                _("Discord did not let me post the table just now; I keep trying, and it will appear by itself."),
                 ephemeral=True,
             )
 
-    @group.command(name="leave", description="Leave the lobby, or hand your seat to the computer")
+    @group.command(
+        name="leave", description=pgettext("command description", "Leave the lobby, or hand your seat to the computer")
+    )
     async def leave(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
@@ -269,38 +341,43 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             seat = table.player_seat(interaction.user.id)
             if table.record.status == "lobby":
                 if interaction.user.id == table.record.host_id:
-                    raise Refusal("You are the host: press Cancel on the lobby to close the table instead.")
+                    raise Refusal(_("You are the host: press Cancel on the lobby to close the table instead."))
                 await tables.seating.remove_seat(table, seat)
-                mark_committed(interaction, "That change")
+                mark_committed(interaction, _("That change"))
                 await tables.presenter.refresh_lobby(table)
-                await interaction.response.send_message("You left the table.", ephemeral=True)
+                await interaction.response.send_message(_("You left the table."), ephemeral=True)
                 return
             await tables.seating.leave_game(table, seat)
             await interaction.response.send_message(
-                f"The computer plays your seat now. Use /{kind.key} back to take it again.", ephemeral=True
+                _("The computer plays your seat now. Use /{key} back to take it again.", key=kind.key), ephemeral=True
             )
 
-    @group.command(name="back", description="Take your seat back from the computer")
+    @group.command(name="back", description=pgettext("command description", "Take your seat back from the computer"))
     async def back(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
             seat = table.player_seat(interaction.user.id)  # the one guard of a player's door
             await tables.seating.take_back(table, seat)
-            await interaction.response.send_message("Your seat is yours again.", ephemeral=True)
+            await interaction.response.send_message(_("Your seat is yours again."), ephemeral=True)
 
-    @group.command(name="end", description="End the game at this table, after a confirmation (host only)")
+    @group.command(
+        name="end",
+        description=pgettext("command description", "End the game at this table, after a confirmation (host only)"),
+    )
     async def end(interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
             if interaction.user.id != table.record.host_id:
-                raise Refusal("Only the host can end the game.")
+                raise Refusal(_("Only the host can end the game."))
             if table.record.status == "lobby":
                 await tables.seating.cancel(table)
-                locales.set_speaking(tables.presenter.language(table))  # (what follows, the channel reads)
-                await interaction.response.send_message("The table was closed.")
-                await tables.presenter.edit_message(table, closed_lobby(table, "The table was closed by the host."))
+                with in_channel(interaction.client, table.record.guild_id, table.record.options):  # said to all
+                    said = _("The table was closed.")
+                    closed = closed_lobby(table, _("The table was closed by the host."))
+                await interaction.response.send_message(said)
+                await tables.presenter.edit_message(table, closed)
                 return
             await interaction.response.send_message(question(table.id), view=confirm_view(table.id), ephemeral=True)
 

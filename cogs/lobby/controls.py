@@ -4,46 +4,60 @@ dynamic items, so a lobby or a table keeps working after a restart."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from typing import Any
 
 import discord
 
-import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import AnyKind, LiveTable, Rendered
 from bot.errors import Refusal, mark_committed, reply_ephemeral
 from bot.fairness import commitment_line
 from bot.faults import TRANSIENT, Fault
+from bot.speech import in_channel
 from cogs.lobby.carry import carry_options
 from cogs.lobby.render import closed_lobby, lobby_message
 from draw.looks import display_lines
+from locales import N_, _, translate
 
 log = logging.getLogger(__name__)
 
 
 def render_lobby(table: LiveTable) -> Rendered:
+    """The lobby message, in the language being spoken (the channel's: see :func:`channel_lobby`)."""
     rules = table.kind.make_rules(table.record.preset, table.record.options)
     lines = table.kind.describe(rules) + display_lines(table.record.options)
     return lobby_message(table, lines, table.kind.player_range(rules), lobby_view(table))
 
 
+def channel_lobby(interaction: discord.Interaction, table: LiveTable) -> Rendered:
+    """The lobby message as its channel reads it, whoever pressed."""
+    with in_channel(interaction.client, table.record.guild_id, table.record.options):
+        return render_lobby(table)
+
+
+def _channel_says(interaction: discord.Interaction, table: LiveTable) -> contextlib.AbstractContextManager[str]:
+    """What the lobby's message says after a press is in its channel's language, not the presser's."""
+    return in_channel(interaction.client, table.record.guild_id, table.record.options)
+
+
 class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id>\d+):(?P<act>[a-z]+)"):
     fields = {"game_id": int}
     LABELS = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "bot": ("Add computer", discord.ButtonStyle.secondary),
-        "unbot": ("Remove computer", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
+        "join": (N_("Join"), discord.ButtonStyle.success),
+        "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "bot": (N_("Add computer"), discord.ButtonStyle.secondary),
+        "unbot": (N_("Remove computer"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary),
+        "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
     }
 
     def __init__(self, game_id: int, act: str) -> None:
         label, style = self.LABELS[act]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{game_id}:{act}"))
+        super().__init__(discord.ui.Button(label=translate(label), style=style, custom_id=f"lobby:{game_id}:{act}"))
         self.game_id, self.act = game_id, act
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -52,34 +66,38 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
         table = manager.get(self.game_id)
         async with table.lock:
             if table.record.status != "lobby":
-                raise Refusal("This game has already started.")
+                raise Refusal(_("This game has already started."))
             if seating.starting(table):
-                raise Refusal(f"The game is starting: its decks wait for drand round {table.record.beacon_round}.")
+                raise Refusal(
+                    _(
+                        "The game is starting: its decks wait for drand round {round}.",
+                        round=table.record.beacon_round,
+                    )
+                )
             user = interaction.user
             host_only = self.act in ("start", "cancel", "bot", "unbot")
             if host_only and user.id != table.record.host_id:
-                raise Refusal("Only the host can do that.")
+                raise Refusal(_("Only the host can do that."))
             if self.act == "join":
                 await seating.sit(table, user, interaction.guild_id, interaction.channel_id)
             elif self.act == "leave":
                 seat = table.seat_of(user.id)
                 if seat is None:
-                    raise Refusal("You are not at this table.")
+                    raise Refusal(_("You are not at this table."))
                 if user.id == table.record.host_id:
-                    raise Refusal("You are the host: press Cancel to close the table instead.")
+                    raise Refusal(_("You are the host: press Cancel to close the table instead."))
                 await seating.remove_seat(table, seat)
             elif self.act == "bot":
                 await seating.add_computer(table, "strong")
             elif self.act == "unbot":
                 computers = [s.seat for s in table.seats if s.user_id is None]
                 if not computers:
-                    raise Refusal("There is no computer player to remove.")
+                    raise Refusal(_("There is no computer player to remove."))
                 await seating.remove_seat(table, computers[-1])
-            # From here on every word is the lobby message's, read by the channel (refusals are above)
-            locales.set_speaking(manager.presenter.language(table))
             if self.act == "cancel":
                 await seating.cancel(table)
-                closed = closed_lobby(table, f"The table was closed by **{user.display_name}**.")
+                with _channel_says(interaction, table):
+                    closed = closed_lobby(table, _("The table was closed by **{name}**.", name=user.display_name))
                 await _answer_with_lobby(interaction, table, closed)
                 return
             if self.act != "start":
@@ -87,17 +105,22 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
                 return
             if seating.beacons is not None:
                 number = await seating.begin_start(table)
-                mark_committed(interaction, "The start")
-                text = f"The game is starting: its decks wait for drand round **{number}** (a few seconds)…"
-                committed = commitment_line(table)
-                await interaction.response.edit_message(**closed_lobby(table, f"{text}\n\n{committed}").kwargs())
+                mark_committed(interaction, _("The start"))
+                with _channel_says(interaction, table):
+                    text = _(
+                        "The game is starting: its decks wait for drand round **{round}** (a few seconds)…",
+                        round=number,
+                    )
+                    closed = closed_lobby(table, f"{text}\n\n{commitment_line(table)}")
+                await interaction.response.edit_message(**closed.kwargs())
             else:
                 await seating.start(table)
-                mark_committed(interaction, "The start")
-                committed = commitment_line(table)
+                mark_committed(interaction, _("The start"))
+                with _channel_says(interaction, table):
+                    committed = commitment_line(table)
+                    starting = closed_lobby(table, _("The game is starting…") + f"\n\n{committed}")
                 if committed:
                     # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
-                    starting = closed_lobby(table, f"The game is starting…\n\n{committed}")
                     await interaction.response.edit_message(**starting.kwargs())
                 seating.show_start(table)
         if seating.beacons is not None:
@@ -105,8 +128,9 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
             return
         # Started: the lobby says where the table is only once it is there (or why it is not yet).
         fault = await manager.presenter.settled(table)
-        text = started_text(table, fault)
-        closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
+        with _channel_says(interaction, table):
+            text = started_text(table, fault)
+            closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
         if interaction.response.is_done():
             await interaction.edit_original_response(**closed.kwargs())
         else:
@@ -123,12 +147,13 @@ async def _start_with_beacon(interaction: discord.Interaction, table: LiveTable)
     except Exception:
         log.exception("game %s: starting after the drand round failed; trying again", table.id)
         job = functools.partial(manager.seating.complete_start, table)
-        manager.clock.supervise(table, "starting after the drand round", job)
+        manager.clock.supervise(table, N_("starting after the drand round"), job)
         return
     fault = await manager.presenter.settled(table)
-    committed = commitment_line(table)
-    text = started_text(table, fault)
-    closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
+    with _channel_says(interaction, table):
+        committed = commitment_line(table)
+        text = started_text(table, fault)
+        closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
     await interaction.edit_original_response(**closed.kwargs())
 
 
@@ -138,25 +163,30 @@ async def _answer_with_lobby(interaction: discord.Interaction, table: LiveTable,
     the truth: done, the message catches up."""
     presenter = tables_of(interaction).presenter
     try:
-        await interaction.response.edit_message(**(closed or render_lobby(table)).kwargs())
+        await interaction.response.edit_message(**(closed or channel_lobby(interaction, table)).kwargs())
     except TRANSIENT:
         if closed is not None:
             await presenter.edit_message(table, closed)
         else:
             await presenter.refresh_lobby(table)
-        await reply_ephemeral(interaction, "✅ Done. The lobby message isn't updated yet: it catches up by itself.")
+        await reply_ephemeral(interaction, _("✅ Done. The lobby message isn't updated yet: it catches up by itself."))
 
 
 def started_text(table: LiveTable, fault: Fault | None) -> str:
+    """What the lobby's last look says once the game started (in the language being spoken)."""
     if fault is None:
-        return "The game has started: the table is below. Good luck!"
+        return _("The game has started: the table is below. Good luck!")
     if fault.permission is not None:
-        why = f"I may not post in this channel yet (I need the **{fault.permission}** permission)"
-    else:
-        why = "Discord did not let me post it yet"
-    return (
-        f"The game has started, but its table is not here yet: {why}. It will appear by itself as soon as "
-        f"I can post it (or type /{table.kind.key} table)."
+        return _(
+            "The game has started, but its table is not here yet: I may not post in this channel yet (I need the"
+            " **{permission}** permission). It will appear by itself as soon as I can post it (or type /{key} table).",
+            permission=translate(fault.permission),
+            key=table.kind.key,
+        )
+    return _(
+        "The game has started, but its table is not here yet: Discord did not let me post it yet. It will appear"
+        " by itself as soon as I can post it (or type /{key} table).",
+        key=table.kind.key,
     )
 
 
@@ -167,7 +197,7 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
         options = (
             [
                 discord.SelectOption(
-                    label=f"Preset: {kind.preset_name(p)}"[:100],
+                    label=_("Preset: {name}", name=kind.preset_name(p))[:100],
                     value=p,
                     default=p == current,
                     description=kind.preset_line(p)[:100] or None,
@@ -179,7 +209,7 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
         )
         options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
-            discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder="Preset (host)")
+            discord.ui.Select(custom_id=f"lobbypreset:{game_id}", options=options, placeholder=_("Preset (host)"))
         )
         self.game_id = game_id
 
@@ -188,9 +218,9 @@ class PresetSelect(GameItem[discord.ui.Select[Any]], template=r"lobbypreset:(?P<
         table = manager.get(self.game_id)
         async with table.lock:
             if table.record.status != "lobby" or manager.seating.starting(table):
-                raise Refusal("This game has already started.")
+                raise Refusal(_("This game has already started."))
             if interaction.user.id != table.record.host_id:
-                raise Refusal("Only the host can change the rules.")
+                raise Refusal(_("Only the host can change the rules."))
             preset = self.item.values[0]
             carried = carry_options(table.kind, preset, dict(table.record.options))
             await manager.seating.change_options(table, preset, carried.kept, table.record.turn_seconds)
@@ -223,7 +253,7 @@ class SeatBackButton(GameItem[discord.ui.Button[Any]], template=r"seatback:(?P<g
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Take my seat back", style=discord.ButtonStyle.secondary, custom_id=f"seatback:{game_id}"
+                label=_("Take my seat back"), style=discord.ButtonStyle.secondary, custom_id=f"seatback:{game_id}"
             )
         )
         self.game_id = game_id
@@ -235,5 +265,5 @@ class SeatBackButton(GameItem[discord.ui.Button[Any]], template=r"seatback:(?P<g
             seat = table.player_seat(interaction.user.id)  # the one guard of a player's door
             await manager.seating.take_back(table, seat)
             await interaction.response.send_message(
-                "Your seat is yours again: your turn is yours to play.", ephemeral=True
+                _("Your seat is yours again: your turn is yours to play."), ephemeral=True
             )

@@ -13,14 +13,15 @@ from typing import Any
 
 import discord
 
-import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.errors import Refusal
+from bot.speech import in_channel
+from locales import _
 
 
 def question(game_id: int) -> str:
-    return f"End game #{game_id} now? No result is recorded."
+    return _("End game #{game} now? No result is recorded.", game=game_id)
 
 
 class EndButton(GameItem[discord.ui.Button[Any]], template=r"end:(?P<game_id>\d+):(?P<answer>yes|no)"):
@@ -30,7 +31,7 @@ class EndButton(GameItem[discord.ui.Button[Any]], template=r"end:(?P<game_id>\d+
         confirm = answer == "yes"
         super().__init__(
             discord.ui.Button(
-                label="Confirm" if confirm else "Cancel",
+                label=_("Confirm") if confirm else _("Cancel"),
                 style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
                 custom_id=f"end:{game_id}:{answer}",
             )
@@ -41,24 +42,34 @@ class EndButton(GameItem[discord.ui.Button[Any]], template=r"end:(?P<game_id>\d+
     async def handle(self, interaction: discord.Interaction) -> None:
         manager = tables_of(interaction)
         if self.answer == "no":
-            await interaction.response.edit_message(content=f"Game #{self.game_id} goes on.", view=None)
+            await interaction.response.edit_message(content=_("Game #{game} goes on.", game=self.game_id), view=None)
             return
         table = manager.tables.get(self.game_id)
         if table is None or table.engine is None:
             stored = await manager.store.get_game(self.game_id)
-            how = "finished" if stored is not None and stored.status == "finished" else "already ended"
-            await interaction.response.edit_message(content=f"Game #{self.game_id} has {how}.", view=None)
+            if stored is not None and stored.status == "finished":
+                said = _("Game #{game} has finished.", game=self.game_id)
+            else:
+                said = _("Game #{game} has already ended.", game=self.game_id)
+            await interaction.response.edit_message(content=said, view=None)
             return
         async with table.lock:
             if not manager.is_live(table):
-                await interaction.response.edit_message(content=f"Game #{self.game_id} has already ended.", view=None)
+                await interaction.response.edit_message(
+                    content=_("Game #{game} has already ended.", game=self.game_id), view=None
+                )
                 return
             if interaction.user.id != table.record.host_id:
-                raise Refusal("Only the host can end the game.")
-            await interaction.response.edit_message(content=f"Game #{self.game_id} is ended.", view=None)
-            locales.set_speaking(manager.presenter.language(table))  # (what follows, the channel reads)
+                raise Refusal(_("Only the host can end the game."))
+            await interaction.response.edit_message(content=_("Game #{game} is ended.", game=self.game_id), view=None)
+            with in_channel(interaction.client, table.record.guild_id, table.record.options):  # said to all
+                said = _(
+                    "🛑 {who} ended game #{game}. No result is recorded.",
+                    who=interaction.user.mention,
+                    game=self.game_id,
+                )
             await interaction.followup.send(
-                f"🛑 {interaction.user.mention} ended game #{self.game_id}. No result is recorded.",
+                said,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await manager.seating.end_early(table, interaction.user.mention)

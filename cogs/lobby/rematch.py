@@ -13,12 +13,13 @@ from typing import Any
 
 import discord
 
-import locales
 from bot.client import tables_of
 from bot.components import GameItem
 from bot.contract import LiveTable
 from bot.errors import Refusal
+from bot.speech import in_channel
 from cogs.lobby.controls import render_lobby
+from locales import _
 
 
 class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<game_id>\d+)"):
@@ -27,7 +28,7 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch", emoji="🔁", style=discord.ButtonStyle.success, custom_id=f"rematch:{game_id}"
+                label=_("Rematch"), emoji="🔁", style=discord.ButtonStyle.success, custom_id=f"rematch:{game_id}"
             )
         )
         self.game_id = game_id
@@ -36,10 +37,10 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
         manager = tables_of(interaction)
         old = await manager.store.get_game(self.game_id)
         if old is None or old.kind not in manager.kinds:
-            raise Refusal("That game is not known any more.")
+            raise Refusal(_("That game is not known any more."))
         user = interaction.user
         if not any(s.user_id == user.id for s in old.seats):
-            raise Refusal(f"Only the players of game #{old.id} can start its rematch.")
+            raise Refusal(_("Only the players of game #{game} can start its rematch.", game=old.id))
         kind = manager.kinds[old.kind]
         seating = manager.seating
         table = await seating.open_lobby(kind, old.guild_id, old.channel_id, user, old.preset)
@@ -49,13 +50,15 @@ class RematchButton(GameItem[discord.ui.Button[Any]], template=r"rematch:(?P<gam
                 if seat.user_id is None and seat.ai_level is not None:
                     await seating.add_computer(table, seat.ai_level)
             invited = sorted({s.user_id for s in old.seats if s.user_id is not None and s.user_id != user.id})
-            locales.set_speaking(manager.presenter.language(table))  # (the rematch's lobby: the channel's)
-            rendered = render_lobby(table)
-            if invited:
-                rendered.content = (
-                    f"🔁 Rematch of game #{old.id}, hosted by {user.mention}: "
-                    f"{', '.join(f'<@{i}>' for i in invited)}, press **Join** to take your seat."
-                )
+            with in_channel(interaction.client, table.record.guild_id, table.record.options):  # the channel's
+                rendered = render_lobby(table)
+                if invited:
+                    rendered.content = _(
+                        "🔁 Rematch of game #{game}, hosted by {host}: {invited}, press **Join** to take your seat.",
+                        game=old.id,
+                        host=user.mention,
+                        invited=", ".join(f"<@{i}>" for i in invited),
+                    )
             await interaction.response.send_message(
                 **rendered.send_kwargs(), allowed_mentions=discord.AllowedMentions(users=True)
             )

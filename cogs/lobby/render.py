@@ -8,6 +8,7 @@ import discord
 from bot.contract import LiveTable, Rendered
 from draw.budget import Budget
 from draw.common import COLOR, timer_label
+from locales import _
 
 
 def lobby_message(
@@ -27,22 +28,34 @@ def lobby_message(
     # the preset's one-line summary only while no option changes it (the Rules field says all)
     summary = table.kind.preset_line(record.preset) if not record.options else ""
     budget = Budget()
-    footer = f"Game #{record.id} · the host can change any rule with /{table.kind.key} set before pressing Start"
+    footer = _(
+        "Game #{game} · the host can change any rule with /{key} set before pressing Start",
+        game=record.id,
+        key=table.kind.key,
+    )
     timer = timer_label(record.turn_seconds)
     budget.reserve(len(footer) + len(timer) + 20)
-    embed = budget.embed(title=f"🃏 {table.kind.title}: a table is open", color=COLOR)
+    embed = budget.embed(title=_("🃏 {game}: a table is open", game=table.kind.title), color=COLOR)
     budget.describe(
         embed,
-        [f"Host: **{host}** · preset **{table.kind.preset_name(record.preset)}**", *([summary] if summary else [])],
+        [
+            _("Host: **{host}** · preset **{preset}**", host=host, preset=table.kind.preset_name(record.preset)),
+            *([summary] if summary else []),
+        ],
     )
-    players = f"Players ({len(record.seats)}, {low}–{high} can play)"
-    budget.field(embed, players, seated.split("\n") if seated else [], empty="nobody yet")
+    players = _("Players ({count}, {low}–{high} can play)", count=len(record.seats), low=low, high=high)
+    budget.field(embed, players, seated.split("\n") if seated else [], empty=_("nobody yet"))
     rules = [f"• {line}" for line in rules_lines]
-    budget.field(embed, "Rules", rules, tail=lambda left: f"… {left} more: /{table.kind.key} rules shows them all")
+    budget.field(
+        embed,
+        _("Rules"),
+        rules,
+        tail=lambda left: _("… {left} more: /{key} rules shows them all", left=left, key=table.kind.key),
+    )
     budget.release()
-    budget.field(embed, "Turn timer", [timer], inline=True)
+    budget.field(embed, _("Turn timer"), [timer], inline=True)
     budget.footer(embed, footer)
-    content = "Press **Join** to take a seat. The host presses **Start** when everyone is in."
+    content = _("Press **Join** to take a seat. The host presses **Start** when everyone is in.")
     return Rendered(content=content, embeds=[embed], view=controls)
 
 
@@ -50,5 +63,5 @@ def closed_lobby(table: LiveTable, text: str) -> Rendered:
     budget = Budget()
     embed = budget.embed(title=f"🃏 {table.kind.title}", description=text, color=COLOR)
     if table.record.seats:
-        budget.field(embed, "Players", [s.name for s in table.record.seats], sep=", ")
+        budget.field(embed, _("Players"), [s.name for s in table.record.seats], sep=", ")
     return Rendered(content=None, embeds=[embed], view=None)

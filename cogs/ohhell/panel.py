@@ -29,11 +29,23 @@ from draw.seats import Faces
 from games.ohhell.game import OhHell
 from games.ohhell.play_rules import hook_message
 from games.ohhell.views import OhHellSeatView
-from locales import N_, _, translate
+from locales import N_, _, ngettext, translate
 
 #: Discord allows 5 rows of 5 buttons; the last row keeps Refresh
 MOVE_ROWS = 4
 PER_ROW = 5
+#: card buttons a row where the hand fits in :data:`MOVE_ROWS` rows of them: a card button (its suit
+#: and its rank) is about 62 px wide, and a 390-pixel phone leaves a message some 300 px, so a row
+#: of five wraps there (bid buttons, a number each, fit Discord's five)
+CARDS_PER_ROW = 4
+#: the tricks of this deal a panel lists while it asks for a move (the rest once the player waits):
+#: the whole list pushed a late trick's card buttons below the fold
+TRICKS_AT_A_MOVE = 2
+#: what the button colours mean, said once on the panel where they show
+LEGEND_BID = N_("🟦 Blue: you may bid it · grey: not allowed.")
+LEGEND_CHANGE = N_("🟩 Green: your bid now · 🟦 blue: bid that.")
+LEGEND_PLAY = N_("🟩 Green: you may play it · grey: not now.")
+LEGEND_CONFIRM = N_("🟩 Green: pick it · 🟦 blue: picked, press to play.")
 #: a panel that waits: redrawn when the turn comes, so it says nothing that changes before then
 WAITING = N_("⏳ Not your turn yet (the table shows whose it is).")
 
@@ -71,8 +83,9 @@ def _game(table: LiveTable) -> OhHell:
     return engine
 
 
-def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
-    """This deal's tricks so far: who led (the first card), what was played, who won."""
+def tricks_text(view: OhHellSeatView, name: Any, last: int | None = None) -> str | None:
+    """This deal's tricks so far: who led (the first card), what was played, who won; only the
+    ``last`` few where given, the earlier ones counted."""
     lines = []
     for number, trick in enumerate(view["deal_tricks"], start=1):
         cards = trick["cards"]
@@ -88,9 +101,13 @@ def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
         )
     if not lines:
         return None
+    if last is not None and len(lines) > last:
+        lines = [_("*({n} earlier: listed here while you wait)*", n=len(lines) - last), *lines[-last:]]
     # whole lines, the newest kept: a card is an emoji's markup some 30 characters long, and a cut
     # inside one showed its code ("…470808113>") at the top of the field on a long deal
-    return fit_lines(lines, FIELD_VALUE, lambda left: f"… {left} earlier trick{'s' * (left > 1)}", last=True)[0]
+    return fit_lines(
+        lines, FIELD_VALUE, lambda left: ngettext("… {n} earlier trick", "… {n} earlier tricks", left), last=True
+    )[0]
 
 
 def panel(
@@ -112,17 +129,23 @@ def panel(
     view = seat_view(engine, seat) if view is None else view
     key = table.kind.decision_digest(engine, seat) if key is None else key
     faces = Faces.of(table.record.seats)
-    # ``where`` names the game and its channel as a reader sees them (the kind knows the client)
-    embed = hand_embed(view, where or _("Game #{id}", id=table.id), faces.name)
+    acting = seat in view["to_act"] and view["phase"] != "over"
+    asks = not faces.computer(seat) and (
+        acting and view["phase"] in ("bidding", "playing") or engine.may_change_bid(seat)
+    )
+    # ``where`` names the game and its channel as a reader sees them (the kind knows the client);
+    # a panel asking for a move leaves it out: on a phone it took two lines above the buttons
+    embed = hand_embed(view, None if asks else where or _("Game #{id}", id=table.id), faces.name)
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
     buttons: list[PanelButton] = []
-    acting = seat in view["to_act"] and view["phase"] != "over"
+    legend: str | None = None
     if faces.computer(seat):
         lines.append(_("🤖 The computer is playing your seat: press **Take my seat back** on the table."))
     elif acting and view["phase"] == "bidding":
         lines.append(_("**Your bid:** how many tricks will you take?"))
+        legend = LEGEND_BID
         for bid, allowed, reason in view["bid_options"]:
             if not allowed and reason:  # the view's reason is data; the reader's words are the hook's
                 lines.append(f"⛔ {hook_message(bid, view['hand_size'])}")
@@ -132,8 +155,10 @@ def panel(
         confirm = table.record.options.get(CONFIRM_CARDS) == "on"
         buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
         lines += extra
+        legend = LEGEND_CONFIRM if confirm else LEGEND_PLAY
     elif engine.may_change_bid(seat):
         lines.append(_("**Your secret bid: {bid}.** Change it until the last bid is in:", bid=view["my_bid"]))
+        legend = LEGEND_CHANGE
         for bid, allowed, _why in engine.bid_options_to_change(seat):
             style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
@@ -146,22 +171,36 @@ def panel(
     if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(_("Trick so far: {cards}", cards=_trick_text(view["trick"], faces.name)))
     takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
-    tricks = tricks_text(view, faces.name)
+    # a move asked for: the list of tricks shortened, the picture left out (below)
+    moving = bool(buttons)
+    tricks = tricks_text(view, faces.name, TRICKS_AT_A_MOVE if moving else None)
     if tricks:
         embed.add_field(name=_("Tricks this deal"), value=tricks, inline=False)
+    if legend and any(not b.item.disabled for b in buttons):
+        lines.append(translate(legend))
     if lines:
         embed.description = "\n".join([*lines, embed.description or ""])[:4000]
     controls = discord.ui.View(timeout=None)
+    per_row = _per_row(buttons)
     for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
-        button.row = index // PER_ROW
+        button.row = index // per_row
         controls.add_item(button)
     for button in takeback:
         controls.add_item(button)
     if not engine.is_over:
         controls.add_item(PanelButton(table.id, key, "r", text=_("🔄 Refresh"), row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-    files = hand_picture(view, embed, four_colour(table.record.options))
+    # Discord draws a message's pictures above its buttons: while a move is asked for, the hand
+    # is its buttons and the line of text, and the picture comes back once the player waits
+    files = [] if moving else hand_picture(view, embed, four_colour(table.record.options))
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+def _per_row(buttons: list[PanelButton]) -> int:
+    """How many move buttons a row: card buttons as many as a phone shows (:data:`CARDS_PER_ROW`),
+    Discord's five where those rows would not hold the hand (13 cards and more)."""
+    cards = any(b.act in ("p", "a") for b in buttons)
+    return CARDS_PER_ROW if cards and CARDS_PER_ROW * MOVE_ROWS >= len(buttons) else PER_ROW
 
 
 def takeback_buttons(

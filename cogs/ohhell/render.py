@@ -341,13 +341,14 @@ def standings_embed(
     return embed
 
 
-def hand_embed(view: OhHellSeatView, where: str, name: Name) -> discord.Embed:
-    """A player's private view: their hand (or, on Devil's Bridge, everyone else's card)."""
+def hand_embed(view: OhHellSeatView, where: str | None, name: Name) -> discord.Embed:
+    """A player's private view: their hand (or, on Devil's Bridge, everyone else's card);
+    ``where`` (the game and its channel) left out where None."""
     seat = view["viewer"]
     assert seat is not None, "a seat's own view"
     embed = discord.Embed(title=_("Your hand · {title}", title=deal_title(view)), color=COLOR)
     budget = Budget(embeds=[embed])
-    budget.describe(embed, [trump_line(view), where])
+    budget.describe(embed, [trump_line(view), *([where] if where else [])])
     if view["hand_hidden"]:
         others = view["others_cards"] or []
         text = [f"{name(s)}: {labels(cards)}" for s, cards in enumerate(others) if cards is not None]

@@ -38,7 +38,7 @@ from draw.common import count
 from draw.emojis import EMOJIS
 from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
-from games.shithead.contracts import ShitheadView
+from games.shithead.contracts import ShitheadView, SwapAction
 from games.shithead.game import Shithead
 
 
@@ -68,6 +68,7 @@ def panel(
         notes.append(note)
     controls = discord.ui.View(timeout=None)
     faces = Faces.of(table.record.seats)
+    legend: str | None = None
     if faces.computer(seat):
         notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
     elif view["phase"] == "swap" and not me["ready"]:
@@ -76,6 +77,7 @@ def panel(
         else:
             _swap_controls(controls, table.id, key, view)
         notes.append("Tap a swap to make it, then **Ready**.")
+        legend = LEGEND_SWAP
     elif view["phase"] == "play" and view["turn"] == seat:
         if view["zone"] == "down":
             for action in view["legal"]:
@@ -85,15 +87,36 @@ def panel(
                     PanelButton(table.id, key, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
                 )
             notes.append("**Your turn:** turn over one of your face-down cards.")
+            legend = LEGEND_FLIP
         else:
             confirm = table.record.options.get(CONFIRM_CARDS) == "on"
             notes += _play_controls(controls, table.id, key, view, engine, mask, armed if confirm else None, confirm)
+            legend = LEGEND_CONFIRM if confirm else LEGEND_PLAY
+    deciding = legend is not None
+    if legend:
+        notes.append(legend)
     if view["phase"] != "over":
         controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
     embed = panel_embed(view, faces.name, table.id, notes)
-    files = hand_picture(view, embed, four_colour(table.record.options))
+    # Discord draws a message's pictures above its buttons: while a choice is asked for, the hand
+    # is the text and the buttons, and the picture comes back once the player waits
+    files = [] if deciding else hand_picture(view, embed, four_colour(table.record.options))
     controls.stop()  # dispatched by custom id (dynamic items): no stored view, no 15-minute timer
     return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+#: what the button colours mean, said once on the panel where they show
+LEGEND_SWAP = "Grey: a swap, made at once · 🟩 green: Ready."
+LEGEND_FLIP = "🟩 Green: turn that card over."
+LEGEND_PLAY = "🟩 Green: plays at once · 🟥 red: picks up."
+LEGEND_CONFIRM = "🟩 Green: pick · 🟦 blue: picked, press to play · 🟥 red: pick up."
+
+
+def _rank(code: str) -> str:
+    """A card's rank as its label says it (``10``, ``Joker``): what a swap button names where
+    suits do not matter."""
+    text = label(code)
+    return text[:-1] if text[-1:] in "♣♦♥♠" else text
 
 
 def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: ShitheadView) -> None:
@@ -104,13 +127,16 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
         for a in view["legal"] if a["type"] == "stack"
     ]  # fmt: skip
     swaps = [a for a in view["legal"] if a["type"] == "swap"]
+    # suits matter only where runs or flushes of one suit are played: a button then names them
+    suited = bool(view["rules"].get("runs") or view["rules"].get("flush"))
+    name = label if suited else _rank
     taps = [
         QuickButton(game_id, key, "stack", a["card"], text=f"Stack {label(a['card'])}", emoji=EMOJIS.partial(a["card"]))
         for a in view["legal"]
         if a["type"] == "stack"
     ] + [
-        QuickButton(game_id, key, "swap", f"{a['hand']}>{a['up']}", text=f"{label(a['hand'])} ⇄ {label(a['up'])}")
-        for a in swaps
+        QuickButton(game_id, key, "swap", f"{a['hand']}>{a['up']}", text=f"{name(a['hand'])} ⇄ {name(a['up'])}")
+        for a in (swaps if suited else _different_swaps(swaps))
     ]
     _add_quick(controls, taps)
     if swaps or stacks:
@@ -131,6 +157,20 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
             )
         )
     controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
+
+
+def _different_swaps(swaps: list[SwapAction]) -> list[SwapAction]:
+    """One swap a pair of ranks (without runs or flushes suits do not matter: ``8♣ ⇄ 10♦`` and
+    ``8♠ ⇄ 10♦`` leave the same game), none of equal ranks (it changes nothing): buttons few and
+    short enough for a phone's row. The list offers every swap."""
+    out: list[SwapAction] = []
+    seen: set[tuple[str, str]] = set()
+    for a in swaps:
+        ranks = (_rank(a["hand"]), _rank(a["up"]))
+        if ranks[0] != ranks[1] and ranks not in seen:
+            seen.add(ranks)
+            out.append(a)
+    return out
 
 
 def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: ShitheadView, mask: int) -> list[str]:
@@ -231,7 +271,7 @@ def _play_controls(
         for a in pickups
         if "add" in a
     ]
-    room = QUICK_ROWS * 5 - len(adds)  # the add-and-pick-up choices are always buttons
+    room = QUICK_ROWS * QUICK_PER_ROW - len(adds)  # the add-and-pick-up choices are always buttons
     if len(quick) > room:
         notes.append("Some plays are only in the list below.")
     quick = quick[:room] + adds
@@ -259,11 +299,14 @@ def _play_controls(
 
 #: rows 0-2 hold the one-press buttons; row 3 the list (for any other choice); row 4 the rest
 QUICK_ROWS = 3
+#: one-press buttons a row: as many as a 390-pixel phone shows in a row (a message there is some
+#: 300 px wide; a card's button with its emoji and a short text about 70 px)
+QUICK_PER_ROW = 4
 
 
 def _add_quick(controls: discord.ui.View, buttons: list[QuickButton]) -> None:
-    for index, button in enumerate(buttons[: QUICK_ROWS * 5]):
-        button.row = index // 5
+    for index, button in enumerate(buttons[: QUICK_ROWS * QUICK_PER_ROW]):
+        button.row = index // QUICK_PER_ROW
         controls.add_item(button)
 
 

@@ -13,9 +13,8 @@ import discord
 
 from bot.snapshot import view as shared_view
 from draw.budget import Budget
-from draw.cards import label, labels
+from draw.cards import label, labels, legible
 from draw.common import COLOR, count, ordinal
-from draw.emojis import cards_text
 from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
 
@@ -235,8 +234,9 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
         desc.append("The game is over.")
     budget = Budget(embeds=[embed])
     budget.describe(embed, [d for d in desc if d])
-    budget.field(embed, f"Hand ({len(view['hand'])})", [cards_text(view["hand"]) or "—"])
-    embed.add_field(name="Face up", value=cards_text(me["face_up"]) or "—", inline=True)
+    # ranks as text beside each suit's emoji (draw.cards.legible): a card emoji's rank is too small
+    budget.field(embed, f"Hand ({len(view['hand'])})", [legible(view["hand"]) or "—"])
+    embed.add_field(name="Face up", value=legible(me["face_up"]) or "—", inline=True)
     slots = me["face_down_slots"]
     down = " ".join(f"{FACE_DOWN}{i + 1}" for i in slots) if slots else "—"
     embed.add_field(name="Face down (positions)", value=down, inline=True)

@@ -127,6 +127,29 @@ def test_a_wrong_type_per_the_spec_is_refused() -> None:
     assert fields(check("POST", CALLBACK, {"type": 99})) == ["type"]
 
 
+def test_a_part_found_valid_once_is_remembered_only_for_the_schema_and_the_exact_value() -> None:
+    """The checker remembers each part of a body it found valid, against the schema it was found
+    valid for; the same text where a shorter one is required, the same row with one more
+    button, ``True`` where ``1`` was valid, a tuple where a list was, or a refusal seen
+    before, are each refused again."""
+    label = "L" * 81  # a valid embed title (256), an over-long button label (80)
+    assert check("POST", MESSAGES, {"embeds": [{"title": label}], "components": rows(1)}) == []
+    found = check(
+        "POST",
+        MESSAGES,
+        {"embeds": [{"title": label}], "components": [{"type": 1, "components": [button(label=label)]}]},
+    )
+    assert fields(found) == ["components[0].components[0].label"]
+    assert check("POST", MESSAGES, {"components": rows(1, 5)}) == []
+    assert fields(check("POST", MESSAGES, {"components": rows(1, 6)})) == ["components[0].components"]
+    assert fields(check("POST", MESSAGES, {"components": rows(1, 6)})) == ["components[0].components"]  # again
+    assert check("POST", MESSAGES, {"content": "x", "flags": 1}) == []
+    assert fields(check("POST", MESSAGES, {"content": "x", "flags": True})) == ["flags"]
+    assert check("POST", MESSAGES, {"embeds": [{"fields": [{"name": "n", "value": "v"}]}]}) == []
+    tupled = {"embeds": [{"fields": ({"name": "n", "value": "v"},)}]}  # JSON has no tuple: not an array
+    assert fields(check("POST", MESSAGES, tupled)) == ["embeds[0].fields"]
+
+
 def test_an_attachment_reference_must_name_a_file_the_message_carries() -> None:
     embed = {"image": {"url": "attachment://table.png"}}
     found = check("POST", MESSAGES, {"embeds": [embed]})

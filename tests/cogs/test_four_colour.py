@@ -88,7 +88,8 @@ async def test_shithead_four_colour_table_and_panel(simcord_env):
     expected = table_picture(table.engine.view(None), table.name, discord.Embed(), True)[0].data
     assert await _bytes(message, "table.png") == expected
     assert expected != table_picture(table.engine.view(None), table.name, discord.Embed(), False)[0].data
-    panel = await driver.open_panel(table.seat_of(ann.id))
-    seat_view = table.engine.view(table.seat_of(ann.id))
+    waiting = next(s for s in range(2) if s != table.engine.to_act()[0])  # (at a turn: no picture)
+    panel = await driver.open_panel(waiting)
+    seat_view = table.engine.view(waiting)
     cards = seat_view["hand"] or seat_view["seats"][seat_view["viewer"]]["face_up"]
     assert await _bytes(panel, "hand.png") == hand_png(tuple(cards), True)

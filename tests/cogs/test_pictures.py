@@ -47,13 +47,17 @@ async def test_ohhell_table_and_hand_carry_pictures(simcord_env):
     message = table_message(channel, bot_id)
     picture = await _png(_image_of(message, "table.png"))
     assert picture.height > 100
-    # the hand reply (My hand) shows the hand as an image
+    # the hand reply (My hand) shows the hand as an image while its player waits; at their move
+    # the buttons are the hand (Discord draws pictures above buttons, which they would push down)
     seat = table.engine.to_act()[0]
     actor = next(p for p in people if p.id == table.seats[seat].user_id)
-    shown = await actor.click(message, label="My hand")
+    waiter = next(p for p in people if p.id != actor.id)
+    shown = await waiter.click(message, label="My hand")
     assert shown.response is not None and shown.response.ephemeral
     own = await _png(_image_of(shown.response, "hand.png"))
     assert own.size[0] > 72
+    at_move = (await actor.click(message, label="My hand")).response
+    assert at_move is not None and not at_move.attachments and not at_move.embeds[0].image.url
     for m in [*channel.history(), dm]:
         for attachment in m.attachments:
             assert attachment.filename in ("table.png", "hand.png"), attachment.filename
@@ -69,9 +73,12 @@ async def test_shithead_table_and_panel_carry_pictures(simcord_env):
     message = table_message(channel, env.bot.user.id)
     picture = await _png(_image_of(message, "table.png"))
     assert picture.height > 150
-    panel = await driver.open_panel(0)
-    await _png(_image_of(panel, "hand.png"))
+    panel = await driver.open_panel(0)  # the swaps asked for: no picture above the buttons
+    assert not panel.attachments and not panel.embeds[0].image.url
     for _ in range(6):
         await driver.step()
     message = table_message(channel, env.bot.user.id)
     await _png(_image_of(message, "table.png"))
+    table = env.bot.tables.in_channel(channel.id, "shithead")
+    waiting = next(s for s in range(2) if s != table.engine.to_act()[0])
+    await _png(_image_of(await driver.open_panel(waiting), "hand.png"))  # the picture while it waits
