@@ -39,7 +39,7 @@ from bot.faults import TRANSIENT
 from bot.snapshot import snapshot
 from bot.speech import member_language, table_language
 from db.store import SavedPanel
-from locales import N_, Msg, _, current, language_of, speaking, translate
+from locales import N_, SOURCE, Msg, _, current, language_of, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ class Panels:
             # Its reader's language is not kept across the stop: the one they last pressed in since
             # (none yet: the table's language) until they press My hand again.
             record = table.record
-            fallback = table_language(self.client, record.guild_id, record.options) if self.client else locales.SOURCE
+            fallback = table_language(self.client, record.guild_id, record.options) if self.client else SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(
                 saved.application_id,
                 saved.token,
