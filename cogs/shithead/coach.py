@@ -16,12 +16,12 @@ from bot.coaching import Coaching, CoachPage
 from db.store import GameRecord
 from draw.budget import Budget
 from draw.cards import label, labels
-from draw.common import COLOR
+from draw.common import COLOR, ordinal
 from games.shithead import analysis as sh
+from locales import N_, _, ngettext, translate
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 #: said in the footer when the page left something out: the file holds the whole analysis
-IN_FILE = " · the whole analysis is in the attached file"
+IN_FILE = N_("the whole analysis is in the attached file")
 
 
 def _pct(x: float) -> str:
@@ -29,44 +29,61 @@ def _pct(x: float) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{round(100 * x) + 0:+d} pts"  # + 0: no "-0" for a hair below nothing
+    return _("{points} pts", points=f"{round(100 * x) + 0:+d}")  # + 0: no "-0" for a hair below nothing
 
 
 def action_text(action: dict[str, Any], pile: int, top: str | None) -> str:
     """What a decision was, as the table saw it."""
     if action.get("type") == "pickup":
-        text = f"picked up the pile ({pile} card{'s' if pile != 1 else ''}"
-        text += f", {label(top)} on top)" if top else ")"
+        if top:
+            text = ngettext(
+                "picked up the pile ({n} card, {top} on top)",
+                "picked up the pile ({n} cards, {top} on top)",
+                pile,
+                top=label(top),
+            )
+        else:
+            text = ngettext("picked up the pile ({n} card)", "picked up the pile ({n} cards)", pile)
         if action.get("add"):
-            text += f" adding {label(action['add'])}"
+            text += " " + _("adding {card}", card=label(action["add"]))
         return text
-    return f"played {labels(action.get('cards', []))}" + (f" on {label(top)}" if top else " on an empty pile")
+    cards = labels(action.get("cards", []))
+    if top:
+        return _("played {cards} on {top}", cards=cards, top=label(top))
+    return _("played {cards} on an empty pile", cards=cards)
 
 
 def _short(action: dict[str, Any]) -> str:
     if action.get("type") == "pickup":
-        return "picking up"
-    return f"playing {labels(action.get('cards', []))}"
+        return _("picking up")
+    return _("playing {cards}", cards=labels(action.get("cards", [])))
 
 
 def _verdict(loss: float) -> str:
     if round(100 * loss) == 0:
-        return "no difference"
-    return f"cost {100 * loss:.0f} pts" if loss > 0 else f"gained {-100 * loss:.0f} pts"
+        return _("no difference")
+    if loss > 0:
+        return _("cost {points} pts", points=f"{100 * loss:.0f}")
+    return _("gained {points} pts", points=f"{-100 * loss:.0f}")
 
 
 def decision_line(names: list[str], d: dict[str, Any]) -> str:
     """``Move N: who did what: their chance against the best alternative's — the verdict``."""
-    return (
-        f"Move {d['index']}: {names[d['seat']]} {action_text(d['action'], d['pile'], d['top'])}:"
-        f" {_pct(d['chance'])} against {_pct(d['better_chance'])} for {_short(d['better'])}"
-        f" — {_verdict(d['loss'])}"
+    return _(
+        "Move {move}: {name} {action}: {chance} against {better_chance} for {better} — {verdict}",
+        move=d["index"],
+        name=names[d["seat"]],
+        action=action_text(d["action"], d["pile"], d["top"]),
+        chance=_pct(d["chance"]),
+        better_chance=_pct(d["better_chance"]),
+        better=_short(d["better"]),
+        verdict=_verdict(d["loss"]),
     )
 
 
 def in_file(left: int) -> str:
     """The tail of a list the page cut short."""
-    return f"… {left} more in the attached file"
+    return _("… {left} more in the attached file", left=left)
 
 
 def shithead_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
@@ -74,39 +91,52 @@ def shithead_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
     first, then each list as far as it fits; what does not is in a text file beside it."""
     names = [s.name for s in record.seats]
     winner = data.get("goal") == "winner"
-    good = "winning" if winner else "not being the shithead"
+    good = _("winning") if winner else _("not being the shithead")
     lines = []
     for n, p in enumerate(data["players"], start=1):
         if winner:
-            outcome = "won" if p["result"] else "did not win"
+            outcome = _("won") if p["result"] else _("did not win")
         else:
-            place = ORDINALS.get(p["place"], f"{p['place']}th")
-            outcome = f"{place} out" if p["result"] else "💩 the shithead"
-        dealt = f"dealt cards worth {_pct(p['worth'])}, " if p.get("worth") is not None else ""
+            outcome = _("{place} out", place=ordinal(p["place"])) if p["result"] else _("💩 the shithead")
+        dealt = _("dealt cards worth {worth}, ", worth=_pct(p["worth"])) if p.get("worth") is not None else ""
         if p["swap_worth"] is None and not p["decisions"]:  # not coached: a computer
-            choices = "choices not weighed (the computer's)"
+            choices = _("choices not weighed (the computer's)")
         else:
-            choices = f"choices {_pts(p['skill'])} against the computer's"
+            choices = _("choices {points} against the computer's", points=_pts(p["skill"]))
         lines.append(
-            f"{n}. **{names[p['seat']]}**: {outcome}; {dealt}{choices},"
-            f" luck {_pts(p['luck'])} → **{round(p['adjusted'], 2) + 0.0:.2f}** adjusted"
+            _(
+                "{n}. **{name}**: {outcome}; {dealt}{choices}, luck {luck} → **{adjusted}** adjusted",
+                n=n,
+                name=names[p["seat"]],
+                outcome=outcome,
+                dealt=dealt,
+                choices=choices,
+                luck=_pts(p["luck"]),
+                adjusted=f"{round(p['adjusted'], 2) + 0.0:.2f}",
+            )
         )
     weight = data["config"].get("luck_weight", 1.0)
-    share = "" if weight == 1 else f"{100 * weight:.0f}% of "
+    share = "" if weight == 1 else _("{percent}% of ", percent=f"{100 * weight:.0f}")
     config = data["config"]
-    footer = (
-        f"Chances of {good} in {config['rollouts']} computer playouts from each position"
-        f" ({config['luck_rollouts']} from the deal, for its worth), the unseen cards dealt again each time;"
-        f" {data['decisions']} decisions weighed."
+    footer = _(
+        "Chances of {good} in {rollouts} computer playouts from each position ({luck_rollouts} from the deal,"
+        " for its worth), the unseen cards dealt again each time; {decisions} decisions weighed.",
+        good=good,
+        rollouts=config["rollouts"],
+        luck_rollouts=config["luck_rollouts"],
+        decisions=data["decisions"],
     )
+    in_file_note = " · " + translate(IN_FILE)
     budget = Budget()
-    budget.reserve(len(footer) + len(IN_FILE))
-    embed = budget.embed(title=f"🧑‍🏫 The coach on game #{record.id}", color=COLOR)
-    intro = (
-        f"In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck:"
-        f" {share}whatever was not the player's own choices (the result above the table's average, less what"
-        " the swap and the choices in play gained against the computer's, above the table's average;"
-        " a computer's own choices gain nothing)."
+    budget.reserve(len(footer) + len(in_file_note))
+    embed = budget.embed(title=_("🧑‍🏫 The coach on game #{game}", game=record.id), color=COLOR)
+    intro = _(
+        "In finishing order, each with the luck-adjusted result: 1 for {good}, less the luck: {share}whatever was"
+        " not the player's own choices (the result above the table's average, less what the swap and the choices"
+        " in play gained against the computer's, above the table's average; a computer's own choices gain"
+        " nothing).",
+        good=good,
+        share=share,
     )
     budget.describe(embed, [intro, *lines])
     swaps = []
@@ -114,29 +144,44 @@ def shithead_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
         who = names[s["seat"]]
         if not s["chosen"]:
             continue
-        dealt = f" (dealt {labels(s['dealt'])})" if s["dealt"] else ""
+        dealt = " " + _("(dealt {cards})", cards=labels(s["dealt"])) if s["dealt"] else ""
         if s["chance"] is None:
-            swaps.append(f"{who} put {labels(s['chosen'])} face up{dealt}, as the computer would.")
+            swaps.append(
+                _(
+                    "{who} put {cards} face up{dealt}, as the computer would.",
+                    who=who,
+                    cards=labels(s["chosen"]),
+                    dealt=dealt,
+                )
+            )
         else:
             swaps.append(
-                f"{who} put {labels(s['chosen'])} face up{dealt}: {_pct(s['chance'])} against"
-                f" {_pct(s['computer_chance'])} for the computer's {labels(s['computer'])}"
-                f" — {_verdict(-s['worth'])}"
+                _(
+                    "{who} put {cards} face up{dealt}: {chance} against {computer_chance} for the computer's"
+                    " {computer} — {verdict}",
+                    who=who,
+                    cards=labels(s["chosen"]),
+                    dealt=dealt,
+                    chance=_pct(s["chance"]),
+                    computer_chance=_pct(s["computer_chance"]),
+                    computer=labels(s["computer"]),
+                    verdict=_verdict(-s["worth"]),
+                )
             )
-    budget.field(embed, "The swap", swaps, empty="No swap to weigh.", tail=in_file)
+    budget.field(embed, _("The swap"), swaps, empty=_("No swap to weigh."), tail=in_file)
     pickups = [decision_line(names, d) for d in data["pickups"]]
     budget.field(
         embed,
-        "Pick-ups with a play in hand",
+        _("Pick-ups with a play in hand"),
         pickups,
-        empty="None: nobody picked up while they could play.",
+        empty=_("None: nobody picked up while they could play."),
         tail=in_file,
     )
     plays = [decision_line(names, d) for d in data["plays_to_pick_up"]]
-    budget.field(embed, "Plays where picking up did better", plays, empty="None found.", tail=in_file)
+    budget.field(embed, _("Plays where picking up did better"), plays, empty=_("None found."), tail=in_file)
     costly = [decision_line(names, d) for d in data["costly"]]
-    budget.field(embed, "Other costly decisions", costly, empty="None found.", tail=in_file)
-    budget.footer(embed, footer + (IN_FILE if budget.cut else ""))
+    budget.field(embed, _("Other costly decisions"), costly, empty=_("None found."), tail=in_file)
+    budget.footer(embed, footer + (in_file_note if budget.cut else ""))
     return CoachPage(embed, budget.attachment(f"analysis-game-{record.id}.txt"))
 
 

@@ -11,16 +11,27 @@ from bot.errors import Refusal
 from bot.groups import game_group
 from bot.interaction import open_panel
 from cogs.shithead.kind import ShitheadKind
+from locales import _
+
+
+def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.locale_str:
+    """A command's words for the catalogue (``context``: where Discord shows them; ``params`` fill
+    ``msgid`` in every language)."""
+    shown = msgid.format(**params) if params else msgid
+    return app_commands.locale_str(shown, msgid=msgid, context=context, params=params)
 
 
 def shithead_group(kind: ShitheadKind) -> app_commands.Group:
     group = game_group(kind)
 
-    @group.command(name="hand", description="Your cards and controls, privately (the same as My cards)")
+    @group.command(
+        name="hand",
+        description=pgettext("command description", "Your cards and controls, privately (the same as My cards)"),
+    )
     async def hand(interaction: discord.Interaction) -> None:
         table = tables_of(interaction).in_channel(interaction.channel_id or 0, kind.key)
         if table is None or table.engine is None:
-            raise Refusal("There is no Shithead game running in this channel.")
+            raise Refusal(_("There is no Shithead game running in this channel."))
         await open_panel(interaction, table.id)
 
     return group

@@ -20,7 +20,7 @@ from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from cogs.shithead.replay import ShitheadReplayer
 from db.store import ResultRow
-from draw.common import count, game_place
+from draw.common import game_place
 from draw.looks import four_colour, rule_options
 from draw.ratings import add_rating_field
 from draw.seats import Faces
@@ -29,6 +29,10 @@ from games.shithead import rules as sh_rules
 from games.shithead.contracts import ShitheadAction, ShitheadView
 from games.shithead.game import Shithead
 from games.shithead.search import decide as search_decide
+from locales import N_, _, ngettext, translate
+
+#: preset names that are names in every language
+_NAMES = frozenset({"Karma", "Ten-Two Slide"})
 
 
 class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView, ShitheadAction]):
@@ -40,21 +44,22 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
     default_preset = "pagat"
     coaching = COACHING
     replayer = ShitheadReplayer()
+    #: marked for the catalogue; said in the reader's language by :meth:`preset_name` and :meth:`preset_line`
     preset_info = {
         key: (name, sh_rules.PRESET_HELP.get(key, ""))
         for key, name in {
-            "pagat": "Standard",
-            "six-players": "Six players (jokers)",
+            "pagat": N_("Standard"),
+            "six-players": N_("Six players (jokers)"),
             "karma": "Karma",
-            "gultnieks": "Seven and lower",
-            "guarducci": "Glass sevens and runs",
-            "smeghead": "Smeghead (two packs)",
-            "finland": "Finland (four face-down)",
+            "gultnieks": N_("Seven and lower"),
+            "guarducci": N_("Glass sevens and runs"),
+            "smeghead": N_("Smeghead (two packs)"),
+            "finland": N_("Finland (four face-down)"),
             "ten-two-slide": "Ten-Two Slide",
-            "winner": "Play for a winner",
+            "winner": N_("Play for a winner"),
         }.items()
     }
-    hand_button = "My cards"
+    hand_button = N_("My cards")
     hand_item = TableButton
     loser_mark = "💩"  # the shithead
     comparison = BY_PLACE  # no points: a duplicate match compares finishing places
@@ -63,8 +68,17 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
         self.bot = bot
 
     # -- rules --------------------------------------------------------------------------------
+    def preset_name(self, preset: str) -> str:
+        name = super().preset_name(preset)
+        return translate(name) if preset in self.preset_info and name not in _NAMES else name
+
+    def preset_line(self, preset: str) -> str:
+        line = super().preset_line(preset)
+        return translate(line) if line else ""
+
     def options(self) -> list[OptionSpec]:
-        return [OptionSpec(o.name, o.values, o.help) for o in sh_rules.OPTIONS]
+        """The rules a host may set, their help in the reader's language."""
+        return [OptionSpec(o.name, o.values, translate(o.help)) for o in sh_rules.OPTIONS]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> sh_rules.Rules:
         return sh_rules.make_rules(preset, **rule_options(options))
@@ -74,9 +88,14 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
 
     def add_profile(self, lines: list[str], profile: Profile) -> None:
         best = profile.best
-        lines.append(f"{count(profile.losses, 'time')} the shithead")
+        lines.append(ngettext("{n} time the shithead", "{n} times the shithead", profile.losses))
         if best is not None:
-            lines[-1] += f" · best game #{best.game_id} (place {best.place} of {best.players})"
+            lines[-1] += " · " + _(
+                "best game #{game} (place {place} of {players})",
+                game=best.game_id,
+                place=best.place,
+                players=best.players,
+            )
 
     # -- rendering ----------------------------------------------------------------------------
     def decision_key(self, view: ShitheadView, seat: int) -> object:
@@ -186,10 +205,10 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
         add_rating_field(embed, results)
         loser, winner = view["loser"], view["winner"]
         if loser is not None:
-            content = f"🏁 Game over! 💩 {faces.mention(loser)} is the shithead (and deals next time)."
+            content = _("🏁 Game over! 💩 {name} is the shithead (and deals next time).", name=faces.mention(loser))
         else:
             assert winner is not None  # a game over has a shithead, or (winner rules) a winner
-            content = f"🏁 Game over! 🏆 {faces.mention(winner)} wins."
+            content = _("🏁 Game over! 🏆 {name} wins.", name=faces.mention(winner))
         return Rendered(content=content, embeds=[embed], view=table.lent.finale(table))
 
     def ai_view(self, engine: Shithead, seat: int) -> ShitheadView:
@@ -203,8 +222,13 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
 
 
 def _footer(table: LiveTable) -> str:
-    changed = " with changes" if rule_options(table.record.options) else ""
-    return f"Game #{table.id} · {table.record.preset} rules{changed} · /shithead rules shows them"
+    if rule_options(table.record.options):
+        return _(
+            "Game #{game} · {preset} rules with changes · /shithead rules shows them",
+            game=table.id,
+            preset=table.record.preset,
+        )
+    return _("Game #{game} · {preset} rules · /shithead rules shows them", game=table.id, preset=table.record.preset)
 
 
 def _cards_left(engine: Shithead, view: ShitheadView | None = None) -> dict[int, int]:

@@ -34,12 +34,12 @@ from cogs.shithead.panel_choices import MAX_OPTIONS, cards_of, own_seat, play_op
 from cogs.shithead.pictures import hand_picture
 from cogs.shithead.render import game_view, panel_embed
 from draw.cards import label, labels
-from draw.common import count
 from draw.emojis import EMOJIS
 from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
 from games.shithead.contracts import ShitheadView, SwapAction
 from games.shithead.game import Shithead
+from locales import N_, _, ngettext, translate
 
 
 def panel(
@@ -70,13 +70,13 @@ def panel(
     faces = Faces.of(table.record.seats)
     legend: str | None = None
     if faces.computer(seat):
-        notes.append("🤖 The computer is playing your seat: press **Take my seat back** on the table.")
+        notes.append(_("🤖 The computer is playing your seat: press **Take my seat back** on the table."))
     elif view["phase"] == "swap" and not me["ready"]:
         if view["rules"]["deal"] == "choose":
             notes += _choose_controls(controls, table.id, key, view, mask)
         else:
             _swap_controls(controls, table.id, key, view)
-        notes.append("Tap a swap to make it, then **Ready**.")
+        notes.append(_("Tap a swap to make it, then **Ready**."))
         legend = LEGEND_SWAP
     elif view["phase"] == "play" and view["turn"] == seat:
         if view["zone"] == "down":
@@ -86,7 +86,7 @@ def panel(
                 controls.add_item(
                     PanelButton(table.id, key, "flip", f"{index:x}", text=f"🂠 {index + 1}", row=0, primary=True)
                 )
-            notes.append("**Your turn:** turn over one of your face-down cards.")
+            notes.append(_("**Your turn:** turn over one of your face-down cards."))
             legend = LEGEND_FLIP
         else:
             confirm = table.record.options.get(CONFIRM_CARDS) == "on"
@@ -94,9 +94,9 @@ def panel(
             legend = LEGEND_CONFIRM if confirm else LEGEND_PLAY
     deciding = legend is not None
     if legend:
-        notes.append(legend)
+        notes.append(translate(legend))
     if view["phase"] != "over":
-        controls.add_item(PanelButton(table.id, key, "refresh", text="🔄 Refresh", row=4))
+        controls.add_item(PanelButton(table.id, key, "refresh", text=_("🔄 Refresh"), row=4))
     embed = panel_embed(view, faces.name, table.id, notes)
     # Discord draws a message's pictures above its buttons: while a choice is asked for, the hand
     # is the text and the buttons, and the picture comes back once the player waits
@@ -106,10 +106,10 @@ def panel(
 
 
 #: what the button colours mean, said once on the panel where they show
-LEGEND_SWAP = "Grey: a swap, made at once · 🟩 green: Ready."
-LEGEND_FLIP = "🟩 Green: turn that card over."
-LEGEND_PLAY = "🟩 Green: plays at once · 🟥 red: picks up."
-LEGEND_CONFIRM = "🟩 Green: pick · 🟦 blue: picked, press to play · 🟥 red: pick up."
+LEGEND_SWAP = N_("Grey: a swap, made at once · 🟩 green: Ready.")
+LEGEND_FLIP = N_("🟩 Green: turn that card over.")
+LEGEND_PLAY = N_("🟩 Green: plays at once · 🟥 red: picks up.")
+LEGEND_CONFIRM = N_("🟩 Green: pick · 🟦 blue: picked, press to play · 🟥 red: pick up.")
 
 
 def _rank(code: str) -> str:
@@ -122,8 +122,10 @@ def _rank(code: str) -> str:
 def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: ShitheadView) -> None:
     # Karma's stacks first (value "card+"): they draw a new card, so they are listed before swaps
     stacks = [
-        discord.SelectOption(label=f"Stack {label(a['card'])} on your face-up cards of its rank, draw again",
-                             value=f"{a['card']}+")
+        discord.SelectOption(
+            label=_("Stack {card} on your face-up cards of its rank, draw again", card=label(a["card"])),
+            value=f"{a['card']}+",
+        )
         for a in view["legal"] if a["type"] == "stack"
     ]  # fmt: skip
     swaps = [a for a in view["legal"] if a["type"] == "swap"]
@@ -131,7 +133,14 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
     suited = bool(view["rules"].get("runs") or view["rules"].get("flush"))
     name = label if suited else _rank
     taps = [
-        QuickButton(game_id, key, "stack", a["card"], text=f"Stack {label(a['card'])}", emoji=EMOJIS.partial(a["card"]))
+        QuickButton(
+            game_id,
+            key,
+            "stack",
+            a["card"],
+            text=_("Stack {card}", card=label(a["card"])),
+            emoji=EMOJIS.partial(a["card"]),
+        )
         for a in view["legal"]
         if a["type"] == "stack"
     ] + [
@@ -142,7 +151,8 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
     if swaps or stacks:
         options = stacks + [
             discord.SelectOption(
-                label=f"Put {label(a['hand'])} face up, take {label(a['up'])}", value=f"{a['hand']}>{a['up']}"
+                label=_("Put {hand} face up, take {up}", hand=label(a["hand"]), up=label(a["up"])),
+                value=f"{a['hand']}>{a['up']}",
             )
             for a in swaps
         ]
@@ -153,10 +163,10 @@ def _swap_controls(controls: discord.ui.View, game_id: int, key: str, view: Shit
                 key,
                 "swap",
                 options,
-                placeholder="Stack or swap a hand card…" if stacks else "Swap a hand card with a face-up card…",
+                placeholder=_("Stack or swap a hand card…") if stacks else _("Swap a hand card with a face-up card…"),
             )
         )
-    controls.add_item(PanelButton(game_id, key, "ready", text="Ready", row=4, primary=True))
+    controls.add_item(PanelButton(game_id, key, "ready", text=_("Ready"), row=4, primary=True))
 
 
 def _different_swaps(swaps: list[SwapAction]) -> list[SwapAction]:
@@ -201,18 +211,18 @@ def _choose_controls(controls: discord.ui.View, game_id: int, key: str, view: Sh
             key,
             "choose",
             options,
-            placeholder=f"Choose {count(need, 'card')} to lay face up…",
+            placeholder=ngettext("Choose {n} card to lay face up…", "Choose {n} cards to lay face up…", need),
             count=need,
             row=QUICK_ROWS,
         )
     )
     chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
     if len(chosen) == need:
-        text = f"Put {labels(chosen)} face up"
+        text = _("Put {cards} face up", cards=labels(chosen))
         controls.add_item(PanelButton(game_id, key, "confirm", f"{mask:x}", text=text[:80], row=4, primary=True))
         return []
-    controls.add_item(PanelButton(game_id, key, "confirm", "0", text="Confirm", row=4, disabled=True))
-    return [f"Tap {count(need, 'card')} to lay face up, then confirm."]
+    controls.add_item(PanelButton(game_id, key, "confirm", "0", text=_("Confirm"), row=4, disabled=True))
+    return [ngettext("Tap {n} card to lay face up, then confirm.", "Tap {n} cards to lay face up, then confirm.", need)]
 
 
 def _play_controls(
@@ -229,16 +239,22 @@ def _play_controls(
     quick = quick_plays(game_id, key, view, armed, confirm)
     if quick and confirm:
         notes.append(
-            "**Your turn:** a green button picks its cards, a second press plays them; or choose cards below, "
-            "then **Play**."
+            _(
+                "**Your turn:** a green button picks its cards, a second press plays them; or choose cards below, "
+                "then **Play**."
+            )
         )
-        notes += [f"👉 **{b.text}** is picked: press it again to play, or pick another." for b in quick if b.armed]
+        notes += [
+            _("👉 **{play}** is picked: press it again to play, or pick another.", play=b.text)
+            for b in quick
+            if b.armed
+        ]
     elif quick:
         # the one instruction for this turn (the embed adds no other "Your turn" line)
-        notes.append("**Your turn:** a green button plays its cards at once; or choose cards below, then **Play**.")
+        notes.append(_("**Your turn:** a green button plays its cards at once; or choose cards below, then **Play**."))
     options = play_options(view)
     if not options:
-        notes.append("Nothing you hold can be played on this pile: you must pick it up.")
+        notes.append(_("Nothing you hold can be played on this pile: you must pick it up."))
     cards = cards_of(options, mask)
     reason = None
     if cards:
@@ -247,24 +263,26 @@ def _play_controls(
         except USER_ERRORS as error:
             reason = str(error)
     if cards and reason is None:
-        text = f"Play {labels(cards)}"
+        text = _("Play {cards}", cards=labels(cards))
         controls.add_item(PanelButton(game_id, key, "play", f"{mask:x}", text=text[:80], row=4, primary=True))
     else:
-        controls.add_item(PanelButton(game_id, key, "play", "0", text="Play chosen", row=4, disabled=True))
+        controls.add_item(PanelButton(game_id, key, "play", "0", text=_("Play chosen"), row=4, disabled=True))
         if reason:
             notes.append(f"⚠️ {reason}")
     pickups = [a for a in view["legal"] if a["type"] == "pickup"]
     plain = [a for a in pickups if "add" not in a]
     size = view["pile_size"]
     if plain:
-        controls.add_item(PanelButton(game_id, key, "pick", text=f"Pick up the pile ({size})", row=4, danger=True))
+        controls.add_item(
+            PanelButton(game_id, key, "pick", text=_("Pick up the pile ({size})", size=size), row=4, danger=True)
+        )
     adds = [
         QuickButton(
             game_id,
             key,
             "add",
             a["add"],
-            text=f"Add {label(a['add'])}, pick up ({size + 1})",
+            text=_("Add {card}, pick up ({size})", card=label(a["add"]), size=size + 1),
             emoji=EMOJIS.partial(a["add"]),
             style=discord.ButtonStyle.danger,
         )
@@ -273,7 +291,7 @@ def _play_controls(
     ]
     room = QUICK_ROWS * QUICK_PER_ROW - len(adds)  # the add-and-pick-up choices are always buttons
     if len(quick) > room:
-        notes.append("Some plays are only in the list below.")
+        notes.append(_("Some plays are only in the list below."))
     quick = quick[:room] + adds
     _add_quick(controls, quick)
     # the list (any play at all) goes in the first free row after the buttons
@@ -290,7 +308,7 @@ def _play_controls(
                 key,
                 "sel",
                 select_options,
-                placeholder="Or choose any cards to play…",
+                placeholder=_("Or choose any cards to play…"),
                 count=None,
             )
         )
@@ -325,7 +343,7 @@ def quick_plays(
             key,
             "put" if is_armed or not confirm else "arm",
             arg,
-            text=(f"{play.text} · press again to play" if is_armed else play.text)[:80],
+            text=(_("{play} · press again to play", play=play.text) if is_armed else play.text)[:80],
             emoji=EMOJIS.partial(play.cards[0]),
             style=discord.ButtonStyle.primary if is_armed else discord.ButtonStyle.success,
         )

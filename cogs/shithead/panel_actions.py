@@ -15,6 +15,7 @@ from cogs.shithead.panel import panel
 from cogs.shithead.panel_choices import cards_of, mask_of, play_options
 from cogs.shithead.render import game_view
 from games.shithead.game import Shithead
+from locales import _
 
 
 def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit | PanelRedraw:
@@ -33,11 +34,11 @@ def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit
     if act == "play":  # (the mask indexes the options the panel was drawn with)
         cards = cards_of(play_options(game_view(engine, seat)), int(arg, 16))
         if not cards:
-            raise Refusal("Choose the cards to play first.")
+            raise Refusal(_("Choose the cards to play first."))
         return {"type": "play", "cards": cards}
     if act == "arm":  # confirm_cards: the first press only picks the play (the panel's, not a move)
         if press.key != table.kind.decision_digest(engine, seat):
-            return PanelRedraw(warning="The table has moved on since you opened that; nothing was changed.")
+            return PanelRedraw(warning=_("The table has moved on since you opened that; nothing was changed."))
         return PanelRedraw(rendered=panel(table, seat, armed=arg))
     if act == "put":
         return {"type": "play", "cards": arg.split(".")}
@@ -54,7 +55,7 @@ def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit
     if act == "swap" and values and values[0].endswith("+"):  # the list's stacks
         return Explicit({"type": "stack", "card": values[0][:-1]})
     if act == "swap":
-        hand, _, up = (values[0] if values else arg).partition(">")
+        hand, _sep, up = (values[0] if values else arg).partition(">")
         return Explicit({"type": "swap", "hand": hand, "up": up})
     if act == "ready":
         return Explicit({"type": "ready"})
@@ -62,7 +63,7 @@ def press_action(table: LiveTable, seat: int, press: Press) -> Action | Explicit
         mask = int(arg, 16)
         in_hand = game_view(engine, seat)["hand"]
         return Explicit({"type": "choose_up", "cards": [c for i, c in enumerate(in_hand) if mask >> i & 1]})
-    raise Refusal("That control is not known any more; press **My cards** again.")
+    raise Refusal(_("That control is not known any more; press **My cards** again."))
 
 
 def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendered:
@@ -72,16 +73,16 @@ def _chosen(table: LiveTable, seat: int, act: str, values: list[str]) -> Rendere
     view = game_view(engine, seat)
     if act == "choose":
         if view["phase"] != "swap" or view["rules"]["deal"] != "choose":
-            return panel(table, seat, warning="Choosing the face-up cards is over.")
+            return panel(table, seat, warning=_("Choosing the face-up cards is over."))
         chosen = set(values)
         return panel(table, seat, mask=sum(1 << i for i, c in enumerate(view["hand"]) if c in chosen))
     if view["phase"] != "play":
-        return panel(table, seat, warning="There is nothing to play now.")
+        return panel(table, seat, warning=_("There is nothing to play now."))
     if view["turn"] != seat:  # (no name: this panel stays up after the turn moves on)
-        return panel(table, seat, warning="It is not your turn yet.")
+        return panel(table, seat, warning=_("It is not your turn yet."))
     options = play_options(view)
     mask = mask_of(options, values)
     warning = None
     if len(values) != bin(mask).count("1"):
-        warning = "Some of those cards cannot be played any more; they were left out."
+        warning = _("Some of those cards cannot be played any more; they were left out.")
     return panel(table, seat, mask=mask, warning=warning)

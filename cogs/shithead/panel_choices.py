@@ -14,9 +14,10 @@ from draw.cards import label, labels
 from games.common.cards import parse_card, rank_of
 from games.shithead.contracts import ShitheadView as View
 from games.shithead.game import sort_key
+from locales import N_, _, translate
 
 MAX_OPTIONS = 25  # Discord's limit for one select
-_SPELLED = {1: "one", 2: "both", 3: "all three", 4: "all four"}
+_SPELLED = {2: N_("both {rank}s"), 3: N_("all three {rank}s"), 4: N_("all four {rank}s")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ class CardOption:
     def text(self) -> str:
         if len(self.codes) == 1:
             return label(self.codes[0])
-        return f"{labels(self.codes)} (all {len(self.codes)} together)"
+        return _("{cards} (all {n} together)", cards=labels(self.codes), n=len(self.codes))
 
 
 def _by_rank(codes: list[str]) -> list[str]:
@@ -124,9 +125,11 @@ def quick_play_choices(view: View) -> list[QuickPlay]:
             if held.get(rank, 0) == 1:
                 text = label(first)
             elif n == held.get(rank, 0):
-                text = f"{_SPELLED.get(n, f'all {n}')} {_rank_text(first)}s"
+                spelled = _SPELLED.get(n)
+                rank_text = _rank_text(first)
+                text = translate(spelled, rank=rank_text) if spelled else _("all {n} {rank}s", n=n, rank=rank_text)
             elif n == 1:
-                text = f"one {_rank_text(first)}"
+                text = _("one {rank}", rank=_rank_text(first))
             else:
                 text = f"{n} × {_rank_text(first)}"
             weight = (0 if n == held.get(rank, 0) or n == 1 else 1, sort_key(parse_card(first))[0], -n)
@@ -135,4 +138,4 @@ def quick_play_choices(view: View) -> list[QuickPlay]:
             weight = (2, sort_key(parse_card(first))[0], -len(cards))
         out.append((weight, QuickPlay(text, tuple(cards))))
     out.sort(key=lambda pair: pair[0])
-    return [play for _, play in out]
+    return [play for _weight, play in out]

@@ -32,6 +32,7 @@ from draw.images import (
 )
 from draw.pictures import ImageFile, fit_alt, show_picture
 from games.shithead.contracts import ShitheadView
+from locales import N_, _, ngettext, translate
 
 Name = Callable[[int], str]
 TABLE_FILE = "table.png"
@@ -58,19 +59,34 @@ def table_alt(view: ShitheadView, name: Name) -> str:
 
     def said(name: Name, words: Callable[[str], str]) -> str:
         top = ", ".join(words(c) for c in pile)
-        shown = f", the top {len(pile)} (newest last): {top}" if pile else ""
-        beat = f" To beat: {words(view['to_beat'])}." if view["to_beat"] is not None else " Any card may be played."
-        parts = [f"Pile: {view['pile_size']} card{'s' if view['pile_size'] != 1 else ''}{shown}.{beat}"]
+        size = view["pile_size"]
+        if pile:
+            head = ngettext(
+                "Pile: {n} card, the top {shown} (newest last): {top}.",
+                "Pile: {n} cards, the top {shown} (newest last): {top}.",
+                size,
+                shown=len(pile),
+                top=top,
+            )
+        else:
+            head = ngettext("Pile: {n} card.", "Pile: {n} cards.", size)
+        if view["to_beat"] is not None:
+            beat = _("To beat: {card}.", card=words(view["to_beat"]))
+        else:
+            beat = _("Any card may be played.")
+        parts = [head, beat]
         for info in view["seats"]:
             seat = info["seat"]
-            turn = " (to play)" if view["phase"] == "play" and view["turn"] == seat else ""
             if info["out"]:
-                parts.append(f"{name(seat)}: out.")
+                parts.append(_("{name}: out.", name=name(seat)))
                 continue
-            up = ", ".join(words(c) for c in info["face_up"]) or "none"
-            parts.append(
-                f"{name(seat)}{turn}: face up {up}; {info['face_down']} face down; {info['hand_size']} in hand."
+            up = ", ".join(words(c) for c in info["face_up"]) or _("none")
+            line = (
+                N_("{name} (to play): face up {up}; {down} face down; {hand} in hand.")
+                if view["phase"] == "play" and view["turn"] == seat
+                else N_("{name}: face up {up}; {down} face down; {hand} in hand.")
             )
+            parts.append(translate(line, name=name(seat), up=up, down=info["face_down"], hand=info["hand_size"]))
         return " ".join(parts)
 
     short = lambda seat: short_name(name(seat), 12)  # noqa: E731
@@ -93,14 +109,24 @@ def hand_picture(view: ShitheadView, embed: discord.Embed, four: bool = False) -
     seat = view["viewer"]
     assert seat is not None, "a seat's own view"
     cards = view["hand"] or view["seats"][seat]["face_up"]
-    what = "Your hand" if view["hand"] else "Your face-up cards (your hand is empty)"
     if not cards:  # (the picture says "no cards": what is left is face down, played blind)
-        return [show_picture(embed, HAND_FILE, hand_png((), four), "Your hand: no cards left.")]
-    alt = fit_alt(
-        f"{what}, {len(cards)} card{'s' if len(cards) != 1 else ''}: {cards_words(cards)}.",
-        f"{what}, {len(cards)} cards: {', '.join(_short_words(c) for c in cards)}.",
-        f"{what}, {len(cards)} cards: {_counted(cards)}.",
-    )
+        return [show_picture(embed, HAND_FILE, hand_png((), four), _("Your hand: no cards left."))]
+    if view["hand"]:
+        alts = [
+            ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(cards), cards=listed)
+            for listed in (cards_words(cards), ", ".join(_short_words(c) for c in cards), _counted(cards))
+        ]
+    else:
+        alts = [
+            ngettext(
+                "Your face-up cards (your hand is empty), {n} card: {cards}.",
+                "Your face-up cards (your hand is empty), {n} cards: {cards}.",
+                len(cards),
+                cards=listed,
+            )
+            for listed in (cards_words(cards), ", ".join(_short_words(c) for c in cards), _counted(cards))
+        ]
+    alt = fit_alt(*alts)
     return [show_picture(embed, HAND_FILE, hand_png(tuple(cards), four), alt)]
 
 

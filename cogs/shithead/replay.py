@@ -6,10 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.replaying import Replayer
+from cogs.shithead.said import action_text
 from draw.cards import labels
 from games.common.engine import Event
 from games.shithead.game import Shithead
 from games.shithead.hands import codes
+from locales import _
 
 
 class ShitheadReplayer(Replayer[Shithead]):
@@ -17,23 +19,25 @@ class ShitheadReplayer(Replayer[Shithead]):
         return True  # every action is a step
 
     def start_lines(self, engine: Shithead, names: list[str]) -> list[str]:
-        return ["The deal: every player swaps, then play starts."]
+        return [_("The deal: every player swaps, then play starts.")]
 
     def event_lines(self, engine: Shithead, events: list[Event], names: list[str]) -> list[str]:
-        lines = ["🏁 Game over" for event in events if event.seat is None and event.kind == "game_over"]
+        lines = [_("🏁 Game over") for event in events if event.seat is None and event.kind == "game_over"]
         if not lines:
             recent = engine.view(None)["recent"]
             if recent:
-                lines.append(f"{names[recent[-1]['seat']]} {recent[-1]['text']}")
+                lines.append(f"{names[recent[-1]['seat']]} {action_text(recent[-1]['text'])}")
         return lines
 
     def add_hands(self, embed: discord.Embed, engine: Shithead, names: list[str]) -> None:
         for seat, name in enumerate(names):
             down = [c for c in engine.down[seat] if c is not None]
-            value = (
-                f"hand: {labels(codes(engine.hand[seat])) or '—'}\n"
-                f"face up: {labels(codes(engine.up[seat])) or '—'} · face down: {labels(codes(down)) or '—'}"
+            value = _(
+                "hand: {hand}\nface up: {up} · face down: {down}",
+                hand=labels(codes(engine.hand[seat])) or "—",
+                up=labels(codes(engine.up[seat])) or "—",
+                down=labels(codes(down)) or "—",
             )
             embed.add_field(name=name, value=value[:1024], inline=False)
         pile = engine.view(None)["pile"]
-        embed.add_field(name="Pile", value=labels(pile[-8:]) or "empty", inline=False)
+        embed.add_field(name=_("Pile"), value=labels(pile[-8:]) or _("empty"), inline=False)

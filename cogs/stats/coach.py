@@ -25,7 +25,9 @@ from bot.coaching import Coaching
 from bot.contract import AnyKind
 from bot.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
+from cogs.stats.speech import pgettext
 from db.store import GameRecord
+from locales import _
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +102,10 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
     coaching = kind.coaching
     assert coaching is not None, "a game without a coach has no analysis command"
 
-    @group.command(name="analysis", description="The coach: luck against skill in a finished game")
-    @app_commands.describe(game="The game's number (see history)")
+    @group.command(
+        name="analysis", description=pgettext("command description", "The coach: luck against skill in a finished game")
+    )
+    @app_commands.describe(game=pgettext("option description", "The game's number (see history)"))
     async def analysis(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind.key, doors=(Door.ANALYSE,))
         stored = await bot.store.analysis(record.id)
@@ -111,13 +115,14 @@ def add_coach_command(bot: CardBot, group: app_commands.Group, coach: Coach, kin
             await interaction.response.send_message(embed=page.embed, files=files, ephemeral=True)
             return
         await interaction.response.send_message(
-            f"🔍 Working on the analysis of game #{record.id}… I will put it here when it is ready.", ephemeral=True
+            _("🔍 Working on the analysis of game #{game}… I will put it here when it is ready.", game=record.id),
+            ephemeral=True,
         )
         try:
             data = await coach.analysis(record)
         except Exception:
             log.exception("the analysis of game %s failed", record.id)
-            await interaction.edit_original_response(content="⚠️ The analysis failed on my side; try again later.")
+            await interaction.edit_original_response(content=_("⚠️ The analysis failed on my side; try again later."))
             return
         page = coaching.page(record, data)
         files = [page.file.file()] if page.file is not None else []

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import locales
 from bot import secrecy
 from bot.beacon.binding import LABEL
 from bot.client import CardBot, manages_server
@@ -19,12 +20,19 @@ from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
+from cogs.stats.speech import pgettext
 from db.store import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
 from draw.common import COLOR
 from games.common.text import shorten
+from locales import _, ngettext, number
 
 LEADERBOARD_ROWS = 15
+
+
+def _two_places(value: float) -> str:
+    """``2.50`` in English, ``2,5`` in German: the reader's decimal sign."""
+    return f"{value:.2f}" if locales.current() == locales.SOURCE else number(round(value, 2))
 
 
 def current_season(settings: GuildSettings) -> str:
@@ -32,7 +40,7 @@ def current_season(settings: GuildSettings) -> str:
 
 
 def games_text(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"
+    return ngettext("{n} game", "{n} games", n)
 
 
 class Stats(commands.Cog):
@@ -95,23 +103,32 @@ class Stats(commands.Cog):
             )
             waiting = len(rows) - len(ranked)
             lines = [
-                f"{n}. **{r.name}** — {display(r.mu, r.sigma)} · {games_text(r.games)} · {r.wins} won"
+                _(
+                    "{place}. **{name}** — {rating} · {games} · {wins} won",
+                    place=n,
+                    name=r.name,
+                    rating=display(r.mu, r.sigma),
+                    games=games_text(r.games),
+                    wins=r.wins,
+                )
                 for n, r in enumerate(ranked[:LEADERBOARD_ROWS], start=1)
             ]
-            title = "all time" if chosen == ALL_TIME else f"season {shorten(chosen)}"  # as typed: cut down
-            footer = f"Ranked after {games_text(settings.min_games)}"
+            title = _("all time") if chosen == ALL_TIME else _("season {season}", season=shorten(chosen))  # as typed
+            footer = _("Ranked after {games}", games=games_text(settings.min_games))
             unbeaconed = [
                 at
                 for at in await self.bot.store.unbeaconed_rated(guild_id, kind)
                 if chosen == ALL_TIME or season_of(at, settings.season) == chosen
             ]
             if unbeaconed:  # rated like the others, but their decks came from the bot's seed alone
-                footer += f" · {games_text(len(unbeaconed))} here {'was' if len(unbeaconed) == 1 else 'were'} {LABEL}"
+                footer += " · " + ngettext(
+                    "{n} game here was {label}", "{n} games here were {label}", len(unbeaconed), label=LABEL
+                )
             if waiting:
-                footer += f" · {waiting} more player{'s' if waiting != 1 else ''} not ranked yet"
+                footer += " · " + ngettext("{n} more player not ranked yet", "{n} more players not ranked yet", waiting)
             budget.reserve(len(footer))
             embed = budget.embed(title=f"🏆 {self.bot.tables.title_of(kind)} · {title}", color=COLOR)
-            budget.describe(embed, lines or ["Nobody is ranked yet."])
+            budget.describe(embed, lines or [_("Nobody is ranked yet.")])
             budget.footer(embed, footer)
         await interaction.response.send_message(embeds=budget.embeds, ephemeral=True)
 
@@ -147,10 +164,10 @@ class Stats(commands.Cog):
         games = await self.bot.store.member_games(who.id, guild_id, held=held)
         theirs = await self.bot.store.member_games(versus.id, guild_id, held=held) if versus is not None else []
         budget = Budget()
-        embed = budget.embed(title=f"{who.display_name}'s card games", color=COLOR)
+        embed = budget.embed(title=_("{name}'s card games", name=who.display_name), color=COLOR)
         kinds = [k for k in self._kinds(game) if any(g.kind == k for g in games)]
         if not kinds:
-            embed.description = "No finished games here yet."
+            embed.description = _("No finished games here yet.")
         ident = f"u:{who.id}"
         for kind in kinds:
             await self.book.catch_up(guild_id, kind)
@@ -160,25 +177,54 @@ class Stats(commands.Cog):
             changes = await self.bot.store.rating_changes(guild_id, kind, ident)
             p = profile(kind, games, rating, changes)
             lines = [
-                f"{p.games} played · {p.wins} won · average place {p.average_place:.2f}",
-                f"Rating **{p.rating if p.rating is not None else '—'}**"
-                + (f" ({p.trend:+d} over the last {games_text(min(5, len(changes)))})" if p.trend is not None else ""),
+                _(
+                    "{games} played · {wins} won · average place {place}",
+                    games=p.games,
+                    wins=p.wins,
+                    place=_two_places(p.average_place),
+                ),
+                _("Rating **{rating}**", rating=p.rating if p.rating is not None else "—")
+                + (
+                    " "
+                    + _(
+                        "({trend} over the last {games})", trend=f"{p.trend:+d}", games=games_text(min(5, len(changes)))
+                    )
+                    if p.trend is not None
+                    else ""
+                ),
             ]
             # the leaderboard's rule (its footer counts the same games server-wide)
             unbeaconed = len(await self.bot.store.unbeaconed_rated(guild_id, kind, ident))
             if unbeaconed:  # rated like the others, but their decks came from the bot's seed alone
-                lines.append(f"Of the games rated, {unbeaconed} {'was' if unbeaconed == 1 else 'were'} {LABEL}")
+                lines.append(
+                    ngettext(
+                        "Of the games rated, {n} was {label}",
+                        "Of the games rated, {n} were {label}",
+                        unbeaconed,
+                        label=LABEL,
+                    )
+                )
             game_kind = self.bot.tables.kinds.get(kind)
             if game_kind is not None:
                 game_kind.add_profile(lines, p)  # the game's own figures (bids made, times the loser…)
             lines.append(
-                f"Current streak: {p.streak} · favourite preset: {self._preset_name(kind, p.favourite_preset)}"
+                _(
+                    "Current streak: {streak} · favourite preset: {preset}",
+                    streak=p.streak,
+                    preset=self._preset_name(kind, p.favourite_preset),
+                )
             )
             if versus is not None:
                 h = head_to_head(games, theirs, kind)
                 lines.append(
-                    f"Against {versus.display_name}: {games_text(h.together)} together,"
-                    f" ahead {h.ahead}, behind {h.behind}, level {h.level}"
+                    _(
+                        "Against {name}: {games} together, ahead {ahead}, behind {behind}, level {level}",
+                        name=versus.display_name,
+                        games=games_text(h.together),
+                        ahead=h.ahead,
+                        behind=h.behind,
+                        level=h.level,
+                    )
                 )
             budget.field(embed, self.bot.tables.title_of(kind), lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -190,10 +236,14 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     registered games ``kinds`` (discord.py reads choices when a command is made)."""
     games = [app_commands.Choice(name=kind.title, value=kind.key) for kind in kinds]
 
-    @app_commands.command(name="leaderboard", description="This server's best players by rating")
+    @app_commands.command(
+        name="leaderboard", description=pgettext("command description", "This server's best players by rating")
+    )
     @app_commands.describe(
-        game="Which game (both if left empty)",
-        season="'all' for all time, or a season such as 2026-11 (the current one if left empty)",
+        game=pgettext("option description", "Which game (both if left empty)"),
+        season=pgettext(
+            "option description", "'all' for all time, or a season such as 2026-11 (the current one if left empty)"
+        ),
     )
     @app_commands.choices(game=games)
     @app_commands.guild_only()
@@ -204,11 +254,15 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     async def season_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await cog.season_choices(interaction, current)
 
-    @app_commands.command(name="cardstats", description="A player's record on this server")
+    @app_commands.command(
+        name="cardstats", description=pgettext("command description", "A player's record on this server")
+    )
     @app_commands.describe(
-        member="Whose record (yours if left empty)",
-        game="Which game (every game played if left empty)",
-        versus="Compare with this member: the games you both played, who finished ahead",
+        member=pgettext("option description", "Whose record (yours if left empty)"),
+        game=pgettext("option description", "Which game (every game played if left empty)"),
+        versus=pgettext(
+            "option description", "Compare with this member: the games you both played, who finished ahead"
+        ),
     )
     @app_commands.choices(game=games)
     @app_commands.guild_only()
@@ -229,7 +283,7 @@ class CardAdmin(app_commands.Group):
     def __init__(self, bot: CardBot, book: RatingBook) -> None:
         super().__init__(
             name="cardadmin",
-            description="Card Table settings for this server",
+            description=pgettext("command description", "Card Table settings for this server"),
             guild_only=True,
             default_permissions=discord.Permissions(manage_guild=True),
         )
@@ -239,32 +293,46 @@ class CardAdmin(app_commands.Group):
     async def _rebuild(self, guild_id: int | None) -> int:
         return sum([await self.book.rebuild(guild_id, kind) for kind in self.bot.tables.kinds])
 
-    @app_commands.command(name="rebuild-ratings", description="Recompute every rating from the stored games")
+    @app_commands.command(
+        name="rebuild-ratings",
+        description=pgettext("command description", "Recompute every rating from the stored games"),
+    )
     async def rebuild_ratings(self, interaction: discord.Interaction) -> None:
         _require_manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         count = await self._rebuild(interaction.guild_id)
-        await interaction.followup.send(f"Ratings rebuilt from {count} stored games.", ephemeral=True)
+        await interaction.followup.send(_("Ratings rebuilt from {count} stored games.", count=count), ephemeral=True)
 
-    @app_commands.command(name="seasons", description="How long a leaderboard season lasts, and the games to be ranked")
-    @app_commands.describe(length="monthly, quarterly, yearly or none", min_games="Games a player needs to be ranked")
+    @app_commands.command(
+        name="seasons",
+        description=pgettext("command description", "How long a leaderboard season lasts, and the games to be ranked"),
+    )
+    @app_commands.describe(
+        length=pgettext("option description", "monthly, quarterly, yearly or none"),
+        min_games=pgettext("option description", "Games a player needs to be ranked"),
+    )
     @app_commands.choices(length=[app_commands.Choice(name=s, value=s) for s in SEASON_LENGTHS])
     async def seasons(self, interaction: discord.Interaction, length: str, min_games: int | None = None) -> None:
         _require_manager(interaction)
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         if min_games is not None and not 1 <= min_games <= 100:
-            raise Refusal("The games needed to be ranked must be between 1 and 100.")
+            raise Refusal(_("The games needed to be ranked must be between 1 and 100."))
         new = GuildSettings(length, settings.min_games if min_games is None else min_games)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.store.set_guild_settings(interaction.guild_id, new)
         count = await self._rebuild(interaction.guild_id)  # every game's season may have changed
         await interaction.followup.send(
-            f"Seasons are now **{length}**; players are ranked after {games_text(new.min_games)}."
-            f" Ratings rebuilt from {count} stored games.",
+            _(
+                "Seasons are now **{length}**; players are ranked after {games}."
+                " Ratings rebuilt from {count} stored games.",
+                length=length,
+                games=games_text(new.min_games),
+                count=count,
+            ),
             ephemeral=True,
         )
 
 
 def _require_manager(interaction: discord.Interaction) -> None:
     if not manages_server(interaction):
-        raise Refusal("Only members who can manage this server can do that.")
+        raise Refusal(_("Only members who can manage this server can do that."))

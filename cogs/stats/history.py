@@ -27,9 +27,11 @@ from bot.contract import AnyKind
 from bot.errors import Refusal
 from bot.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
+from cogs.stats.speech import pgettext
 from db.store import AbandonedGame, FinishedGame, GameRecord, Store
 from draw.budget import Budget
 from draw.common import COLOR
+from locales import N_, _, translate
 
 HISTORY_GAMES = 10
 
@@ -50,13 +52,13 @@ async def refusal(
     ``doors``, or None: what :func:`finished_game` refuses with, and what the history and the
     autocomplete ask before they offer a game, so they offer nothing the command then refuses."""
     if record is None or record.guild_id != interaction.guild_id or (kind is not None and record.kind != kind):
-        return f"There is no game #{game_id} on this server."
+        return _("There is no game #{game} on this server.", game=game_id)
     for door in doors:
         decision = await secrecy.ask(store, door, record, interaction.user.id, interaction.guild_id)
         if not decision.allowed:
             return decision.text(record.id)
     if record.status != "finished":  # ended early: no result, nothing to replay
-        return f"Game #{game_id} has not finished: it can be replayed once it ends."
+        return _("Game #{game} has not finished: it can be replayed once it ends.", game=game_id)
     return None
 
 
@@ -86,7 +88,7 @@ def result_line(game: FinishedGame, loser_mark: str = "", earlier: dict[int, lis
     for r in game.results:
         text = f"{r.place}. {r.name}"
         if (earlier or {}).get(r.seat):
-            text += f" (took over from {' then '.join((earlier or {})[r.seat])})"
+            text += " " + _("(took over from {names})", names=_(" then ").join((earlier or {})[r.seat]))
         if r.total is not None:
             text += f" ({r.total})"
         if r.is_loser and loser_mark:
@@ -96,7 +98,7 @@ def result_line(game: FinishedGame, loser_mark: str = "", earlier: dict[int, lis
 
 
 #: in the history, instead of the result of a duplicate match's table whose match still plays
-HELD_RESULT = "🔒 A table of a duplicate match still playing: its result shows once every table has finished."
+HELD_RESULT = N_("🔒 A table of a duplicate match still playing: its result shows once every table has finished.")
 
 
 def beacon_mark(game: FinishedGame) -> str:
@@ -117,8 +119,13 @@ def abandoned_after_round(game: AbandonedGame, chain: Chain) -> bool:
 
 def abandoned_line(game: AbandonedGame, command: str) -> tuple[str, str]:
     """An abandoned game's field in the history: its name, and how to check its shuffle."""
-    name = f"#{game.id} · {game.ended_at[:10]} · abandoned after drand round {game.beacon_round} was published"
-    return name, f"/{command} verify game:{game.id} checks its shuffle"
+    name = _(
+        "#{game} · {date} · abandoned after drand round {round} was published",
+        game=game.id,
+        date=game.ended_at[:10],
+        round=game.beacon_round,
+    )
+    return name, _("/{command} verify game:{game} checks its shuffle", command=command, game=game.id)
 
 
 def history_embed(
@@ -145,11 +152,13 @@ def history_embed(
     games = [g for g in listed if isinstance(g, FinishedGame)]
     replayable = [g.id for g in games if offered is None or g.id in offered]
     # the real command, with a real number to copy that it will replay
-    footer = f"Replay one with /{command} replay game:{replayable[0]}" if replayable else ""
+    footer = (
+        _("Replay one with /{command} replay game:{game}", command=command, game=replayable[0]) if replayable else ""
+    )
     budget.reserve(len(footer))
-    embed = budget.embed(title=f"📜 {title}: the last games here", color=COLOR)
+    embed = budget.embed(title=_("📜 {game}: the last games here", game=title), color=COLOR)
     if not listed:
-        embed.description = "No finished games here yet."
+        embed.description = _("No finished games here yet.")
     for game in listed:
         if isinstance(game, AbandonedGame):
             name, check = abandoned_line(game, command)
@@ -157,7 +166,7 @@ def history_embed(
                 break
             continue
         before = (earlier or {}).get(game.id)
-        shown = HELD_RESULT if game.id in (hidden or set()) else result_line(game, loser_mark, before)
+        shown = translate(HELD_RESULT) if game.id in (hidden or set()) else result_line(game, loser_mark, before)
         name = f"#{game.id} · {game.finished_at[:10]} · {preset_name(game.preset)}{beacon_mark(game)}"
         if not budget.field(embed, name, shown.split(", "), sep=", "):
             break  # no room for more games: the newest are shown
@@ -188,7 +197,7 @@ class ReplayButton(GameItem[discord.ui.Button[Any]], template=r"replay:(?P<game_
         record = await finished_game(client.store, self.game_id, interaction, doors=(Door.REPLAY,))
         kind = client.tables.kinds.get(record.kind)
         if kind is None:
-            raise Refusal("This game can no longer be replayed here.")
+            raise Refusal(_("This game can no longer be replayed here."))
         embed, view = replay_page(kind, record, self.step)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -198,10 +207,10 @@ def replay_page(kind: AnyKind, record: GameRecord, step: int) -> tuple[discord.E
     step = max(0, min(step, len(found) - 1))
     last = len(found) - 1
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(record.id, 0, "first", "⏮ First", disabled=step == 0))
-    view.add_item(ReplayButton(record.id, max(step - 1, 0), "prev", "◀ Prev", disabled=step == 0))
-    view.add_item(ReplayButton(record.id, min(step + 1, last), "next", "Next ▶", disabled=step == last))
-    view.add_item(ReplayButton(record.id, last, "last", "Last ⏭", disabled=step == last))
+    view.add_item(ReplayButton(record.id, 0, "first", _("⏮ First"), disabled=step == 0))
+    view.add_item(ReplayButton(record.id, max(step - 1, 0), "prev", _("◀ Prev"), disabled=step == 0))
+    view.add_item(ReplayButton(record.id, min(step + 1, last), "next", _("Next ▶"), disabled=step == last))
+    view.add_item(ReplayButton(record.id, last, "last", _("Last ⏭"), disabled=step == last))
     view.stop()  # the buttons are dynamic items: nothing in memory needs to wait for them
     return page(kind, record, found, step), view
 
@@ -252,7 +261,9 @@ async def _hidden(store: Store, games: list[FinishedGame], interaction: discord.
 
 
 def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, title: str) -> None:
-    @group.command(name="history", description=f"The last {title} games on this server")
+    @group.command(
+        name="history", description=pgettext("command description", "The last {game} games on this server", game=title)
+    )
     async def history(interaction: discord.Interaction) -> None:
         games = await bot.store.finished_games(interaction.guild_id, kind, limit=HISTORY_GAMES, newest_first=True)
         game_kind = bot.tables.kinds.get(kind)
@@ -283,8 +294,13 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="replay", description=f"Replay a finished {title} game step by step, privately")
-    @app_commands.describe(game="The game's number (see history)")
+    @group.command(
+        name="replay",
+        description=pgettext(
+            "command description", "Replay a finished {game} game step by step, privately", game=title
+        ),
+    )
+    @app_commands.describe(game=pgettext("option description", "The game's number (see history)"))
     async def replay(interaction: discord.Interaction, game: int) -> None:
         record = await finished_game(bot.store, game, interaction, kind)
         results = await bot.store.results(record.id)
@@ -293,7 +309,7 @@ def add_history_commands(bot: CardBot, group: app_commands.Group, kind: str, tit
         attachment = discord.File(
             io.BytesIO(data),
             filename=f"{kind}-game-{record.id}.json",
-            description=f"Game #{record.id}'s hand history as a JSON file: every deal, move and result.",
+            description=_("Game #{game}'s hand history as a JSON file: every deal, move and result.", game=record.id),
         )
         await interaction.response.send_message(embed=embed, view=view, file=attachment, ephemeral=True)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.profiles import Profile
 from cogs.stats.ratings import display
 from db.store import MemberGame, RatingChange, RatingRow
+from locales import ngettext
 
 #: how many recent games the rating trend spans
 TREND_GAMES = 5
@@ -62,8 +63,8 @@ def streak(games: list[MemberGame]) -> str:
             break
         run += 1
     if last:
-        return f"{run} win{'s' if run != 1 else ''} in a row"
-    return f"{run} game{'s' if run != 1 else ''} without a win"
+        return ngettext("{n} win in a row", "{n} wins in a row", run)
+    return ngettext("{n} game without a win", "{n} games without a win", run)
 
 
 @dataclass(slots=True)

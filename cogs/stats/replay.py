@@ -21,6 +21,7 @@ from db.store import GameRecord, ResultRow
 from draw.budget import Budget, fit
 from draw.common import COLOR
 from games.replay import FORMAT, VERSION
+from locales import _
 
 
 @dataclass(slots=True)
@@ -84,7 +85,7 @@ def steps(kind: AnyKind, record: GameRecord) -> list[Step]:
 def _at(kind: AnyKind, record: GameRecord, actions: int) -> Any:
     engine = _start(kind, record)
     for seat, action in record.actions[:actions]:
-        engine, _ = engine.apply(seat, action)
+        engine, _events = engine.apply(seat, action)
     return engine
 
 
@@ -97,9 +98,14 @@ def page(kind: AnyKind, record: GameRecord, found: list[Step], index: int) -> di
     step = found[index]
     names = [s.name for s in record.seats]
     budget = Budget()
-    embed = budget.embed(title=f"Replay of game #{record.id} · step {index + 1} of {len(found)}", color=COLOR)
+    embed = budget.embed(
+        title=_("Replay of game #{game} · step {step} of {steps}", game=record.id, step=index + 1, steps=len(found)),
+        color=COLOR,
+    )
     budget.reserve(HANDS_ROOM)  # the hands, which the game adds after the step's lines
-    budget.describe(embed, step.lines[-15:] or ["—"], last=True, tail=lambda left: f"({left} earlier lines)")
+    budget.describe(
+        embed, step.lines[-15:] or ["—"], last=True, tail=lambda left: _("({left} earlier lines)", left=left)
+    )
     replayer_of(kind).add_hands(embed, _at(kind, record, step.actions), names)
     fit(embed)
     return embed

@@ -21,11 +21,12 @@ from collections.abc import Collection, Sequence
 
 from games.common.cards import ACE, JACK, JOKER_RANK, KING, QUEEN, Card, is_joker, rank_of
 from games.shithead.rules import Rules
+from locales import N_, _, translate
 
 #: ranks in playing order, low to high, the 2 (special) and the joker last
 RANK_ORDER: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING, ACE, 2, JOKER_RANK)
 FACE_RANKS = frozenset({JACK, QUEEN, KING, ACE})
-_NAMES = {JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace", JOKER_RANK: "joker"}
+_NAMES = {JACK: N_("jack"), QUEEN: N_("queen"), KING: N_("king"), ACE: N_("ace"), JOKER_RANK: N_("joker")}
 #: rank after this one in a run (2 is low there, no wrap after the ace)
 NEXT_IN_RUN = {2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 10, 10: JACK, JACK: QUEEN, QUEEN: KING, KING: ACE}
 
@@ -34,10 +35,26 @@ def rank_name(rank: int) -> str:
     return _NAMES.get(rank, str(rank))
 
 
+def said_rank(rank: int) -> str:
+    """The rank's word in the language spoken now (a number stays a number)."""
+    name = _NAMES.get(rank)
+    return translate(name) if name else str(rank)
+
+
 def a_rank(rank: int) -> str:
     """``"a 6"``, ``"an 8"``, ``"an ace"``: for sentences shown to players."""
     name = rank_name(rank)
     return ("an " if name[0] in "8a" or name == "11" else "a ") + name
+
+
+def _a_rank(rank: int) -> str:
+    """:func:`a_rank` in the language spoken now."""
+    if rank in _NAMES:
+        return translate(_A_NAMES[rank])
+    return _("an {rank}", rank=rank) if rank in (8, 11) else _("a {rank}", rank=rank)
+
+
+_A_NAMES = {JACK: N_("a jack"), QUEEN: N_("a queen"), KING: N_("a king"), ACE: N_("an ace"), JOKER_RANK: N_("a joker")}
 
 
 def short_rank(rank: int) -> str:
@@ -115,14 +132,17 @@ class PileRules:
         if self.eight_lower and top_rank == 8:
             if rank <= 8:
                 return None
-            return f"After an 8 you must play an 8 or lower{' (or a joker)' if self.rules.jokers else ''}."
+            if self.rules.jokers:
+                return _("After an 8 you must play an 8 or lower (or a joker).")
+            return _("After an 8 you must play an 8 or lower.")
         if rank == 2 or top_rank == 2:
             return None
         if self.seven_lower and top_rank == 7 and not plain:
             if rank <= 7 or rank == 10 or (rank == 8 and self.eight_reverse):
                 return None
-            extra = "2, 8 or 10" if self.eight_reverse else "2 or 10"
-            return f"After a 7 you must play a 7 or lower (or a {extra})."
+            if self.eight_reverse:
+                return _("After a 7 you must play a 7 or lower (or a 2, 8 or 10).")
+            return _("After a 7 you must play a 7 or lower (or a 2 or 10).")
         if rank == 8 and self.eight_reverse:
             return None
         if rank == 7 and self.seven_glass:
@@ -130,11 +150,19 @@ class PileRules:
         if rank == 10:
             if self.ten_any or top_rank not in FACE_RANKS:
                 return None
-            return f"A 10 cannot go on {a_rank(top_rank)}."
+            return _("A 10 cannot go on {top}.", top=_a_rank(top_rank))
         if rank >= top_rank:
             return None
-        where = "on the pile" if top == pile[-1] else f"under the {short_rank(pile[-1] & 31)}"
-        return f"{a_rank(rank).capitalize()} does not beat the {rank_name(top_rank)} {where}."
+        played = _a_rank(rank)
+        played = played[:1].upper() + played[1:]
+        if top == pile[-1]:
+            return _("{card} does not beat the {top} on the pile.", card=played, top=said_rank(top_rank))
+        return _(
+            "{card} does not beat the {top} under the {under}.",
+            card=played,
+            top=said_rank(top_rank),
+            under=short_rank(pile[-1] & 31),
+        )
 
     def playable_ranks(self, pile: Sequence[Card], free: Collection[Card] = ()) -> list[int]:
         """Every rank (``RANK_ORDER``) that may be played now, jokers included whatever the deck."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.common.engine import RulesError
 from games.common.text import quoted
+from locales import N_, _, msg, ngettext
 
 #: more seats than this make the table message unreadable, whatever the decks allow
 MAX_PLAYERS = 10
@@ -33,59 +34,68 @@ class Option:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("decks", ("1", "2", "3"), "Packs of 52 shuffled together (Smeghead plays with several)."),
+    Option("decks", ("1", "2", "3"), N_("Packs of 52 shuffled together (Smeghead plays with several).")),
     Option(
         "jokers",
         ("0", "1", "2", "3", "4", "5", "6"),
-        "Jokers added (two make a six-player game with one pack); at most two per pack.",
+        N_("Jokers added (two make a six-player game with one pack); at most two per pack."),
     ),
     Option(
         "joker_rule",
         ("reverse", "skip-glass", "skip-7", "skip-2"),
-        "Jokers reverse the direction (Pagat), or skip the next player and count as glass, a 7 or a 2 (Guarducci).",
+        N_("Jokers reverse the direction (Pagat), or skip the next player and count as glass, a 7 or a 2 (Guarducci)."),
     ),
-    Option("table_cards", ("3", "4", "5"), "Face-down cards, and as many face-up on them, per player."),
-    Option("hand_size", ("3", "4", "5"), "Cards in hand, and what you draw back up to while the stock lasts."),
+    Option("table_cards", ("3", "4", "5"), N_("Face-down cards, and as many face-up on them, per player.")),
+    Option("hand_size", ("3", "4", "5"), N_("Cards in hand, and what you draw back up to while the stock lasts.")),
     Option(
         "deal",
         ("swap", "choose"),
-        "swap: deal face-up cards, then swap with the hand; choose: deal them into the hand and pick which go face-up.",
+        N_(
+            "swap: deal face-up cards, then swap with the hand; choose: deal them into the hand and pick which go"
+            " face-up."
+        ),
     ),
-    Option("ten", ("any", "not-on-face"), "A ten burns the pile on anything, or not on a J, Q, K or A."),
+    Option("ten", ("any", "not-on-face"), N_("A ten burns the pile on anything, or not on a J, Q, K or A.")),
     Option(
         "seven",
         ("normal", "lower", "glass"),
-        "A 7 is plain; or the next play must be 7 or lower (Gultnieks); or it is glass, played on"
-        " anything and seen through (Guarducci).",
+        N_(
+            "A 7 is plain; or the next play must be 7 or lower (Gultnieks); or it is glass, played on"
+            " anything and seen through (Guarducci)."
+        ),
     ),
     Option(
         "eight",
         ("normal", "reverse", "lower"),
-        "An 8 is plain; or it goes on anything, reverses the direction and is seen through (Gultnieks);"
-        " or the next card must be lower than 8 or another 8 (Guarducci).",
+        N_(
+            "An 8 is plain; or it goes on anything, reverses the direction and is seen through (Gultnieks);"
+            " or the next card must be lower than 8 or another 8 (Guarducci)."
+        ),
     ),
-    Option("runs", ("off", "on"), "Also play a run of consecutive cards of one suit, each card legal in turn."),
+    Option("runs", ("off", "on"), N_("Also play a run of consecutive cards of one suit, each card legal in turn.")),
     Option(
         "refusal",
         ("add-one", "keep-up"),
-        "Refusing with face-up cards: add one of them to the pile and take it all, or just take the pile.",
+        N_("Refusing with face-up cards: add one of them to the pile and take it all, or just take the pile."),
     ),
     Option(
         "after_pickup",
         ("next", "previous"),
-        "After a pick-up the next player starts the new pile, or the one who played the last card.",
+        N_("After a pick-up the next player starts the new pile, or the one who played the last card."),
     ),
-    Option("goal", ("loser", "winner"), "Play on to find the shithead, or stop at the first player out."),
+    Option("goal", ("loser", "winner"), N_("Play on to find the shithead, or stop at the first player out.")),
     Option(
         "stacking",
         ("off", "on"),
-        "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
-        "equal face-up cards are then played together.",
+        N_(
+            "Karma: before play, put hand cards on face-up cards of their rank and draw again; "
+            "equal face-up cards are then played together."
+        ),
     ),
     Option(
         "flush",
         ("off", "on"),
-        'Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.',
+        N_('Smeghead: the first player to burn the pile is named the "flush" person, shown on the table.'),
     ),
 )
 
@@ -138,28 +148,47 @@ class Rules:
         """Raise :class:`RulesError` saying why ``n`` players cannot play and what would work."""
         low, high = self.player_range()
         if n < low:
-            raise RulesError(f"Shithead needs at least {low} players.")
+            raise RulesError(msg("Shithead needs at least {low} players.", low=low))
         if n > MAX_PLAYERS:
-            raise RulesError(f"At most {MAX_PLAYERS} players can sit at one table.")
+            raise RulesError(msg("At most {n} players can sit at one table.", n=MAX_PLAYERS))
         need = n * self.cards_per_player
         if need <= self.deck_size:
             return
-        have = f"{self.decks} pack{'s' if self.decks > 1 else ''}"
-        have += f" and {self.jokers} joker{'s' if self.jokers != 1 else ''}" if self.jokers else " without jokers"
+        if self.jokers:
+            have = ngettext(
+                "{n} pack and {jokers} holds {size}",
+                "{n} packs and {jokers} hold {size}",
+                self.decks,
+                jokers=ngettext("{n} joker", "{n} jokers", self.jokers),
+                size=self.deck_size,
+            )
+        else:
+            have = ngettext(
+                "{n} pack without jokers holds {size}",
+                "{n} packs without jokers hold {size}",
+                self.decks,
+                size=self.deck_size,
+            )
         hints = []
         spare_jokers = 2 * self.decks - self.jokers
         if 0 < need - self.deck_size <= spare_jokers:
-            hints.append(f"add jokers (jokers={need - 52 * self.decks})")
+            hints.append(_("add jokers (jokers={n})", n=need - 52 * self.decks))
         if self.decks < 3:
             more = -(-(need - self.jokers) // 52)
             if more <= 3:
-                hints.append(f"use more packs (decks={more})")
+                hints.append(_("use more packs (decks={n})", n=more))
         if self.table_cards > 3 or self.hand_size > 3:
-            hints.append("deal fewer cards (table_cards=3, hand_size=3)")
-        hints.append(f"play with at most {high} players")
+            hints.append(_("deal fewer cards (table_cards=3, hand_size=3)"))
+        hints.append(_("play with at most {n} players", n=high))
         raise RulesError(
-            f"{n} players need {need} cards ({self.cards_per_player} each) but {have} "
-            f"{'holds' if self.decks == 1 else 'hold'} {self.deck_size}: " + ", or ".join(hints) + "."
+            _(
+                "{n} players need {need} cards ({each} each) but {have}: {hints}.",
+                n=n,
+                need=need,
+                each=self.cards_per_player,
+                have=have,
+                hints=_(", or ").join(hints),
+            )
         )
 
     # -- storage ------------------------------------------------------------------------
@@ -174,82 +203,109 @@ class Rules:
     def describe(self) -> list[str]:
         """The rules in short sentences, main rules first, then what differs from Pagat's."""
         lines = []
-        pack = "one 52-card pack" if self.decks == 1 else f"{self.decks} packs of 52"
+        pack = _("one 52-card pack") if self.decks == 1 else _("{n} packs of 52", n=self.decks)
         if self.jokers:
-            pack += f" and {self.jokers} joker{'s' if self.jokers > 1 else ''}"
+            pack = ngettext("{pack} and {n} joker", "{pack} and {n} jokers", self.jokers, pack=pack)
         low, high = self.player_range()
-        lines.append(f"{low}–{high} players, {pack}. Ranks low to high: 3 … K, A; 2s are special.")
+        lines.append(
+            _(
+                "{low}–{high} players, {pack}. Ranks low to high: 3 … K, A; 2s are special.",
+                low=low,
+                high=high,
+                pack=pack,
+            )
+        )
         if self.deal == "swap":
             lines.append(
-                f"Each player gets {self.table_cards} face-down, {self.table_cards} face-up and "
-                f"{self.hand_size} in hand, and may swap hand cards with face-up cards before play."
+                _(
+                    "Each player gets {table} face-down, {table} face-up and {hand} in hand, and may swap hand"
+                    " cards with face-up cards before play.",
+                    table=self.table_cards,
+                    hand=self.hand_size,
+                )
             )
         else:
             lines.append(
-                f"Each player gets {self.table_cards} face-down and {self.table_cards + self.hand_size} in "
-                f"hand, and puts {self.table_cards} of them face-up before play."
+                _(
+                    "Each player gets {table} face-down and {hand} in hand, and puts {table} of them face-up"
+                    " before play.",
+                    table=self.table_cards,
+                    hand=self.table_cards + self.hand_size,
+                )
             )
         if self.deal == "swap":
             lines.append(
-                "Whoever is dealt the first face-up 3 starts (before any swap; else a 3 in hand from the "
-                "dealer's left, then 4s …)."
+                _(
+                    "Whoever is dealt the first face-up 3 starts (before any swap; else a 3 in hand from the "
+                    "dealer's left, then 4s …)."
+                )
             )
         else:
             lines.append(
-                "The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …)."
+                _("The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …).")
             )
         lines.append(
-            "Play one card or several of one rank, equal or higher than the pile, then draw back to "
-            f"{self.hand_size} while the stock lasts; or pick up the whole pile."
+            _(
+                "Play one card or several of one rank, equal or higher than the pile, then draw back to {hand}"
+                " while the stock lasts; or pick up the whole pile.",
+                hand=self.hand_size,
+            )
         )
-        lines.append("A 2 goes on anything and anything goes on a 2.")
+        lines.append(_("A 2 goes on anything and anything goes on a 2."))
         if self.ten == "any":
-            lines.append("A 10 goes on anything (even an empty pile), burns the pile, and you play again.")
+            lines.append(_("A 10 goes on anything (even an empty pile), burns the pile, and you play again."))
         else:
-            lines.append("A 10 burns the pile and you play again, but it cannot go on a J, Q, K or A.")
-        lines.append("Four of a rank on top of the pile (in one play or several) burn it, and you play again.")
+            lines.append(_("A 10 burns the pile and you play again, but it cannot go on a J, Q, K or A."))
+        lines.append(_("Four of a rank on top of the pile (in one play or several) burn it, and you play again."))
         if self.seven == "lower":
-            lines.append("After a 7 the next play must be a 7 or lower (or a 2 or 10).")
+            lines.append(_("After a 7 the next play must be a 7 or lower (or a 2 or 10)."))
         elif self.seven == "glass":
             lines.append(
-                "A 7 goes on anything and is glass: the next play must beat the card under it "
-                "(a 7 on the empty table counts as 7)."
+                _(
+                    "A 7 goes on anything and is glass: the next play must beat the card under it "
+                    "(a 7 on the empty table counts as 7)."
+                )
             )
         if self.eight == "reverse":
-            lines.append("An 8 goes on anything, reverses the direction and is transparent: beat the card under it.")
+            lines.append(_("An 8 goes on anything, reverses the direction and is transparent: beat the card under it."))
         elif self.eight == "lower":
-            lines.append("After an 8 the next card must be lower than 8 or another 8 (or a 2 or joker).")
+            lines.append(_("After an 8 the next card must be lower than 8 or another 8 (or a 2 or joker)."))
         if self.jokers:
             if self.joker_rule == "reverse":
-                lines.append("Jokers go on anything, only with other jokers, and reverse the direction.")
+                lines.append(_("Jokers go on anything, only with other jokers, and reverse the direction."))
             else:
-                value = {"skip-glass": "glass", "skip-7": "a 7", "skip-2": "a 2"}[self.joker_rule]
+                value = {"skip-glass": _("glass"), "skip-7": _("a 7"), "skip-2": _("a 2")}[self.joker_rule]
                 lines.append(
-                    f"Jokers go on anything and the next player misses a turn; a joker counts as {value} "
-                    "(with two players left, the joker's player goes again with any card, however many jokers)."
+                    _(
+                        "Jokers go on anything and the next player misses a turn; a joker counts as {value} (with"
+                        " two players left, the joker's player goes again with any card, however many jokers).",
+                        value=value,
+                    )
                 )
         if self.runs:
-            lines.append("You may also play a run of consecutive cards of one suit, each legal in turn.")
-        lines.append("Hand first; then your face-up cards; then your face-down cards blind, one a turn.")
+            lines.append(_("You may also play a run of consecutive cards of one suit, each legal in turn."))
+        lines.append(_("Hand first; then your face-up cards; then your face-down cards blind, one a turn."))
         if self.refusal == "add-one":
-            lines.append("Refusing with face-up cards: add one of them to the pile, then take the pile.")
+            lines.append(_("Refusing with face-up cards: add one of them to the pile, then take the pile."))
         else:
-            lines.append("Refusing with face-up cards: take the pile and leave your face-up cards.")
+            lines.append(_("Refusing with face-up cards: take the pile and leave your face-up cards."))
         if self.after_pickup == "previous":
-            lines.append("After a pick-up, whoever played the last card before it starts the new pile.")
+            lines.append(_("After a pick-up, whoever played the last card before it starts the new pile."))
         else:
-            lines.append("After a pick-up, the next player starts a new pile.")
+            lines.append(_("After a pick-up, the next player starts a new pile."))
         if self.goal == "loser":
-            lines.append("Players drop out as they run out of cards; the last one holding cards is the shithead.")
+            lines.append(_("Players drop out as they run out of cards; the last one holding cards is the shithead."))
         else:
-            lines.append("The first player to run out of cards wins.")
+            lines.append(_("The first player to run out of cards wins."))
         if self.stacking:
             lines.append(
-                "Before play you may put hand cards on face-up cards of their rank and draw back up "
-                "(again and again); equal face-up cards are played together as a group."
+                _(
+                    "Before play you may put hand cards on face-up cards of their rank and draw back up "
+                    "(again and again); equal face-up cards are played together as a group."
+                )
             )
         if self.flush:
-            lines.append('The first player to burn the pile is the "flush" person, named on the table.')
+            lines.append(_('The first player to burn the pile is the "flush" person, named on the table.'))
         return lines
 
 
@@ -266,7 +322,14 @@ def _check_values(rules: Rules) -> None:
         else:
             ok = isinstance(value, str) and value in option.values
         if not ok:
-            raise RulesError(f"{option.name} cannot be {quoted(value)}: choose one of {allowed}.")
+            raise RulesError(
+                msg(
+                    "{name} cannot be {value}: choose one of {allowed}.",
+                    name=option.name,
+                    value=quoted(value),
+                    allowed=allowed,
+                )
+            )
 
 
 def validate(rules: Rules) -> Rules:
@@ -275,15 +338,23 @@ def validate(rules: Rules) -> Rules:
     _check_values(rules)
     if rules.jokers > 2 * rules.decks:
         raise RulesError(
-            f"{rules.jokers} jokers need {-(-rules.jokers // 2)} packs (two jokers a pack): "
-            f"set jokers={2 * rules.decks} or fewer, or decks={min(3, -(-rules.jokers // 2))}."
+            msg(
+                "{jokers} jokers need {packs} packs (two jokers a pack): set jokers={most} or fewer, or decks={decks}.",
+                jokers=rules.jokers,
+                packs=-(-rules.jokers // 2),
+                most=2 * rules.decks,
+                decks=min(3, -(-rules.jokers // 2)),
+            )
         )
     if rules.stacking and rules.deal != "swap":
-        raise RulesError("Karma's stacking is done while swapping: with stacking=on use deal=swap.")
+        raise RulesError(msg("Karma's stacking is done while swapping: with stacking=on use deal=swap."))
     low, high = rules.player_range()
     if high < low:
         raise RulesError(
-            f"{rules.cards_per_player} cards each do not leave enough for two players: deal fewer cards or add a pack."
+            msg(
+                "{n} cards each do not leave enough for two players: deal fewer cards or add a pack.",
+                n=rules.cards_per_player,
+            )
         )
     return rules
 
@@ -304,15 +375,17 @@ PRESETS: dict[str, Rules] = {
 }
 
 PRESET_HELP: dict[str, str] = {
-    "pagat": "Pagat's main rules (2–5 players).",
-    "six-players": "Main rules with two jokers that reverse the direction (up to 6 players).",
-    "karma": "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma).",
-    "gultnieks": "7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks).",
-    "guarducci": "Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci).",
-    "smeghead": "Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead).",
-    "finland": "Four face-down and four face-up cards (Cristian Seres).",
-    "ten-two-slide": "Hands of four cards (David Driscoll's Ten-Two Slide).",
-    "winner": "Main rules, played to find a winner instead of a loser.",
+    "pagat": N_("Pagat's main rules (2–5 players)."),
+    "six-players": N_("Main rules with two jokers that reverse the direction (up to 6 players)."),
+    "karma": N_(
+        "Stack equal face-up cards and draw again; after a pick-up the last player starts (Sean Daly's Karma)."
+    ),
+    "gultnieks": N_("7 means 7-or-lower next; 8 reverses and is transparent (Ciaran Gultnieks)."),
+    "guarducci": N_("Glass 7, 8 means lower next, skipping glass jokers, runs (Jane Guarducci)."),
+    "smeghead": N_("Two packs, 4 face-down, 4 face-up, 4 in hand (William Putt's Smeghead)."),
+    "finland": N_("Four face-down and four face-up cards (Cristian Seres)."),
+    "ten-two-slide": N_("Hands of four cards (David Driscoll's Ten-Two Slide)."),
+    "winner": N_("Main rules, played to find a winner instead of a loser."),
 }
 
 
