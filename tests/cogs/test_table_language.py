@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import bench.simdriver as simdriver
 from tests.helpers import (
     OhHellDriver,
     bot_messages,
@@ -17,6 +18,7 @@ from tests.helpers import (
     speaks,
     table_message,
     use_seed,
+    walk_components,
 )
 
 #: words only each language's panel has (its title)
@@ -31,7 +33,23 @@ def check_panel(panel: Any, language: str) -> None:
             assert words not in text, (language, text)
 
 
+async def open_hand(actor, channel, bot_id: int) -> Any:
+    """My hand on the table message, whatever language its label is in."""
+    table = table_message(channel, bot_id)
+    [hand] = [c["custom_id"] for c in walk_components(table.components) if c.get("custom_id", "").endswith(":hand")]
+    shown = await actor.click(table, custom_id=hand)
+    assert shown.response is not None and shown.response.ephemeral, shown
+    return shown.response
+
+
+def pointer(message: Any) -> bool:
+    """An old copy of a panel, pointing to the live one, in any language (it has no controls)."""
+    return bool(message is not None and not message.components and "⬇️" in (message.content or ""))
+
+
 async def play(env, monkeypatch, set_language: str | None) -> tuple[Any, list[str]]:
+    monkeypatch.setattr(simdriver, "open_hand", open_hand)
+    monkeypatch.setattr(simdriver, "is_pointer", pointer)
     use_seed(monkeypatch, 3)
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
