@@ -80,27 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         "--shards", type=int, default=None, help="SHARD_COUNT for all (default: SHARD_COUNT, else --processes)"
     )
     args = parser.parse_args(argv)
-    env_count = os.environ.get("SHARD_COUNT", "").strip()
-    shard_count = args.shards
-    if shard_count is None and env_count:
-        if not env_count.isdigit():
-            print(f"SHARD_COUNT must be a whole number of shards, not {env_count!r}.", file=sys.stderr)
-            return 2
-        shard_count = int(env_count)
     try:
-        count, runs = plan(args.processes, shard_count, os.environ.get("SHARD_IDS", "").strip() or None)
+        count, runs = plan(args.processes, _shard_count(args.shards), os.environ.get("SHARD_IDS", "").strip() or None)
     except SettingsError as error:
         print(error, file=sys.stderr)
         return 2
-    children: list[subprocess.Popen[bytes]] = []
-    for index, shards in enumerate(runs):
-        env = {**os.environ, "SHARD_COUNT": str(count), "SHARD_IDS": shard_text(shards)}
-        env.update(health_port(os.environ, index))
-        if "COMPUTER_WORKERS" not in os.environ:
-            # The machine's cores are shared: each process gets its part of them for computer players.
-            env["COMPUTER_WORKERS"] = str(max(1, (os.cpu_count() or 1) // len(runs)))
-        children.append(subprocess.Popen([sys.executable, "-m", "bot"], env=env))
-        print(f"started process {children[-1].pid} for shard(s) {shard_text(shards)} of {count}", file=sys.stderr)
+    children = _start(count, runs)
 
     sent: set[int] = set()  # the signals this cluster passed on: a child they stopped stopped cleanly
 
@@ -113,18 +98,56 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    code: int | None = None
-    while code is None:
+    code = _first_end(children, runs, count, sent)
+    passed_on = bool(sent)
+    stop(signal.SIGTERM, None)
+    _reap(children)
+    if code < 0:
+        # Stopped by a signal this cluster passed on: a clean stop. Any other signal (the kernel's
+        # OOM killer's SIGKILL, a SIGSEGV) is a failure the supervisor must see and restart.
+        return 0 if passed_on and -code in sent else 1
+    return code
+
+
+def _shard_count(given: int | None) -> int | None:
+    """``--shards``, else ``SHARD_COUNT`` from the environment, else None (one a process)."""
+    env_count = os.environ.get("SHARD_COUNT", "").strip()
+    if given is not None or not env_count:
+        return given
+    if not env_count.isdigit():
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, not {env_count!r}.")
+    return int(env_count)
+
+
+def _start(count: int, runs: list[list[int]]) -> list[subprocess.Popen[bytes]]:
+    """One bot process for each run of shards, each told its shards and its share of the cores."""
+    children: list[subprocess.Popen[bytes]] = []
+    for index, shards in enumerate(runs):
+        env = {**os.environ, "SHARD_COUNT": str(count), "SHARD_IDS": shard_text(shards)}
+        env.update(health_port(os.environ, index))
+        if "COMPUTER_WORKERS" not in os.environ:
+            # The machine's cores are shared: each process gets its part of them for computer players.
+            env["COMPUTER_WORKERS"] = str(max(1, (os.cpu_count() or 1) // len(runs)))
+        children.append(subprocess.Popen([sys.executable, "-m", "bot"], env=env))
+        print(f"started process {children[-1].pid} for shard(s) {shard_text(shards)} of {count}", file=sys.stderr)
+    return children
+
+
+def _first_end(children: list[subprocess.Popen[bytes]], runs: list[list[int]], count: int, sent: set[int]) -> int:
+    """Wait for the first process to end and return its status; say so unless it is the clean end
+    of a stop this cluster passed on."""
+    while True:
         for index, child in enumerate(children):
             if child.poll() is not None:
                 code = child.returncode
                 if not (sent and (code == 0 or -code in sent)):  # not the clean end of a stop passed on
                     print(ended(child.pid, runs[index], count, code), file=sys.stderr)
-                break
-        else:
-            time.sleep(0.2)
-    passed_on = bool(sent)
-    stop(signal.SIGTERM, None)
+                return code
+        time.sleep(0.2)
+
+
+def _reap(children: list[subprocess.Popen[bytes]]) -> None:
+    """Wait for every process to stop, up to ``STOP_WAIT`` in all; kill those that do not."""
     deadline = time.monotonic() + STOP_WAIT
     for child in children:
         try:
@@ -132,11 +155,6 @@ def main(argv: list[str] | None = None) -> int:
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
-    if code < 0:
-        # Stopped by a signal this cluster passed on: a clean stop. Any other signal (the kernel's
-        # OOM killer's SIGKILL, a SIGSEGV) is a failure the supervisor must see and restart.
-        return 0 if passed_on and -code in sent else 1
-    return code
 
 
 def ended(pid: int, shards: list[int], count: int, code: int) -> str:

@@ -156,57 +156,89 @@ def _no(door: Door, why: str) -> Decision:
 
 
 def decide(door: Door, role: Role, state: State) -> Decision:
-    """May someone of ``role`` pass ``door`` of a table in ``state``? (The one rule book.)"""
+    """May someone of ``role`` pass ``door`` of a table in ``state``? (The one rule book: one
+    rule a kind of door, below.)"""
     if door is Door.JOIN or door is Door.TAKE_SEAT:
-        # Join: the lobby's seats. Take seat: a seat handed over mid-game, whose new player sees
-        # the seat's hand from then on; as at Join, nobody who saw a table of the same duplicate
-        # match (its cards) may take one.
-        if door is Door.JOIN and state is not State.LOBBY:
-            return _no(door, "started")
-        if door is Door.TAKE_SEAT and state is not State.LIVE:
-            return _no(door, "not_live")
-        if role is Role.SEATED:
-            return _no(door, "already_seated")
-        if role is Role.MATCH_PLAYER:
-            return _no(door, "seated_in_match")
-        if role is Role.SPECTATOR:
-            return _no(door, "watched_match")
-        return _yes(door)
+        return _seat_door(door, role, state)
     if door is Door.HAND:
-        # only the seat's own player, and only while there is a game to play: a finished game's
-        # hands are the replay's, behind its own door
-        if role is not Role.SEATED:
-            return _no(door, "not_playing")
-        if state is State.LOBBY:
-            return _no(door, "not_started")
-        if state is not State.LIVE:
-            return _no(door, "ended")
-        return _yes(door)
+        return _hand_door(role, state)
     if door is Door.WATCH:
-        if state is State.LOBBY:
-            return _no(door, "not_started")
-        if state is not State.LIVE:
-            return _no(door, "over")
-        if role is Role.SEATED:
-            return _no(door, "own_table")
-        if role is Role.MATCH_PLAYER:
-            return _no(door, "seated_in_match")
-        return _yes(door)
+        return _watch_door(role, state)
     if door is Door.SCORES:
-        # a live table's scores are its public table; a held table's belong to its own players
-        if role is Role.MATCH_PLAYER and state in (State.LIVE, State.HELD):
-            return _no(door, "seated_in_match")
-        if state is State.HELD and role is not Role.SEATED:
-            return _no(door, "held")
-        return _yes(door)
+        return _scores_door(role, state)
     if door is Door.HISTORY:
-        if state in (State.LOBBY, State.LIVE):
-            return _no(door, "not_over")
-        if state is State.HELD and role is not Role.SEATED:
-            return _no(door, "held")
-        return _yes(door)
-    # replay, analysis, verify, export and the seed: every card and the seed itself; the ratings,
-    # the profiles and the comparison, which show what every table of a match did with its cards
+        return _history_door(role, state)
+    return _cards_door(door, state)
+
+
+def _seat_door(door: Door, role: Role, state: State) -> Decision:
+    """Join: the lobby's seats. Take seat: a seat handed over mid-game, whose new player sees the
+    seat's hand from then on; as at Join, nobody who saw a table of the same duplicate match (its
+    cards) may take one."""
+    if door is Door.JOIN and state is not State.LOBBY:
+        return _no(door, "started")
+    if door is Door.TAKE_SEAT and state is not State.LIVE:
+        return _no(door, "not_live")
+    if role is Role.SEATED:
+        return _no(door, "already_seated")
+    if role is Role.MATCH_PLAYER:
+        return _no(door, "seated_in_match")
+    if role is Role.SPECTATOR:
+        return _no(door, "watched_match")
+    return _yes(door)
+
+
+def _hand_door(role: Role, state: State) -> Decision:
+    """Only the seat's own player, and only while there is a game to play: a finished game's
+    hands are the replay's, behind its own door."""
+    door = Door.HAND
+    if role is not Role.SEATED:
+        return _no(door, "not_playing")
+    if state is State.LOBBY:
+        return _no(door, "not_started")
+    if state is not State.LIVE:
+        return _no(door, "ended")
+    return _yes(door)
+
+
+def _watch_door(role: Role, state: State) -> Decision:
+    """A live table, to anyone but its own players and the players of its match."""
+    door = Door.WATCH
+    if state is State.LOBBY:
+        return _no(door, "not_started")
+    if state is not State.LIVE:
+        return _no(door, "over")
+    if role is Role.SEATED:
+        return _no(door, "own_table")
+    if role is Role.MATCH_PLAYER:
+        return _no(door, "seated_in_match")
+    return _yes(door)
+
+
+def _scores_door(role: Role, state: State) -> Decision:
+    """A live table's scores are its public table; a held table's belong to its own players."""
+    door = Door.SCORES
+    if role is Role.MATCH_PLAYER and state in (State.LIVE, State.HELD):
+        return _no(door, "seated_in_match")
+    if state is State.HELD and role is not Role.SEATED:
+        return _no(door, "held")
+    return _yes(door)
+
+
+def _history_door(role: Role, state: State) -> Decision:
+    """A finished table's deals, to its own players while its match is held."""
+    door = Door.HISTORY
+    if state in (State.LOBBY, State.LIVE):
+        return _no(door, "not_over")
+    if state is State.HELD and role is not Role.SEATED:
+        return _no(door, "held")
+    return _yes(door)
+
+
+def _cards_door(door: Door, state: State) -> Decision:
+    """Replay, analysis, verify, export and the seed: every card and the seed itself; the ratings,
+    the profiles and the comparison, which show what every table of a match did with its cards:
+    to anyone, once the table is over and its match no longer held."""
     if state in (State.LOBBY, State.LIVE):
         return _no(door, "seed_secret" if door in (Door.VERIFY, Door.EXPORT, Door.SEED) else "not_over")
     if state is State.HELD:

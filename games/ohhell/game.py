@@ -452,39 +452,12 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if seat != self.turn:
             raise IllegalAction(msg("It is not your turn."))
         hand = self._hand(seat)
-        code = action.get("card")
         if self.devils_bridge and not from_log:
-            # The seat may not learn its own card: every refusal here is decided before the card
-            # is looked at, so naming the right card and a wrong one read the same.
-            if code != "?" or "suit" in action:
-                raise IllegalAction(Msg(BRIDGE_REFUSAL))
-            card = hand[0]
-            play_id = JOKER if card == JOKER and self.no_trump_joker else card
-            if card == JOKER and self.no_trump_joker and self.trick_cards and self.led_suit < 4:
-                play_id = named_joker_id(JOKER, self.led_suit)
-            return play_id
-        if code == "?" and self.devils_bridge:
-            card = hand[0]
-        else:
-            try:
-                card = parse_card(code) if isinstance(code, str) else int(code)  # type: ignore[arg-type]
-            except (ValueError, TypeError):
-                raise IllegalAction(msg("{code} is not a card.", code=repr(code))) from None
-            if card not in hand:
-                raise IllegalAction(msg("You don't have that card."))
+            return self._blind_play_id(hand, action)
+        card = self._card_named(hand, action.get("card"))
         suit = action.get("suit")
         if card == JOKER and self.no_trump_joker:
-            if self.trick_cards:
-                s = self.led_suit
-                if suit is not None and s < 4 and parse_suit(suit) != s:
-                    raise IllegalAction(msg("The joker follows as {suit}, the suit led.", suit=_SUITS[s]))
-            elif suit is None:
-                if not self.devils_bridge:
-                    raise IllegalAction(msg("Name the suit you lead the joker as: C, D, H or S."))
-                s = -1
-            else:
-                s = parse_suit(suit)
-            play_id = named_joker_id(JOKER, s) if 0 <= s < 4 else JOKER
+            play_id = self._joker_play_id(suit)
         else:
             if suit is not None and not self.devils_bridge:
                 raise IllegalAction(msg("Only a joker in a no-trump deal is played as a named suit."))
@@ -492,6 +465,46 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if not self.setup.penalize and play_id not in self._legal_plays(seat, True):
             raise IllegalAction(self._why_illegal(card, play_id))
         return play_id
+
+    def _blind_play_id(self, hand: list[Card], action: Mapping[str, Any]) -> int:
+        """A Devil's Bridge play: the seat may not learn its own card, so every refusal here is
+        decided before the card is looked at, and naming the right card and a wrong one read the
+        same."""
+        if action.get("card") != "?" or "suit" in action:
+            raise IllegalAction(Msg(BRIDGE_REFUSAL))
+        card = hand[0]
+        if card == JOKER and self.no_trump_joker:
+            if self.trick_cards and self.led_suit < 4:
+                return named_joker_id(JOKER, self.led_suit)
+            return JOKER
+        return card
+
+    def _card_named(self, hand: list[Card], code: Any) -> Card:
+        """The card ``code`` names in ``hand`` ("?" is the one blind card in a replayed Devil's
+        Bridge deal)."""
+        if code == "?" and self.devils_bridge:
+            return hand[0]
+        try:
+            card = parse_card(code) if isinstance(code, str) else int(code)
+        except (ValueError, TypeError):
+            raise IllegalAction(msg("{code} is not a card.", code=repr(code))) from None
+        if card not in hand:
+            raise IllegalAction(msg("You don't have that card."))
+        return card
+
+    def _joker_play_id(self, suit: Any) -> int:
+        """A no-trump joker's play id: it follows the suit led, or is led as the suit named."""
+        if self.trick_cards:
+            s = self.led_suit
+            if suit is not None and s < 4 and parse_suit(suit) != s:
+                raise IllegalAction(msg("The joker follows as {suit}, the suit led.", suit=_SUITS[s]))
+        elif suit is None:
+            if not self.devils_bridge:
+                raise IllegalAction(msg("Name the suit you lead the joker as: C, D, H or S."))
+            s = -1
+        else:
+            s = parse_suit(suit)
+        return named_joker_id(JOKER, s) if 0 <= s < 4 else JOKER
 
     def _why_illegal(self, card: Card, play_id: int) -> Msg:
         if card == JOKER and self.no_trump_joker:

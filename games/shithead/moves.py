@@ -85,32 +85,44 @@ def parse(table: Table, seat: int, action: ActionData) -> Move:
         raise IllegalAction(msg("It is not your turn."))
     zone = table.zone(seat)
     if kind == "flip":
-        if zone != "down":
-            if zone == "hand":
-                raise IllegalAction(msg("You cannot flip yet: play from your hand first."))
-            raise IllegalAction(msg("You cannot flip yet: play from your face-up cards first."))
-        index = action.get("index")
-        if not isinstance(index, int) or not 0 <= index < len(table.down[seat]):
-            raise IllegalAction(msg("There is no face-down card there."))
-        if table.down[seat][index] is None:
-            raise IllegalAction(msg("That face-down card has already been played."))
-        return Flip(index)
+        return _parse_flip(table, seat, zone, action)
     if kind == "pickup":
-        if zone == "down":
-            raise IllegalAction(msg("With only face-down cards you must flip one."))
-        if not table.pile:
-            raise IllegalAction(msg("There is nothing to pick up: play any card."))
-        add = action.get("add")
-        if zone == "up" and table.rules.refusal == "add-one":
-            if add is None:
-                raise IllegalAction(msg("Choose one of your face-up cards to add to the pile."))
-            (card,) = take(table.up[seat], [add], "face up")
-            return Pickup(card)
-        if add is not None:
-            raise IllegalAction(msg("Just pick up the pile; you add no card."))
-        return Pickup(None)
+        return _parse_pickup(table, seat, zone, action)
     if kind != "play":
         raise IllegalAction(msg("Unknown action {kind}.", kind=repr(kind)))
+    return _parse_play(table, seat, zone, action)
+
+
+def _parse_flip(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Flip:
+    if zone != "down":
+        if zone == "hand":
+            raise IllegalAction(msg("You cannot flip yet: play from your hand first."))
+        raise IllegalAction(msg("You cannot flip yet: play from your face-up cards first."))
+    index = action.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(table.down[seat]):
+        raise IllegalAction(msg("There is no face-down card there."))
+    if table.down[seat][index] is None:
+        raise IllegalAction(msg("That face-down card has already been played."))
+    return Flip(index)
+
+
+def _parse_pickup(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Pickup:
+    if zone == "down":
+        raise IllegalAction(msg("With only face-down cards you must flip one."))
+    if not table.pile:
+        raise IllegalAction(msg("There is nothing to pick up: play any card."))
+    add = action.get("add")
+    if zone == "up" and table.rules.refusal == "add-one":
+        if add is None:
+            raise IllegalAction(msg("Choose one of your face-up cards to add to the pile."))
+        (card,) = take(table.up[seat], [add], "face up")
+        return Pickup(card)
+    if add is not None:
+        raise IllegalAction(msg("Just pick up the pile; you add no card."))
+    return Pickup(None)
+
+
+def _parse_play(table: Table, seat: int, zone: Zone | None, action: ActionData) -> Play:
     if zone == "down":
         raise IllegalAction(msg("Your hand and face-up cards are gone: flip a face-down card."))
     source = table.hand[seat] if zone == "hand" else table.up[seat]
@@ -131,19 +143,24 @@ def parse(table: Table, seat: int, action: ActionData) -> Move:
         raise IllegalAction(msg("Choose at least one card to play."))
     assert zone is not None  # a seat to play always holds cards
     if zone == "up" and table.rules.stacking:
-        for rank in {c & 31 for c in cards}:
-            group = [u for u in table.up[seat] if u & 31 == rank]
-            if sum(1 for c in cards if c & 31 == rank) != len(group):
-                raise IllegalAction(
-                    msg(
-                        "Equal face-up cards are played together: play all {n} of your face-up {rank}s.",
-                        n=len(group),
-                        rank=short_rank(rank),
-                    )
-                    if len(group) > 1
-                    else msg("Equal face-up cards are played together.")
-                )
+        _check_whole_stacks(table, seat, cards)
     return Play(check_play(table, cards), zone)
+
+
+def _check_whole_stacks(table: Table, seat: int, cards: list[Card]) -> None:
+    """Under stacking, equal face-up cards lie in one stack and leave the table together."""
+    for rank in {c & 31 for c in cards}:
+        group = [u for u in table.up[seat] if u & 31 == rank]
+        if sum(1 for c in cards if c & 31 == rank) != len(group):
+            raise IllegalAction(
+                msg(
+                    "Equal face-up cards are played together: play all {n} of your face-up {rank}s.",
+                    n=len(group),
+                    rank=short_rank(rank),
+                )
+                if len(group) > 1
+                else msg("Equal face-up cards are played together.")
+            )
 
 
 def _parse_swap(table: Table, seat: int, kind: Any, action: ActionData) -> Move:

@@ -115,6 +115,25 @@ class PileRules:
             ranks = self._memo[key] = frozenset(r for r in RANK_ORDER if self.why_not(_PROBE[r], pile, free) is None)
         return ranks
 
+    def _lower_rules(self, rank: int, top_rank: int, plain: bool) -> tuple[bool, str | None]:
+        """The "8 or lower" and "7 or lower" rules, with the 2 that goes on anything between them:
+        whether they decide this card on this top, and the reason when they refuse it."""
+        if self.eight_lower and top_rank == 8:
+            if rank <= 8:
+                return True, None
+            if self.rules.jokers:
+                return True, _("After an 8 you must play an 8 or lower (or a joker).")
+            return True, _("After an 8 you must play an 8 or lower.")
+        if rank == 2 or top_rank == 2:
+            return True, None
+        if self.seven_lower and top_rank == 7 and not plain:
+            if rank <= 7 or rank == 10 or (rank == 8 and self.eight_reverse):
+                return True, None
+            if self.eight_reverse:
+                return True, _("After a 7 you must play a 7 or lower (or a 2, 8 or 10).")
+            return True, _("After a 7 you must play a 7 or lower (or a 2 or 10).")
+        return False, None
+
     def why_not(self, card: Card, pile: Sequence[Card], free: Collection[Card] = ()) -> str | None:
         """``None`` if ``card`` may be played on ``pile``, else the reason in a short sentence."""
         rank = card & 31
@@ -129,20 +148,9 @@ class PileRules:
             if top in free or self.rules.joker_rule == "skip-2":
                 return None
             top_rank, plain = 7, True  # skip-7: the joker counts as a plain 7
-        if self.eight_lower and top_rank == 8:
-            if rank <= 8:
-                return None
-            if self.rules.jokers:
-                return _("After an 8 you must play an 8 or lower (or a joker).")
-            return _("After an 8 you must play an 8 or lower.")
-        if rank == 2 or top_rank == 2:
-            return None
-        if self.seven_lower and top_rank == 7 and not plain:
-            if rank <= 7 or rank == 10 or (rank == 8 and self.eight_reverse):
-                return None
-            if self.eight_reverse:
-                return _("After a 7 you must play a 7 or lower (or a 2, 8 or 10).")
-            return _("After a 7 you must play a 7 or lower (or a 2 or 10).")
+        decided, reason = self._lower_rules(rank, top_rank, plain)
+        if decided:
+            return reason
         if rank == 8 and self.eight_reverse:
             return None
         if rank == 7 and self.seven_glass:

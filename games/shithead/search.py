@@ -245,26 +245,34 @@ def fast_move(t: Shithead, seat: int, count: int, rng: random.Random, power: set
     if count >= PATIENCE and rng.random() < min(0.5, count / 4000):
         return Play(by_rank[rng.choice(sorted(by_rank))], zone)
     pile = t.pile
+    top_rank, top_run = _top_run(pile)
     best: list[Card] = []
     top = -1e9
     for rank, group in by_rank.items():
         score = -10.0 * _value(rank, power) + len(group)
-        if rank != JOKER_RANK and rank not in power:
-            same = 0
-            for c in reversed(pile):
-                if c & 31 != rank:
-                    break
-                same += 1
-            if same + len(group) >= 4:
-                score += 150
         if rank in power:
             if rank == 10 and len(pile) >= 4:
                 score += 40 + len(pile)
             if not pile:
                 score -= 100
+        elif rank != JOKER_RANK and len(group) + (top_run if rank == top_rank else 0) >= 4:
+            score += 150  # four of a kind on top burns the pile
         if score > top:
             top, best = score, group
     return Play(list(best), zone)
+
+
+def _top_run(pile: list[Card]) -> tuple[int, int]:
+    """(the rank on top of ``pile``, how many cards of it lie there in a row), (-1, 0) if empty."""
+    if not pile:
+        return -1, 0
+    rank = pile[-1] & 31
+    run = 0
+    for c in reversed(pile):
+        if c & 31 != rank:
+            break
+        run += 1
+    return rank, run
 
 
 def quiet_do(t: Shithead, seat: int, move: Move) -> None:

@@ -203,70 +203,85 @@ class Sim:
             nb = bosses.bit_count()
             if nb >= need:
                 covered = 1 if nb == need else 2
-        beats = t.beats
-        tmask = t.trump_mask
         if not self.trick:
             if covered:
                 return self._lead_covered(p, legal, bosses, covered, out)
             return self._lead(p, legal, want, out)
-        jbit = (1 << t.joker) if t.joker_nt else 0
         beaters = legal & t.tops[self.win]
-        last = len(self.trick) == self.n - 1
         if covered:
-            losers = legal & ~beaters
-            if covered == 2:
-                bl = losers & bosses
-                if bl:
-                    return self._highest(bl), -1
-            nl = losers & ~bosses
-            if nl:
-                return self._highest(nl), -1
-            bw = beaters & bosses
-            if bw:
-                return self._lowest(bw), -1
-            if beaters:
-                return self._lowest(beaters), -1
-            return self._lowest(losers), -1
+            return self._follow_covered(legal, beaters, bosses, covered), -1
         if want:
-            if beaters:
-                side = beaters & ~tmask & ~jbit
-                if last:
-                    if side:
-                        return low_bit(side), -1
-                    tr = beaters & ~jbit
-                    return (low_bit(tr) if tr else low_bit(beaters)), -1
-                if side:
-                    top = high_bit(side)
-                    if not (out & beats[top]):
-                        m = side
-                        while m:
-                            c = low_bit(m)
-                            if not (out & beats[c]):
-                                return c, -1
-                            m &= m - 1
-                    return top, -1
-                tr = beaters & ~jbit
-                if tr:
-                    return low_bit(tr), -1
-                return t.joker, -1
-            # cannot win: shed the least useful card
-            return self._lowest(legal & ~jbit or legal), -1
+            return self._follow_to_win(legal, beaters, out), -1
+        return self._follow_to_lose(legal, beaters), -1
+
+    def _follow_covered(self, legal: int, beaters: int, bosses: int, covered: int) -> int:
+        """Following with enough sure winners: duck with a card that is no winner (or shed a
+        spare winner when ``covered`` is 2), else win as cheaply as possible."""
+        losers = legal & ~beaters
+        if covered == 2:
+            bl = losers & bosses
+            if bl:
+                return self._highest(bl)
+        nl = losers & ~bosses
+        if nl:
+            return self._highest(nl)
+        bw = beaters & bosses
+        if bw:
+            return self._lowest(bw)
+        if beaters:
+            return self._lowest(beaters)
+        return self._lowest(losers)
+
+    def _follow_to_win(self, legal: int, beaters: int, out: int) -> int:
+        """Following when the seat wants the trick: the cheapest card that takes it (and, before
+        the last seat, one that no outstanding card beats), else shed the least useful card."""
+        t = self.t
+        jbit = (1 << t.joker) if t.joker_nt else 0
+        if not beaters:
+            return self._lowest(legal & ~jbit or legal)
+        side = beaters & ~t.trump_mask & ~jbit
+        if len(self.trick) == self.n - 1:
+            if side:
+                return low_bit(side)
+            tr = beaters & ~jbit
+            return low_bit(tr) if tr else low_bit(beaters)
+        if side:
+            top = high_bit(side)
+            if not (out & t.beats[top]):
+                m = side
+                while m:
+                    c = low_bit(m)
+                    if not (out & t.beats[c]):
+                        return c
+                    m &= m - 1
+            return top
+        tr = beaters & ~jbit
+        if tr:
+            return low_bit(tr)
+        return t.joker
+
+    def _follow_to_lose(self, legal: int, beaters: int) -> int:
+        """Following when the seat wants no more tricks: the highest card that loses, else (forced
+        to win) the highest winner as the last seat, the cheapest before it."""
+        t = self.t
+        tmask = t.trump_mask
         losers = legal & ~beaters
         if losers:
             tl = losers & tmask
             if tl:
-                return high_bit(tl), -1
-            return self._highest(losers), -1
-        if last:
+                return high_bit(tl)
+            return self._highest(losers)
+        jbit = (1 << t.joker) if t.joker_nt else 0
+        if len(self.trick) == self.n - 1:
             tr = beaters & tmask
             if tr:
-                return high_bit(tr), -1
-            return self._highest(beaters & ~jbit or beaters), -1
+                return high_bit(tr)
+            return self._highest(beaters & ~jbit or beaters)
         side = beaters & ~tmask & ~jbit
         if side:
-            return low_bit(side), -1
+            return low_bit(side)
         tr = beaters & tmask
-        return (low_bit(tr) if tr else low_bit(beaters)), -1
+        return low_bit(tr) if tr else low_bit(beaters)
 
     def _lead_covered(self, p: int, legal: int, bosses: int, covered: int, out: int) -> tuple[int, int]:
         t = self.t
