@@ -53,6 +53,17 @@ def chosen_language(value: str) -> str:
     )
 
 
+def set_answer(option: str, value: str, turn_seconds: int | None) -> str:
+    """What ``/<game> set`` answers once the change is saved."""
+    if option == LANGUAGE:
+        return _(
+            "✅ The table now speaks **{language}**: the lobby, the table and its announcements.",
+            language=catalogue.display_name(value),
+        )
+    shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
+    return _("✅ {option} is now **{value}**.", option=option, value=shown)
+
+
 def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
     """The lobby's commands in ``kind``'s ``/<game>`` group."""
 
@@ -197,19 +208,8 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
             else:
                 tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
-                if option == LANGUAGE:
-                    tables.presenter.redraw(table)  # the table message, in its new words
-            shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
-            if option == LANGUAGE:
-                name = catalogue.display_name(value)
-                text = _(
-                    "✅ The table now speaks **{language}**: the lobby, the table and its announcements.", language=name
-                )
-                await interaction.response.send_message(text, ephemeral=True)
-                return
-            await interaction.response.send_message(
-                _("✅ {option} is now **{value}**.", option=option, value=shown), ephemeral=True
-            )
+                tables.presenter.redraw(table)  # (a new language: the table message in its new words)
+            await interaction.response.send_message(set_answer(option, value, turn_seconds), ephemeral=True)
 
     @group.command(
         name="pings",
