@@ -8,14 +8,15 @@ stores for the bot (any route: table, DM, panel, the final chart, ``/ohhell scor
 description, and every ping line with the turn it fell in. Its last line is
 ``locales=L strings=S missing=M alt text=A/F pings per turn=P``.
 
+``L``: the languages the message catalogue speaks (English, the source, and each translated
+language under ``locales/``); ``S``: the user-facing strings of the source (every string marked for
+the catalogue, counted once: a plural pair as one); ``M``: the strings some language lacks a usable
+translation of (none, fuzzy, or a plural form empty), counted once however many languages lack it.
 ``A``: files sent with a description within Discord's 1,024 characters, of ``F`` files sent;
 ``P``: the most ping lines any one turn got (a turn: the table's count of moves when it was
 sent), which must be 1 on a table that pings; the bench checks that every turn whose player was
 away got exactly one and every turn whose player was looking (their panel still live: they moved
-last and move again) none. The locale figures wait for the message catalogue
-(another part of the work, not built yet): ``L`` is 1 (English only), ``S`` is 0 (no catalogue to
-count the user-facing strings of) and ``M`` 0, true with English alone (nothing is missing from a
-language that is the source). The game is checked as it goes: a ping only ever names the player
+last and move again) none. The game is checked as it goes: a ping only ever names the player
 the table waits on.
 
     python bench/reach.py [--quick] [--seed 1]
@@ -43,6 +44,7 @@ from bench.simdriver import virtual_timers  # noqa: E402
 from bot.client import CardBot  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
 from draw.pictures import ALT_LIMIT  # noqa: E402
+from locales import catalogue  # noqa: E402
 
 NAMES = ("ann", "bob", "cat")
 PING = "🔔"
@@ -153,7 +155,14 @@ async def main() -> None:
     described, files, most, turns, away = await play(args.quick, args.seed)
     print(f"{turns} turns, each waited {AWAY // 60} min with ping_after 2m; {away} found the player away")
     print(f"{files} files sent")
-    print(f"locales=1 strings=0 missing=0 alt text={described}/{files} pings per turn={most}")
+    keys = catalogue.source_keys()
+    languages = [name for name in catalogue.catalogues() if name != "en"]
+    gaps = set().union(*(catalogue.missing(language, keys) for language in languages))
+    print(f"languages: en (source), {', '.join(languages)}; {len(gaps)} of {len(keys)} strings lack a translation")
+    print(
+        f"locales={1 + len(languages)} strings={len(keys)} missing={len(gaps)} "
+        f"alt text={described}/{files} pings per turn={most}"
+    )
 
 
 if __name__ == "__main__":

@@ -36,10 +36,15 @@ DISPLAY_LINES = {
 #: never part of the game's rules (the runtime's clock reads it: :mod:`bot.tables.pings`)
 PING_AFTER = "ping_after"
 
+#: the language the table's channel reads (``/<game> set language de``): like a display option
+#: never part of the game's rules, changeable any time; absent, the server's preferred locale
+LANGUAGE = "language"
+
 
 def rule_options(options: Mapping[str, str]) -> dict[str, str]:
-    """The options without the display ones (nor :data:`PING_AFTER`): what the game's rules are built from."""
-    return {k: v for k, v in options.items() if k not in DISPLAY_OPTIONS and k != PING_AFTER}
+    """The options without the display ones (nor :data:`PING_AFTER`, :data:`LANGUAGE`): what the
+    game's rules are built from."""
+    return {k: v for k, v in options.items() if k not in DISPLAY_OPTIONS and k not in (PING_AFTER, LANGUAGE)}
 
 
 def display_lines(options: Mapping[str, str]) -> list[str]:

@@ -160,3 +160,20 @@ def display_name(language: str) -> str:
     if language == PSEUDO:
         return "Pseudo"
     return (Locale.parse(language).get_display_name(language) or language).capitalize()
+
+
+def source_keys() -> set[tuple[str, str | None]]:
+    """Every user-facing string of the source once: (msgid, context) (a plural by its singular)."""
+    return {(m[0] if isinstance(m, tuple) else m, context) for _, _, m, context in source_messages()}
+
+
+def missing(language: str, keys: set[tuple[str, str | None]] | None = None) -> set[tuple[str, str | None]]:
+    """The source's strings ``language`` has no usable translation of (none, fuzzy, or a form empty)."""
+    merged = read_language(language)
+    out: set[tuple[str, str | None]] = set()
+    for ident, context in source_keys() if keys is None else keys:
+        entry = merged.get(ident, context=context)
+        forms = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry is None or entry.fuzzy or not forms or not all(forms):
+            out.add((ident, context))
+    return out

@@ -39,7 +39,7 @@ from bot.messages.speech import member_language, table_language
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
 from db.store import SavedPanel
-from locales import N_, Msg, _, current, language_of, speaking, translate
+from locales import N_, SOURCE, Msg, _, current, language_of, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -194,8 +194,17 @@ class Panels:
     def load(self, table: LiveTable, saved: SavedPanel) -> None:
         """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
         if self.clock() - saved.opened < LIFETIME:
+            # Its reader's language is not kept across the stop: the one they last pressed in since
+            # (none yet: the table's language) until they press My hand again.
+            record = table.record
+            fallback = table_language(self.client, record.guild_id, record.options) if self.client else SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(
-                saved.application_id, saved.token, saved.message_id, saved.opened, signature(table, saved.seat)
+                saved.application_id,
+                saved.token,
+                saved.message_id,
+                saved.opened,
+                signature(table, saved.seat),
+                language=member_language(table.seats[saved.seat].user_id, fallback),
             )
 
     def live(self, table: LiveTable, seat: int) -> bool:

@@ -251,6 +251,11 @@ class Presenter:
         assert table.engine is not None
         self._new_table(table, events)
 
+    def redraw(self, table: LiveTable) -> None:
+        """The table looks different with no move made (its language changed): it is drawn again."""
+        self.display(table).changed()
+        self.watchers.changed(table)
+
     def key_text(self, table: LiveTable) -> str | None:
         return json.dumps(table.kind.message_key_of(table.engine)) if table.engine is not None else None
 

@@ -14,12 +14,13 @@ import discord
 
 from db.store import DealScore
 from draw.pictures import ImageFile
+from locales import N_
 
 #: an action as engines take it: ``{"type": ..., ...}`` (each game's own TypedDicts fit it)
 Action = Mapping[str, object]
 
 #: the content of a finished game's last table message, above the table as it ended
-GAME_OVER = "🏁 Game over: the result is below."
+GAME_OVER = N_("🏁 Game over: the result is below.")  # (translated where shown)
 
 
 @dataclass(slots=True)

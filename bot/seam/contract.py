@@ -301,7 +301,7 @@ class GameViews(GameEngine[EngineT, PublicT, SeatT]):
         """The last state of a table message whose deal (or game) just ended: no controls. By
         default the table as it stands, saying the result follows (a game of one table message)."""
         drawn = self.draw_table(table, events, self.public_view(self.game(table)))
-        return Rendered(content=GAME_OVER, embeds=drawn.embeds, view=None, files=drawn.files)
+        return Rendered(content=translate(GAME_OVER), embeds=drawn.embeds, view=None, files=drawn.files)
 
     @abstractmethod
     def draw_panel(

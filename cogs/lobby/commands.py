@@ -14,6 +14,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+import locales
 from bot.client import tables_of
 from bot.messages.errors import Refusal, mark_committed
 from bot.messages.speech import in_channel, pgettext
@@ -27,11 +28,40 @@ from cogs.lobby.handover import add_handover_command
 from cogs.lobby.render import closed_lobby
 from draw.budget import Budget
 from draw.common import TIMER_CHOICES, parse_timer, timer_label
-from draw.looks import DISPLAY_OPTIONS, display_lines
+from draw.looks import DISPLAY_OPTIONS, LANGUAGE, display_lines
 from games.common.text import quoted, shorten
-from locales import _, translate
+from locales import _, catalogue, translate
 
 TIMER_OPTION = "turn_timer"
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The table languages to choose from, each named in itself: (code, name)."""
+    return [(code, catalogue.display_name(code)) for code in locales.languages()]
+
+
+def chosen_language(value: str) -> str:
+    """A table language as the host typed it (``de``, ``de-DE``, ``Deutsch``): its code, or a
+    refusal listing those there are."""
+    wanted = value.strip().lower()
+    for code, name in language_choices():
+        if wanted in (code.lower(), name.lower()) or wanted.split("-")[0] == code:
+            return code
+    listed = ", ".join(f"{code} ({name})" for code, name in language_choices())
+    raise Refusal(
+        _("There is no table language {language}. Languages: {languages}.", language=quoted(value), languages=listed)
+    )
+
+
+def set_answer(option: str, value: str, turn_seconds: int | None) -> str:
+    """What ``/<game> set`` answers once the change is saved."""
+    if option == LANGUAGE:
+        return _(
+            "✅ The table now speaks **{language}**: the lobby, the table and its announcements.",
+            language=catalogue.display_name(value),
+        )
+    shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
+    return _("✅ {option} is now **{value}**.", option=option, value=shown)
 
 
 def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
@@ -83,11 +113,17 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             await tables.presenter.remember_message(table, message.id)
 
     async def option_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS, PING_AFTER]
+        names = [TIMER_OPTION, *(o.name for o in kind.options()), *DISPLAY_OPTIONS, PING_AFTER, LANGUAGE]
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
     async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         option = getattr(interaction.namespace, "option", None)
+        if option == LANGUAGE:  # each language named in itself, the code its value
+            return [
+                app_commands.Choice(name=f"{name} ({code})", value=code)
+                for code, name in language_choices()
+                if current.lower() in code or current.lower() in name.lower()
+            ][:25]
         if option in (TIMER_OPTION, PING_AFTER):
             values: tuple[str, ...] = tuple(TIMER_CHOICES)
         elif option in DISPLAY_OPTIONS:
@@ -109,7 +145,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
         tables = tables_of(interaction)
         table = live_table(interaction)
         async with table.lock:
-            if table.record.status != "lobby" and option != PING_AFTER:  # (pings are no rule: any time)
+            if table.record.status != "lobby" and option not in (PING_AFTER, LANGUAGE):  # (no rules: any time)
                 raise Refusal(_("The game has already started: rules can only change in the lobby."))
             if tables.seating.starting(table):
                 raise Refusal(
@@ -135,6 +171,10 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 options.pop(option, None)
                 if value != "off":
                     options[option] = value
+            elif option == LANGUAGE:  # what the channel reads: not a rule either
+                value = chosen_language(value)
+                options.pop(option, None)
+                options[option] = value
             elif option in DISPLAY_OPTIONS:  # how the table looks: never part of the game's rules
                 value = value.strip().lower()
                 if value not in DISPLAY_OPTIONS[option]:
@@ -150,7 +190,7 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
             else:
                 if option not in {o.name for o in kind.options()}:
                     names = ", ".join(o.name for o in kind.options())
-                    extra = ", ".join([*DISPLAY_OPTIONS, PING_AFTER])
+                    extra = ", ".join([*DISPLAY_OPTIONS, PING_AFTER, LANGUAGE])
                     raise Refusal(
                         _(
                             "There is no rule called {name}. Rules: {rules}.",
@@ -168,10 +208,8 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
                 await tables.presenter.refresh_lobby(table)  # (through the lobby's display: never fails here)
             else:
                 tables.clock.kick(table)  # a turn that has no timer yet gets its ping from now
-            shown = timer_label(turn_seconds) if option == TIMER_OPTION else shorten(value, 200)
-            await interaction.response.send_message(
-                _("✅ {option} is now **{value}**.", option=option, value=shown), ephemeral=True
-            )
+                tables.presenter.redraw(table)  # (a new language: the table message in its new words)
+            await interaction.response.send_message(set_answer(option, value, turn_seconds), ephemeral=True)
 
     @group.command(
         name="pings",

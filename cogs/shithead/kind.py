@@ -141,7 +141,7 @@ class ShitheadKind(GameKind[Shithead, sh_rules.Rules, ShitheadView, ShitheadView
         name = Faces.of(table.record.seats).name
         embed = table_embed(view, name, table.notices, _footer(table))
         return Rendered(
-            content=GAME_OVER,
+            content=translate(GAME_OVER),
             embeds=[embed],
             view=None,
             files=table_picture(view, name, embed, four_colour(table.record.options)),

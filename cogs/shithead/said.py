@@ -26,6 +26,7 @@ _LINES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"played (?P<cards>.+)", N_("played {cards}")),
         (r"flipped (?P<cards>.+)", N_("flipped {cards}")),
         (r"is out \(place (?P<place>\d+)\)", N_("is out (place {place})")),
+        (r"is ready", N_("is ready")),
     )
 )
 _BURNT = re.compile(r"burnt (?P<n>\d+) cards?")
