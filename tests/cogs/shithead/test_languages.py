@@ -56,17 +56,22 @@ async def test_each_player_reads_their_shithead_panel_and_refusals_in_their_lang
         assert words not in de and words not in es, words
     assert "Bereit" in labels(german) and "🔄 Aktualisieren" in labels(german), labels(german)
     assert "Listo" in labels(spanish) and "Ready" in labels(english), (labels(spanish), labels(english))
-    assert hand_alt(german).startswith("Deine Hand, 3 Karten: "), hand_alt(german)
-    assert hand_alt(spanish).startswith("Tu mano, 3 cartas: "), hand_alt(spanish)
-    assert hand_alt(english).startswith("Your hand, 3 cards: "), hand_alt(english)
+    # a panel asking for a move (a swap, Ready) carries no picture: its buttons stay in view
+    assert not [a for m in (german, spanish, english) for a in m.attachments if a.filename == "hand.png"]
 
     # The engine refuses in the presser's language: a swap from a panel kept from before Ready.
     await driver.act(seat[ann.id], {"type": "ready"})
     swap = next(c for c in components(german) if c.get("custom_id", "").startswith("shs:"))
     late = await ann.select(german, [swap["options"][0]["value"]], custom_id=swap["custom_id"])
     assert "Du bist schon bereit; warte auf die anderen." in message_text(late.response), message_text(late.response)
-    ready = message_text(await driver.open_panel(seat[ann.id]))
+    waiting = await driver.open_panel(seat[ann.id])
+    ready = message_text(waiting)
     assert "✅ Du bist bereit: das Spiel beginnt, sobald alle bereit sind." in ready, ready
+    # waiting, the panel shows the hand's picture again, its alt text in the reader's language
+    assert hand_alt(waiting).startswith("Deine Hand, 3 Karten: "), hand_alt(waiting)
+    await driver.act(seat[bob.id], {"type": "ready"})
+    waiting = await driver.open_panel(seat[bob.id])
+    assert hand_alt(waiting).startswith("Tu mano, 3 cartas: "), hand_alt(waiting)
 
     # A command's refusal too: no game in another channel.
     elsewhere = guild.create_text_channel("empty")
