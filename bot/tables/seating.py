@@ -366,6 +366,7 @@ class Seating:
                 )
             )
         self.clock.kick(table)
+        await self.presenter.update(table)  # the channel reads at once who left and who plays for them
 
     async def take_back(self, table: LiveTable, seat: int) -> None:
         record = table.seats[seat]

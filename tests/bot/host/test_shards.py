@@ -70,7 +70,7 @@ async def test_each_process_restores_times_and_drives_only_its_own_guilds_and_a_
     env = simcord_env
     # Nothing here is moved by another process: the watcher looks less often, so that each second
     # the clock moves holds less work (the other tests here need its looks)
-    monkeypatch.setattr("bot.tables.WATCH_SECONDS", 30.0)
+    monkeypatch.setattr("bot.tables.manager.WATCH_SECONDS", 30.0)
     ch0, people0, t0 = await timed_table(env, 0)
     ch1, people1, t1 = await timed_table(env, 1)
     seat0, seat1 = t0.engine.to_act()[0], t1.engine.to_act()[0]

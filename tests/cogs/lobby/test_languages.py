@@ -165,4 +165,5 @@ async def test_a_double_press_is_answered_in_the_pressers_language(simcord_env, 
     assert warning_of(done) is None, warning_of(done)
     again = await press(actor, first, value)  # the same move pressed again, on the older copy
     assert counted[actor.id] in message_text(again.response).splitlines(), message_text(again.response)
-    assert len(table.engine.log) == 1
+    # one move of the presser's seat (the computer may have moved since)
+    assert [s for s, _ in table.engine.log].count(seat) == 1
