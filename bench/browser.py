@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -324,3 +326,23 @@ def browser_page(local: Program, browser: Any, viewport: dict[str, int] | None =
         yield page
     finally:
         context.close()
+
+
+def page_address(proc: subprocess.Popen[str]) -> tuple[str | None, str]:
+    """The local mode's page address from what ``proc`` (``python -m bot.host.local``, its output
+    piped) prints before "Ctrl-C", and that banner; None where it ended without one."""
+    banner = ""
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        banner += line
+        if "Ctrl-C" in line:
+            break
+    found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
+    return (found.group(0) if found else None), banner
+
+
+def drained(proc: subprocess.Popen[str]) -> list[str]:
+    """What ``proc`` prints from now on, read in a thread: a full pipe would stop the bot."""
+    rest: list[str] = []
+    threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True).start()
+    return rest

@@ -31,14 +31,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, launch_chromium  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, drained, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
@@ -163,19 +162,10 @@ def main() -> int:
             text=True,
         )
         try:
-            banner = ""
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                banner += line
-                if "Ctrl-C" in line:
-                    break
-            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
-            if not found:
+            url, banner = page_address(proc)
+            if url is None:
                 raise SystemExit(f"no page address in: {banner}")
-            rest: list[str] = []  # drained while the game runs: a full pipe would stop the bot
-            drain = threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True)
-            drain.start()
-            switches, presses, clicks, moves = play(found.group(0), rest, hands)
+            switches, presses, clicks, moves = play(url, drained(proc), hands)
         finally:
             proc.terminate()
             try:

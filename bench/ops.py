@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, launch_chromium  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
@@ -178,19 +178,13 @@ def main() -> int:
             ready_s = wait_status(port, "/readyz", 200)
             ready, body = get(port, "/readyz")
             print(f"endpoint up {alive_s:.2f} s after the start; ready after {ready_s:.2f} s: {body}")
-            banner = ""
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                banner += line
-                if "Ctrl-C" in line:
-                    break
-            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
-            if not found:
+            url, banner = page_address(proc)
+            if url is None:
                 raise SystemExit(f"no page address in: {banner}")
-            rest: list[str] = []  # drained while the game runs: a full pipe would stop the bot
+            rest: list[str] = []  # drained while the game runs, to the end: its last lines are read below
             drain = threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True)
             drain.start()
-            presses = play(found.group(0), rest, hands, 90.0 if args.quick else 300.0)
+            presses = play(url, rest, hands, 90.0 if args.quick else 300.0)
             status, text = get(port, "/metrics")
             page = samples(text)
             series = [s for s in page if s.startswith("cardtable_")]

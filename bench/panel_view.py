@@ -23,7 +23,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.browser import WallClock, browser_page, launch_chromium
+from bench.browser import WallClock, browser_page, drained, launch_chromium, page_address
 
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1366, "height": 625}
@@ -107,22 +106,14 @@ def local_mode(ai_delay: float, tries: int = 3) -> Iterator[tuple[str, list[str]
             command = [sys.executable, "-c", LAUNCH, "--db", os.path.join(folder, f"view{attempt}.sqlite3")]
             command += ["--ai-delay", str(ai_delay), "--port", str(free_port())]
             proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            assert proc.stdout is not None
-            banner = ""
-            for line in proc.stdout:
-                banner += line
-                if "Ctrl-C" in line:
-                    break
-            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
-            if found:
+            url, banner = page_address(proc)
+            if url is not None:
                 break
             proc.wait()
             if attempt == tries - 1:
                 raise SystemExit(f"no page address in: {banner}")
         try:
-            output: list[str] = []
-            threading.Thread(target=lambda: output.extend(proc.stdout or []), daemon=True).start()
-            yield found.group(0), output
+            yield url, drained(proc)
         finally:
             proc.terminate()
             try:

@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, launch_chromium  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, drained, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 #: words only the table message says, in each language it can be set to here
@@ -81,18 +79,10 @@ def main() -> int:
             text=True,
         )
         try:
-            banner = ""
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                banner += line
-                if "Ctrl-C" in line:
-                    break
-            found = re.search(r"http://127\.0\.0\.1:\d+/#\S+", banner)
-            if not found:
+            url, banner = page_address(proc)
+            if url is None:
                 raise SystemExit(f"no page address in: {banner}")
-            rest: list[str] = []  # drained meanwhile: a full pipe would stop the bot
-            threading.Thread(target=lambda: rest.extend(proc.stdout or []), daemon=True).start()
-            size = shoot(found.group(0), rest, args.language, args.out)
+            size = shoot(url, drained(proc), args.language, args.out)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
