@@ -44,6 +44,13 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @app_commands.describe(tables=pgettext("option description", "How many tables will play the same cards (2 to 8)"))
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
         manager = tables_of(interaction)  # ("tables" is the count asked for)
+        if manager.seating.one_channel:  # the local page: no second channel for a second table
+            raise Refusal(
+                _(
+                    "A duplicate match needs a channel for each of its tables, and this page has one:"
+                    " play duplicate matches on Discord."
+                )
+            )
         store = manager.store
         seed, salt = new_seed(), new_salt().hex()
         expires = expiry_stamp(discord.utils.utcnow(), manager.settings.match_expiry_days)

@@ -98,3 +98,18 @@ async def test_a_busy_channel_gives_advice_the_one_channel_page_can_follow(tmp_p
         assert text == (
             "⚠️ This channel already has a lobby (Oh Hell). Finish it first, or its host ends it with /ohhell end."
         ), text
+
+
+async def test_a_duplicate_match_is_refused_on_the_one_channel_page(tmp_path: Path) -> None:
+    """A duplicate match needs a channel a table: the page says so rather than opening a match
+    whose other tables could never open ("in another channel or server")."""
+    async with local_table(settings(tmp_path), port=0, settle_timeout=2) as (env, preview, _clock, _shown):
+        alice = preview.viewers[0]
+        refused = await alice.slash(preview.channel, "ohhell duplicate new")
+        text = refused.response.content
+        assert refused.ephemeral and "another channel" not in text, text
+        assert text == (
+            "⚠️ A duplicate match needs a channel for each of its tables, and this page has one:"
+            " play duplicate matches on Discord."
+        ), text
+        assert env.bot.tables.in_channel(preview.channel.id) is None  # no table was opened
