@@ -45,7 +45,6 @@ COMPLEXITY_EXCEPTIONS = {
     ("display.py", "_try_all"),
     ("manager.py", "restore"),
     ("manager.py", "act"),
-    ("duplicate.py", "add_duplicate_commands"),
     ("commands.py", "add_lobby_commands"),
     ("controls.py", "handle"),
     ("panel.py", "panel"),

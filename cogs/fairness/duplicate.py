@@ -43,37 +43,7 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     )
     @app_commands.describe(tables=pgettext("option description", "How many tables will play the same cards (2 to 8)"))
     async def new(interaction: discord.Interaction, tables: app_commands.Range[int, 2, 8] = 2) -> None:
-        manager = tables_of(interaction)  # ("tables" is the count asked for)
-        if manager.seating.one_channel:  # the local page: no second channel for a second table
-            raise Refusal(
-                _(
-                    "A duplicate match needs a channel for each of its tables, and this page has one:"
-                    " play duplicate matches on Discord."
-                )
-            )
-        store = manager.store
-        seed, salt = new_seed(), new_salt().hex()
-        expires = expiry_stamp(discord.utils.utcnow(), manager.settings.match_expiry_days)
-        match: MatchRecord | None = None
-        for _attempt in range(5):
-            code = "".join(secrets.choice(CODE_LETTERS) for _letter in range(6))
-            try:
-                match = await store.create_match(
-                    kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt, expires
-                )
-                break
-            except StoreConflict:
-                continue
-        if match is None:
-            raise Refusal(_("I could not find a free match code: try again."))
-        try:
-            await _open(interaction, kind, match)
-        except Exception:
-            # its first table could not open (the channel is busy): nobody was told its code, so
-            # it would stay open and unseen for ever
-            with contextlib.suppress(StoreError):
-                await store.discard_match(match.id)
-            raise
+        await _new_match(interaction, kind, tables)
 
     @duplicate.command(
         name="join", description=pgettext("command description", "Open a table of a duplicate match in this channel")
@@ -106,36 +76,75 @@ def add_duplicate_commands(group: app_commands.Group, kind: AnyKind) -> None:
     )
     @app_commands.describe(code=pgettext("option description", "The match's code"))
     async def close(interaction: discord.Interaction, code: str) -> None:
-        tables = tables_of(interaction)
-        match = await _match(tables.store, kind, code)
-        if not may_close(match, interaction.user.id, interaction.guild_id, manages_server(interaction)):
-            raise Refusal(
-                _(
-                    "Only the match's host (who opened its first table) or a member who can manage its server can"
-                    " close it."
-                )
+        await _close_match(interaction, kind, code)
+
+
+async def _new_match(interaction: discord.Interaction, kind: AnyKind, tables: int) -> None:
+    """``/<game> duplicate new``: a match with a free code, this channel its first table (the
+    match is discarded if that table cannot open: nobody was told its code)."""
+    manager = tables_of(interaction)  # ("tables" is the count asked for)
+    if manager.seating.one_channel:  # the local page: no second channel for a second table
+        raise Refusal(
+            _(
+                "A duplicate match needs a channel for each of its tables, and this page has one:"
+                " play duplicate matches on Discord."
             )
-        closed_already = _("Duplicate match **{code}** is closed already.", code=match.code)
-        if match.closed_at is not None:
-            raise Refusal(closed_already)
-        opened = await tables.store.match_games(match.id)
-        if not opened:
-            raise Refusal(_("Duplicate match **{code}** has no table to close it with.", code=match.code))
-        if match_done(match, opened):
-            raise Refusal(_("Duplicate match **{code}** is over already: all its tables have played.", code=match.code))
-        closed = await tables.store.close_match(match.id)
-        if closed is None:  # closed by another call since it was read (its host and a manager at once)
-            raise Refusal(closed_already)
-        match = closed
-        # the tables read after the close is committed: a table ending meanwhile either shows here
-        # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
-        games = await tables.store.match_games(match.id)
-        here = next((g for g in games if g.channel_id == interaction.channel_id), None)
-        with in_channel(interaction.client, interaction.guild_id, here.options if here is not None else {}):
-            said = closing_text(match, games)  # posted for the whole channel: in its language
-        await interaction.response.send_message(said)
-        if secrecy.match_allows(Door.COMPARISON, match, games):
-            await finish(tables.store, tables.presenter, kind, games)
+        )
+    store = manager.store
+    seed, salt = new_seed(), new_salt().hex()
+    expires = expiry_stamp(discord.utils.utcnow(), manager.settings.match_expiry_days)
+    match: MatchRecord | None = None
+    for _attempt in range(5):
+        code = "".join(secrets.choice(CODE_LETTERS) for _letter in range(6))
+        try:
+            match = await store.create_match(
+                kind.key, code, interaction.guild_id, interaction.user.id, tables, seed, salt, expires
+            )
+            break
+        except StoreConflict:
+            continue
+    if match is None:
+        raise Refusal(_("I could not find a free match code: try again."))
+    try:
+        await _open(interaction, kind, match)
+    except Exception:
+        # its first table could not open (the channel is busy): nobody was told its code, so
+        # it would stay open and unseen for ever
+        with contextlib.suppress(StoreError):
+            await store.discard_match(match.id)
+        raise
+
+
+async def _close_match(interaction: discord.Interaction, kind: AnyKind, code: str) -> None:
+    """``/<game> duplicate close``: its host (or a manager) closes the match with the tables it
+    has; each table's channel is told, and the comparison is posted once the policy allows it."""
+    tables = tables_of(interaction)
+    match = await _match(tables.store, kind, code)
+    if not may_close(match, interaction.user.id, interaction.guild_id, manages_server(interaction)):
+        raise Refusal(
+            _("Only the match's host (who opened its first table) or a member who can manage its server can close it.")
+        )
+    closed_already = _("Duplicate match **{code}** is closed already.", code=match.code)
+    if match.closed_at is not None:
+        raise Refusal(closed_already)
+    opened = await tables.store.match_games(match.id)
+    if not opened:
+        raise Refusal(_("Duplicate match **{code}** has no table to close it with.", code=match.code))
+    if match_done(match, opened):
+        raise Refusal(_("Duplicate match **{code}** is over already: all its tables have played.", code=match.code))
+    closed = await tables.store.close_match(match.id)
+    if closed is None:  # closed by another call since it was read (its host and a manager at once)
+        raise Refusal(closed_already)
+    match = closed
+    # the tables read after the close is committed: a table ending meanwhile either shows here
+    # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
+    games = await tables.store.match_games(match.id)
+    here = next((g for g in games if g.channel_id == interaction.channel_id), None)
+    with in_channel(interaction.client, interaction.guild_id, here.options if here is not None else {}):
+        said = closing_text(match, games)  # posted for the whole channel: in its language
+    await interaction.response.send_message(said)
+    if secrecy.match_allows(Door.COMPARISON, match, games):
+        await finish(tables.store, tables.presenter, kind, games)
 
 
 async def _match(store: Store, kind: AnyKind, code: str) -> MatchRecord:
