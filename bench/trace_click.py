@@ -344,8 +344,8 @@ def _seeded(seed: int) -> None:
     """Every game deals the same cards: the seat's seed and the commitment's salt are fixed."""
     import bot.fairness.shuffles
 
-    bot.fairness.new_seed = lambda: seed
-    bot.fairness.new_salt = lambda: bytes(range(32))
+    bot.fairness.shuffles.new_seed = lambda: seed
+    bot.fairness.shuffles.new_salt = lambda: bytes(range(32))
 
 
 #: virtual seconds the clock runs after each press: the display's coalescing pause and any retry end

@@ -84,7 +84,7 @@ async def _run(bot: CardBot, token: str) -> None:
     try:
         async with bot:
             await bot.prepare()  # a bad store or a shard run elsewhere: one sentence, before any network
-            await log_in(bot, token)  # again and again while Discord cannot be reached (bot.login)
+            await log_in(bot, token)  # again and again while Discord cannot be reached (bot.host.login)
             await bot.connect()
     except asyncio.CancelledError:
         if not stopping:

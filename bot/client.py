@@ -100,7 +100,7 @@ class CardBot(commands.Bot):
         #: the registered features (each feature's ``setup()`` adds its one :class:`~bot.seam.features.Feature`)
         self.features = self.tables.features
         self.leases = LeaseKeeper(self.store, settings.own_shards, settings.shard_count, on_lost=self._lost_shards)
-        #: why the gateway is not up yet while logging in is tried again (bot.login), else None
+        #: why the gateway is not up yet while logging in is tried again (bot.host.login), else None
         self.login_retry: str | None = None
         #: whether setup_hook began (a login that fails after that is not tried again)
         self.setup_begun = False

@@ -92,7 +92,7 @@ class GameRecord:
     #: its final standings (or, ended early by its host, its "ended" message) said its shuffle can be
     #: checked (:meth:`Store.set_finale_shown`)
     finale_revealed: bool = False
-    #: the drand round the game's decks are bound to (bot.beacon), None without a beacon
+    #: the drand round the game's decks are bound to (bot.fairness.beacon), None without a beacon
     beacon_round: int | None = None
     #: the round's signature (hex) once fetched and verified: the decks come from it and the seed
     beacon_signature: str | None = None
@@ -129,7 +129,7 @@ class MatchRecord:
     #: by when its tables must have opened (ISO UTC, the bot's clock); past it the bot closes it
     #: with the tables it has (:mod:`bot.fairness.match_expiry`). None: never (a match from before 0016)
     expires_at: str | None = None
-    #: the drand beacon every table of the match deals by (bot.beacon): None until a table settles one
+    #: the drand beacon every table of the match deals by (bot.fairness.beacon): None until a table settles one
     beacon: MatchBeacon | None = None
 
 

@@ -355,7 +355,7 @@ async def local_table(
     its clock (not yet running), and how many unfinished games came back on the table."""
     from simcord.env import Env
 
-    # The card emojis, as on Discord: the page shows their pictures (bot.local_page), not ♠ and ♣
+    # The card emojis, as on Discord: the page shows their pictures (bot.host.local_page), not ♠ and ♣
     # as text, dark grey on the dark page.
     settings = dataclasses.replace(settings, card_emojis=True)
     wall = discord.utils.utcnow()  # the real time: no SimCord environment serves the clock yet

@@ -50,7 +50,7 @@ class Settings:
     #: how long a duplicate match waits for its tables to open before the bot closes it with the
     #: tables it has (``MATCH_EXPIRY_DAYS``; 0: never, as before, its host closes it)
     match_expiry_days: float = 7.0
-    #: bind each game's decks to a future public drand round (bot.beacon; ``DRAND``, on unless set
+    #: bind each game's decks to a future public drand round (bot.fairness.beacon; ``DRAND``, on unless set
     #: to off): the bot's own default is on, as the beacon is what shows that the bot did not pick
     #: its seed, and a game whose round does not come in time is still played, labelled. Off here,
     #: so that a bot built in code (tests, the local mode) works offline exactly as before.

@@ -214,7 +214,7 @@ class Features:
             if game.group.name != game.key:
                 raise FeatureError(
                     f"The game {game.key} has its commands under /{game.group.name}: a game's group is named"
-                    " after its key (bot.groups.game_group)."
+                    " after its key (bot.seam.groups.game_group)."
                 )
             if not callable(getattr(game.kind, "hand_item", None)):
                 raise FeatureError(f"The game {game.key} has no My hand button: its kind sets hand_item.")

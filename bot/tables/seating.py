@@ -248,7 +248,7 @@ class Seating:
         else:
             record = table.record
             if record.beacon_signature is None and record.beacon_note is None:
-                # kept in English, as the beacon's own reasons (bot.beacon.binding.said shows it)
+                # kept in English, as the beacon's own reasons (bot.fairness.beacon.binding.said shows it)
                 note = f"The bot was restarted with drand beacons off before round {record.beacon_round} came."
                 await self.store.set_beacon(table.id, signature=None, note=note, message_id=None)
                 record.beacon_note = note

@@ -137,7 +137,7 @@ async def _close_match(interaction: discord.Interaction, kind: AnyKind, code: st
         raise Refusal(closed_already)
     match = closed
     # the tables read after the close is committed: a table ending meanwhile either shows here
-    # as over, or reads the match as closed when it ends (bot.duplicate.prepare) and finishes it
+    # as over, or reads the match as closed when it ends (bot.fairness.duplicate.prepare) and finishes it
     games = await tables.store.match_games(match.id)
     here = next((g for g in games if g.channel_id == interaction.channel_id), None)
     with in_channel(interaction.client, interaction.guild_id, here.options if here is not None else {}):

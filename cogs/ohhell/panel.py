@@ -163,7 +163,7 @@ def panel(
             style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
             buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
     elif view["phase"] not in ("over",) and view["to_act"]:
-        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.panels),
+        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.messages.panels),
         # so anything it said about the table now would soon be untrue.
         lines.append(translate(WAITING))
     elif view["phase"] == "over" or engine.is_over:

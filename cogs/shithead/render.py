@@ -276,7 +276,7 @@ def panel_embed(view: View, name: Name, game_id: int, notes: list[str]) -> disco
         else:
             desc.append(_("✅ You are ready: the play starts once everyone is."))
     elif phase == "play":
-        # A waiting panel is not redrawn as the others move (see bot.panels): it shows the pile
+        # A waiting panel is not redrawn as the others move (see bot.messages.panels): it shows the pile
         # and names whose turn it is only on the player's own turn, when they stay true.
         if view["turn"] == seat:
             desc.append(pile_text(view))

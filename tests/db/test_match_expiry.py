@@ -1,5 +1,5 @@
 """Migration 0016: a duplicate match's deadline for its tables to open, on SQLite and PostgreSQL.
-The expiry sweep (bot.match_expiry) finds the matches still open with a place free whose deadline
+The expiry sweep (bot.fairness.match_expiry) finds the matches still open with a place free whose deadline
 has passed; a close as of the deadline is told from a host's by its time; and a match no table
 ever joined can be deleted (its first table could not open), one with a table cannot."""
 

@@ -13,7 +13,7 @@ async def test_a_matchs_watchers_are_kept_once_and_per_match(store: Store) -> No
     big = 2**63 - 25  # a Discord id needs all 64 bits
     assert [await store.add_match_watcher(first.id, user) for user in (big, 7, big)] == [True, True, False]
     assert await store.match_watchers(first.id) == {big, 7}
-    await store.remove_match_watcher(first.id, 7)  # a watch taken back (bot.secrecy.sides_taken)
+    await store.remove_match_watcher(first.id, 7)  # a watch taken back (bot.tables.secrecy.sides_taken)
     assert await store.match_watchers(first.id) == {big}
     await store.add_match_watcher(first.id, 7)
     assert await store.match_watchers(second.id) == set()

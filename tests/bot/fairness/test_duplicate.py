@@ -1,5 +1,5 @@
-"""Who may close a duplicate match (bot.duplicate.may_close), and when a match is over
-(bot.fairness.match_done), as pure rules; the SimCord tests in tests/cogs/fairness/test_duplicate.py play
+"""Who may close a duplicate match (bot.fairness.duplicate.may_close), and when a match is over
+(bot.fairness.shuffles.match_done), as pure rules; the SimCord tests in tests/cogs/fairness/test_duplicate.py play
 them through the bot."""
 
 from __future__ import annotations

@@ -153,7 +153,7 @@ async def test_a_shithead_duplicate_compares_finishing_places(simcord_env):
 
 async def test_a_tables_result_counts_in_ratings_and_profiles_once_the_whole_match_is_over(simcord_env, db_path):
     """The history holds a duplicate table's result while its match still plays the same cards
-    (bot.secrecy's HELD); /cardstats, the leaderboard and the ratings counted it as soon as the
+    (bot.tables.secrecy's HELD); /cardstats, the leaderboard and the ratings counted it as soon as the
     table finished, so a player still to play could read the other table's outcome there. A table
     counts once every table of its match is over, and then both are rated in finishing order,
     also when the bot restarts between the two tables (its start catches the ratings up)."""

@@ -1,4 +1,4 @@
-"""A duplicate match whose other tables never come closes itself (bot.match_expiry), as users of
+"""A duplicate match whose other tables never come closes itself (bot.fairness.match_expiry), as users of
 the match see it: the host is told the deadline, the tables it has are compared once they are over
 and their shuffles can be checked, a table still playing is waited for, a full match is left to
 its tables, a restart keeps the deadline, a host's close first leaves nothing to say, and a match
