@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 import subprocess
 import threading
 import time
@@ -326,6 +327,13 @@ def browser_page(local: Program, browser: Any, viewport: dict[str, int] | None =
         yield page
     finally:
         context.close()
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 nobody listens on now, for a local mode of a bench's own."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def page_address(proc: subprocess.Popen[str]) -> tuple[str | None, str]:

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, drained, launch_chromium, page_address  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, drained, free_port, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
@@ -146,12 +146,7 @@ def main() -> int:
         args.ai_delay = 0.0
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "local.sqlite3")
-        port = 0
-        import socket
-
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
+        port = free_port()
         command = [sys.executable, "-m", "bot.host.local", "--db", db, "--ai-delay", str(args.ai_delay)]
         proc = subprocess.Popen(
             [*command, "--port", str(port)],

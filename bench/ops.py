@@ -25,7 +25,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,16 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, launch_chromium, page_address  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, free_port, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 CARD = re.compile(r"(10|[2-9JQKA])[♣♦♥♠]")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def get(port: int, path: str) -> tuple[int, str]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.browser import WallClock, browser_page, drained, launch_chromium, page_address
+from bench.browser import WallClock, browser_page, drained, free_port, launch_chromium, page_address
 
 ROOT = Path(__file__).resolve().parent.parent
 DESKTOP = {"width": 1366, "height": 625}
@@ -87,12 +86,6 @@ class Seen:
         self.in_view += ok
         if not ok:
             self.missed = [*(self.missed or []), what]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.browser import WallClock, browser_missing, browser_page, drained, launch_chromium, page_address  # noqa: E402
+from bench.browser import WallClock, browser_missing, browser_page, drained, free_port, launch_chromium, page_address  # noqa: E402
 from bench.quick import skip  # noqa: E402
 
 #: words only the table message says, in each language it can be set to here
@@ -63,12 +62,10 @@ def main() -> int:
     missing = browser_missing()
     if missing is not None:
         skip(f"bench/screenshot_table.py drives the page in a browser: {missing}")
-    with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:
+    with tempfile.TemporaryDirectory() as folder:
         if args.quick:
             args.out = Path(folder) / "table.png"
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-        probe.close()
+        port = free_port()
         command = [sys.executable, "-m", "bot.host.local", "--db", os.path.join(folder, "local.sqlite3")]
         proc = subprocess.Popen(
             [*command, "--ai-delay", "0", "--port", str(port)],

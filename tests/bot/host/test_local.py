@@ -170,6 +170,21 @@ def open_timed_shithead(page: Page, seconds: int = 10) -> None:
     page.set_with("/shithead set", rf"turn_timer is now {seconds} ?s a turn", option="turn_timer", value=f"{seconds}s")
 
 
+def open_game(page: Any) -> None:
+    """Alice opens an Oh Hell table, Bob joins, a computer makes three, Alice starts."""
+    page.wait_for("No messages in this channel")
+    page.slash("/ohhell new")
+    page.wait_for("Oh Hell: a table is open")
+    page.view_as("Bob")
+    page.press("Join")
+    page.wait_for(r"Players \(2, [\s\S]*Alice.*\s+Bob")
+    page.view_as("Alice")
+    page.press("Add computer")
+    page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
+    page.press("Start")
+    page.wait_for(r"deal 1 of \d+ · \d+ cards")
+
+
 @needs_browser
 def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     db = tmp_path / "local.sqlite3"
@@ -177,17 +192,7 @@ def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     local = LocalMode(db)
     try:
         with browser_page(local, chromium) as page:
-            page.wait_for("No messages in this channel")
-            page.slash("/ohhell new")
-            page.wait_for("Oh Hell: a table is open")
-            page.view_as("Bob")
-            page.press("Join")
-            page.wait_for(r"Players \(2, [\s\S]*Alice.*\s+Bob")
-            page.view_as("Alice")
-            page.press("Add computer")
-            page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
-            page.press("Start")
-            page.wait_for(r"deal 1 of \d+ · \d+ cards")
+            open_game(page)
 
             # Bids are in turn from the dealer's left; the computer bids on its own after its pause.
             # The first time a player is called they press My hand; from then on their panel
@@ -351,17 +356,7 @@ def test_the_live_panel_in_a_browser(tmp_path: Path, chromium: Any) -> None:
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
         with browser_page(local, chromium) as page:
-            page.wait_for("No messages in this channel")
-            page.slash("/ohhell new")
-            page.wait_for("Oh Hell: a table is open")
-            page.view_as("Bob")
-            page.press("Join")
-            page.wait_for(r"Players \(2, ")
-            page.view_as("Alice")
-            page.press("Add computer")
-            page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
-            page.press("Start")
-            page.wait_for(r"deal 1 of \d+ · \d+ cards")
+            open_game(page)
             for name in ("Bob", "Alice"):
                 page.view_as(name)
                 # In each one's own view: none of their own panels yet, then exactly one.

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bench.browser import Page, browser_page, launch_chromium
-from tests.bot.host.test_local import TURN, LocalMode, needs_browser
+from tests.bot.host.test_local import TURN, LocalMode, needs_browser, open_game
 
 SHOWN_AS = "document.documentElement.dataset.cardtableShownAs"
 
@@ -30,21 +30,6 @@ def shown_as(page: Page, name: str, timeout_ms: int = 20_000) -> None:
     page.caught_up(
         lambda: page.page.wait_for_function(f"name => {SHOWN_AS} === name", arg=name, timeout=timeout_ms, polling=100)
     )
-
-
-def open_game(page: Page) -> None:
-    """Alice opens an Oh Hell table, Bob joins, a computer makes three, Alice starts."""
-    page.wait_for("No messages in this channel")
-    page.slash("/ohhell new")
-    page.wait_for("Oh Hell: a table is open")
-    page.view_as("Bob")
-    page.press("Join")
-    page.wait_for(r"Players \(2, ")
-    page.view_as("Alice")
-    page.press("Add computer")
-    page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
-    page.press("Start")
-    page.wait_for(r"deal 1 of \d+ · \d+ cards")
 
 
 @needs_browser
