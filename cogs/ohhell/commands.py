@@ -8,17 +8,11 @@ from discord import app_commands
 
 from bot.client import tables_of
 from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext
 from bot.seam.groups import game_group
 from bot.tables.interaction import open_panel
 from cogs.ohhell.kind import OhHellKind
 from locales import _
-
-
-def pgettext(context: str, message: str) -> app_commands.locale_str:
-    """A slash command's words for discord.py's translator (:class:`bot.messages.speech.CatalogueTranslator`),
-    marked for the catalogue under ``context`` ("command description"...). Command names stay
-    English: a name is what players type and what the help and the README call it."""
-    return app_commands.locale_str(message, context=context)
 
 
 def ohhell_group(kind: OhHellKind) -> app_commands.Group:

@@ -8,17 +8,11 @@ from discord.ext import commands
 
 from bot.client import CardBot, tables_of
 from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext
 from bot.seam.groups import game_group
 from bot.tables.interaction import open_panel
 from cogs.shithead.kind import ShitheadKind
 from locales import _
-
-
-def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.locale_str:
-    """A command's words for the catalogue (``context``: where Discord shows them; ``params`` fill
-    ``msgid`` in every language)."""
-    shown = msgid.format(**params) if params else msgid
-    return app_commands.locale_str(shown, msgid=msgid, context=context, params=params)
 
 
 def shithead_group(kind: ShitheadKind) -> app_commands.Group:

@@ -21,11 +21,11 @@ import discord
 from discord import app_commands
 
 from bot.client import CardBot
+from bot.messages.speech import pgettext
 from bot.seam.coaching import Coaching
 from bot.seam.contract import AnyKind
 from bot.tables.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
-from cogs.stats.speech import pgettext
 from db.store import GameRecord
 from locales import _
 

@@ -13,6 +13,7 @@ import locales
 from bot.client import CardBot, manages_server
 from bot.fairness.beacon.binding import LABEL
 from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext
 from bot.seam.contract import AnyKind, LiveTable
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
@@ -20,7 +21,6 @@ from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
-from cogs.stats.speech import pgettext
 from db.store import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
 from draw.common import COLOR

@@ -23,11 +23,11 @@ from bot.fairness.beacon.binding import LABEL
 from bot.fairness.beacon.chain import QUICKNET, Chain
 from bot.messages.components import GameItem
 from bot.messages.errors import Refusal
+from bot.messages.speech import pgettext
 from bot.seam.contract import AnyKind
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
-from cogs.stats.speech import pgettext
 from db.store import AbandonedGame, FinishedGame, GameRecord, Store
 from draw.budget import Budget
 from draw.common import COLOR
