@@ -480,11 +480,12 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
     async def save_panels(self, panels: list[SavedPanel]) -> None:
         async with self._tx() as conn:
             await conn.executemany(
-                "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened) "
-                "VALUES ($1, $2, $3, $4, $5, $6) "
+                "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened, language) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) "
                 "ON CONFLICT (game_id, seat) DO UPDATE SET application_id=excluded.application_id, "
-                "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened",
-                [(p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened) for p in panels],
+                "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened, "
+                "language=excluded.language",
+                [(p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened, p.language) for p in panels],
             )
 
     async def take_panels(self, game_ids: list[int]) -> list[SavedPanel]:
@@ -493,7 +494,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         async with self._tx() as conn:
             rows = await conn.fetch(
                 "DELETE FROM panels WHERE game_id = ANY($1::bigint[]) "
-                "RETURNING game_id, seat, application_id, token, message_id, opened",
+                "RETURNING game_id, seat, application_id, token, message_id, opened, language",
                 game_ids,
             )
         return [SavedPanel(*row) for row in rows]

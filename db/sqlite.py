@@ -364,11 +364,12 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
             for p in panels:
                 await run(
                     db,
-                    "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened) "
-                    "VALUES (?, ?, ?, ?, ?, ?) "
+                    "INSERT INTO panels (game_id, seat, application_id, token, message_id, opened, language) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (game_id, seat) DO UPDATE SET application_id=excluded.application_id, "
-                    "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened",
-                    (p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened),
+                    "token=excluded.token, message_id=excluded.message_id, opened=excluded.opened, "
+                    "language=excluded.language",
+                    (p.game_id, p.seat, p.application_id, p.token, p.message_id, p.opened, p.language),
                 )
 
     async def take_panels(self, game_ids: list[int]) -> list[SavedPanel]:
@@ -377,7 +378,7 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         marks = ", ".join("?" * len(game_ids))
         async with self._tx() as db:
             cursor = await db.execute(
-                "SELECT game_id, seat, application_id, token, message_id, opened FROM panels "
+                "SELECT game_id, seat, application_id, token, message_id, opened, language FROM panels "
                 f"WHERE game_id IN ({marks})",
                 game_ids,
             )

@@ -226,6 +226,7 @@ class SavedPanel:
     token: str
     message_id: int  # the panel's message
     opened: float  # wall-clock seconds of that click
+    language: str | None = None  # what it speaks: its player's language (None: the table's)
 
 
 @dataclass(frozen=True, slots=True)

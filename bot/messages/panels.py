@@ -186,7 +186,7 @@ class Panels:
         saved tokens (as Discord allows for 15 minutes after each click) until they expire."""
         now = self.clock()
         return [
-            SavedPanel(game_id, seat, found.application_id, found.token, found.message_id, found.opened)
+            SavedPanel(game_id, seat, found.application_id, found.token, found.message_id, found.opened, found.language)
             for (game_id, seat), found in self.open.items()
             if now - found.opened < LIFETIME and found.message_id is not None
         ]
@@ -194,8 +194,8 @@ class Panels:
     def load(self, table: LiveTable, saved: SavedPanel) -> None:
         """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
         if self.clock() - saved.opened < LIFETIME:
-            # Its reader's language is not kept across the stop: the one they last pressed in since
-            # (none yet: the table's language) until they press My hand again.
+            # It speaks the language it spoke before the stop; one saved without it (an older bot's),
+            # its player's as last seen since, else the table's, until they press My hand again.
             record = table.record
             fallback = table_language(self.client, record.guild_id, record.options) if self.client else SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(
@@ -204,7 +204,7 @@ class Panels:
                 saved.message_id,
                 saved.opened,
                 signature(table, saved.seat),
-                language=member_language(table.seats[saved.seat].user_id, fallback),
+                language=saved.language or member_language(table.seats[saved.seat].user_id, fallback),
             )
 
     def live(self, table: LiveTable, seat: int) -> bool:

@@ -1,5 +1,5 @@
 """Which language the bot speaks to whom: the presser's own for what only they see, the table's
-for what the channel sees; and the slash commands' names and descriptions in every language.
+for what the channel sees; and the slash commands' descriptions and choices in every language.
 
 A private answer follows Discord's ``interaction.locale`` (the language of the presser's Discord
 client). It is set once, where every interaction enters the bot (the gateway's
@@ -96,11 +96,16 @@ def channel_language(guild: discord.Guild | None, chosen: str | None = None) -> 
     return locales.SOURCE
 
 
-#: the catalogue's context (``msgctxt``) for each place a command's words are shown
+#: the catalogue's context (``msgctxt``) for each place a command's words are shown.
+#:
+#: Command, subcommand and option *names* are not among them: they stay English in every client.
+#: The bot's own words tell people what to type (``/ohhell end``, ``/ohhell verify game:12``,
+#: ``/ohhell set language de``), often in the channel, where members whose clients speak other
+#: languages than the table read the same line; so do the README, the docs and the local page,
+#: whose typed commands match the English names only. A name shown as ``/ohhell beenden`` in a
+#: German client would disagree with all of them. Descriptions and choices are what a client
+#: shows beside a name, never typed from a message: those speak the client's language.
 CONTEXTS: dict[app_commands.TranslationContextLocation, str] = {
-    app_commands.TranslationContextLocation.command_name: "command name",
-    app_commands.TranslationContextLocation.group_name: "command name",
-    app_commands.TranslationContextLocation.parameter_name: "option name",
     app_commands.TranslationContextLocation.command_description: "command description",
     app_commands.TranslationContextLocation.group_description: "command description",
     app_commands.TranslationContextLocation.parameter_description: "option description",
@@ -118,7 +123,9 @@ def pgettext(context: str, msgid: str, /, **params: object) -> app_commands.loca
 
 class CatalogueTranslator(app_commands.Translator):
     """discord.py asks it for every ``locale_str`` of the command tree when it syncs: the answers
-    become each command's ``name_localizations`` and ``description_localizations``."""
+    become the ``description_localizations`` of each command and option, and the
+    ``name_localizations`` of each option choice (names of commands and options stay English:
+    see :data:`CONTEXTS`). Discord's ``es-419`` reads the Spanish catalogue, as ``es-ES`` does."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes

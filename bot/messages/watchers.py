@@ -3,10 +3,12 @@
 A spectator's view is an ephemeral reply to their **Watch** (or **Refresh**) press; only that
 interaction's token can edit it, for 15 minutes. The newest one per (game, member) is kept here,
 and whenever the table changes (a move, a new deal, the end) every view of that table is redrawn:
-rendered once from the latest state and sent to each through its token (a webhook edit, outside
-the bot's channel rate limits). Changes that follow at once (a computer answering) make one
-redraw: the redraw waits the presenter's coalescing pause, like the table's own edit. A view whose
-token expired is dropped; its Refresh button still works and makes it current again.
+rendered once from the latest state in each language its spectators read (a view is a private
+answer: it speaks its spectator's language, as their panel would) and sent to each through its
+token (a webhook edit, outside the bot's channel rate limits). Changes that follow at once (a
+computer answering) make one redraw: the redraw waits the presenter's coalescing pause, like the
+table's own edit. A view whose token expired is dropped; its Refresh button still works and makes
+it current again.
 
 What a view shows is a feature's (fair play's: :attr:`bot.seam.features.Feature.spectator_view`, drawn
 from the table message as it looks now); this module only knows when.
@@ -26,6 +28,7 @@ import discord
 from bot.messages.faults import TRANSIENT
 from bot.seam.contract import LiveTable, Rendered
 from bot.seam.features import Features
+from locales import SOURCE, current, speaking
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,8 @@ LIFETIME = 14.5 * 60
 class Watching:
     interaction: discord.Interaction
     opened: float
+    #: the spectator's language (their client's, when they pressed Watch): the view is theirs alone
+    language: str = SOURCE
 
 
 class Watchers:
@@ -48,7 +53,7 @@ class Watchers:
         face: Callable[[LiveTable], Rendered],
         speech: Callable[[LiveTable], contextlib.AbstractContextManager[str]] | None = None,
     ) -> None:
-        #: the language a view is drawn in: the table's channel's, as the table it shows
+        #: the table's channel's language: a view in it shares the table message's drawing
         self.speech = speech or (lambda table: contextlib.nullcontext(""))
         #: the registered features: a spectator's view of a table is theirs (none: nobody can watch)
         self.features = features
@@ -64,8 +69,9 @@ class Watchers:
         self.edits = 0
 
     def opened(self, table: LiveTable, user_id: int, interaction: discord.Interaction) -> None:
-        """``interaction`` answered with ``user_id``'s view of ``table``: the one to keep current."""
-        self.views.setdefault(table.id, {})[user_id] = Watching(interaction, self.clock())
+        """``interaction`` answered with ``user_id``'s view of ``table``: the one to keep current,
+        in the language it was answered in (its presser's)."""
+        self.views.setdefault(table.id, {})[user_id] = Watching(interaction, self.clock(), current())
 
     def changed(self, table: LiveTable) -> None:
         """``table`` changed: its spectators' views are redrawn soon (one redraw for a burst)."""
@@ -101,10 +107,13 @@ class Watchers:
             self.views.pop(table.id, None)
             return
         async with table.lock:
-            with self.speech(table):
-                rendered = render(table, self.face(table))
+            drawn: dict[str, Rendered] = {}  # once per language the spectators read
+            with self.speech(table) as channel:
+                for language in sorted({w.language for w in views.values()}):
+                    with speaking(language):  # the table message's own drawing, where it speaks theirs
+                        drawn[language] = render(table, self.face(table) if language == channel else None)
             over = table.engine is None or table.engine.is_over or table.record.status != "playing"
-        sends = [self._send(table, user_id, watching, rendered) for user_id, watching in list(views.items())]
+        sends = [self._send(table, user_id, w, drawn[w.language]) for user_id, w in list(views.items())]
         await asyncio.gather(*sends)
         if over:  # the last look is shown: nothing more will change
             self.views.pop(table.id, None)

@@ -56,8 +56,9 @@ FinaleView = Callable[[LiveTable], discord.ui.View | None]
 SeatNote = Callable[[LiveTable, SeatRecord], str | None]
 #: how a lobby looks (its message, with its controls)
 LobbyRenderer = Callable[[LiveTable], Rendered]
-#: what a spectator sees of a table, given the table message as drawn for its state now
-SpectatorView = Callable[[LiveTable, Rendered], Rendered]
+#: what a spectator sees of a table, given the table message as drawn for its state now (None: the
+#: view draws the table itself, in the language being spoken, which the channel may not read)
+SpectatorView = Callable[[LiveTable, Rendered | None], Rendered]
 #: called once a finished game's results are committed, before its final standings are shown
 #: (the stats rate the game here and note the changes in each result's ``stats``)
 FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]

@@ -359,7 +359,8 @@ class TableManager(Registry):
         deal = fairness.dealt(new_engine) if new_engine.deal_number != before_deal else None
         stored = dict(action)  # the JSON object the log keeps
         table.engine = new_engine
-        notes = table.kind.move_notes(table, events)
+        with self.presenter.in_channel(table):  # lines on the table: the channel's words, not the presser's
+            notes = table.kind.move_notes(table, events)
         notices = list(table.notices)
         for note in notes.notices:  # once per move: drawing the table changes nothing
             table.notice(note)

@@ -29,6 +29,7 @@ from bot.tables.clock import Clock
 from bot.tables.registry import Registry
 from bot.tables.secrecy import Door
 from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
+from draw.looks import LANGUAGE
 from games.common.commitment import commitment
 from games.common.rng import GENERATOR_VERSION
 from locales import _, msg, ngettext, translate
@@ -149,7 +150,10 @@ class Seating:
             )
             try:
                 if like is not None:  # this table's own settings first: a failure leaves the match untouched
-                    await self.change_options(table, like.preset, like.options, like.turn_seconds)
+                    # the first table's rules, not its language: this channel (perhaps another
+                    # server's) reads its own, as any table of its server does
+                    options = {k: v for k, v in like.options.items() if k != LANGUAGE}
+                    await self.change_options(table, like.preset, options, like.turn_seconds)
                 number = await self.store.join_match(table.id, match.id)
             except BaseException:
                 with contextlib.suppress(StoreError):

@@ -12,7 +12,7 @@ see the hands others let spectators see, nor one of another table of its duplica
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -29,7 +29,7 @@ from draw.common import COLOR
 from draw.looks import four_colour
 from draw.readable import readable
 from games.common.cards import card_code
-from locales import _
+from locales import _, current
 
 
 class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id>\d+):(?P<act>open|refresh)"):
@@ -47,8 +47,12 @@ class WatchButton(GameItem[discord.ui.Button[Any]], template=r"watch:(?P<game_id
         table = tables.get(self.game_id)
         user = interaction.user.id
         await tables.seating.watch(table, user, interaction.guild_id, interaction.channel_id)
-        with tables.presenter.in_channel(table):  # the table as its channel reads it (as every redraw)
-            rendered = spectator_view(table, tables.presenter.live_face(table))
+        # a private answer: in the spectator's language; the table message's own drawing where
+        # the channel reads that language too
+        spoken = current()
+        with tables.presenter.in_channel(table) as channel:
+            face = tables.presenter.live_face(table) if channel == spoken else None
+        rendered = spectator_view(table, face)
         if self.act == "open":
             await interaction.response.send_message(**rendered.send_kwargs(), ephemeral=True)
         else:
@@ -126,7 +130,13 @@ def add_spectator_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @app_commands.describe(
         hand=pgettext("option description", "show: spectators see your hand; hide: they do not (the default)")
     )
-    async def spectators(interaction: discord.Interaction, hand: Literal["show", "hide"]) -> None:
+    @app_commands.choices(  # (what a client shows in its language; the value the bot reads stays)
+        hand=[
+            app_commands.Choice(name=pgettext("option choice", "show"), value="show"),
+            app_commands.Choice(name=pgettext("option choice", "hide"), value="hide"),
+        ]
+    )
+    async def spectators(interaction: discord.Interaction, hand: str) -> None:
         tables = tables_of(interaction)
         table = tables.in_channel(interaction.channel_id or 0, kind.key)
         if table is None:

@@ -9,8 +9,6 @@ Commands change tables only through the runtime (``bot.tables``: its seating and
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 
@@ -218,7 +216,13 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
     @app_commands.describe(
         setting=pgettext("option description", "on: a table that pings may ping you when it waits on you; off: never")
     )
-    async def pings(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+    @app_commands.choices(  # (what a client shows in its language; the value the bot reads stays)
+        setting=[
+            app_commands.Choice(name=pgettext("option choice", "on"), value="on"),
+            app_commands.Choice(name=pgettext("option choice", "off"), value="off"),
+        ]
+    )
+    async def pings(interaction: discord.Interaction, setting: str) -> None:
         tables = tables_of(interaction)
         await tables.store.set_pings(interaction.user.id, setting == "on")
         if setting == "on":
@@ -231,6 +235,9 @@ def add_lobby_commands(group: app_commands.Group, kind: AnyKind) -> None:
 
     @group.command(
         name="rules", description=pgettext("command description", "The rules in force at this table (or of a preset)")
+    )
+    @app_commands.describe(
+        preset=pgettext("option description", "A preset whose rules to show (default: this table's, else the usual)")
     )
     @app_commands.autocomplete(preset=preset_autocomplete)
     async def rules(interaction: discord.Interaction, preset: str | None = None) -> None:

@@ -277,6 +277,15 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     return [leaderboard, cardstats]
 
 
+#: each season length as a client shows it, in its language (the value the bot reads stays English)
+SEASON_CHOICES = {
+    "monthly": pgettext("option choice", "monthly"),
+    "quarterly": pgettext("option choice", "quarterly"),
+    "yearly": pgettext("option choice", "yearly"),
+    "none": pgettext("option choice", "none"),
+}
+
+
 class CardAdmin(app_commands.Group):
     """``/cardadmin``: server managers only (Discord hides it from the rest by default)."""
 
@@ -311,7 +320,7 @@ class CardAdmin(app_commands.Group):
         length=pgettext("option description", "monthly, quarterly, yearly or none"),
         min_games=pgettext("option description", "Games a player needs to be ranked"),
     )
-    @app_commands.choices(length=[app_commands.Choice(name=s, value=s) for s in SEASON_LENGTHS])
+    @app_commands.choices(length=[app_commands.Choice(name=SEASON_CHOICES[s], value=s) for s in SEASON_LENGTHS])
     async def seasons(self, interaction: discord.Interaction, length: str, min_games: int | None = None) -> None:
         _require_manager(interaction)
         settings = await self.bot.store.guild_settings(interaction.guild_id)

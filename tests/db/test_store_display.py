@@ -45,7 +45,8 @@ async def test_old_copies_wait_to_close_across_a_restart(store: Store) -> None:
 
 
 async def test_open_panels_are_kept_across_a_stop_and_handed_over_once(store: Store) -> None:
-    """Migration 0009: the tokens of players' open panels, saved at a stop, read once at the start."""
+    """Migration 0009: the tokens of players' open panels, saved at a stop, read once at the start;
+    0020: with the language each panel speaks."""
     from db.store import SavedPanel
 
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
@@ -53,7 +54,7 @@ async def test_open_panels_are_kept_across_a_stop_and_handed_over_once(store: St
     big = 2**62 + 9  # Discord ids need all 64 bits
     ann = SavedPanel(game, 0, big, "token-a", big + 1, 1_790_000_000.25)
     await store.save_panels([ann, SavedPanel(game, 1, big, "token-b", 5, 1.0), SavedPanel(other, 0, big, "c", 6, 2.0)])
-    newer = SavedPanel(game, 1, big, "token-b2", 8, 3.5)
+    newer = SavedPanel(game, 1, big, "token-b2", 8, 3.5, "es")
     await store.save_panels([newer])  # the same seat again: the newer panel replaces it
     assert await store.take_panels([]) == []
     assert sorted(await store.take_panels([game]), key=lambda p: p.seat) == [ann, newer]
