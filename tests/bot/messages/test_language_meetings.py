@@ -215,8 +215,9 @@ def people_by_id(people: dict[str, Any]) -> dict[int, Any]:
 async def test_a_seat_handed_to_a_german_member_shows_her_german_panel_and_the_channel_its_language(
     simcord_env, monkeypatch
 ):
-    """A Spanish table: cat (English client) hands her seat to dee (German). The offer and the line
-    that she took it speak Spanish; her panel speaks German; cat's closed panel says so in English."""
+    """A Spanish table: cat (English client) hands her seat to dee (German), who was watching. The
+    offer and the line that she took it speak Spanish; her panel, and the note that closes her
+    Watch view, speak German; cat's closed panel says so in English."""
     env = simcord_env
     use_seed(monkeypatch, 11)
     guild, channel, people, table = await german_and_spanish(env, monkeypatch, "es")
@@ -228,6 +229,9 @@ async def test_a_seat_handed_to_a_german_member_shows_her_german_panel_and_the_c
     while live_panel(env, channel, cat) is None:
         assert await driver.step()
     old_panel = live_panel(env, channel, cat)
+    shown = table_message(channel, env.bot.user.id)
+    watched = await dee.click(shown, custom_id=button(shown, ":open"))  # she watches first
+    speaks_only(message_text(watched.response), WATCHING, "de")
     offer = await cat.slash(channel, "ohhell handover", member=dee)
     assert not offer.ephemeral and "ofrece" in offer.response.content, offer.response.content
     assert labels(offer.response) == ["Ocupar el puesto", "Rechazar"], labels(offer.response)
@@ -239,6 +243,8 @@ async def test_a_seat_handed_to_a_german_member_shows_her_german_panel_and_the_c
     assert "que lo juega desde ahora" in table_text(env, channel), table_text(env, channel)
     closed = current_message(env, channel, old_panel.id)
     assert "plays this seat now" in closed.content, closed.content
+    stopped = current_message(env, channel, watched.response.id).content
+    assert "Du spielst jetzt den Platz von cat" in stopped and "**Meine Hand**" in stopped, stopped
 
 
 # -- taking a card back ------------------------------------------------------------------------
