@@ -44,7 +44,6 @@ MAX_COMPLEXITY = 15
 COMPLEXITY_EXCEPTIONS = {
     ("manager.py", "restore"),
     ("manager.py", "act"),
-    ("panel_actions.py", "press_action"),
     ("rules.py", "describe"),
 }
 
