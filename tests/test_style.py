@@ -44,7 +44,6 @@ MAX_COMPLEXITY = 15
 COMPLEXITY_EXCEPTIONS = {
     ("manager.py", "restore"),
     ("manager.py", "act"),
-    ("rules.py", "describe"),
 }
 
 
