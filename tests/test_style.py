@@ -42,8 +42,6 @@ MAX_COMPLEXITY = 15
 #: the functions still over it, named one by one (file name, function): none may join them, and
 #: each leaves the list when it is split (``test_the_complexity_exceptions_are_still_needed``)
 COMPLEXITY_EXCEPTIONS = {
-    ("manager.py", "restore"),
-    ("manager.py", "act"),
 }
 
 
