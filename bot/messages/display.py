@@ -37,10 +37,11 @@ import discord
 from bot.host import metrics
 from bot.messages.faults import TRANSIENT, Fault, classify
 from bot.messages.speech import member_language, table_language
+from bot.messages.trouble import trouble_line
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import OldCopy, Store, StoreError
-from locales import N_, _, speaking, translate
+from db.store import GameRecord, OldCopy, Store, StoreError
+from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
 
@@ -412,16 +413,36 @@ class Display:
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
     async def _try_all(self) -> Fault | None:
-        faults: list[Fault] = []
-        want, record = self.want, self.table.record
+        """One pass over what the channel still lacks, in the order it must appear; the fault that
+        says most of those met, or None."""
+        record = self.table.record  # (the one this pass began with, should a refresh replace it)
         # 1. Hands go out before a new table is posted, so that it can say whose DMs are closed.
-        for seat in sorted(want.hands):
+        faults = await self._send_hands()
+        # 2. The current table, posted afresh (also when it is too old for Discord to edit), or
+        # 3. edited in place.
+        faults += await self._show_table(record)
+        # 4. Old copies lose their controls.
+        faults += await self._close_old_copies()
+        # 5. Lines, in order (standings after the last table, a reminder after the table it is about).
+        faults += await self._send_lines()
+        if not faults:
+            return None
+        # The fault that says most: a missing permission, then a rate limit, then the first.
+        faults.sort(key=lambda f: (f.permission is None, f.retry_after is None))
+        return faults[0]
+
+    async def _send_hands(self) -> list[Fault]:
+        faults: list[Fault] = []
+        for seat in sorted(self.want.hands):
             fault = await self._send_hand(seat)
             if fault is None:
-                want.hands.discard(seat)
+                self.want.hands.discard(seat)
             else:
                 faults.append(fault)
-        # 2. The current table, posted afresh (also when it is too old for Discord to edit)...
+        return faults
+
+    async def _show_table(self, record: GameRecord) -> list[Fault]:
+        want = self.want
         # (Only a game in play moves: a lobby, or a game's last look, is edited; a refused edit
         # posts it again below.)
         engine = self.table.engine
@@ -430,42 +451,53 @@ class Display:
             if too_old_to_edit(record.message_id):
                 self.move_below()
         if want.post:
-            face = want.face or self.live_face
-            rendered, version, key = await self._render(lambda: (face(), want.version, self._key()))
-            try:
-                message = await self._channel().send(**rendered.send_kwargs())
-            except TRANSIENT as error:
-                faults.append(classify(error, N_("posting the table"), posting=True))
+            return await self._post_table(record)
+        if want.shown < want.version and record.message_id is not None:
+            return await self._edit_table(record, record.message_id)
+        return []
+
+    async def _post_table(self, record: GameRecord) -> list[Fault]:
+        want = self.want
+        face = want.face or self.live_face
+        rendered, version, key = await self._render(lambda: (face(), want.version, self._key()))
+        try:
+            message = await self._channel().send(**rendered.send_kwargs())
+        except TRANSIENT as error:
+            return [classify(error, N_("posting the table"), posting=True)]
+        record.message_id, record.message_key = message.id, key
+        want.post, want.shown = False, version
+        want.saves["message"] = functools.partial(self._save_message, message.id, key)
+        if self.on_post is not None:
+            self.on_post()
+        return []
+
+    async def _edit_table(self, record: GameRecord, message_id: int) -> list[Fault]:
+        want = self.want
+        face = want.face or self.live_face
+        rendered, version = await self._render(lambda: (face(), want.version))
+        try:
+            await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
+        except TRANSIENT as error:
+            fault = classify(error, N_("editing the table"), posting=False)
+            if fault.too_old:
+                self.move_below()  # Discord will not edit it: post it again, at once
+                self._wake.set()
+            elif fault.gone:
+                want.post = True  # deleted: post it again, at once
+                self._wake.set()
+            elif fault.bad_request:
+                log.error("game %s: Discord refused the table (%s)", self.table.id, error)
+                want.shown = max(want.shown, version)
             else:
-                record.message_id, record.message_key = message.id, key
-                want.post, want.shown = False, version
-                want.saves["message"] = functools.partial(self._save_message, message.id, key)
-                if self.on_post is not None:
-                    self.on_post()
-        # 3. ...or edited in place.
-        elif want.shown < want.version and record.message_id is not None:
-            message_id = record.message_id
-            face = want.face or self.live_face
-            rendered, version = await self._render(lambda: (face(), want.version))
-            try:
-                await self._channel().get_partial_message(message_id).edit(**rendered.kwargs())
-            except TRANSIENT as error:
-                fault = classify(error, N_("editing the table"), posting=False)
-                if fault.too_old:
-                    self.move_below()  # Discord will not edit it: post it again, at once
-                    self._wake.set()
-                elif fault.gone:
-                    want.post = True  # deleted: post it again, at once
-                    self._wake.set()
-                elif fault.bad_request:
-                    log.error("game %s: Discord refused the table (%s)", self.table.id, error)
-                    want.shown = max(want.shown, version)
-                else:
-                    faults.append(fault)
-            else:
-                if record.message_id == message_id:
-                    want.shown = version
-        # 4. Old copies lose their controls.
+                return [fault]
+        else:
+            if record.message_id == message_id:
+                want.shown = version
+        return []
+
+    async def _close_old_copies(self) -> list[Fault]:
+        faults: list[Fault] = []
+        want = self.want
         for message_id, render in list(want.old.items()):
             if message_id in want.after_post and want.post:
                 continue
@@ -483,7 +515,11 @@ class Display:
             else:
                 if want.old.get(message_id) is render:
                     self._closed_old(message_id)
-        # 5. Lines, in order (standings after the last table, a reminder after the table it is about).
+        return faults
+
+    async def _send_lines(self) -> list[Fault]:
+        """Stops at the first line that fails (those after it wait their turn)."""
+        want = self.want
         while want.lines:
             line = want.lines[0]
             rendered_line: Rendered | None = await self._render(line.render)
@@ -496,18 +532,13 @@ class Display:
                 except TRANSIENT as error:
                     fault = classify(error, line.what, posting=True)
                     if not fault.bad_request:
-                        faults.append(fault)
-                        break
+                        return [fault]
                     log.error("game %s: Discord refused %s (%s)", self.table.id, line.what, error)
             if want.lines and want.lines[0] is line:
                 want.lines.pop(0)
             if line.on_sent is not None:
                 want.saves[f"sent:{id(line)}"] = line.on_sent
-        if not faults:
-            return None
-        # The fault that says most: a missing permission, then a rate limit, then the first.
-        faults.sort(key=lambda f: (f.permission is None, f.retry_after is None))
-        return faults[0]
+        return []
 
     async def _delete_old(self, message_id: int) -> None:
         """An old copy Discord will not let the bot edit (30046) must not keep live controls: it
@@ -521,34 +552,6 @@ class Display:
     def _key(self) -> str | None:
         engine = self.table.engine
         return json.dumps(self.table.kind.message_key_of(engine)) if engine is not None else None
-
-    def _after_the_end(self, fault: Fault) -> str:
-        """The line for a game that is over: there is no game going on and no table to ask for
-        (``/<game> table`` answers that there is none), only what is late and that it follows."""
-        finale = any(line.key == "finale" for line in self.want.lines)
-        if fault.permission is not None:
-            if finale:
-                return _(
-                    "⚠️ I can't post the final standings here: I need the **{permission}** permission in this"
-                    " channel. The standings will follow once I have it.",
-                    permission=translate(fault.permission),
-                )
-            return _(
-                "⚠️ I can't show how this game ended here: I need the **{permission}** permission in this"
-                " channel. The table will show it once I have it.",
-                permission=translate(fault.permission),
-            )
-        if finale:
-            return _(
-                "⚠️ Discord keeps failing when I post the final standings ({what}). The standings will follow"
-                " as soon as it lets me.",
-                what=translate(fault.what),
-            )
-        return _(
-            "⚠️ Discord keeps failing when I show how this game ended ({what}). The table will show it as soon"
-            " as it lets me.",
-            what=translate(fault.what),
-        )
 
     async def _send_hand(self, seat: int) -> Fault | None:
         table = self.table
@@ -581,40 +584,6 @@ class Display:
             return classify(error, f"sending {record.name} their hand", posting=False)
         return None
 
-    def _trouble(self, fault: Fault) -> str:
-        """The one line that tells the channel it is behind (in the language being spoken)."""
-        key, game = self.table.kind.key, self.table.kind.title
-        if self.table.engine is not None and self.table.record.status != "playing":
-            return self._after_the_end(fault)
-        if self.table.engine is None:  # a lobby has no /<game> table to type: it catches up by itself
-            if fault.permission is not None:
-                return _(
-                    "⚠️ I can't keep this {game} lobby up to date here: I need the **{permission}** permission"
-                    " in this channel. The game goes on, and the lobby catches up by itself once I have it.",
-                    game=game,
-                    permission=translate(fault.permission),
-                )
-            return _(
-                "⚠️ Discord keeps failing when I update this lobby ({what}). The game goes on, and the lobby"
-                " catches up by itself.",
-                what=translate(fault.what),
-            )
-        if fault.permission is not None:
-            return _(
-                "⚠️ I can't keep this {game} table up to date here: I need the **{permission}** permission in"
-                " this channel. The game goes on, and the table catches up by itself once I have it (or type"
-                " /{key} table).",
-                game=game,
-                permission=translate(fault.permission),
-                key=key,
-            )
-        return _(
-            "⚠️ Discord keeps failing when I update this table ({what}). The game goes on, and the table catches"
-            " up by itself (or type /{key} table).",
-            what=translate(fault.what),
-            key=key,
-        )
-
     async def _tell_if_long(self, fault: Fault) -> None:
         now = asyncio.get_running_loop().time()
         if self.trouble_since is None:
@@ -622,7 +591,7 @@ class Display:
         if self.told or (fault.permission is None and now - self.trouble_since < TELL_AFTER):
             return
         with speaking(self.language()):
-            text = self._trouble(fault)
+            text = trouble_line(self.table, fault, finale_pending=any(line.key == "finale" for line in self.want.lines))
         try:
             await self._channel().send(text, allowed_mentions=discord.AllowedMentions.none())
         except TRANSIENT:

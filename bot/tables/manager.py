@@ -41,8 +41,8 @@ from bot.tables.seating import Seating
 from bot.tables.secrecy import Door
 from bot.tables.snapshot import forget
 from bot.tables.thinking import Thinker
-from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store
-from games.common.engine import Event
+from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store, Timer
+from games.common.engine import Engine, Event
 from locales import N_, Msg, _, translate
 
 log = logging.getLogger(__name__)
@@ -193,46 +193,61 @@ class TableManager(Registry):
         for copy in await self.store.old_copies():
             copies.setdefault(copy.game_id, []).append(copy)
         for record in await self.store.live_games():
-            if not self.owns(record.guild_id):
-                continue  # another process's shard: it restores, times and drives that game
-            if record.kind not in self.kinds:
-                log.warning("game %s is of unknown kind %s; left alone", record.id, record.kind)
-                continue
-            try:
-                table = self.attach(record)
-            except Exception:
-                log.exception("could not rebuild game %s; it stays stored but is not live", record.id)
-                continue
-            engine = table.engine
-            if engine is None:
-                if self.seating.starting(table):  # stopped while waiting for its drand round
-                    self.clock.supervise(
-                        table, N_("waiting for the drand round"), functools.partial(self._start_later, table)
-                    )
-                continue
-            # Whatever the channel missed before the stop (a deal's table never posted, an edit
-            # that failed) is shown once the bot is connected.
-            resume = functools.partial(self._resume_when_ready, table, copies.pop(table.id, []))
-            self.clock.supervise(table, N_("showing the table again"), resume)
-            timer = timers.get(table.id)
-            computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
-            if timer is not None and engine.action_count == timer.seq and not computers_move:
-                self.clock.resume_timer(table, timer)
-            else:
-                self.clock.kick(table)
+            self._restore_live(record, timers, copies)
         # The panels players had open at the stop: still editable through their saved tokens.
         playing = [t for t in self.tables.values() if t.engine is not None]
         for saved in await self.store.take_panels([t.id for t in playing]):
             self.presenter.panels.load(self.tables[saved.game_id], saved)
-        # Tables of games over (rebuilt to show them, not to play on): standings still to post,
-        # old copies still to close.
+        over = await self._restore_finales()
+        await self._restore_comparisons(over)
+        await self._restore_old_copies(copies, over)
+        return len(self.tables)
+
+    def _restore_live(self, record: GameRecord, timers: dict[int, Timer], copies: dict[int, list[OldCopy]]) -> None:
+        """One unfinished game made live again, if it is this process's and of a kind it knows: a
+        start that waited for its drand round waits again; a game in play is shown again (with the
+        old copies it had not closed, taken from ``copies``) and its timer or its computers go on."""
+        if not self.owns(record.guild_id):
+            return  # another process's shard: it restores, times and drives that game
+        if record.kind not in self.kinds:
+            log.warning("game %s is of unknown kind %s; left alone", record.id, record.kind)
+            return
+        try:
+            table = self.attach(record)
+        except Exception:
+            log.exception("could not rebuild game %s; it stays stored but is not live", record.id)
+            return
+        engine = table.engine
+        if engine is None:
+            if self.seating.starting(table):  # stopped while waiting for its drand round
+                self.clock.supervise(
+                    table, N_("waiting for the drand round"), functools.partial(self._start_later, table)
+                )
+            return
+        # Whatever the channel missed before the stop (a deal's table never posted, an edit
+        # that failed) is shown once the bot is connected.
+        resume = functools.partial(self._resume_when_ready, table, copies.pop(table.id, []))
+        self.clock.supervise(table, N_("showing the table again"), resume)
+        timer = timers.get(table.id)
+        computers_move = any(table.seats[s].ai_level is not None for s in engine.to_act())
+        if timer is not None and engine.action_count == timer.seq and not computers_move:
+            self.clock.resume_timer(table, timer)
+        else:
+            self.clock.kick(table)
+
+    async def _restore_finales(self) -> dict[int, LiveTable]:
+        """Tables of games over (rebuilt to show them, not to play on) whose standings are still to
+        post; returns them by game, for the steps after (old copies still to close)."""
         over: dict[int, LiveTable] = {}
         for record in await self.store.unshown_finales():
             if record.kind in self.kinds and self.owns(record.guild_id):
                 over[record.id] = table = self._rebuilt(record)
                 self._post_finale_later(table)
-        # Duplicate matches over whose comparison the stopped bot never claimed (it stopped
-        # between the last table's end and the comparison): posted now, once (the claim).
+        return over
+
+    async def _restore_comparisons(self, over: dict[int, LiveTable]) -> None:
+        """Duplicate matches over whose comparison the stopped bot never claimed (it stopped
+        between the last table's end and the comparison): posted now, once (the claim)."""
         for match in await self.store.uncompared_matches():
             if match.kind not in self.kinds or not self.owns(match.guild_id):
                 continue
@@ -250,6 +265,10 @@ class TableManager(Registry):
             told = {g.id for g in games if g.finale_revealed or g.id in over}
             compare = functools.partial(self._compare_later, last.kind, games, told)
             self.clock.supervise(last, N_("posting the duplicate match's comparison"), compare)
+
+    async def _restore_old_copies(self, copies: dict[int, list[OldCopy]], over: dict[int, LiveTable]) -> None:
+        """Old copies of games over that the stopped bot had not closed (those of live games were
+        taken by :meth:`_restore_live`); a game not rebuilt yet is rebuilt to close them."""
         for game_id, old in copies.items():
             shown = over.get(game_id)
             if shown is None:
@@ -261,7 +280,6 @@ class TableManager(Registry):
             self.clock.supervise(
                 shown, "closing old copies of the table", functools.partial(self._close_later, shown, old)
             )
-        return len(self.tables)
 
     def _rebuilt(self, record: GameRecord) -> LiveTable:
         """A game that is over, rebuilt for rendering only: it is not live (nothing can be played on it)."""
@@ -343,14 +361,8 @@ class TableManager(Registry):
         action is committed, the interaction is answered by updating that message to ``reply()``,
         so the player sees the result first and the table costs one edit more, nothing else.
         """
-        engine = table.engine
-        if engine is None:
-            raise Refusal(_("The game has not started yet."))
+        engine = self._checked(table, seat, action, expect_key)
         seq = engine.action_count
-        digest = table.kind.decision_digest(engine, seat)
-        if expect_key is not None and expect_key != digest:
-            raise Refusal(translate(STALE))
-        engine.check(seat, action)
         before_key = table.kind.message_key_of(engine)
         before_deal = engine.deal_number
         new_engine, events = engine.apply(seat, action)
@@ -418,16 +430,7 @@ class TableManager(Registry):
             match_done = await duplicate.prepare(self.store, table)  # a match's other tables may still play
         if results is not None:
             await self._run_finish_hooks(table, results)
-        if reply is not None and interaction is not None and not interaction.response.is_done():
-            answer = reply()
-            try:
-                await self.presenter.answer(interaction, answer)
-            except TRANSIENT:
-                log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
-            else:
-                # the answered click's interaction is now the newest handle on this seat's panel
-                await self.presenter.panels.opened(table, seat, interaction, drawn=answer)
-                self.presenter.panels.stats.answers += 1
+        await self._answer_reply(table, seat, interaction, reply)
         # Never raises for Discord's failures: what could not be shown now, the display shows later.
         await self.presenter.show_move(table, events, before_key, interaction, results, closing)
         # the open private panels whose player has a reason to look are redrawn
@@ -435,13 +438,51 @@ class TableManager(Registry):
         if interaction is not None and not interaction.response.is_done():
             # The move is saved and stands; only its answer failed. Say so, never "nothing changed".
             await self.presenter.saved_not_shown(interaction, table)
-        if new_engine.is_over:
+        await self._after_move(table, new_engine.is_over, match_done)
+        return events
+
+    def _checked(self, table: LiveTable, seat: int, action: Action, expect_key: str | None) -> Engine:
+        """The check before a move: the game is on, the form or panel it came from is not stale,
+        and the engine accepts it (else :class:`Refusal`). Returns the engine to apply it to."""
+        engine = table.engine
+        if engine is None:
+            raise Refusal(_("The game has not started yet."))
+        digest = table.kind.decision_digest(engine, seat)
+        if expect_key is not None and expect_key != digest:
+            raise Refusal(translate(STALE))
+        engine.check(seat, action)
+        return engine
+
+    async def _answer_reply(
+        self,
+        table: LiveTable,
+        seat: int,
+        interaction: discord.Interaction | None,
+        reply: Callable[[], Rendered] | None,
+    ) -> None:
+        """A move from a private message, committed: its interaction is answered by updating that
+        message to ``reply()`` (a failure is logged: the move stands, the answer is said later)."""
+        if reply is None or interaction is None or interaction.response.is_done():
+            return
+        answer = reply()
+        try:
+            await self.presenter.answer(interaction, answer)
+        except TRANSIENT:
+            log.warning("game %s: the answer to a move failed", table.id, exc_info=True)
+        else:
+            # the answered click's interaction is now the newest handle on this seat's panel
+            await self.presenter.panels.opened(table, seat, interaction, drawn=answer)
+            self.presenter.panels.stats.answers += 1
+
+    async def _after_move(self, table: LiveTable, over: bool, match_done: list[GameRecord] | None) -> None:
+        """Once a move is shown: a game over leaves the live tables (and the duplicate match it
+        ended is compared); else the clock looks at the next turn."""
+        if over:
             self.drop(table)
             if match_done is not None:
                 await duplicate.finish(self.store, self.presenter, table.kind, match_done, shown=(table.id,))
         else:
             self.clock.kick(table)
-        return events
 
     def _closing(
         self, table: LiveTable, events: list[Event], interaction: discord.Interaction | None

@@ -5,6 +5,7 @@ in with one :class:`~bot.seam.features.Feature`: those commands, its buttons, ho
 **Take my seat back** under a table and the **Rematch** under a final message.
 
 - :mod:`cogs.lobby.commands`: the ``/<game>`` group (new, set, rules, scores, table, leave, back, end, handover)
+- :mod:`cogs.lobby.options`: ``/<game> set``'s options, how each reads a value, and the change
 - :mod:`cogs.lobby.controls`: the lobby's buttons and the table's **Take my seat back**
 - :mod:`cogs.lobby.render`: the lobby message
 - :mod:`cogs.lobby.ending`: ``/<game> end``'s Confirm / Cancel

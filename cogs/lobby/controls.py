@@ -65,76 +65,105 @@ class LobbyButton(GameItem[discord.ui.Button[Any]], template=r"lobby:(?P<game_id
         seating = manager.seating
         table = manager.get(self.game_id)
         async with table.lock:
-            if table.record.status != "lobby":
-                raise Refusal(_("This game has already started."))
-            if seating.starting(table):
-                raise Refusal(
-                    _(
-                        "The game is starting: its decks wait for drand round {round}.",
-                        round=table.record.beacon_round,
-                    )
-                )
-            user = interaction.user
-            host_only = self.act in ("start", "cancel", "bot", "unbot")
-            if host_only and user.id != table.record.host_id:
-                raise Refusal(_("Only the host can do that."))
-            if self.act == "join":
-                await seating.sit(table, user, interaction.guild_id, interaction.channel_id)
-            elif self.act == "leave":
-                seat = table.seat_of(user.id)
-                if seat is None:
-                    raise Refusal(_("You are not at this table."))
-                if user.id == table.record.host_id:
-                    raise Refusal(_("You are the host: press Cancel to close the table instead."))
-                await seating.remove_seat(table, seat)
-            elif self.act == "bot":
-                await seating.add_computer(table, "strong")
-            elif self.act == "unbot":
-                computers = [s.seat for s in table.seats if s.user_id is None]
-                if not computers:
-                    raise Refusal(_("There is no computer player to remove."))
-                await seating.remove_seat(table, computers[-1])
+            _may_press(interaction, table, self.act)
             if self.act == "cancel":
-                await seating.cancel(table)
-                with _channel_says(interaction, table):
-                    closed = closed_lobby(table, _("The table was closed by **{name}**.", name=user.display_name))
-                await _answer_with_lobby(interaction, table, closed)
+                await _cancel(interaction, table)
                 return
             if self.act != "start":
+                await _change_seats(interaction, table, self.act)
                 await _answer_with_lobby(interaction, table, None)
                 return
-            if seating.beacons is not None:
-                number = await seating.begin_start(table)
-                mark_committed(interaction, _("The start"))
-                with _channel_says(interaction, table):
-                    text = _(
-                        "The game is starting: its decks wait for drand round **{round}** (a few seconds)…",
-                        round=number,
-                    )
-                    closed = closed_lobby(table, f"{text}\n\n{commitment_line(table)}")
-                await interaction.response.edit_message(**closed.kwargs())
-            else:
-                await seating.start(table)
-                mark_committed(interaction, _("The start"))
-                with _channel_says(interaction, table):
-                    committed = commitment_line(table)
-                    starting = closed_lobby(table, _("The game is starting…") + f"\n\n{committed}")
-                if committed:
-                    # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
-                    await interaction.response.edit_message(**starting.kwargs())
-                seating.show_start(table)
+            committed = await _begin_start(interaction, table)
         if seating.beacons is not None:
             await _start_with_beacon(interaction, table)
             return
-        # Started: the lobby says where the table is only once it is there (or why it is not yet).
-        fault = await manager.presenter.settled(table)
+        await _show_started(interaction, table, committed)
+
+
+def _may_press(interaction: discord.Interaction, table: LiveTable, act: str) -> None:
+    """Refuses a press once the lobby is gone or starting, and the host's buttons to anyone else."""
+    if table.record.status != "lobby":
+        raise Refusal(_("This game has already started."))
+    if tables_of(interaction).seating.starting(table):
+        raise Refusal(
+            _(
+                "The game is starting: its decks wait for drand round {round}.",
+                round=table.record.beacon_round,
+            )
+        )
+    host_only = act in ("start", "cancel", "bot", "unbot")
+    if host_only and interaction.user.id != table.record.host_id:
+        raise Refusal(_("Only the host can do that."))
+
+
+async def _change_seats(interaction: discord.Interaction, table: LiveTable, act: str) -> None:
+    """Join, Leave, Add computer, Remove computer: one seat taken or freed."""
+    seating = tables_of(interaction).seating
+    user = interaction.user
+    if act == "join":
+        await seating.sit(table, user, interaction.guild_id, interaction.channel_id)
+    elif act == "leave":
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise Refusal(_("You are not at this table."))
+        if user.id == table.record.host_id:
+            raise Refusal(_("You are the host: press Cancel to close the table instead."))
+        await seating.remove_seat(table, seat)
+    elif act == "bot":
+        await seating.add_computer(table, "strong")
+    elif act == "unbot":
+        computers = [s.seat for s in table.seats if s.user_id is None]
+        if not computers:
+            raise Refusal(_("There is no computer player to remove."))
+        await seating.remove_seat(table, computers[-1])
+
+
+async def _cancel(interaction: discord.Interaction, table: LiveTable) -> None:
+    """Cancel: the table closed, the lobby's last look naming who closed it."""
+    await tables_of(interaction).seating.cancel(table)
+    with _channel_says(interaction, table):
+        closed = closed_lobby(table, _("The table was closed by **{name}**.", name=interaction.user.display_name))
+    await _answer_with_lobby(interaction, table, closed)
+
+
+async def _begin_start(interaction: discord.Interaction, table: LiveTable) -> str | None:
+    """Start, under the table's lock: with a beacon, the round to wait for is fixed and shown;
+    without, the game starts at once. Returns the shuffle's commitment line shown (None: none, or
+    the start waits for its round)."""
+    seating = tables_of(interaction).seating
+    if seating.beacons is not None:
+        number = await seating.begin_start(table)
+        mark_committed(interaction, _("The start"))
         with _channel_says(interaction, table):
-            text = started_text(table, fault)
-            closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**closed.kwargs())
-        else:
-            await interaction.response.edit_message(**closed.kwargs())
+            text = _(
+                "The game is starting: its decks wait for drand round **{round}** (a few seconds)…",
+                round=number,
+            )
+            closed = closed_lobby(table, f"{text}\n\n{commitment_line(table)}")
+        await interaction.response.edit_message(**closed.kwargs())
+        return None
+    await seating.start(table)
+    mark_committed(interaction, _("The start"))
+    with _channel_says(interaction, table):
+        committed = commitment_line(table)
+        starting = closed_lobby(table, _("The game is starting…") + f"\n\n{committed}")
+    if committed:
+        # The shuffle's commitment is shown before any card is dealt (the provable shuffle).
+        await interaction.response.edit_message(**starting.kwargs())
+    seating.show_start(table)
+    return committed
+
+
+async def _show_started(interaction: discord.Interaction, table: LiveTable, committed: str | None) -> None:
+    """Started: the lobby says where the table is only once it is there (or why it is not yet)."""
+    fault = await tables_of(interaction).presenter.settled(table)
+    with _channel_says(interaction, table):
+        text = started_text(table, fault)
+        closed = closed_lobby(table, f"{text}\n\n{committed}" if committed else text)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**closed.kwargs())
+    else:
+        await interaction.response.edit_message(**closed.kwargs())
 
 
 async def _start_with_beacon(interaction: discord.Interaction, table: LiveTable) -> None:

@@ -139,35 +139,7 @@ def panel(
     lines = [f"⚠️ {warning}"] if warning else []
     if note:
         lines.append(note)
-    buttons: list[PanelButton] = []
-    legend: str | None = None
-    if faces.computer(seat):
-        lines.append(_("🤖 The computer is playing your seat: press **Take my seat back** on the table."))
-    elif acting and view["phase"] == "bidding":
-        lines.append(_("**Your bid:** how many tricks will you take?"))
-        legend = LEGEND_BID
-        for bid, allowed, reason in view["bid_options"]:
-            if not allowed and reason:  # the view's reason is data; the reader's words are the hook's
-                lines.append(f"⛔ {hook_message(bid, view['hand_size'])}")
-            style = discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary
-            buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
-    elif acting and view["phase"] == "playing":
-        confirm = table.record.options.get(CONFIRM_CARDS) == "on"
-        buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
-        lines += extra
-        legend = LEGEND_CONFIRM if confirm else LEGEND_PLAY
-    elif engine.may_change_bid(seat):
-        lines.append(_("**Your secret bid: {bid}.** Change it until the last bid is in:", bid=view["my_bid"]))
-        legend = LEGEND_CHANGE
-        for bid, allowed, _why in engine.bid_options_to_change(seat):
-            style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
-            buttons.append(PanelButton(table.id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
-    elif view["phase"] not in ("over",) and view["to_act"]:
-        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.messages.panels),
-        # so anything it said about the table now would soon be untrue.
-        lines.append(translate(WAITING))
-    elif view["phase"] == "over" or engine.is_over:
-        lines.append(_("🏁 The game is over."))
+    buttons, legend = _moves(table, engine, seat, view, key, armed, faces.computer(seat), acting, lines)
     if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(_("Trick so far: {cards}", cards=_trick_text(view["trick"], faces.name)))
     takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
@@ -180,6 +152,73 @@ def panel(
         lines.append(translate(legend))
     if lines:
         embed.description = "\n".join([*lines, embed.description or ""])[:4000]
+    controls = _controls(table.id, key, buttons, takeback, engine.is_over)
+    # Discord draws a message's pictures above its buttons: while a move is asked for, the hand
+    # is its buttons and the line of text, and the picture comes back once the player waits
+    files = [] if moving else hand_picture(view, embed, four_colour(table.record.options))
+    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+
+
+def _moves(
+    table: LiveTable,
+    engine: OhHell,
+    seat: int,
+    view: OhHellSeatView,
+    key: str,
+    armed: str | None,
+    computer: bool,
+    acting: bool,
+    lines: list[str],
+) -> tuple[list[PanelButton], str | None]:
+    """What the seat is asked now (a bid, a card, a secret bid to change), as move buttons and
+    the legend of their colours; or why it is asked nothing (the computer plays it, it waits, the
+    game is over). Its lines go into ``lines``."""
+    if computer:
+        lines.append(_("🤖 The computer is playing your seat: press **Take my seat back** on the table."))
+    elif acting and view["phase"] == "bidding":
+        lines.append(_("**Your bid:** how many tricks will you take?"))
+        return _bid_buttons(table.id, key, view, lines), LEGEND_BID
+    elif acting and view["phase"] == "playing":
+        confirm = table.record.options.get(CONFIRM_CARDS) == "on"
+        buttons, extra = _card_buttons(table.id, key, view, armed if confirm else None, confirm)
+        lines += extra
+        return buttons, LEGEND_CONFIRM if confirm else LEGEND_PLAY
+    elif engine.may_change_bid(seat):
+        lines.append(_("**Your secret bid: {bid}.** Change it until the last bid is in:", bid=view["my_bid"]))
+        return _change_buttons(table.id, key, engine, seat, view), LEGEND_CHANGE
+    elif view["phase"] not in ("over",) and view["to_act"]:
+        # No name, no trick: a waiting panel is not redrawn as the others move (see bot.messages.panels),
+        # so anything it said about the table now would soon be untrue.
+        lines.append(translate(WAITING))
+    elif view["phase"] == "over" or engine.is_over:
+        lines.append(_("🏁 The game is over."))
+    return [], None
+
+
+def _bid_buttons(game_id: int, key: str, view: OhHellSeatView, lines: list[str]) -> list[PanelButton]:
+    """A button per bid (the hook's forbidden one disabled, its reason in ``lines``)."""
+    buttons = []
+    for bid, allowed, reason in view["bid_options"]:
+        if not allowed and reason:  # the view's reason is data; the reader's words are the hook's
+            lines.append(f"⛔ {hook_message(bid, view['hand_size'])}")
+        style = discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary
+        buttons.append(PanelButton(game_id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
+    return buttons
+
+
+def _change_buttons(game_id: int, key: str, engine: OhHell, seat: int, view: OhHellSeatView) -> list[PanelButton]:
+    """A button per bid the secret bid may change to, the bid now in green."""
+    buttons = []
+    for bid, allowed, _why in engine.bid_options_to_change(seat):
+        style = discord.ButtonStyle.success if bid == view["my_bid"] else discord.ButtonStyle.primary
+        buttons.append(PanelButton(game_id, key, "b", str(bid), text=str(bid), style=style, disabled=not allowed))
+    return buttons
+
+
+def _controls(
+    game_id: int, key: str, buttons: list[PanelButton], takeback: list[PanelButton], over: bool
+) -> discord.ui.View:
+    """The panel's buttons laid out: the moves in rows, then the take-back's and Refresh on the last."""
     controls = discord.ui.View(timeout=None)
     per_row = _per_row(buttons)
     for index, button in enumerate(buttons[: MOVE_ROWS * PER_ROW]):
@@ -187,13 +226,10 @@ def panel(
         controls.add_item(button)
     for button in takeback:
         controls.add_item(button)
-    if not engine.is_over:
-        controls.add_item(PanelButton(table.id, key, "r", text=_("🔄 Refresh"), row=MOVE_ROWS))
+    if not over:
+        controls.add_item(PanelButton(game_id, key, "r", text=_("🔄 Refresh"), row=MOVE_ROWS))
     controls.stop()  # dispatched by custom id (dynamic items): nothing to store
-    # Discord draws a message's pictures above its buttons: while a move is asked for, the hand
-    # is its buttons and the line of text, and the picture comes back once the player waits
-    files = [] if moving else hand_picture(view, embed, four_colour(table.record.options))
-    return Rendered(content=None, embeds=[embed], view=controls if controls.children else None, files=files)
+    return controls
 
 
 def _per_row(buttons: list[PanelButton]) -> int:

@@ -201,7 +201,12 @@ class Rules:
 
     # -- words --------------------------------------------------------------------------
     def describe(self) -> list[str]:
-        """The rules in short sentences, main rules first, then what differs from Pagat's."""
+        """The rules in short sentences, main rules first, then what differs from Pagat's: in
+        the order of a game (the deal, what goes on the pile, how a player goes out)."""
+        return [*self._deal_lines(), *self._pile_lines(), *self._going_out_lines()]
+
+    def _deal_lines(self) -> list[str]:
+        """The players and the pack, the deal, and who starts."""
         lines = []
         pack = _("one 52-card pack") if self.decks == 1 else _("{n} packs of 52", n=self.decks)
         if self.jokers:
@@ -244,6 +249,11 @@ class Rules:
             lines.append(
                 _("The first player from the dealer's left with a face-up 3 starts (else a 3 in hand, then 4s …).")
             )
+        return lines
+
+    def _pile_lines(self) -> list[str]:
+        """What a play is, and what each special card (2, 10, 7, 8, joker) and a run do on the pile."""
+        lines = []
         lines.append(
             _(
                 "Play one card or several of one rank, equal or higher than the pile, then draw back to {hand}"
@@ -284,6 +294,12 @@ class Rules:
                 )
         if self.runs:
             lines.append(_("You may also play a run of consecutive cards of one suit, each legal in turn."))
+        return lines
+
+    def _going_out_lines(self) -> list[str]:
+        """Which cards come when, refusing, the pick-up, who wins or loses, and the variants of the
+        face-up cards (stacking) and of the first burn (flush)."""
+        lines = []
         lines.append(_("Hand first; then your face-up cards; then your face-down cards blind, one a turn."))
         if self.refusal == "add-one":
             lines.append(_("Refusing with face-up cards: add one of them to the pile, then take the pile."))
