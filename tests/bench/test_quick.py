@@ -35,8 +35,10 @@ SKIPPED = PREFIX
 LAST_LINE = re.compile(r"(?:[Tt]he\s+last\s+line\s+is|[Ii]ts\s+last\s+line\s+is|Last\s+line:)\s*``(.+?)``", re.S)
 #: a figure in the line's text: ``=VALUE`` (any run of non-spaces), or a lone capital (``(T tables)``)
 FIGURE = re.compile(r"=\S+|(?<![A-Za-z0-9])[A-Z](?![A-Za-z0-9])")
-#: seconds a --quick run may take before it counts as stuck (its goal is a few seconds)
-TIMEOUT = 120
+#: seconds a --quick run may take before it counts as stuck: a guard against a hang, not a speed
+#: check (its goal is a few seconds; a browser bench took over 120 s on two cores shared by many
+#: processes, which is load, not a hang)
+TIMEOUT = 600
 
 
 def is_script(path: Path) -> bool:
