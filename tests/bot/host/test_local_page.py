@@ -18,6 +18,7 @@ import discord  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bot.host.local import local_table  # noqa: E402
+from bot.host.local_page import TEXT_JS_PLACEHOLDER, said_emojis  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
 from bot.seam.contract import Rendered  # noqa: E402
 from draw.emojis import EMOJIS, all_emojis, emoji_png  # noqa: E402
@@ -105,3 +106,18 @@ async def test_the_local_channel_names_every_game_the_bot_runs_an_extra_one_too(
         assert len(keys) == 3, keys
         topic = env.backend.channels[preview.channel.id].topic
         assert topic == "Type " + " or ".join(f"/{key} new" for key in keys) + " to open a table.", topic
+
+
+def test_every_emoji_placeholder_of_simcords_page_is_said_in_words() -> None:
+    """SimCord's page writes "Custom emoji unavailable" in two places of its ``text.js`` (an emoji
+    it has no picture of, a picture that did not load); the local page serves that file with both
+    saying the emoji in words (tests/bot/host/test_local_emojis.py shows them in a browser). A
+    SimCord release that writes them otherwise fails here, not only where a browser runs."""
+    import simcord.preview
+
+    original = (Path(simcord.preview.__file__).with_name("static") / "text.js").read_text(encoding="utf-8")
+    assert original.count(TEXT_JS_PLACEHOLDER) == 2
+    served = said_emojis(original)
+    assert TEXT_JS_PLACEHOLDER not in served
+    assert served.count("(cardtableEmojiSaid(emoji, label))") == 2  # the append and the replaceWith
+    assert said_emojis("export function other() {}") == "export function other() {}"
