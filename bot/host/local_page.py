@@ -28,11 +28,16 @@ and slash commands, exactly as the bot sends them) and dresses it as a player's 
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import hashlib
 import json
 import logging
 import os
 import re
 import secrets
+import struct
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -504,6 +509,7 @@ def dress(
     from aiohttp import web
 
     preview.capability = key
+    keep_picture_checks(preview)
     server = preview._server
     run = secrets.token_hex(8)
     extra = {
@@ -545,6 +551,59 @@ def dress(
         return answer
 
     server._static = static
+
+
+#: pictures other than the card emojis whose check is kept, the newest: a table's picture that a
+#: second tab, or the same tab after a reload, shows again
+KEPT_CHECKS = 32
+
+
+def keep_picture_checks(preview: Any) -> None:
+    """Check a picture once per run, not once per page, and the card emojis once in all. SimCord
+    checks a picture before its page may show it, in a new Python process each time, one at a
+    time, and again for every page (each tab, each reload, each member the tab plays as): a tab
+    opened on a long deal waited 36-43 s for its 27 card emojis on a loaded machine, and with more
+    than 8 waiting the rest were refused ("queue is full"), so the page showed placeholders.
+
+    A check depends on the picture's bytes alone, so its result is kept: for the newest
+    :data:`KEPT_CHECKS` pictures (a table's, shown again by a second tab). The card emojis are the
+    bot's own pictures, drawn alike (one size, one format): the first one shown is checked, and
+    the others are served as drawn, with that check's findings and their own size."""
+    from simcord.preview._media import MediaWorker
+
+    emojis = {hashlib.sha256(picture).hexdigest() for _name, picture in preview._explicit_assets.values()}
+
+    class KeptChecks(MediaWorker):
+        def __init__(self) -> None:
+            super().__init__()
+            self.kept: OrderedDict[str, Any] = OrderedDict()
+            self.emoji: asyncio.Future[Any] | None = None  # the first card emoji's check
+
+        async def validate(self, key: str, blob: bytes, *, media_time: float | None = None) -> Any:
+            if media_time is not None:  # a moment of a video: not kept
+                return await super().validate(key, blob, media_time=media_time)
+            if key in emojis:
+                if self.emoji is None:
+                    self.emoji = asyncio.ensure_future(super().validate(key, blob))
+                try:
+                    checked = await asyncio.shield(self.emoji)
+                except Exception:
+                    self.emoji = None  # (checked again at the next emoji shown)
+                    raise
+                width, height = struct.unpack(">II", blob[16:24])  # the PNG's IHDR
+                return dataclasses.replace(
+                    checked, normalized=blob, width=width, height=height, decoded_bytes=width * height * 4
+                )
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+            info = await super().validate(key, blob)
+            self.kept[key] = info
+            while len(self.kept) > KEPT_CHECKS:
+                self.kept.popitem(last=False)
+            return info
+
+    preview._media_worker = KeptChecks()
 
 
 def table_state(bot: Any, channel_id: int, members: Mapping[int, str]) -> dict[str, list[str]]:

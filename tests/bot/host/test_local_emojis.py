@@ -5,7 +5,8 @@ does not know, a picture it could not keep, a picture the page could not load), 
 all a player saw of the only card in their hand and of the turn-up. The page runs in process here
 (:func:`bot.host.local.local_table`), so the test can send a message with every kind of emoji
 place (text, an embed, a button, a select menu's options) the way a game sends them, and headless
-Chromium reads what a person reads.
+Chromium reads what a person reads. A game played here by SimCord's members shows the page a
+long deal's tricks and a spectator's view of the last deal's hands: card pictures, no code.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import discord  # noqa: E402
 from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
 from bench.browser import launch_chromium  # noqa: E402
-from bot.host.local import local_table  # noqa: E402
+from bench.simdriver import OhHellDriver, open_table, table_message, virtual_timers  # noqa: E402
+from bot.host.local import MEMBERS, local_table  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
 from draw.emojis import EMOJIS  # noqa: E402
 
@@ -152,3 +154,82 @@ async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_s
         text = case["text"][0]
         assert not PLACEHOLDER.search(text) and "<:" not in text, text
         assert f"Turn-up {queen}, your card" in text and f"Bob led {queen}" in text, text
+
+
+def read_the_table(url: str, reader: str, title: str) -> dict[str, Any]:
+    """What ``reader``'s page shows of the newest field or embed named ``title`` (its text as read,
+    with each card picture's emoji name), once its pictures have loaded."""
+    with launch_chromium() as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(url.replace("/#", f"/?as={reader}#"))
+            page.wait_for_function(
+                "name => document.documentElement.dataset.cardtableShownAs === name", arg=reader, timeout=30_000
+            )
+            part = page.locator(".embed-field, .embed-card", has_text=title).last
+            part.wait_for(timeout=30_000)
+            page.wait_for_function(
+                "part => [...part.querySelectorAll('img')].every("
+                "i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)",
+                arg=part.element_handle(),
+                timeout=30_000,
+                polling=100,
+            )
+            return {
+                "text": part.inner_text(),
+                "pictures": part.locator("img.custom-emoji").evaluate_all(
+                    "images => images.map(i => i.dataset.cardtableEmoji)"
+                ),
+                "said": part.locator(".cardtable-said").all_inner_texts(),
+            }
+        finally:
+            context.close()
+
+
+@needs_browser
+async def test_a_long_deals_tricks_and_the_last_deals_hands_show_their_cards_on_the_page(tmp_path: Path) -> None:
+    """Alice, Bob and Carol play a deal of 13 cards, Dave watches. A waiting player's panel lists
+    the deal's tricks: on a long deal the oldest are left out whole, said in a line, and no
+    emoji's code shows ("…470808113>" did, at the top of "Tricks this deal"). In the next deal
+    the spectator's view shows the last deal's hands as card pictures, no ♠ or ♣ as text (dark
+    grey on the dark page)."""
+    settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.0)
+    async with local_table(settings, port=0, settle_timeout=2) as (env, preview, _clock, _shown):
+        # its timers on the virtual clock, its table edited at once, as every SimCord test's bot
+        # (here the page's clock does not run: the test moves the game, the page only shows it)
+        virtual_timers(env.bot).tables.presenter.coalesce = 0.0
+        alice, bob, carol, dave = preview.viewers
+        channel = preview.channel
+        players = {member.id: member for member in (alice, bob, carol)}
+        await open_table(env, channel, alice, [bob, carol], preset="spades", options={"fixed_hands": "13,2"})
+        driver = OhHellDriver(env, channel, players)
+        table = driver.table()
+        while len(table.engine.view(None)["deal_tricks"]) < 12:
+            assert await driver.step()
+        seat = next(s for s in range(3) if s not in table.engine.to_act())
+        waiting = next(
+            name
+            for name, member in zip(MEMBERS, preview.viewers, strict=True)
+            if member.id == table.seats[seat].user_id
+        )
+        await driver.panel_of(players[table.seats[seat].user_id])
+        await preview.refresh()
+        tricks = await asyncio.to_thread(read_the_table, preview.url, waiting, "Tricks this deal")
+
+        while table.engine.deal_number < 2:
+            assert await driver.step()
+        await bob.slash(channel, "ohhell spectators", hand="show")
+        watched = await dave.click(table_message(channel, env.bot.user.id), label="Watch")
+        assert watched.response is not None and watched.response.ephemeral, watched
+        await preview.refresh()
+        last = await asyncio.to_thread(read_the_table, preview.url, "Dave", "🂠")
+
+    _name, first, *rest = [line for line in tricks["text"].split("\n") if line.strip()]
+    assert re.fullmatch(r"… \d+ earlier tricks?", first), tricks
+    assert rest and rest[-1].startswith("12. "), tricks
+    assert not re.search(r"\d{6,}|<:|:\d+>|>", tricks["text"]), tricks
+    assert len(tricks["pictures"]) >= 3 * len(rest) and not tricks["said"], tricks
+    assert all(name.startswith("ct_") for name in tricks["pictures"]), tricks
+    assert not any(suit in last["text"] for suit in "♠♣") and "<:" not in last["text"], last
+    assert len(last["pictures"]) >= 3 and not last["said"], last

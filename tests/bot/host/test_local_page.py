@@ -37,14 +37,28 @@ def custom_emojis(value: Any) -> list[dict]:
     return []
 
 
-async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(tmp_path: Path) -> None:
+async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """♠ and ♣ as text are dark grey on a dark page. The local page shows the cards as
     Discord does, as the bot's card emojis, and its server answers each emoji with its picture
     (SimCord keeps an uploaded emoji's name and id, not its image: before, the local mode showed
     the symbols, and with the emojis alone the page said "Custom emoji unavailable").
 
     The message is made as a game's are (every text through :func:`draw.readable.readable`,
-    a card button with the card's emoji); the browser test plays a real game on the page."""
+    a card button with the card's emoji); the browser test plays a real game on the page.
+    SimCord checks a picture in a new process before serving it: of the card emojis, the bot's
+    own pictures drawn alike, only the first is checked (a tab waited 36 s for 27 of them)."""
+    from simcord.preview._media import MediaWorker
+
+    checked: list[int] = []
+    decode = MediaWorker._decode
+
+    async def counted(self: Any, key: str, blob: bytes, media_time: float | None) -> Any:
+        checked.append(len(blob))
+        return await decode(self, key, blob, media_time)
+
+    monkeypatch.setattr(MediaWorker, "_decode", counted)
     settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.0)
     async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, _clock, _shown):
         assert len(EMOJIS) == len(all_emojis()), "the local bot did not upload its card emojis"
@@ -89,6 +103,7 @@ async def test_the_page_shows_cards_as_the_bots_emojis_with_their_pictures(tmp_p
                     Image.open(io.BytesIO(emoji_png(*codes[emoji["name"]]))) as own,
                 ):
                     assert served.size == own.size and served.convert("RGBA").tobytes() == own.convert("RGBA").tobytes()
+        assert len({e["asset_id"] for e in emojis}) >= 5 and len(checked) == 1, checked
 
 
 async def test_the_local_channel_names_every_game_the_bot_runs_an_extra_one_too(tmp_path: Path) -> None:
