@@ -67,8 +67,9 @@ PAGE_CSS = """
    a small picture to click open (cardtable.js marks the ones it would shrink) */
 .embed-card.cardtable-full { width: min(840px, calc(100% - 72px)); }
 img.embed-image.cardtable-full { width: auto; max-width: 100%; max-height: none; }
-/* a picture or a card said in words when it could not load (see cardtable.js) */
-.cardtable-said { color: inherit; font-size: inherit; }
+/* a picture or a card said in words when it could not load, a card while its picture comes (cardtable.js) */
+.cardtable-said, .cardtable-waiting { color: inherit; font-size: inherit; }
+img.custom-emoji[data-cardtable-waiting] { display: none !important; }
 div.media-unavailable.cardtable-said { padding: 8px 10px; border-radius: 4px; background: #2b2d31; }
 #cardtable-offline {
   position: fixed; left: 50%; top: 8px; transform: translateX(-50%); z-index: 1000;
@@ -408,16 +409,47 @@ function sayMarkup(root) {
     if (parts.length) text.replaceWith(...parts, text.data.slice(at));
   }
 }
+// A card emoji whose picture is on its way (a busy program answers late) is said in words
+// meanwhile, and shown as its picture once the picture comes; if it never comes, SimCord's page
+// puts the words said for good in its place (TEXT_JS_SAID), and these go.
+function waitInWords(root) {
+  const found = root instanceof HTMLImageElement ? [root] : root.querySelectorAll?.("img.custom-emoji") ?? [];
+  for (const image of found) {
+    if (image.getAttribute("src") || image.dataset.cardtableWaiting || !image.isConnected) continue;
+    const words = window.cardtableEmojiWords(image.dataset.cardtableEmoji ?? image.alt);
+    if (!words) continue;
+    const waiting = document.createElement("span");
+    waiting.className = "cardtable-waiting";
+    waiting.textContent = words;
+    image.dataset.cardtableWaiting = "yes";
+    image.after(waiting);
+  }
+}
+function pictureCame(image) {
+  if (!image.dataset.cardtableWaiting) return;
+  delete image.dataset.cardtableWaiting;
+  const next = image.nextSibling;
+  if (next instanceof Element && next.matches(".cardtable-waiting")) next.remove();
+}
 nameCards(document.body);
 sayMarkup(document.body);
+waitInWords(document.body);
 new MutationObserver((changes) => {
   for (const change of changes) {
+    if (change.type === "attributes") {
+      if (change.target instanceof HTMLImageElement && change.target.getAttribute("src")) pictureCame(change.target);
+      continue;
+    }
     for (const added of change.addedNodes) {
       nameCards(added);
       sayMarkup(added);
+      waitInWords(added);
+      // a picture that never came: its words said for good take the place of the picture
+      const next = added instanceof Element && added.matches(".emoji-unavailable") ? added.nextSibling : null;
+      if (next instanceof Element && next.matches(".cardtable-waiting")) next.remove();
     }
   }
-}).observe(document.body, { childList: true, subtree: true });
+}).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["src"] });
 
 // A picture SimCord would shrink into its 280 px box is shown at its own size (the score sheet).
 document.addEventListener("load", (event) => {

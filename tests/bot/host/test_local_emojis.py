@@ -69,12 +69,13 @@ async def post_every_kind_of_emoji(env: Any, preview: Any) -> None:
 
 
 def read_the_page(url: str) -> dict[str, dict[str, list[str]]]:
-    """What Chromium shows of the message, its menu open: first with each picture answered at the
-    second ask (the program busy at the first), then with every picture refused for good. For
-    each, the emojis shown as pictures and those said in words, place by place, and the
-    message's text."""
+    """What Chromium shows of the message, its menu open: while every picture is on its way (the
+    program answers none yet) and once they come; with each picture answered at the second ask
+    (the program busy at the first); with every picture refused for good. For each, the emojis
+    shown as pictures and those said in words, place by place, and the message's text."""
     seen: dict[str, dict[str, list[str]]] = {}
     asked: dict[str, int] = {}
+    held: list[Any] = []
 
     def busy_at_first(route: Any) -> None:
         asked[route.request.url] = asked.get(route.request.url, 0) + 1
@@ -83,11 +84,32 @@ def read_the_page(url: str) -> dict[str, dict[str, list[str]]]:
         else:
             route.continue_()
 
+    def look(page: Any, case: str) -> None:
+        message = page.locator(".channel-message", has_text="Turn-up").first
+        seen[case] = {"text": [message.inner_text()]}
+        for place, scope in PLACES.items():
+            where = message.locator(scope)
+            seen[case][f"{place} pictures"] = where.locator("img.custom-emoji:visible").evaluate_all(
+                "images => images.map(i => i.dataset.cardtableEmoji)"
+            )
+            seen[case][f"{place} words"] = where.locator(".cardtable-said").all_inner_texts()
+            seen[case][f"{place} waiting"] = where.locator(".cardtable-waiting").all_inner_texts()
+
+    # every emoji settled: a picture loaded, or (refused) no picture left to wait for
+    settled = (
+        "() => !document.querySelector('.cardtable-waiting') && [...document.querySelectorAll("
+        "'.channel-message img.custom-emoji')].every(i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)"
+    )
+    cases = (
+        ("held", lambda route: held.append(route)),
+        ("busy", busy_at_first),
+        ("refused", lambda route: route.fulfill(status=404)),
+    )
     with launch_chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         try:
             page = context.new_page()
-            for case, answer in (("busy", busy_at_first), ("refused", lambda route: route.fulfill(status=404))):
+            for case, answer in cases:
                 page.unroute(ASSETS)
                 page.route(ASSETS, answer)
                 page.goto(url)
@@ -95,21 +117,20 @@ def read_the_page(url: str) -> dict[str, dict[str, list[str]]]:
                 message.wait_for(timeout=30_000)
                 message.locator(".select-trigger").click()
                 message.locator(".select-option").last.wait_for(timeout=10_000)
-                # every emoji settled: a picture loaded, or no picture left to wait for
+                if case == "held":
+                    page.wait_for_function(
+                        "() => document.querySelectorAll('.cardtable-waiting').length >= 4", timeout=30_000
+                    )
+                    look(page, "waiting")
+                    while held:
+                        held.pop().continue_()
                 page.wait_for_function(
-                    "() => [...document.querySelectorAll('.channel-message img.custom-emoji')].every("
-                    "i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)"
+                    settled
                     + (" && !document.querySelector('.channel-message img.custom-emoji')" if case == "refused" else ""),
                     timeout=30_000,
                     polling=100,
                 )
-                seen[case] = {"text": [message.inner_text()]}
-                for place, scope in PLACES.items():
-                    where = message.locator(scope)
-                    seen[case][f"{place} pictures"] = where.locator("img.custom-emoji").evaluate_all(
-                        "images => images.map(i => i.dataset.cardtableEmoji)"
-                    )
-                    seen[case][f"{place} words"] = where.locator(".cardtable-said").all_inner_texts()
+                look(page, case)
                 page.keyboard.press("Escape")
             assert any(count > 1 for count in asked.values()), asked
         finally:
@@ -132,25 +153,33 @@ async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_s
     """The queen of spades, whose picture the server has not got, is said in words in the text,
     the embed, its button and its menu option, where SimCord's page wrote "Custom emoji
     unavailable"; the king of hearts, whose id it does not know, in words where the page showed
-    its markup (``<:ct_KH:1234…>``). The nine of spades shows as its picture once the busy
-    program answers; when its picture is refused for good, it is said in words too. Nowhere
-    "unavailable", nowhere an emoji's markup."""
+    its markup (``<:ct_KH:1234…>``). The nine of spades is said in words while its picture is on
+    its way, and shows as its picture once it comes (once the busy program answers); when its
+    picture is refused for good, it is said in words too. Nowhere "unavailable", nowhere an
+    emoji's markup."""
     settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.0)
     async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, _clock, _shown):
         await post_every_kind_of_emoji(env, preview)
         seen = await asyncio.to_thread(read_the_page, preview.url)
 
     queen, nine, king = "queen of spades", "9 of spades", "king♥"
-    busy, refused = seen["busy"], seen["refused"]
-    assert busy["text words"] == [queen, king] and busy["text pictures"] == ["ct_9S"], busy
-    assert busy["embed words"] == [queen, queen, king] and busy["embed pictures"] == ["ct_9S"], busy
-    assert busy["buttons words"] == [queen] and busy["buttons pictures"] == ["ct_9S"], busy
-    assert busy["options words"] == [queen] and busy["options pictures"] == ["ct_9S"], busy
+    waiting = seen["waiting"]
+    assert waiting["text waiting"] == [nine] and waiting["embed waiting"] == [nine], waiting
+    assert waiting["buttons waiting"] == [nine] and waiting["options waiting"] == [nine], waiting
+    assert not any(waiting[f"{place} pictures"] for place in PLACES), waiting
+    for case in ("held", "busy"):
+        shown = seen[case]
+        assert shown["text words"] == [queen, king] and shown["text pictures"] == ["ct_9S"], shown
+        assert shown["embed words"] == [queen, queen, king] and shown["embed pictures"] == ["ct_9S"], shown
+        assert shown["buttons words"] == [queen] and shown["buttons pictures"] == ["ct_9S"], shown
+        assert shown["options words"] == [queen] and shown["options pictures"] == ["ct_9S"], shown
+        assert not any(shown[f"{place} waiting"] for place in PLACES), shown
+    refused = seen["refused"]
     assert refused["text words"] == [queen, nine, king], refused
     assert refused["embed words"] == [queen, queen, nine, king], refused
     assert refused["buttons words"] == [queen, nine] and refused["options words"] == [queen, nine], refused
-    assert not any(refused[f"{place} pictures"] for place in PLACES), refused
-    for case in (busy, refused):
+    assert not any(refused[f"{place} pictures"] or refused[f"{place} waiting"] for place in PLACES), refused
+    for case in seen.values():
         text = case["text"][0]
         assert not PLACEHOLDER.search(text) and "<:" not in text, text
         assert f"Turn-up {queen}, your card" in text and f"Bob led {queen}" in text, text
