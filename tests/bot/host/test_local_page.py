@@ -18,7 +18,7 @@ import discord  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from bot.host.local import local_table  # noqa: E402
-from bot.host.local_page import TEXT_JS_PLACEHOLDER, said_emojis  # noqa: E402
+from bot.host.local_pictures import TEXT_JS_PLACEHOLDER, said_emojis  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
 from bot.seam.contract import Rendered  # noqa: E402
 from draw.emojis import EMOJIS, all_emojis, emoji_png  # noqa: E402
