@@ -68,7 +68,12 @@ def keep_picture_checks(preview: Any) -> None:
     the others are served as drawn, with that check's findings and their own size."""
     from simcord.preview._media import MediaWorker
 
-    emojis = {hashlib.sha256(picture).hexdigest() for _name, picture in preview._explicit_assets.values()}
+    # (the pictures the page was given: the card emojis, PNG files of one size)
+    emojis = {
+        hashlib.sha256(picture).hexdigest()
+        for _name, picture in preview._explicit_assets.values()
+        if picture.startswith(b"\x89PNG\r\n\x1a\n")
+    }
 
     class KeptChecks(MediaWorker):
         def __init__(self) -> None:
