@@ -19,7 +19,11 @@ and slash commands, exactly as the bot sends them) and dresses it as a player's 
 - the cards and suits show as the bot's card emojis, as on Discord (♠ and ♣ as text are dark grey
   on a dark page): the bot uploads its emoji set to SimCord, which keeps names and ids but not the
   pictures, so the page is given each emoji's picture (:func:`card_emoji_assets`), and one script
-  more names each card emoji in words for a hover and a screen reader (``9 of spades``).
+  more names each card emoji in words for a hover and a screen reader (``9 of spades``);
+- an emoji the page has no picture of (one the server could not keep, one that did not load, an
+  id the server does not know) is said in words, where SimCord's page writes "Custom emoji
+  unavailable" or the emoji's markup: its ``text.js`` is served with the placeholder replaced
+  (:func:`bot.host.local_pictures.said_emojis`), as every emoji it shows is made there.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.host.local_pictures import keep_picture_checks, said_emojis
 from draw.emojis import EMOJIS, all_emojis, emoji_png
 
 log = logging.getLogger("cardtable.local")
@@ -58,8 +63,9 @@ PAGE_CSS = """
    a small picture to click open (cardtable.js marks the ones it would shrink) */
 .embed-card.cardtable-full { width: min(840px, calc(100% - 72px)); }
 img.embed-image.cardtable-full { width: auto; max-width: 100%; max-height: none; }
-/* a picture or a card said in words when it could not load (see cardtable.js) */
-.cardtable-said { color: inherit; font-size: inherit; }
+/* a picture or a card said in words when it could not load, a card while its picture comes (cardtable.js) */
+.cardtable-said, .cardtable-waiting { color: inherit; font-size: inherit; }
+img.custom-emoji[data-cardtable-waiting] { display: none !important; }
 div.media-unavailable.cardtable-said { padding: 8px 10px; border-radius: 4px; background: #2b2d31; }
 #cardtable-offline {
   position: fixed; left: 50%; top: 8px; transform: translateX(-50%); z-index: 1000;
@@ -97,6 +103,28 @@ EARLY_JS = r"""
       await pause(250 * attempt);
     }
   };
+})();
+
+// A card emoji's name in words (ct_9S: "9 of spades", ct_QH: "Q♥"; ♠ and ♣ as text are dark on the
+// dark page): the page's hover and screen-reader text, and what it shows of an emoji whose picture
+// it has not got (SimCord's own page said "Custom emoji unavailable"); another emoji as :its_name:.
+(() => {
+  const SUIT_WORD = { S: "spades", C: "clubs", H: "♥", D: "♦" };
+  const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack" };
+  function cardName(emoji) {
+    const code = /^ct4?_(.+)$/.exec(emoji)?.[1];
+    if (!code) return null;
+    if (code === "joker") return "joker";
+    if (code === "back") return "a face-down card";
+    const suit = /^suit([SCHD])$/.exec(code);
+    if (suit) return SUIT_WORD[suit[1]];
+    const card = /^(10|11|12|13|[2-9AKQJ])([SCHD])$/.exec(code);
+    if (!card) return null;
+    const rank = RANK_WORD[card[1]] ?? card[1];
+    return card[2] === "S" || card[2] === "C" ? `${rank} of ${SUIT_WORD[card[2]]}` : `${rank}${SUIT_WORD[card[2]]}`;
+  }
+  window.cardtableCardName = cardName;
+  window.cardtableEmojiWords = (name) => (name ? cardName(String(name)) ?? `:${name}:` : null);
 })();
 """
 
@@ -308,25 +336,18 @@ document.addEventListener("focusin", (event) => {
   }
 });
 
-// A picture or a card the page could not load (the early script already asked again) is said in
-// words rather than "Embed 1 image unavailable" / "Custom emoji unavailable": the picture's alt
-// text (what the bot wrote for a screen reader), the card's name.
+// A picture the page could not load (the early script already asked again) is said in words rather
+// than "Embed 1 image unavailable": its alt text (what the bot wrote for a screen reader). (An emoji
+// without its picture is said in words where SimCord's page makes it: see bot/host/local_pictures.py.)
 new MutationObserver((changes) => {
   for (const change of changes) {
     const gone = [...change.removedNodes].find((item) => item instanceof Element);
     for (const added of change.addedNodes) {
-      if (!(added instanceof HTMLElement)) continue;
-      if (added.classList.contains("emoji-unavailable")) {
-        const card = gone?.matches?.("img.custom-emoji") ? gone : null;
-        const name = card?.dataset.cardtableCard ?? card?.alt;
-        if (name) added.textContent = name;
-        added.classList.add("cardtable-said");
-      } else if (added.classList.contains("media-unavailable")) {
-        const image = gone?.matches?.("img") ? gone : gone?.querySelector?.("img");
-        const words = image?.alt && !/^(Embed \d+ |Media|Preview media)/.test(image.alt) ? image.alt : "";
-        added.textContent = words ? `🖼️ ${words}` : "🖼️ This picture could not be loaded.";
-        added.classList.add("cardtable-said");
-      }
+      if (!(added instanceof HTMLElement) || !added.classList.contains("media-unavailable")) continue;
+      const image = gone?.matches?.("img") ? gone : gone?.querySelector?.("img");
+      const words = image?.alt && !/^(Embed \d+ |Media|Preview media)/.test(image.alt) ? image.alt : "";
+      added.textContent = words ? `🖼️ ${words}` : "🖼️ This picture could not be loaded.";
+      added.classList.add("cardtable-said");
     }
   }
 }).observe(document.body, { childList: true, subtree: true });
@@ -340,22 +361,10 @@ document.addEventListener("click", (event) => {
   }
 }, true);
 
-// Card emojis (ct_9S, ct4_10D, ct_suitC …) are named as the card, in words where the symbol is
-// dark: a hover shows it, a screen reader reads it (SimCord's alt is the emoji's name).
-const SUIT_WORD = { S: "spades", C: "clubs", H: "♥", D: "♦" };
-const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack" };
-function cardName(emoji) {
-  const code = /^ct4?_(.+)$/.exec(emoji)?.[1];
-  if (!code) return null;
-  if (code === "joker") return "joker";
-  if (code === "back") return "a face-down card";
-  const suit = /^suit([SCHD])$/.exec(code);
-  if (suit) return SUIT_WORD[suit[1]];
-  const card = /^(10|11|12|13|[2-9AKQJ])([SCHD])$/.exec(code);
-  if (!card) return null;
-  const rank = RANK_WORD[card[1]] ?? card[1];
-  return card[2] === "S" || card[2] === "C" ? `${rank} of ${SUIT_WORD[card[2]]}` : `${rank}${SUIT_WORD[card[2]]}`;
-}
+// Card emojis (ct_9S, ct4_10D, ct_suitC …) are named as the card (the early script's
+// cardtableCardName), in words where the symbol is dark: a hover shows it, a screen reader reads it
+// (SimCord's alt is the emoji's name).
+const cardName = window.cardtableCardName;
 function nameCards(root) {
   const found = root instanceof HTMLImageElement ? [root] : root.querySelectorAll?.("img.custom-emoji") ?? [];
   for (const image of found) {
@@ -367,10 +376,76 @@ function nameCards(root) {
     if (image.title !== name) image.title = name;
   }
 }
+// An emoji's markup that SimCord's server did not know (an id it never had: its page leaves the
+// text as written, "<:ct_QS:1234…>", where Discord shows the emoji) is said in words as well.
+const MARKUP = /<a?:(\w{2,32}):(\d{15,21})>/g;
+function sayMarkup(root) {
+  const texts = [];
+  if (root instanceof Text) texts.push(root);
+  else if (root instanceof Element) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode);
+  }
+  for (const text of texts) {
+    const parent = text.parentElement;
+    if (!text.data.includes("<:") && !text.data.includes("<a:")) continue;
+    if (!parent?.closest("#channel-message-list") || parent.closest("code, pre, textarea, [contenteditable]")) continue;
+    const parts = [];
+    let at = 0;
+    for (const match of text.data.matchAll(MARKUP)) {
+      const words = window.cardtableEmojiWords(match[1]);
+      const said = document.createElement("span");
+      said.className = "emoji-unavailable cardtable-said";
+      said.textContent = words;
+      said.title = words;
+      said.dataset.cardtableEmoji = match[1];
+      parts.push(text.data.slice(at, match.index), said);
+      at = match.index + match[0].length;
+    }
+    if (parts.length) text.replaceWith(...parts, text.data.slice(at));
+  }
+}
+// A card emoji whose picture is on its way (a busy program answers late) is said in words
+// meanwhile, and shown as its picture once the picture comes; if it never comes, SimCord's page
+// puts the words said for good in its place (bot/host/local_pictures.py), and these go.
+function waitInWords(root) {
+  const found = root instanceof HTMLImageElement ? [root] : root.querySelectorAll?.("img.custom-emoji") ?? [];
+  for (const image of found) {
+    if (image.getAttribute("src") || image.dataset.cardtableWaiting || !image.isConnected) continue;
+    const words = window.cardtableEmojiWords(image.dataset.cardtableEmoji ?? image.alt);
+    if (!words) continue;
+    const waiting = document.createElement("span");
+    waiting.className = "cardtable-waiting";
+    waiting.textContent = words;
+    image.dataset.cardtableWaiting = "yes";
+    image.after(waiting);
+  }
+}
+function pictureCame(image) {
+  if (!image.dataset.cardtableWaiting) return;
+  delete image.dataset.cardtableWaiting;
+  const next = image.nextSibling;
+  if (next instanceof Element && next.matches(".cardtable-waiting")) next.remove();
+}
 nameCards(document.body);
+sayMarkup(document.body);
+waitInWords(document.body);
 new MutationObserver((changes) => {
-  for (const change of changes) for (const added of change.addedNodes) nameCards(added);
-}).observe(document.body, { childList: true, subtree: true });
+  for (const change of changes) {
+    if (change.type === "attributes") {
+      if (change.target instanceof HTMLImageElement && change.target.getAttribute("src")) pictureCame(change.target);
+      continue;
+    }
+    for (const added of change.addedNodes) {
+      nameCards(added);
+      sayMarkup(added);
+      waitInWords(added);
+      // a picture that never came: its words said for good take the place of the picture
+      const next = added instanceof Element && added.matches(".emoji-unavailable") ? added.nextSibling : null;
+      if (next instanceof Element && next.matches(".cardtable-waiting")) next.remove();
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["src"] });
 
 // A picture SimCord would shrink into its 280 px box is shown at its own size (the score sheet).
 document.addEventListener("load", (event) => {
@@ -433,6 +508,7 @@ def dress(
     from aiohttp import web
 
     preview.capability = key
+    keep_picture_checks(preview)
     server = preview._server
     run = secrets.token_hex(8)
     extra = {
@@ -463,6 +539,8 @@ def dress(
         if request.path == "/cardtable.js":
             return web.Response(text=PAGE_JS, content_type="application/javascript", headers=headers)
         answer = await original_static(request)
+        if request.path == "/text.js":
+            return web.Response(text=said_emojis(answer.text), content_type="application/javascript", headers=headers)
         if request.path == "/":
             html = answer.text.replace("<title>SimCord Preview</title>", "<title>Card Table</title>")
             html = html.replace("<head>", '<head>\n  <script src="/cardtable-early.js"></script>', 1)

@@ -173,7 +173,8 @@ def test_a_picture_the_program_is_slow_to_answer_loads_and_one_that_never_comes_
 def test_set_lists_its_options_at_once_and_a_mistyped_command_gets_a_hint(tmp_path: Path, chromium: Any) -> None:
     """``/ohhell set``: the option field's suggestions show as soon as it has the focus, before
     a letter is typed (the page asked the bot only on input). ``/ohell new`` sent as a chat line
-    is answered with the command it was meant to be."""
+    is answered with the command it was meant to be. A second table is refused with how to free
+    the channel, not "open a table in another channel" (the page has one channel)."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
         with browser_page(local, chromium) as page:
@@ -199,6 +200,11 @@ def test_set_lists_its_options_at_once_and_a_mistyped_command_gets_a_hint(tmp_pa
             page.page.keyboard.press("Escape")
             page.page.click("#send-message")
             page.wait_for(r"There is no /ohell new command: did you mean /ohhell new\?")
+            # a second table in the page's one channel: advice the page can follow
+            page.slash("/shithead new")
+            refusal = page.wait_for(r"This channel already has a lobby \(Oh Hell\)\. [^\n]*").group(0)
+            assert refusal.endswith("Finish it first, or its host ends it with /ohhell end."), refusal
+            assert "another channel" not in page.text(), page.text()
         code, out = local.stop()
         assert code == 0, out
     finally:

@@ -1,0 +1,108 @@
+"""The local page's pictures: checked once, and an emoji without its picture said in words.
+
+Two things of SimCord's preview page that the local page (:mod:`bot.host.local_page`) changes:
+
+- its ``text.js``, where every emoji the page shows is made (in text, embeds, buttons, menus,
+  reactions), writes "Custom emoji unavailable" where an emoji has no picture: the local page
+  serves it with the emoji said in words instead (:func:`said_emojis`);
+- its server checks each picture in a new process before a page may show it, once per page:
+  the local page keeps what a check found (:func:`keep_picture_checks`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import logging
+import struct
+from collections import OrderedDict
+from typing import Any
+
+log = logging.getLogger("cardtable.local")
+
+#: where SimCord's page makes the placeholder of a custom emoji without a picture (an id its server
+#: does not know, a picture it could not keep, one the page could not load): "Custom emoji unavailable"
+TEXT_JS_PLACEHOLDER = 'node("span", "emoji-unavailable", `${label} unavailable`)'
+#: what the local page makes there instead: the emoji in words (the early script's cardtableEmojiWords)
+TEXT_JS_SAID = r"""
+// Card Table (bot/host/local_pictures.py): an emoji without its picture is said in words, the card's
+// name (ct_QS: "queen of spades"), rather than "Custom emoji unavailable" (which once was all a
+// player saw of the only card in their hand and of the turn-up).
+function cardtableEmojiSaid(emoji, label) {
+  const name = emoji?.name ? String(emoji.name) : "";
+  const words = name ? globalThis.cardtableEmojiWords?.(name) ?? `:${name}:` : "❔";
+  const said = node("span", "emoji-unavailable cardtable-said", words);
+  said.title = name ? words : `${label} (this page has no picture of it)`;
+  if (name) said.dataset.cardtableEmoji = name;
+  return said;
+}
+"""
+
+
+def said_emojis(text_js: str) -> str:
+    """SimCord's ``text.js`` (every emoji the page shows goes through its ``appendEmojiValue``: in
+    text, embeds, buttons, a menu's options, reactions) with an emoji that has no picture said
+    in words. Unchanged, with a warning, where a SimCord release writes the placeholder otherwise."""
+    if TEXT_JS_PLACEHOLDER not in text_js:
+        log.warning("SimCord's page changed: an emoji without its picture says 'unavailable', not its name")
+        return text_js
+    return text_js.replace(TEXT_JS_PLACEHOLDER, "cardtableEmojiSaid(emoji, label)") + TEXT_JS_SAID
+
+
+#: pictures other than the card emojis whose check is kept, the newest: a table's picture that a
+#: second tab, or the same tab after a reload, shows again
+KEPT_CHECKS = 32
+
+
+def keep_picture_checks(preview: Any) -> None:
+    """Check a picture once per run, not once per page, and the card emojis once in all. SimCord
+    checks a picture before its page may show it, in a new Python process each time, one at a
+    time, and again for every page (each tab, each reload, each member the tab plays as): a tab
+    opened on a long deal waited 36-43 s for its 27 card emojis on a loaded machine, and with more
+    than 8 waiting the rest were refused ("queue is full"), so the page showed placeholders.
+
+    A check depends on the picture's bytes alone, so its result is kept: for the newest
+    :data:`KEPT_CHECKS` pictures (a table's, shown again by a second tab). The card emojis are the
+    bot's own pictures, drawn alike (one size, one format): the first one shown is checked, and
+    the others are served as drawn, with that check's findings and their own size."""
+    from simcord.preview._media import MediaWorker
+
+    # (the pictures the page was given: the card emojis, PNG files of one size)
+    emojis = {
+        hashlib.sha256(picture).hexdigest()
+        for _name, picture in preview._explicit_assets.values()
+        if picture.startswith(b"\x89PNG\r\n\x1a\n")
+    }
+
+    class KeptChecks(MediaWorker):
+        def __init__(self) -> None:
+            super().__init__()
+            self.kept: OrderedDict[str, Any] = OrderedDict()
+            self.emoji: asyncio.Future[Any] | None = None  # the first card emoji's check
+
+        async def validate(self, key: str, blob: bytes, *, media_time: float | None = None) -> Any:
+            if media_time is not None:  # a moment of a video: not kept
+                return await super().validate(key, blob, media_time=media_time)
+            if key in emojis:
+                if self.emoji is None:
+                    self.emoji = asyncio.ensure_future(super().validate(key, blob))
+                try:
+                    checked = await asyncio.shield(self.emoji)
+                except Exception:
+                    self.emoji = None  # (checked again at the next emoji shown)
+                    raise
+                width, height = struct.unpack(">II", blob[16:24])  # the PNG's IHDR
+                return dataclasses.replace(
+                    checked, normalized=blob, width=width, height=height, decoded_bytes=width * height * 4
+                )
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+            info = await super().validate(key, blob)
+            self.kept[key] = info
+            while len(self.kept) > KEPT_CHECKS:
+                self.kept.popitem(last=False)
+            return info
+
+    preview._media_worker = KeptChecks()
