@@ -167,3 +167,23 @@ async def test_a_double_press_is_answered_in_the_pressers_language(simcord_env, 
     assert counted[actor.id] in message_text(again.response).splitlines(), message_text(again.response)
     # one move of the presser's seat (the computer may have moved since)
     assert [s for s, _ in table.engine.log].count(seat) == 1
+
+
+async def test_a_computer_at_a_german_and_a_spanish_table_has_its_level_in_the_tables_words(simcord_env, monkeypatch):
+    """The computer's name ("Computer 1 (strong)") is the table's: a German table names it with
+    "stark", a Spanish one with "fuerte", never the English level word."""
+    env = simcord_env
+    guild = env.create_guild()
+    expected = {"de": "Computer 1 (stark)", "es": "Ordenador 1 (fuerte)"}
+    for language, name in expected.items():
+        channel = guild.create_text_channel(f"cards-{language}")
+        host = guild.add_member(env.create_user(f"host-{language}"))
+        lobby = (await host.slash(channel, "ohhell new")).response
+        answer = await host.slash(channel, "ohhell set", option="language", value=language)
+        assert "✅" in answer.response.content, answer.response
+        lobby = [m for m in bot_messages(channel, env.bot.user.id) if m.id == lobby.id][0]
+        [add] = [c["custom_id"] for c in walk_components(lobby.components) if c.get("custom_id", "").endswith(":bot")]
+        assert "Add computer" not in labels(lobby)
+        await host.click(lobby, custom_id=add)
+        seats = env.bot.tables.in_channel(channel.id).seats
+        assert [s.name for s in seats][-1] == name
