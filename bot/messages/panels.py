@@ -194,8 +194,8 @@ class Panels:
     def load(self, table: LiveTable, saved: SavedPanel) -> None:
         """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
         if self.clock() - saved.opened < LIFETIME:
-            # Its reader's language is not kept across the stop: the one they last pressed in since
-            # (none yet: the table's language) until they press My hand again.
+            # Its reader's language: the one they last pressed in, kept in the store across the
+            # stop (the table's language for a member never seen).
             record = table.record
             fallback = table_language(self.client, record.guild_id, record.options) if self.client else SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(
