@@ -111,7 +111,7 @@ class CardBot(commands.Bot):
         self._prepared = False
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         catalogue.install()
-        hear_languages(self)
+        hear_languages(self, self.store.set_member_language)
         #: the card emoji upload running in the background (``None`` when the setting is off)
         self.emoji_task: asyncio.Task[int] | None = None
         #: how the bot awaits work done outside its own process (the coach's worker processes):

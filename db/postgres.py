@@ -372,6 +372,24 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         found = await self._fetch("SELECT user_id FROM ping_optouts WHERE user_id = ANY($1::bigint[])", user_ids)
         return {int(r["user_id"]) for r in found}
 
+    # -- member languages -------------------------------------------------------------------
+    async def set_member_language(self, user_id: int, locale: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO member_languages (user_id, locale) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale=excluded.locale",
+                user_id,
+                locale,
+            )
+
+    async def member_languages(self, user_ids: list[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        found = await self._fetch(
+            "SELECT user_id, locale FROM member_languages WHERE user_id = ANY($1::bigint[])", user_ids
+        )
+        return {int(r["user_id"]): str(r["locale"]) for r in found}
+
     # -- shard leases -----------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
         async with self._tx() as conn:

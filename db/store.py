@@ -540,6 +540,13 @@ class Store(Protocol):
     async def pings_off(self, user_ids: list[int]) -> set[int]:
         """Those of ``user_ids`` who turned turn pings off."""
 
+    # member languages -------------------------------------------------------------------------
+    async def set_member_language(self, user_id: int, locale: str) -> None:
+        """Keep the locale tag ``user_id``'s Discord client last spoke in (replacing the one kept)."""
+
+    async def member_languages(self, user_ids: list[int]) -> dict[int, str]:
+        """The kept locale tag of each of ``user_ids`` that has one."""
+
     # shard leases ------------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
         """Take the leases of ``shards`` for ``seconds`` (on the database's clock), all or none.

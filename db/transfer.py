@@ -4,7 +4,8 @@ and a consistent copy of a SQLite file while the bot writes to it.
 :func:`export_rows` reads every row of the tables that make the games' history (the games, their
 seats, every action, the deals, the deal scores and results, the ratings and their changes, the
 servers' season settings, duplicate matches and who watched their tables, the coach's analyses,
-timers and old copies still to close, the members who turned turn pings off, the seats handed over mid-game), and
+timers and old copies still to close, the members who turned turn pings off, the seats handed
+over mid-game, each member's last language), and
 :func:`import_rows` writes them into an empty store, with their ids, in one transaction. Left out
 (:data:`LEFT_OUT`): the shard leases (who runs which shard *now*), the saved panels (each holds a
 player's interaction token, which expires 15 minutes after the click anyway) and the record of
@@ -48,6 +49,7 @@ TABLES: tuple[str, ...] = (
     "old_copies",
     "ping_optouts",
     "seat_handovers",
+    "member_languages",
 )
 #: each table's key, for a stable order of its rows (an export reads the same twice)
 KEYS: dict[str, str] = {
@@ -67,6 +69,7 @@ KEYS: dict[str, str] = {
     "old_copies": "game_id, message_id",
     "ping_optouts": "user_id",
     "seat_handovers": "game_id, number",
+    "member_languages": "user_id",
 }
 #: the tables of the schema a move leaves behind, and why; every other table moves (an export
 #: refuses a database with a table in neither, so a new table cannot be forgotten)

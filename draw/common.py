@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from locales import _
+from locales import N_, _, translate
 
 COLOR = discord.Color.dark_green()
 
@@ -21,9 +21,19 @@ TIMER_CHOICES: dict[str, int | None] = {
 }
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    """``n`` and the word that goes with it: "1 card", "2 cards", "0 deals" (never "1 cards")."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+#: a computer player's level (the seat record's ``ai_level``) as players read it
+LEVEL_WORDS = {"random": N_("random"), "quick": N_("quick"), "strong": N_("strong")}
+
+
+def level_word(level: str) -> str:
+    """A computer's level in the language spoken now (a level without a word stays as it is)."""
+    word = LEVEL_WORDS.get(level)
+    return translate(word) if word else level
+
+
+def computer_name(number: int, level: str) -> str:
+    """A computer seat's name, "Computer 1 (strong)", in the language spoken now."""
+    return _("Computer {number} ({level})", number=number, level=level_word(level))
 
 
 def timer_label(seconds: int | None) -> str:

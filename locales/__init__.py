@@ -22,6 +22,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict, cast
 
 #: the language every string is written in
 SOURCE = "en"
@@ -144,14 +145,51 @@ class Msg:
 
     msgid: str
     params: dict[str, object] = field(default_factory=dict)
+    #: the plural form's source (``msgid`` the singular), chosen by ``params["n"]`` (:func:`nmsg`)
+    plural: str | None = None
 
     def __str__(self) -> str:
         params = {k: (str(v) if isinstance(v, Msg) else v) for k, v in self.params.items()}
+        if self.plural is not None:
+            n = params.pop("n")
+            assert isinstance(n, int), "a plural's count is an int"
+            return ngettext(self.msgid, self.plural, n, **params)
         return _(self.msgid, **params)
 
     def in_language(self, language: str) -> str:
         with speaking(language):
             return str(self)
+
+    def to_json(self) -> MsgData:
+        """The sentence as plain JSON data (an engine's events and views are JSON-able: stored,
+        compared, sent to other processes); :meth:`from_json` makes the sentence again."""
+        params = {k: (v.to_json() if isinstance(v, Msg) else v) for k, v in self.params.items()}
+        data: MsgData = {"msgid": self.msgid, "params": params}
+        if self.plural is not None:
+            data["plural"] = self.plural
+        return data
+
+    @classmethod
+    def from_json(cls, data: MsgData) -> Msg:
+        params = {k: (cls.from_json(cast(MsgData, v)) if _is_msg_data(v) else v) for k, v in data["params"].items()}
+        return cls(data["msgid"], params, data.get("plural"))
+
+
+class MsgData(TypedDict):
+    """A :class:`Msg` as JSON (:meth:`Msg.to_json`); a parameter that is a sentence itself is one too."""
+
+    msgid: str
+    params: dict[str, object]
+    plural: NotRequired[str]
+
+
+def _is_msg_data(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("msgid"), str) and isinstance(value.get("params"), dict)
+
+
+def said(data: MsgData) -> str:
+    """A sentence an engine keeps as data (:meth:`Msg.to_json`), in the language spoken now."""
+    return str(Msg.from_json(data))
 
 
 def msg(msgid: str, /, **params: object) -> Msg:
@@ -159,9 +197,16 @@ def msg(msgid: str, /, **params: object) -> Msg:
     return Msg(msgid, params)
 
 
+def nmsg(singular: str, plural: str, n: int, /, **params: object) -> Msg:
+    """A :class:`Msg` whose form follows ``n`` when it is said (marked like ``ngettext``): an
+    engine's "burnt {n} cards", decided now, worded in each reader's language later."""
+    return Msg(singular, {**params, "n": n}, plural)
+
+
 __all__ = [
     "SOURCE",
     "Msg",
+    "MsgData",
     "N_",
     "_",
     "current",
@@ -170,7 +215,9 @@ __all__ = [
     "languages",
     "msg",
     "ngettext",
+    "nmsg",
     "number",
+    "said",
     "set_speaking",
     "speaking",
     "translate",

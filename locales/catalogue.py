@@ -43,6 +43,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "N_": None,
     "msg": None,
     "ngettext": (1, 2),
+    "nmsg": (1, 2),
     "pgettext": ((1, "c"), 2),
 }
 

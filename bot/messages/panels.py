@@ -195,7 +195,7 @@ class Panels:
         """A panel kept across a restart: it shows ``table`` as restored, so only a change redraws it."""
         if self.clock() - saved.opened < LIFETIME:
             # It speaks the language it spoke before the stop; one saved without it (an older bot's),
-            # its player's as last seen since, else the table's, until they press My hand again.
+            # its reader's as last seen (kept in the store), else the table's, until they press again.
             record = table.record
             fallback = table_language(self.client, record.guild_id, record.options) if self.client else SOURCE
             self.open[(table.id, saved.seat)] = OpenPanel(

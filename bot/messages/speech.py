@@ -11,8 +11,10 @@ channel sees is rendered inside :func:`locales.speaking` with the table's langua
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -21,19 +23,46 @@ from discord import app_commands
 import locales
 from locales import catalogue
 
+log = logging.getLogger(__name__)
 
-def hear_languages(client: discord.Client) -> None:
-    """Make every interaction's handlers speak the presser's language (see the module)."""
+
+def hear_languages(client: discord.Client, keep: Keep | None = None) -> None:
+    """Make every interaction's handlers speak the presser's language (see the module); ``keep``
+    stores a member's language when it is new or changed (the store's ``set_member_language``),
+    so that a restarted bot knows it before they press again."""
     parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
     original = parsers["INTERACTION_CREATE"]
 
     def parse(data: Any) -> None:
         locale = data.get("locale") if isinstance(data, dict) else None
-        remember(data, locale)
+        learnt = remember(data, locale)
+        if learnt is not None and keep is not None:
+            _keep_later(keep, *learnt)
         with locales.speaking(locale):
             original(data)  # the tasks it starts copy the context, the language with it
 
     parsers["INTERACTION_CREATE"] = parse
+
+
+#: stores a member's locale tag (``Store.set_member_language``)
+Keep = Callable[[int, str], Awaitable[None]]
+#: the writes under way (a task nobody holds may be collected before it ends)
+_writing: set[asyncio.Task[None]] = set()
+
+
+def _keep_later(keep: Keep, user_id: int, locale: str) -> None:
+    """Store the member's language beside the interaction, never in its way: the press is answered
+    whether or not the write succeeds (a failed one leaves the language known until a restart)."""
+
+    async def write() -> None:
+        try:
+            await keep(user_id, locale)
+        except Exception:  # the store down: the language is still known in this process
+            log.warning("could not keep the language of member %s", user_id, exc_info=True)
+
+    task = asyncio.get_running_loop().create_task(write())
+    _writing.add(task)
+    task.add_done_callback(_writing.discard)
 
 
 #: the language each member's Discord client spoke in their last interaction (the only way the bot
@@ -43,19 +72,36 @@ _members: dict[int, str] = {}
 REMEMBERED = 50_000
 
 
-def remember(data: Any, locale: str | None) -> None:
-    """Keep the language of the member an interaction's payload comes from."""
+def remember(data: Any, locale: str | None) -> tuple[int, str] | None:
+    """Keep the language of the member an interaction's payload comes from; returns (member,
+    locale) when it is one the bot did not know for them (new, or changed), else None."""
     if not isinstance(data, dict) or not locale:
-        return
+        return None
     user = (data.get("member") or {}).get("user") or data.get("user") or {}
     try:
         user_id = int(user["id"])
     except (KeyError, TypeError, ValueError):
-        return
-    _members.pop(user_id, None)
+        return None
+    before = _members.pop(user_id, None)
     _members[user_id] = str(locale)
     if len(_members) > REMEMBERED:
         del _members[next(iter(_members))]
+    return None if before == str(locale) else (user_id, str(locale))
+
+
+def recall(kept: Mapping[int, str]) -> None:
+    """Know the languages the store kept (a restart: ``Store.member_languages``), except where a
+    member has spoken since, which is newer."""
+    for user_id, locale in kept.items():
+        if user_id not in _members:
+            _members[user_id] = locale
+    while len(_members) > REMEMBERED:
+        del _members[next(iter(_members))]
+
+
+def forget_all() -> None:
+    """Know no member's language (a new process; tests that stand for one)."""
+    _members.clear()
 
 
 def member_language(user_id: int | None, fallback: str) -> str:

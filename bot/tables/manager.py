@@ -29,6 +29,7 @@ from bot.fairness.match_expiry import MatchExpiry
 from bot.host import logs, metrics
 from bot.host.settings import Settings
 from bot.host.shards import shard_of
+from bot.messages import speech
 from bot.messages.errors import Refusal, mark_committed
 from bot.messages.faults import TRANSIENT
 from bot.messages.panels import HANDED_OVER, press_of
@@ -41,7 +42,7 @@ from bot.tables.seating import Seating
 from bot.tables.secrecy import Door
 from bot.tables.snapshot import forget
 from bot.tables.thinking import Thinker
-from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store, Timer
+from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store, StoreError, Timer
 from games.common.engine import Engine, Event
 from locales import N_, Msg, _, translate
 
@@ -194,8 +195,14 @@ class TableManager(Registry):
             copies.setdefault(copy.game_id, []).append(copy)
         for record in await self.store.live_games():
             self._restore_live(record, timers, copies)
-        # The panels players had open at the stop: still editable through their saved tokens.
+        # The panels players had open at the stop: still editable through their saved tokens, and
+        # in their readers' languages as last seen (kept in the store: none has pressed yet).
         playing = [t for t in self.tables.values() if t.engine is not None]
+        members = sorted({s.user_id for t in playing for s in t.seats if s.user_id is not None})
+        try:
+            speech.recall(await self.store.member_languages(members))
+        except StoreError:  # the panels speak the table's language until their readers press
+            log.warning("could not read the members' languages", exc_info=True)
         for saved in await self.store.take_panels([t.id for t in playing]):
             self.presenter.panels.load(self.tables[saved.game_id], saved)
         over = await self._restore_finales()

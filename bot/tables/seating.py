@@ -29,6 +29,7 @@ from bot.tables.clock import Clock
 from bot.tables.registry import Registry
 from bot.tables.secrecy import Door
 from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
+from draw.common import computer_name
 from draw.looks import LANGUAGE
 from games.common.commitment import commitment
 from games.common.rng import GENERATOR_VERSION
@@ -186,7 +187,7 @@ class Seating:
             raise Refusal(_("The table is full ({high} players is the most these rules allow).", high=high))
         number = sum(1 for s in table.seats if s.user_id is None) + 1
         with self.presenter.in_channel(table):  # a name the whole table reads (and the store keeps)
-            name = _("Computer {number} ({level})", number=number, level=level)
+            name = computer_name(number, level)
         await self._set_seats(table, [*table.seats, SeatRecord(len(table.seats), None, name, level)])
 
     async def remove_seat(self, table: LiveTable, seat: int) -> None:

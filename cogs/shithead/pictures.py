@@ -16,12 +16,12 @@ from PIL import Image
 from draw.cards import card_words, cards_words
 from draw.faces import CARD_H, CARD_W, card_back, card_face, font
 from draw.images import (
-    CACHE,
     DIM,
     GOLD,
     INK,
     MARGIN,
     NAME_H,
+    Spoken,
     canvas,
     encode,
     fan,
@@ -134,8 +134,9 @@ def hand_picture(view: ShitheadView, embed: discord.Embed, four: bool = False) -
 SeatPicture = tuple[str, tuple[str, ...], int, int, bool, bool]
 
 
-@lru_cache(maxsize=CACHE)
+@Spoken
 def table_png(
+    language: str,
     pile: tuple[str, ...],
     pile_size: int,
     to_beat: str | None,
@@ -143,7 +144,9 @@ def table_png(
     four_colour: bool = False,
 ) -> bytes:
     """The pile's top cards (newest on the right, the card to beat marked) above one row per seat:
-    face-down cards as backs with the face-up cards laid on them, and the hand's size."""
+    face-down cards as backs with the face-up cards laid on them, and the hand's size. Its words
+    ("Pile", "out", "hand 5"...) are in ``language``, the one spoken where it is drawn
+    (:class:`draw.images.Spoken` passes it and keeps each language's picture apart)."""
     pile_step = 24
     label_w = 120
     widest_seat = max((max(len(up), down) for _, up, down, *_ in seats), default=0)
@@ -153,28 +156,28 @@ def table_png(
     height = MARGIN + CARD_H + NAME_H + 8 + seat_h * len(seats) + MARGIN
     image, draw = canvas(width, height)
     big, small = font(15), font(12)
-    draw.text((MARGIN, MARGIN + 4), "Pile", font=big, fill=INK)
-    draw.text((MARGIN, MARGIN + 24), f"{pile_size} card{'s' if pile_size != 1 else ''}", font=small, fill=DIM)
+    draw.text((MARGIN, MARGIN + 4), _("Pile"), font=big, fill=INK)
+    draw.text((MARGIN, MARGIN + 24), ngettext("{n} card", "{n} cards", pile_size), font=small, fill=DIM)
     x0 = MARGIN + label_w
     if pile:
         fan(image, pile, x0, MARGIN, four_colour, pile_step)
         top_x = x0 + pile_step * (len(pile) - 1)
         if to_beat is not None and to_beat != pile[-1]:
-            note = "see-through: beat the card below"
+            note = _("see-through: beat the card below")
         elif to_beat is not None:
-            note = "to beat"
+            note = _("to beat")
         else:
-            note = "any card"
+            note = _("any card")
         draw.text((top_x + CARD_W // 2, MARGIN + CARD_H + 3), note, font=small, fill=GOLD, anchor="mt")
     else:
         draw.rounded_rectangle([x0, MARGIN, x0 + CARD_W - 1, MARGIN + CARD_H - 1], radius=7, outline=DIM, width=2)
-        draw.text((x0 + CARD_W // 2, MARGIN + CARD_H // 2), "empty", font=small, fill=DIM, anchor="mm")
+        draw.text((x0 + CARD_W // 2, MARGIN + CARD_H // 2), _("empty"), font=small, fill=DIM, anchor="mm")
     y = MARGIN + CARD_H + NAME_H + 8
     half = _top(None, seat_h - 6, four_colour)
     for name, up, down, hand, out, turn in seats:
         colour = GOLD if turn else (DIM if out else INK)
         draw.text((MARGIN, y + 4), ("▶ " if turn else "") + short_name(name, 13), font=big, fill=colour)
-        draw.text((MARGIN, y + 24), "out" if out else f"hand {hand}", font=small, fill=DIM)
+        draw.text((MARGIN, y + 24), _("out") if out else _("hand {n}", n=hand), font=small, fill=DIM)
         for i in range(max(down, len(up))):
             x = x0 + i * (CARD_W + 4)
             if i < down:

@@ -7,21 +7,17 @@ hidden can reach a channel whatever this module does. A player's private panel c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import discord
 
 from bot.tables.snapshot import view as shared_view
-from cogs.shithead.said import action_text, start_reason
 from draw.budget import Budget
 from draw.cards import label, labels, legible
 from draw.common import COLOR, ordinal
-from games.common.cards import ACE, JACK, JOKER_RANK, KING, QUEEN
 from games.shithead.contracts import ShitheadView
 from games.shithead.game import Shithead
-from games.shithead.pile import said_rank
-from locales import _, ngettext
+from locales import _, ngettext, said
 
 Name = Callable[[int], str]
 View = ShitheadView
@@ -60,27 +56,9 @@ def direction_text(view: View) -> str:
     return _("↻ clockwise (seat 1 → 2 → …)") if view["direction"] == 1 else _("↺ anticlockwise (… → 2 → 1)")
 
 
-_NEED = re.compile(r"Beat the (?P<top>\w+): (?P<ranks>.+)\.")
-_TOP_WORDS = {"jack": JACK, "queen": QUEEN, "king": KING, "ace": ACE, "joker": JOKER_RANK}
-
-
 def need_text(view: View) -> str:
-    """What the next play must be (the engine's words, which stay English data in the view), in
-    the reader's language."""
-    need = view["need"]
-    if need == "Any card.":
-        return _("Any card.")
-    found = _NEED.fullmatch(need)
-    if found is None:
-        return need
-    top = found["top"]
-    if top == "pile":
-        top_word = _("pile")
-    else:
-        top_word = said_rank(_TOP_WORDS[top]) if top in _TOP_WORDS else top
-    ranks = found["ranks"].replace(" or ", ", ").split(", ")
-    listed = _("{some} or {last}", some=", ".join(ranks[:-1]), last=ranks[-1]) if len(ranks) > 1 else ranks[0]
-    return _("Beat the {top}: {ranks}.", top=top_word, ranks=listed)
+    """What the next play must be, in the reader's language."""
+    return said(view["need"])
 
 
 def pile_text(view: View) -> str:
@@ -141,7 +119,7 @@ def recent_lines(view: View, name: Name, count: int = RECENT_SHOWN) -> str:
     lines = []
     for item in view["recent"][-count:]:
         mark = _RECENT_MARK.get(item["kind"], "•")
-        lines.append(f"{mark} {name(item['seat'])} {action_text(item['text'])}")
+        lines.append(f"{mark} {name(item['seat'])} {said(item['text'])}")
     return "\n".join(lines)
 
 
@@ -174,10 +152,10 @@ def table_embed(view: View, name: Name, notices: list[str], footer: str) -> disc
     flush = view.get("flush")
     if flush is not None:  # Smeghead's "flush" person (rules option flush)
         desc.append(_("🚽 Flush person: {name} (the first to clear the pile)", name=name(flush)))
-    if view["first_player"] is not None and phase == "play" and view["action_count"] < 3 * view["seat_count"] + 4:
-        desc.append(
-            _("{name} started: {reason}.", name=name(view["first_player"]), reason=start_reason(view["first_reason"]))
-        )
+    first, reason = view["first_player"], view["first_reason"]
+    early = view["action_count"] < 3 * view["seat_count"] + 4
+    if first is not None and reason is not None and phase == "play" and early:
+        desc.append(_("{name} started: {reason}.", name=name(first), reason=said(reason)))
     budget.describe(embed, desc)
     players = seat_lines(view, name).split("\n")
     budget.fields(embed, _("Players (✋ hand · face up · face down)"), players, next_name=_("Players (continued)"))

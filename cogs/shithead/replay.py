@@ -6,12 +6,11 @@ from __future__ import annotations
 import discord
 
 from bot.seam.replaying import Replayer
-from cogs.shithead.said import action_text
 from draw.cards import labels
 from games.common.engine import Event
 from games.shithead.game import Shithead
 from games.shithead.hands import codes
-from locales import _
+from locales import _, said
 
 
 class ShitheadReplayer(Replayer[Shithead]):
@@ -26,7 +25,7 @@ class ShitheadReplayer(Replayer[Shithead]):
         if not lines:
             recent = engine.view(None)["recent"]
             if recent:
-                lines.append(f"{names[recent[-1]['seat']]} {action_text(recent[-1]['text'])}")
+                lines.append(f"{names[recent[-1]['seat']]} {said(recent[-1]['text'])}")
         return lines
 
     def add_hands(self, embed: discord.Embed, engine: Shithead, names: list[str]) -> None:

@@ -21,6 +21,7 @@ from bot.tables import secrecy
 from bot.tables.secrecy import Door
 from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_games, rebuild
 from db.store import FinishedGame, RatingChange, RatingRow, Store
+from locales import _, ngettext
 
 
 def _key(game: FinishedGame) -> tuple[str, int]:
@@ -98,12 +99,14 @@ class RatingBook:
             await self.catch_up(guild_id, kind)
 
     def note(self, guild_id: int | None, kind: str, ident: str) -> str | None:
-        """A seated player's rating for the lobby ('rated 1043 · 12 games'), 'new' if unrated,
-        None while this server's ratings are not loaded."""
+        """A seated player's rating for the lobby ('rating 1043 · 12 games'), 'new' if unrated,
+        None while this server's ratings are not loaded; in the language spoken now."""
         known = self._known.get((guild_id or 0, kind))
         if known is None:
             return None
         row = known.get(ident)
         if row is None:
-            return "new"
-        return f"{display(row.mu, row.sigma)} · {row.games} game{'s' if row.games != 1 else ''}"
+            return _("new")
+        return ngettext(
+            "rating {rating} · {n} game", "rating {rating} · {n} games", row.games, rating=display(row.mu, row.sigma)
+        )

@@ -23,11 +23,26 @@ from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
 from db.store import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
-from draw.common import COLOR
+from draw.common import COLOR, level_word
 from games.common.text import shorten
-from locales import _, ngettext, number
+from locales import N_, _, ngettext, number, translate
 
 LEADERBOARD_ROWS = 15
+#: a season's length (the server's setting, ``SEASON_LENGTHS``) as players read it
+SEASON_WORDS = {
+    "monthly": N_("monthly"),
+    "quarterly": N_("quarterly"),
+    "yearly": N_("yearly"),
+    "none": N_("none: all time only"),
+}
+assert set(SEASON_WORDS) == set(SEASON_LENGTHS)
+#: the ``/cardadmin seasons`` choices, in each member's language (Discord shows their translations)
+SEASON_CHOICES = [
+    app_commands.Choice(name=pgettext("option choice", "monthly"), value="monthly"),
+    app_commands.Choice(name=pgettext("option choice", "quarterly"), value="quarterly"),
+    app_commands.Choice(name=pgettext("option choice", "yearly"), value="yearly"),
+    app_commands.Choice(name=pgettext("option choice", "none"), value="none"),
+]
 
 
 def _two_places(value: float) -> str:
@@ -37,6 +52,14 @@ def _two_places(value: float) -> str:
 
 def current_season(settings: GuildSettings) -> str:
     return season_of(discord.utils.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), settings.season) or ALL_TIME
+
+
+def shown_name(ident: str, name: str) -> str:
+    """A rated player's name: a computer's (``ai:strong``) in the reader's words, not the English
+    one its rating row was stored with."""
+    if ident.startswith("ai:"):
+        return _("Computer ({level})", level=level_word(ident[3:]))
+    return name
 
 
 def games_text(n: int) -> str:
@@ -71,8 +94,7 @@ class Stats(commands.Cog):
 
     def seat_note(self, table: LiveTable, seat: SeatRecord) -> str | None:
         ident = f"u:{seat.user_id}" if seat.user_id is not None else f"ai:{seat.ai_level or 'quick'}"
-        note = self.book.note(table.record.guild_id, table.kind.key, ident)
-        return f"rating {note}" if note and note != "new" else note
+        return self.book.note(table.record.guild_id, table.kind.key, ident)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -92,7 +114,9 @@ class Stats(commands.Cog):
     ) -> None:
         guild_id = interaction.guild_id
         settings = await self.bot.store.guild_settings(guild_id)
-        chosen = (season or current_season(settings)).strip().lower()
+        typed = (season or current_season(settings)).strip()
+        # a season's code as stored ("2026-Q1", "2026-11"), however it was typed; "all" for all time
+        chosen = ALL_TIME if typed.lower() == ALL_TIME else typed.upper()
         budget = Budget()  # both games' boards are one message: one budget
         for kind in self._kinds(game):
             await self.book.catch_up(guild_id, kind)
@@ -106,7 +130,7 @@ class Stats(commands.Cog):
                 _(
                     "{place}. **{name}** — {rating} · {games} · {wins} won",
                     place=n,
-                    name=r.name,
+                    name=shown_name(r.identity, r.name),
                     rating=display(r.mu, r.sigma),
                     games=games_text(r.games),
                     wins=r.wins,
@@ -122,7 +146,7 @@ class Stats(commands.Cog):
             ]
             if unbeaconed:  # rated like the others, but their decks came from the bot's seed alone
                 footer += " · " + ngettext(
-                    "{n} game here was {label}", "{n} games here were {label}", len(unbeaconed), label=LABEL
+                    "{n} game here was {label}", "{n} games here were {label}", len(unbeaconed), label=translate(LABEL)
                 )
             if waiting:
                 footer += " · " + ngettext("{n} more player not ranked yet", "{n} more players not ranked yet", waiting)
@@ -148,7 +172,10 @@ class Stats(commands.Cog):
         found.discard(ALL_TIME)  # seasons "none": only all time
         typed = current.strip().lower()
         names = [ALL_TIME, *sorted(found, reverse=True)]
-        return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+        shown = [(_("all time") if n == ALL_TIME else n, n) for n in names]  # "all" is a code: named in words
+        return [
+            app_commands.Choice(name=name, value=n) for name, n in shown if typed in n.lower() or typed in name.lower()
+        ][:25]
 
     # -- /cardstats ---------------------------------------------------------------------------
     async def cardstats(
@@ -201,7 +228,7 @@ class Stats(commands.Cog):
                         "Of the games rated, {n} was {label}",
                         "Of the games rated, {n} were {label}",
                         unbeaconed,
-                        label=LABEL,
+                        label=translate(LABEL),
                     )
                 )
             game_kind = self.bot.tables.kinds.get(kind)
@@ -277,15 +304,6 @@ def stats_commands(cog: Stats, kinds: list[AnyKind]) -> list[app_commands.Comman
     return [leaderboard, cardstats]
 
 
-#: each season length as a client shows it, in its language (the value the bot reads stays English)
-SEASON_CHOICES = {
-    "monthly": pgettext("option choice", "monthly"),
-    "quarterly": pgettext("option choice", "quarterly"),
-    "yearly": pgettext("option choice", "yearly"),
-    "none": pgettext("option choice", "none"),
-}
-
-
 class CardAdmin(app_commands.Group):
     """``/cardadmin``: server managers only (Discord hides it from the rest by default)."""
 
@@ -320,7 +338,7 @@ class CardAdmin(app_commands.Group):
         length=pgettext("option description", "monthly, quarterly, yearly or none"),
         min_games=pgettext("option description", "Games a player needs to be ranked"),
     )
-    @app_commands.choices(length=[app_commands.Choice(name=SEASON_CHOICES[s], value=s) for s in SEASON_LENGTHS])
+    @app_commands.choices(length=SEASON_CHOICES)
     async def seasons(self, interaction: discord.Interaction, length: str, min_games: int | None = None) -> None:
         _require_manager(interaction)
         settings = await self.bot.store.guild_settings(interaction.guild_id)
@@ -334,7 +352,7 @@ class CardAdmin(app_commands.Group):
             _(
                 "Seasons are now **{length}**; players are ranked after {games}."
                 " Ratings rebuilt from {count} stored games.",
-                length=length,
+                length=translate(SEASON_WORDS[length]),
                 games=games_text(new.min_games),
                 count=count,
             ),

@@ -105,7 +105,7 @@ def beacon_mark(game: FinishedGame) -> str:
     """How the game's decks were drawn, where it named a drand round: the round, or the label."""
     if game.beacon_round is not None:
         return f" · 🎲 drand {game.beacon_round}"
-    return f" · {LABEL}" if game.unbeaconed else ""
+    return f" · {translate(LABEL)}" if game.unbeaconed else ""
 
 
 def abandoned_after_round(game: AbandonedGame, chain: Chain) -> bool:

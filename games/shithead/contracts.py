@@ -17,6 +17,7 @@ right with real annotations, and the tests check every view, action and event ag
 from typing import Literal, NotRequired, TypedDict
 
 from games.common.contracts import BaseView
+from locales import MsgData
 
 #: where a seat plays from: its hand, then its face-up cards, then its face-down cards (blind)
 Zone = Literal["hand", "up", "down"]
@@ -110,8 +111,10 @@ class RecentAction(TypedDict):
     #: swap, ready, choose_up, play, flip, burn, pickup, out
     kind: str
     cards: list[str]
-    #: the action in words, after the player's name ("played 7♥ 7♠")
-    text: str
+    #: the action in words, after the player's name ("played 7♥ 7♠"): a sentence as data
+    #: (:meth:`locales.Msg.to_json`) that each reader words in their own language (one state is
+    #: read in many)
+    text: MsgData
 
 
 class ShitheadView(BaseView):
@@ -136,8 +139,8 @@ class ShitheadView(BaseView):
     to_beat: str | None
     #: rank labels that may be played now ("3".."10", "J", "Q", "K", "A", "2", "Joker")
     playable_ranks: list[str]
-    #: the same in words: "Any card." / "Beat the king: K, A, 2 or 10."
-    need: str
+    #: the same in words, in the reader's language: "Any card." / "Beat the king: K, A, 2 or 10."
+    need: MsgData
     #: how many cards are burnt
     burnt: int
     #: how many cards are left in the stock
@@ -147,7 +150,7 @@ class ShitheadView(BaseView):
     finished: list[int]
     #: the seat that started play (``None`` during the swap), and why, in words
     first_player: int | None
-    first_reason: str
+    first_reason: MsgData | None
     #: Smeghead's "flush" person, the first seat to clear the pile (``None`` until then / off)
     flush: int | None
     recent: list[RecentAction]
@@ -213,7 +216,7 @@ class ChoseUpData(TypedDict):
 
 class FirstPlayerData(TypedDict):
     seat: int
-    reason: str
+    reason: MsgData
 
 
 class PlayedData(TypedDict):

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 
 from games.common.cards import ACE, JACK, JOKER_RANK, KING, QUEEN, Card, is_joker, rank_of
 from games.shithead.rules import Rules
-from locales import N_, _, translate
+from locales import N_, Msg, _, msg, translate
 
 #: ranks in playing order, low to high, the 2 (special) and the joker last
 RANK_ORDER: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 10, JACK, QUEEN, KING, ACE, 2, JOKER_RANK)
@@ -31,27 +31,23 @@ _NAMES = {JACK: N_("jack"), QUEEN: N_("queen"), KING: N_("king"), ACE: N_("ace")
 NEXT_IN_RUN = {2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 10, 10: JACK, JACK: QUEEN, QUEEN: KING, KING: ACE}
 
 
-def rank_name(rank: int) -> str:
-    return _NAMES.get(rank, str(rank))
-
-
 def said_rank(rank: int) -> str:
     """The rank's word in the language spoken now (a number stays a number)."""
     name = _NAMES.get(rank)
     return translate(name) if name else str(rank)
 
 
-def a_rank(rank: int) -> str:
-    """``"a 6"``, ``"an 8"``, ``"an ace"``: for sentences shown to players."""
-    name = rank_name(rank)
-    return ("an " if name[0] in "8a" or name == "11" else "a ") + name
+def a_rank(rank: int) -> Msg:
+    """``"a 6"``, ``"an 8"``, ``"an ace"``: for sentences shown to players, worded in the
+    language of whoever reads them (the engine keeps it in its state, read in many)."""
+    if rank in _NAMES:
+        return Msg(_A_NAMES[rank])
+    return msg("an {rank}", rank=rank) if rank in (8, 11) else msg("a {rank}", rank=rank)
 
 
 def _a_rank(rank: int) -> str:
     """:func:`a_rank` in the language spoken now."""
-    if rank in _NAMES:
-        return translate(_A_NAMES[rank])
-    return _("an {rank}", rank=rank) if rank in (8, 11) else _("a {rank}", rank=rank)
+    return str(a_rank(rank))
 
 
 _A_NAMES = {JACK: N_("a jack"), QUEEN: N_("a queen"), KING: N_("a king"), ACE: N_("an ace"), JOKER_RANK: N_("a joker")}
@@ -75,7 +71,7 @@ class PileRules:
         self.joker_skips = not self.joker_reverses
         self.joker_glass = rules.joker_rule in ("reverse", "skip-glass")
         self._memo: dict[int, frozenset[int]] = {}
-        self._need_memo: dict[int, str] = {}
+        self._need_memo: dict[int, Msg] = {}
 
     # -- the card to beat ---------------------------------------------------------------
     def _see_through(self, card: Card, bottom: bool, free: Collection[Card]) -> bool:
@@ -180,25 +176,29 @@ class PileRules:
     def any_card(self, pile: Sequence[Card], free: Collection[Card] = ()) -> bool:
         return not pile or self.effective(pile, free) is None
 
-    def describe_need(self, pile: Sequence[Card], free: Collection[Card] = ()) -> str:
-        """What the next play must be, for the table message."""
+    def describe_need(self, pile: Sequence[Card], free: Collection[Card] = ()) -> Msg:
+        """What the next play must be, for the table message (said in its reader's language)."""
         key = self._key(pile, free)
         text = self._need_memo.get(key)
         if text is None:
             text = self._need_memo[key] = self._describe_need(pile, free)
         return text
 
-    def _describe_need(self, pile: Sequence[Card], free: Collection[Card]) -> str:
+    def _describe_need(self, pile: Sequence[Card], free: Collection[Card]) -> Msg:
         ranks = self.playable_ranks(pile, free)
         if not self.rules.jokers:
             ranks = [r for r in ranks if r != JOKER_RANK]
         every = [r for r in RANK_ORDER if self.rules.jokers or r != JOKER_RANK]
         if ranks == every:
-            return "Any card."
+            return msg("Any card.")
         top = self.effective(pile, free)
         labels = [short_rank(r) for r in ranks]
-        listed = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
-        return f"Beat the {rank_name(top & 31) if top is not None else 'pile'}: {listed}."
+        listed: str | Msg = labels[0]
+        if len(labels) > 1:
+            listed = msg("{some} or {last}", some=", ".join(labels[:-1]), last=labels[-1])
+        word = _NAMES.get(top & 31) if top is not None else None
+        shown = Msg(word) if word else msg("pile") if top is None else str(top & 31)
+        return msg("Beat the {top}: {ranks}.", top=shown, ranks=listed)
 
     # -- burning and other effects ------------------------------------------------------
     @staticmethod

@@ -19,6 +19,7 @@ from games.shithead.deal import deal, full_deck
 from games.shithead.hands import codes
 from games.shithead.pile import PileRules
 from games.shithead.rules import Rules, validate
+from locales import Msg
 
 #: how many recent public actions the view keeps
 RECENT = 8
@@ -69,7 +70,7 @@ class Table:
         self.direction = 1
         self.last_player: int | None = None
         self.first_player: int | None = None
-        self.first_reason = ""
+        self.first_reason: Msg | None = None
         #: Smeghead's "flush" person: the first seat to clear the pile (rules.flush)
         self.flush: int | None = None
         self.loser: int | None = None
@@ -138,8 +139,8 @@ class Table:
         }
 
     # -- the recent actions ------------------------------------------------------------------
-    def note(self, seat: int, kind: str, cards: Sequence[Card], text: str) -> None:
+    def note(self, seat: int, kind: str, cards: Sequence[Card], text: Msg) -> None:
         """Remember a public action for the view's ``recent`` (the last :data:`RECENT`)."""
-        self.recent.append({"seat": seat, "kind": kind, "cards": codes(cards), "text": text})
+        self.recent.append({"seat": seat, "kind": kind, "cards": codes(cards), "text": text.to_json()})
         if len(self.recent) > RECENT:
             del self.recent[0]

@@ -19,6 +19,7 @@ from games.shithead.hands import codes
 from games.shithead.moves import Choose, Flip, Move, Play, Ready, Stack, Swap
 from games.shithead.pile import RANK_ORDER, a_rank, short_rank
 from games.shithead.table import Table
+from locales import N_, Msg, msg, nmsg
 
 
 def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadAction:
@@ -34,7 +35,9 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         table.known[seat].append(u)
         logged = {"type": "swap", "hand": card_code(h), "up": card_code(u)}
         events.append(ev.swapped({"seat": seat, "to_up": card_code(h), "to_hand": card_code(u)}))
-        table.note(seat, "swap", [h, u], f"swapped {card_label(h)} onto the table for {card_label(u)}")
+        table.note(
+            seat, "swap", [h, u], msg("swapped {hand} onto the table for {up}", hand=card_label(h), up=card_label(u))
+        )
     elif isinstance(move, Stack):
         card = move.card
         table.hand[seat].remove(card)
@@ -42,13 +45,13 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         table.forget(seat, [card])
         logged = {"type": "stack", "card": card_code(card)}
         events.append(ev.stacked({"seat": seat, "card": card_code(card)}))
-        table.note(seat, "stack", [card], f"stacked {card_label(card)} face up on its rank")
+        table.note(seat, "stack", [card], msg("stacked {card} face up on its rank", card=card_label(card)))
         draw_up(table, seat, events)
     elif isinstance(move, Ready):
         logged = {"type": "ready"}
         table.ready[seat] = True
         events.append(ev.ready({"seat": seat}))
-        table.note(seat, "ready", [], "is ready")
+        table.note(seat, "ready", [], msg("is ready"))
     elif isinstance(move, Choose):
         cards = move.cards
         for c in cards:
@@ -58,7 +61,7 @@ def do(table: Table, seat: int, move: Move, events: list[Event]) -> ShitheadActi
         table.ready[seat] = True
         logged = {"type": "choose_up", "cards": codes(cards)}
         events.append(ev.chose_up({"seat": seat, "cards": codes(cards)}))
-        table.note(seat, "choose_up", cards, f"put {cards_label(cards)} face up")
+        table.note(seat, "choose_up", cards, msg("put {cards} face up", cards=cards_label(cards)))
     elif isinstance(move, Play):
         cards = move.cards
         logged = {"type": "play", "cards": codes(cards)}
@@ -98,18 +101,18 @@ def start(table: Table, events: list[Event]) -> None:
             face_up = [(0, i, s) for i, s in enumerate(order) if any(c & 31 == rank for c in table.up[s])]
         if face_up:
             seat = min(face_up)[2]
-            reason = f"the first face-up {short_rank(rank)}"
+            reason = msg("the first face-up {rank}", rank=short_rank(rank))
             break
         holders = [s for s in order if any(c & 31 == rank for c in table.hand[s])]
         if holders:
             seat = holders[0]
-            reason = f"{a_rank(rank)} in hand"
+            reason = msg("{rank} in hand", rank=a_rank(rank))
             break
     else:  # pragma: no cover - a deal always holds some rank
-        seat, reason = order[0], "the dealer's left"
+        seat, reason = order[0], msg("the dealer's left")
     table.turn = table.first_player = seat
     table.first_reason = reason
-    events.append(ev.first_player({"seat": seat, "reason": reason}))
+    events.append(ev.first_player({"seat": seat, "reason": reason.to_json()}))
 
 
 def flip(table: Table, seat: int, index: int, events: list[Event]) -> None:
@@ -123,7 +126,7 @@ def flip(table: Table, seat: int, index: int, events: list[Event]) -> None:
     if ok:
         play(table, seat, [card], "down", events)
     else:
-        table.note(seat, "flip", [card], f"flipped {card_label(card)}, which does not fit")
+        table.note(seat, "flip", [card], msg("flipped {card}, which does not fit", card=card_label(card)))
         table.pile.append(card)
         pickup(table, seat, None, events)
 
@@ -134,8 +137,8 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
     table.pile.extend(cards)
     table.last_player = seat
     events.append(ev.played({"seat": seat, "cards": codes(cards), "zone": zone}))
-    verb = {"hand": "played", "up": "played face-up", "down": "flipped"}[zone]
-    table.note(seat, "play", cards, f"{verb} {cards_label(cards)}")
+    said = {"hand": N_("played {cards}"), "up": N_("played face-up {cards}"), "down": N_("flipped {cards}")}[zone]
+    table.note(seat, "play", cards, Msg(said, {"cards": cards_label(cards)}))
     pr = table.pr
     reversals = sum(1 for c in cards if pr.reverses(c))
     skips = sum(1 for c in cards if pr.skips(c))
@@ -148,11 +151,11 @@ def play(table: Table, seat: int, cards: list[Card], zone: Zone, events: list[Ev
     if burnt:
         reason: Literal["ten", "four"] = "ten" if table.pile[-1] & 31 == 10 else "four"
         events.append(ev.burnt({"seat": seat, "count": len(table.pile), "reason": reason}))
-        table.note(seat, "burn", [], f"burnt {len(table.pile)} card{'s' if len(table.pile) != 1 else ''}")
+        table.note(seat, "burn", [], nmsg("burnt {n} card", "burnt {n} cards", len(table.pile)))
         if table.rules.flush and table.flush is None:
             table.flush = seat
             events.append(ev.flush({"seat": seat}))
-            table.note(seat, "flush", [], 'is the "flush" person: the first to clear the pile')
+            table.note(seat, "flush", [], msg('is the "flush" person: the first to clear the pile'))
         table.burnt.extend(table.pile)
         table.pile.clear()
         table.free.clear()
@@ -205,10 +208,16 @@ def pickup(table: Table, seat: int, added: Card | None, events: list[Event]) -> 
             }
         )
     )
-    text = f"picked up {len(taken)} card{'s' if len(taken) != 1 else ''}"
-    if added is not None:
-        text += f" (adding {card_label(added)})"
-    table.note(seat, "pickup", taken, text)
+    if added is None:
+        said = nmsg("picked up {n} card", "picked up {n} cards", len(taken))
+    else:
+        said = nmsg(
+            "picked up {n} card (adding {card})",
+            "picked up {n} cards (adding {card})",
+            len(taken),
+            card=card_label(added),
+        )
+    table.note(seat, "pickup", taken, said)
     turn_after_pickup(table, seat)
 
 
@@ -245,7 +254,7 @@ def out(table: Table, seat: int, events: list[Event]) -> bool:
     """``seat`` has no cards left; returns True when that ends the game."""
     ended = leave(table, seat)
     events.append(ev.player_out({"seat": seat, "place": len(table.finished)}))
-    table.note(seat, "out", [], f"is out (place {len(table.finished)})")
+    table.note(seat, "out", [], msg("is out (place {place})", place=len(table.finished)))
     if ended:
         over(table, events)
     return ended

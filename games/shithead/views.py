@@ -39,7 +39,7 @@ def view(table: Table, viewer: int | None, game: str) -> ShitheadView:
         "pile_top": card_code(table.pile[-1]) if table.pile else None,
         "to_beat": card_code(top) if top is not None else None,
         "playable_ranks": [short_rank(r) for r in ranks],
-        "need": pr.describe_need(table.pile, table.free),
+        "need": pr.describe_need(table.pile, table.free).to_json(),
         "burnt": len(table.burnt),
         "stock": len(table.stock),
         "seats": [
@@ -58,7 +58,7 @@ def view(table: Table, viewer: int | None, game: str) -> ShitheadView:
         ],
         "finished": list(table.finished),
         "first_player": table.first_player,
-        "first_reason": table.first_reason,
+        "first_reason": table.first_reason.to_json() if table.first_reason is not None else None,
         "flush": table.flush,
         "recent": [{**r, "cards": list(r["cards"])} for r in table.recent],
         "loser": table.loser,

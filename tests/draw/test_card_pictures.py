@@ -209,3 +209,74 @@ def test_kept_text_bitmaps_draw_the_same_pixels_as_pillows_own_font(monkeypatch)
     assert draw_all() == kept  # Pillow's own font, rendering every text
     assert rendered  # it did render them
     faces.font.cache_clear()
+
+
+def _drawn_words(monkeypatch: pytest.MonkeyPatch, draw: object) -> list[str]:
+    """Every text ``draw()`` writes into its pictures (what Pillow's ``ImageDraw.text`` is given)."""
+    from PIL import ImageDraw
+
+    written: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+        written.append(str(words))
+        return original(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    draw()  # type: ignore[operator]
+    monkeypatch.undo()
+    return written
+
+
+def test_the_words_drawn_into_every_picture_are_the_readers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A German table's pictures say "Stapel", "raus", "Runde" in German: the words
+    Pillow draws come from the catalogue, and each language's picture is cached apart (the
+    English one drawn first is not handed to the German reader)."""
+    import locales
+    from cogs.shithead.pictures import table_png
+    from locales import catalogue
+
+    catalogue.install()
+    seats = (("ann", ("AS",), 3, 4, False, True), ("bob", (), 0, 0, True, False))
+    sheet_rows = ((1, 5, ((1, 1, 11), (2, 0, -2))),)
+
+    def draw_all() -> list[bytes]:
+        return [
+            table_png(("3D", "9C"), 14, "9C", seats),
+            table_png(("3D", "8S"), 2, "3D", seats),
+            table_png((), 0, None, seats),
+            table_png(("8S",), 1, None, seats),
+            images.trick_png((("ann", "QH"),), ("bob",), "5H"),
+            images.hand_png(()),
+            images.scoresheet_png(("ann", "bob"), sheet_rows, ((11, -2),)),
+        ]
+
+    english_words = _drawn_words(monkeypatch, draw_all)
+    with locales.speaking("en"):
+        english = draw_all()
+    with locales.speaking("de"):
+        german_words = _drawn_words(monkeypatch, draw_all)
+        german = draw_all()
+    assert {"Pile", "14 cards", "hand 4", "out", "to beat", "empty", "turn-up", "no cards", "deal", "total"} <= set(
+        english_words
+    )
+    expected = {
+        "Stapel",
+        "14 Karten",
+        "2 Karten",
+        "Hand 4",
+        "raus",
+        "zu schlagen",
+        "durchsichtig: die Karte darunter schlagen",
+        "leer",
+        "jede Karte",
+        "aufgedeckt",
+        "Runde",
+        "Gesamt",
+    }
+    assert expected <= set(german_words), set(german_words)
+    english_only = {"Pile", "out", "to beat", "empty", "turn-up", "no cards", "deal", "total", "any card"}
+    assert not english_only & set(german_words), english_only & set(german_words)
+    assert all(e != g for e, g in zip(english, german, strict=True))
+    with locales.speaking("en"):
+        assert draw_all() == english  # each language's picture kept apart, not overwritten

@@ -17,7 +17,7 @@ from locales import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [p.name for p in catalogue.language_dirs()]
-MARKS = {"_", "N_", "msg", "ngettext", "pgettext"}
+MARKS = {"_", "N_", "msg", "nmsg", "ngettext", "pgettext"}
 
 
 def placeholders(text: str) -> set[str]:
@@ -73,7 +73,7 @@ def test_every_mark_is_a_literal_the_extractor_can_read() -> None:
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKS:
-                    count = 2 if node.func.id in ("ngettext", "pgettext") else 1
+                    count = 2 if node.func.id in ("ngettext", "nmsg", "pgettext") else 1
                     args = node.args[:count]
                     if len(args) < count or not all(
                         isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
@@ -119,6 +119,14 @@ def test_a_msg_is_said_in_the_language_spoken_where_it_is_shown() -> None:
     assert str(said) == "Something went wrong on my side; nothing was changed."
     assert said.in_language("de").startswith("Bei mir")
     assert said.in_language("es").startswith("Algo falló")
+
+
+def test_a_plural_msg_takes_the_form_of_its_count_in_the_language_it_is_said_in() -> None:
+    catalogue.install()
+    one, many = (locales.nmsg("burnt {n} card", "burnt {n} cards", n) for n in (1, 4))
+    assert (str(one), str(many)) == ("burnt 1 card", "burnt 4 cards")
+    assert (one.in_language("de"), many.in_language("de")) == ("verbrannte 1 Karte", "verbrannte 4 Karten")
+    assert many.in_language("es") == "quemó 4 cartas"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

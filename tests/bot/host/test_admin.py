@@ -80,7 +80,7 @@ async def test_a_backup_taken_during_a_game_replays_every_game(simcord_env, db_p
 async def fill_the_other_tables(store: Store, guild_id: int, live_game: int) -> None:
     """A row in each table the games played leave empty: a duplicate match and who watched its
     tables, the server's season settings, a coach's analysis, a turn timer, an old copy, a member
-    who turned turn pings off, a seat handed over mid-game."""
+    who turned turn pings off, a seat handed over mid-game, a member's language."""
     match = await store.create_match("ohhell", "WATCHD", guild_id, 7, 2, 5, "00" * 32)
     assert await store.add_match_watcher(match.id, 2**63 - 25)  # watched a table: never sits at another
     await store.set_guild_settings(guild_id, GuildSettings(season="weekly", min_games=2))
@@ -88,6 +88,7 @@ async def fill_the_other_tables(store: Store, guild_id: int, live_game: int) -> 
     await store.set_timer(Timer(live_game, 3, 1_900_000_000.5, False), live_game)
     await store.save_old_copy(OldCopy(live_game, 4242, {"content": "old", "embeds": []}))
     await store.set_pings(2**63 - 26, False)
+    await store.set_member_language(2**63 - 28, "es-419")
     game = await store.get_game(live_game)
     assert game is not None
     cat = game.seats[2]

@@ -10,7 +10,9 @@ mentions, Markdown, punctuation, command names in code. A word left over did not
 catalogue: it is listed by the text that holds it.
 
 Played: a whole Oh Hell game (lobby to the final standings, ``/ohhell scores``, a refusal, the
-rules) and a whole Shithead game (lobby to the standings).
+rules) and a whole Shithead game (lobby to the standings); then every stats command on a finished
+game (leaderboard, a profile against another player, the history, a replay stepped on, the coach,
+the server's seasons and a ratings rebuild, the next lobby's rating notes).
 """
 
 from __future__ import annotations
@@ -109,10 +111,11 @@ def leftover(text: str) -> list[str]:
     return unaccented + [w for w in WORD.findall(text) if w not in ALLOWED_WORDS]
 
 
-def violations(env, start: int) -> list[str]:
-    """Every text sent since the ``start``-th request that holds a word outside the catalogue."""
+def violations(env, start: int, end: int | None = None) -> list[str]:
+    """Every text sent from the ``start``-th request (to the ``end``-th) that holds a word outside
+    the catalogue."""
     found: dict[str, None] = {}
-    for entry in env.backend.http_requests[start:]:
+    for entry in env.backend.http_requests[start:end]:
         for where, text in texts(entry.json):
             words = leftover(text)
             if words:
@@ -158,10 +161,28 @@ def button(message: Any, english: str) -> str:
     raise AssertionError(f"no {english!r} button among {[c.get('label') for c in walk_components(message.components)]}")
 
 
-async def open_in_qps(env, monkeypatch, command: str, options: dict[str, str]):
-    guild = env.create_guild()
+def drive_in_any_language(monkeypatch) -> None:
+    """The Oh Hell driver opens My hand and knows an old panel by their ids, not their English words."""
+
+    async def open_hand(actor, channel, bot_id: int):
+        table = table_message(channel, bot_id)
+        shown = await actor.click(table, custom_id=hand_button(table))
+        assert shown.response is not None and shown.response.ephemeral, shown
+        return shown.response
+
+    monkeypatch.setattr(simdriver, "open_hand", open_hand)
+    monkeypatch.setattr(simdriver, "is_pointer", pointer)
+
+
+async def open_in_qps(
+    env, monkeypatch, command: str, options: dict[str, str], *, owner: bool = False, computers: int = 0
+):
+    """A table of three qps speakers (and ``computers``), started; ``owner``: the host owns the
+    server (manages it)."""
+    users = [env.create_user(n) for n in NAMES]
+    guild = env.create_guild(owner=users[0]) if owner else env.create_guild()
     channel = guild.create_text_channel("cards")
-    people = [guild.add_member(env.create_user(n)) for n in NAMES]
+    people = [guild.add_member(u) for u in users]
     for person in people:
         speaks(monkeypatch, person, "qps")
     host = people[0]
@@ -175,6 +196,8 @@ async def open_in_qps(env, monkeypatch, command: str, options: dict[str, str]):
     assert refused.response.ephemeral
     for person in people[1:]:
         await person.click(lobby, custom_id=button(lobby, "Join"))
+    for _ in range(computers):
+        await host.click(lobby, custom_id=button(lobby, "Add computer"))
     await host.click(lobby, custom_id=button(lobby, "Start"))
     await env.settle()
     return channel, people, start
@@ -185,14 +208,7 @@ async def test_a_whole_oh_hell_game_says_nothing_outside_the_catalogue(pseudo, m
     use_seed(monkeypatch, 2)
     channel, people, start = await open_in_qps(env, monkeypatch, "ohhell", {"fixed_hands": "2,1"})
 
-    async def open_hand(actor, channel, bot_id: int):
-        table = table_message(channel, bot_id)
-        shown = await actor.click(table, custom_id=hand_button(table))
-        assert shown.response is not None and shown.response.ephemeral, shown
-        return shown.response
-
-    monkeypatch.setattr(simdriver, "open_hand", open_hand)
-    monkeypatch.setattr(simdriver, "is_pointer", pointer)
+    drive_in_any_language(monkeypatch)
     await people[0].slash(channel, "ohhell rules")
     await people[1].slash(channel, "ohhell scores")
     driver = OhHellDriver(env, channel, {p.id: p for p in people}, seed=1)
@@ -223,4 +239,72 @@ async def test_a_whole_shithead_game_says_nothing_outside_the_catalogue(pseudo, 
     await env.settle()
     await people[1].slash(channel, "shithead scores")
     found = violations(env, start)
+    assert not found, f"{len(found)} texts bypass the catalogue:\n" + "\n".join(found)
+
+
+async def test_every_stats_command_says_nothing_outside_the_catalogue(pseudo, monkeypatch) -> None:
+    import asyncio
+
+    from cogs.stats.ratings import season_of
+    from games.ohhell.analysis import AnalysisConfig
+
+    env = pseudo
+    use_seed(monkeypatch, 2)
+    channel, people, start = await open_in_qps(
+        env, monkeypatch, "ohhell", {"fixed_hands": "1"}, owner=True, computers=1
+    )
+    ann, bob, cat = people
+    drive_in_any_language(monkeypatch)
+    await OhHellDriver(env, channel, {p.id: p for p in people}, seed=1).play_to_end()
+    await env.settle()
+    [finished] = await env.bot.store.finished_games(channel.guild.id, "ohhell")
+    game, quarter_typed = finished.id, season_of(finished.finished_at, "quarterly").lower()  # "2026-q4"
+    assert any(r.identity.startswith("ai:") for r in await env.bot.store.ratings(channel.guild.id, "ohhell", "all"))
+    coach = env.bot.get_cog("Stats").coach
+    coach.configs["ohhell"] = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=300, card_budget=100)
+    asked = len(env.backend.http_requests)
+
+    answers = []
+    for actor, command, options in (
+        (ann, "leaderboard", {}),
+        (bob, "leaderboard", {"game": "ohhell", "season": "all"}),
+        (ann, "cardstats", {}),
+        (bob, "cardstats", {"member": ann, "versus": cat, "game": "ohhell"}),
+        (cat, "ohhell history", {}),
+        (ann, "cardadmin seasons", {"length": "none", "min_games": 1}),
+        (ann, "cardadmin seasons", {"length": "quarterly", "min_games": 0}),  # refused: out of range
+        (ann, "cardadmin seasons", {"length": "quarterly", "min_games": 1}),
+        (ann, "cardadmin rebuild-ratings", {}),
+        (ann, "leaderboard", {"game": "ohhell"}),  # (this quarter's, on the virtual clock)
+        (ann, "leaderboard", {"game": "ohhell", "season": quarter_typed}),  # everyone ranked after 1 game
+        (ann, "leaderboard", {"game": "ohhell", "season": "all"}),
+    ):
+        answer = await actor.slash(channel, command, **options)
+        assert answer.response is not None or answer.acknowledged, (command, answer)
+        answers.append(answer)
+    quarter, all_time = (a.response.embeds[0].description for a in answers[-2:])
+    computer = catalogue.pseudo("Computer ({level})").split(" ")[0].removeprefix("⟦")  # its name, ranked
+    assert computer in quarter and computer in all_time, (quarter, all_time)
+    for choices in (
+        await ann.autocomplete(channel, "leaderboard", "season", ""),
+        await ann.autocomplete(channel, "ohhell replay", "game", ""),
+    ):
+        assert choices, "the autocomplete offers something"
+    replay = (await ann.slash(channel, "ohhell replay", game=game)).response
+    stepped = await ann.click(replay, custom_id=button(replay, "Next ▶"))
+    assert stepped.response is not None or stepped.acknowledged
+    await ann.slash(channel, "ohhell analysis", game=game)
+    if coach.running:
+        await asyncio.gather(*coach.running.values())
+    await env.settle()
+    before_lobby = len(env.backend.http_requests)
+    assert before_lobby > asked
+    lobby = (await ann.slash(channel, "ohhell new")).response  # (in the server's language)
+    await ann.slash(channel, "ohhell set", option="language", value="qps")
+    await env.settle()
+    lobby_start = len(env.backend.http_requests)  # its seats carry their rating notes from here on
+    await bob.click(lobby, custom_id=button(lobby, "Join"))
+    await env.settle()
+    assert "· ⟦" in str(env.backend.http_requests[-1].json), "a seat's rating note, in the pseudo-language"
+    found = violations(env, start, before_lobby) + violations(env, lobby_start)
     assert not found, f"{len(found)} texts bypass the catalogue:\n" + "\n".join(found)

@@ -9,7 +9,6 @@ import discord
 
 from cogs.ohhell.render import deal_notes, deal_result_embed, deal_title, scoreboard_embed, table_embed
 from cogs.shithead.render import final_embed
-from draw.common import count
 from games.common.engine import Event
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
@@ -31,11 +30,6 @@ def no_bad_counts(words: str) -> None:
             assert int(match.group(2)) <= int(match.group(3)), words
         else:
             raise AssertionError(f"{match.group(0)!r} in {words!r}")
-
-
-def test_count_says_one_thing_or_several():
-    assert [count(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert count(1, "deal") == "1 deal" and count(3, "play-off", "play-offs") == "3 play-offs"
 
 
 def one_card_game() -> OhHell:

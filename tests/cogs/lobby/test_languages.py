@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from tests.helpers import (
     bot_messages,
+    current_message,
     live_panel,
+    make_bot,
     message_text,
     open_hand,
     open_stale_copy,
@@ -167,3 +169,64 @@ async def test_a_double_press_is_answered_in_the_pressers_language(simcord_env, 
     assert counted[actor.id] in message_text(again.response).splitlines(), message_text(again.response)
     # one move of the presser's seat (the computer may have moved since)
     assert [s for s, _ in table.engine.log].count(seat) == 1
+
+
+async def test_a_computer_at_a_german_and_a_spanish_table_has_its_level_in_the_tables_words(simcord_env, monkeypatch):
+    """The computer's name ("Computer 1 (strong)") is the table's: a German table names it with
+    "stark", a Spanish one with "fuerte", never the English level word."""
+    env = simcord_env
+    guild = env.create_guild()
+    expected = {"de": "Computer 1 (stark)", "es": "Ordenador 1 (fuerte)"}
+    for language, name in expected.items():
+        channel = guild.create_text_channel(f"cards-{language}")
+        host = guild.add_member(env.create_user(f"host-{language}"))
+        lobby = (await host.slash(channel, "ohhell new")).response
+        answer = await host.slash(channel, "ohhell set", option="language", value=language)
+        assert "✅" in answer.response.content, answer.response
+        lobby = [m for m in bot_messages(channel, env.bot.user.id) if m.id == lobby.id][0]
+        [add] = [c["custom_id"] for c in walk_components(lobby.components) if c.get("custom_id", "").endswith(":bot")]
+        assert "Add computer" not in labels(lobby)
+        await host.click(lobby, custom_id=add)
+        seats = env.bot.tables.in_channel(channel.id).seats
+        assert [s.name for s in seats][-1] == name
+
+
+async def test_a_restored_panel_speaks_its_players_language_before_they_press(simcord_env, monkeypatch, db_path):
+    """The bot learns a member's language only from their presses; it keeps it in the store, so
+    after a stop and a start (a new process, which knows nobody's language) the German player's
+    open panel, redrawn after another player's move, is German before she presses anything."""
+    from bot.messages import speech
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid")]
+    await open_table(env, channel, people[0], people[1:], preset="spades", options={"fixed_hands": "3"})
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    by_seat = {table.seat_of(p.id): p for p in people}
+    first_seat = table.engine.to_act()[0]
+    first, second, german = (by_seat[(first_seat + k) % 3] for k in range(3))  # she acts last
+    speaks(monkeypatch, german, "de")
+    panels = {}
+    for person in (first, second, german):
+        panels[person.id] = await open_hand(person, channel, env.bot.user.id)
+    assert "Deine Hand" in message_text(panels[german.id])
+    await env.settle()
+
+    await env.bot.close()  # a clean stop: the open panels are saved
+    speech.forget_all()  # a new process knows no member's language but what the store kept
+    await env.restart_bot(make_bot(db_path))
+    await env.settle()
+    table = env.bot.tables.in_channel(channel.id, "ohhell")
+    assert env.bot.tables.presenter.panels.live(table, table.seat_of(german.id))
+    before = current_message(env, channel, panels[german.id].id)
+    for person in (first, second):  # the others move through their old panels: her turn comes
+        shown = current_message(env, channel, panels[person.id].id)
+        moves = panel_moves(shown)
+        assert moves, "their panel offers a move"
+        await press(person, shown, next(iter(moves)))
+        await env.settle()
+    assert table.engine.to_act() == [table.seat_of(german.id)]
+    redrawn = current_message(env, channel, panels[german.id].id)
+    assert message_text(redrawn) != message_text(before), "redrawn by the new bot after the move"
+    assert "Deine Hand" in message_text(redrawn) and "Your hand" not in message_text(redrawn), message_text(redrawn)

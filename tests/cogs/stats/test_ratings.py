@@ -260,6 +260,8 @@ async def test_ratings_stored_before_shared_places_were_rated_anew_are_worked_ou
         ):
             db.execute(f"ALTER TABLE {table} DROP COLUMN beacon_{column}")  # (0018)
         db.execute("DROP TABLE seat_handovers")  # (0019)
+        db.execute("ALTER TABLE panels DROP COLUMN language")  # (0020)
+        db.execute("DROP TABLE member_languages")  # (0021)
         db.execute("PRAGMA user_version=10")
     store = SqliteStore(path)
     await store.open()

@@ -10,6 +10,7 @@ from games.common.engine import IllegalAction
 from games.shithead.ai import SensiblePlayer
 from games.shithead.game import Shithead
 from games.shithead.rules import make_rules
+from locales import said
 from tests.games.shithead.scenario import (
     flip,
     kinds,
@@ -60,7 +61,7 @@ def test_a_card_too_low_is_refused_with_a_readable_reason() -> None:
     with pytest.raises(IllegalAction, match="It is not your turn."):
         game.apply(2, {"type": "pickup"})
     play(game, 1, "2S")  # a 2 goes on anything
-    assert game.view(None)["need"] == "Any card."
+    assert said(game.view(None)["need"]) == "Any card."
 
 
 # -- "If someone completes a set of four cards of the same rank on top of the discard pile" ---
@@ -94,7 +95,7 @@ def test_three_of_a_kind_and_a_fourth_by_another_player() -> None:
 
 def test_you_may_not_play_table_cards_while_you_hold_a_hand() -> None:
     game = six_player_table("6C")
-    assert game.first_player == 0 and game.first_reason == "the first face-up 3"
+    assert game.first_player == 0 and str(game.first_reason) == "the first face-up 3"
     with pytest.raises(IllegalAction, match="You must play from your hand first."):
         game.check(0, {"type": "play", "cards": ["3C"]})
     with pytest.raises(IllegalAction, match="flip"):
@@ -169,7 +170,7 @@ def test_first_player_is_the_first_face_up_three_in_deal_order() -> None:
     hands = dict(_HANDS_NO_THREES)
     hands[0] = ["3C", "9C", "JC"]  # a 3 in hand does not count while one is face up
     game = stacked(seats=4, dealer=3, up=up, hands=hands)
-    assert game.first_player == 2 and game.first_reason == "the first face-up 3"
+    assert game.first_player == 2 and str(game.first_reason) == "the first face-up 3"
     assert game.to_act() == [2]
 
 
@@ -178,7 +179,7 @@ def test_first_player_then_a_three_in_hand_from_the_dealers_left() -> None:
     hands[1] = ["8D", "3D", "JD"]
     hands[3] = ["8S", "9S", "3S"]
     game = stacked(seats=4, dealer=1, up=_UP_NO_THREES, hands=hands)  # order 2, 3, 0, 1
-    assert game.first_player == 3 and game.first_reason == "a 3 in hand"
+    assert game.first_player == 3 and str(game.first_reason) == "a 3 in hand"
 
 
 def test_first_player_is_found_from_the_deal_not_the_swap() -> None:
@@ -197,7 +198,9 @@ def test_first_player_is_found_from_the_deal_not_the_swap() -> None:
     with pytest.raises(IllegalAction, match="finish swapping"):
         game.check(3, {"type": "play", "cards": ["3S"]})
     _, events = game.apply(3, {"type": "ready"})
-    assert public(events, "first_player") == [{"seat": 3, "reason": "a 3 in hand"}]
+    assert [{**e, "reason": said(e["reason"])} for e in public(events, "first_player")] == [
+        {"seat": 3, "reason": "a 3 in hand"}
+    ]
 
 
 def test_first_player_falls_back_to_fours() -> None:
@@ -206,7 +209,7 @@ def test_first_player_falls_back_to_fours() -> None:
     hands = dict(_HANDS_NO_THREES)
     hands[0] = ["4C", "9C", "JC"]
     game = stacked(seats=4, dealer=3, up=up, hands=hands)
-    assert game.first_player == 3 and game.first_reason == "the first face-up 4"
+    assert game.first_player == 3 and str(game.first_reason) == "the first face-up 4"
 
 
 # -- pick-ups and the stock -------------------------------------------------------------------
@@ -219,7 +222,7 @@ def test_a_pick_up_lets_the_next_player_start_a_new_pile() -> None:
     assert [a for a in game.legal_actions(1) if a["type"] == "play"] == []
     events = pickup(game, 1)
     assert public(events, "picked_up")[0]["cards"] == ["AC"]
-    assert game.to_act() == [2] and game.view(2)["need"] == "Any card."
+    assert game.to_act() == [2] and said(game.view(2)["need"]) == "Any card."
     with pytest.raises(IllegalAction, match="nothing to pick up"):
         game.check(2, {"type": "pickup"})
 

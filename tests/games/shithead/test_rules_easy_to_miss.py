@@ -11,6 +11,7 @@ from games.common.cards import parse_card
 from games.common.engine import IllegalAction, RulesError
 from games.shithead.game import Shithead
 from games.shithead.rules import PRESETS, Rules, make_rules
+from locales import said
 from tests.games.shithead.scenario import play, public, stacked
 
 UP0 = ["3C", "KD", "QD"]
@@ -26,7 +27,7 @@ def test_two_jokers_at_once_with_two_players_do_not_give_the_opponent_a_free_pla
     )
     play(game, 0, "AC")
     events = play(game, 1, "X", "X#1")
-    assert game.to_act() == [1] and game.view(1)["need"] == "Any card."
+    assert game.to_act() == [1] and said(game.view(1)["need"]) == "Any card."
     assert public(events, "skipped") == [{"seat": 1, "skipped": [0]}]
     assert public(events, "turn") == [{"seat": 1}]
     play(game, 1, "6S")
@@ -47,7 +48,7 @@ def test_smeghead_names_the_flush_person_once() -> None:
     events = play(game, 1, "10S")
     assert public(events, "flush") == [{"seat": 1}]
     assert game.view(0)["flush"] == 1
-    assert any("flush" in r["text"] for r in game.view(None)["recent"])
+    assert any("flush" in said(r["text"]) for r in game.view(None)["recent"])
     play(game, 1, "5S")
     events = play(game, 0, "10C")  # a later burn names nobody new
     assert public(events, "flush") == [] and game.view(None)["flush"] == 1
@@ -74,7 +75,9 @@ def test_the_first_player_is_who_was_dealt_the_first_face_up_three_before_any_sw
     assert game.view(None)["seats"][0]["face_up"][0] == "3S"
     for seat in range(3):
         _, events = game.apply(seat, {"type": "ready"})
-    assert public(events, "first_player") == [{"seat": 1, "reason": "the first face-up 3"}]
+    assert [{**e, "reason": said(e["reason"])} for e in public(events, "first_player")] == [
+        {"seat": 1, "reason": "the first face-up 3"}
+    ]
 
 
 def test_the_choosing_deal_first_player_does_not_depend_on_the_listing_order() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from games.common.engine import IllegalAction
 from games.shithead.rules import make_rules
+from locales import said
 from tests.games.shithead.scenario import flip, kinds, pickup, play, public, stacked, to_last_face_down
 
 UP0 = ["3C", "KD", "QD"]  # seat 0 starts (the first face-up 3)
@@ -87,7 +88,7 @@ def test_eight_on_a_seven_sends_the_seven_back_to_its_player() -> None:
 def test_an_eight_on_the_empty_table_lets_anything_follow() -> None:
     game = stacked(make_rules(eight="reverse"), up={0: UP0}, hands={0: ["8C", "4D", "5D"]})
     play(game, 0, "8C")
-    assert game.view(None)["need"] == "Any card." and game.view(None)["to_beat"] is None
+    assert said(game.view(None)["need"]) == "Any card." and game.view(None)["to_beat"] is None
 
 
 def test_guarducci_eight_wants_lower_next_and_stops_a_ten() -> None:
@@ -145,7 +146,7 @@ def test_joker_skip_with_two_players_lets_the_joker_player_play_anything() -> No
     )
     play(game, 0, "AC")
     play(game, 1, "X")
-    assert game.to_act() == [1] and game.view(1)["need"] == "Any card."
+    assert game.to_act() == [1] and said(game.view(1)["need"]) == "Any card."
     play(game, 1, "5S")
 
 
