@@ -336,7 +336,7 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     game.playout(random.Random(3), deal_only=True)
     game.playout(random.Random(4), deal_only=True)
     first = game.view(None)["history"]
-    assert first == [history_entry(r) for r in game.deal_records] and len(first) == 2
+    assert first == [history_entry(r) for r in game.record.deal_records] and len(first) == 2
     assert all(a is b for a, b in zip(first, game.view(2)["history"], strict=True))
     assert first is not game.view(2)["history"]  # each view's list is its own
     # two clones play different third deals: each history is its own records', the first two shared
@@ -345,7 +345,7 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     b.playout(random.Random(6), deal_only=True)
     for g in (a, b):
         history = g.view(1)["history"]
-        assert history == [history_entry(r) for r in g.deal_records] and len(history) == 3
+        assert history == [history_entry(r) for r in g.record.deal_records] and len(history) == 3
         assert history[0] is first[0] and history[1] is first[1]
     assert a.view(None)["history"][2] != b.view(None)["history"][2]
     assert game.view(None)["history"] == first
