@@ -179,10 +179,11 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         """An independent copy. Later deals of the copy are shuffled from ``rng`` if given (a
         searcher should pass its own, so that it cannot peek at the real game's next deal), else
         from a copy of this game's generator (an exact twin). The deal as dealt is shared: it
-        never changes."""
+        never changes; so is the bidding once it is over (the next deal makes a new one)."""
         g = object.__new__(OhHell)
         g.__dict__.update(self.__dict__)
-        g.bidding = self.bidding.copy()
+        if self.phase == BID:
+            g.bidding = self.bidding.copy()
         g.tricks = self.tricks.copy()
         g.record = self.record.copy()
         g.takeback = self.takeback.copy()

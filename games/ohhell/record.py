@@ -10,7 +10,7 @@ scorers those of :mod:`games.ohhell.scoring`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from games.common.cards import Card
 from games.common.engine import Event
@@ -40,13 +40,9 @@ else:  # the compiled copy where it is current (games.compiled)
     fast_loops = load("games.ohhell.fast_loops")
 
 
-class NextDeal(NamedTuple):
-    """The deal to deal after a scored one."""
-
-    kind: str  # "normal" | "extra" | "playoff"
-    hand_size: int
-    dealer: int
-    seats: list[int]
+#: the deal to deal after a scored one: (kind "normal" | "extra" | "playoff", hand size, dealer,
+#: the seats dealt to); a plain tuple, one a deal (a NamedTuple's constructor costs a Python frame)
+NextDeal = tuple[str, int, int, list[int]]
 
 
 class GameRecord:
@@ -95,7 +91,8 @@ class GameRecord:
     def score(self, deal: Deal, bidding: Bidding, tricks: Tricks, events: list[Event] | None) -> None:
         """Score the deal just played and keep its record and its log."""
         books = tricks.books
-        books.reveal_all(events)
+        if books.revokes:
+            books.reveal_all(events)
         totals = self.totals
         bids, won, revoked = bidding.bids, tricks.won, books.revoked
         scores = fast_loops.score_seats(
@@ -123,7 +120,7 @@ class GameRecord:
         next_dealer = (deal.dealer + 1) % n
         if deal.kind == "normal" and self.schedule_index + 1 < len(setup.hand_sizes):
             self.schedule_index += 1
-            return NextDeal("normal", setup.hand_sizes[self.schedule_index], next_dealer, setup.seat_orders[0])
+            return "normal", setup.hand_sizes[self.schedule_index], next_dealer, setup.seat_orders[0]
         rules = setup.rules
         if rules.ties == "extra-hand":
             top = max(self.totals)
@@ -133,7 +130,7 @@ class GameRecord:
                 if events is not None:
                     extra: ExtraDeal = {"leaders": leaders, "total": top, "hand_size": setup.hand_sizes[-1]}
                     events.append(event("extra_deal", extra))
-                return NextDeal("extra", setup.hand_sizes[-1], next_dealer, setup.seat_orders[0])
+                return "extra", setup.hand_sizes[-1], next_dealer, setup.seat_orders[0]
             return None
         groups = tied_groups(self.tie_keys())
         if groups and self.playoff_deals < rules.max_tie_deals:
@@ -146,7 +143,7 @@ class GameRecord:
             if events is not None:
                 playoff: PlayoffStarted = {"seats": group, "total": self.totals[group[0]], "hand_size": hand_size}
                 events.append(event("playoff_started", playoff))
-            return NextDeal("playoff", hand_size, dealer, group)
+            return "playoff", hand_size, dealer, group
         return None
 
     # -- reading the record ---------------------------------------------------------------

@@ -43,7 +43,7 @@ class Bookkeeping:
         other.penalize = self.penalize
         other.played = self.played[:]
         other.failed = self.failed[:]
-        other.revokes = [replace(r) for r in self.revokes]
+        other.revokes = [replace(r) for r in self.revokes] if self.revokes else []
         other.revoked = self.revoked[:]
         return other
 

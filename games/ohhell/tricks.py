@@ -71,7 +71,8 @@ class Tricks:
         other.cards = self.cards[:]
         other.won = self.won[:]
         other.finished = self.finished[:]
-        other.books = self.books.copy()
+        # a deal without bookkeeping never writes it (see put_back): shared, as the deal is
+        other.books = self.books.copy() if self.deal.needs_bookkeeping else self.books
         return other
 
     def hand(self, seat: int) -> list[Card]:
@@ -152,11 +153,12 @@ class Tricks:
         self.best_power = point.best_power
         self.winning_seat = point.winning_seat
         self.joker_suit = point.trick_joker_suit
-        books = self.books
-        books.played[seat] = point.suits_played
-        books.failed[seat] = point.suits_failed
-        books.revoked[seat] = point.revoked
-        del books.revokes[point.revokes :]
+        if self.deal.needs_bookkeeping:  # else the play wrote none of it
+            books = self.books
+            books.played[seat] = point.suits_played
+            books.failed[seat] = point.suits_failed
+            books.revoked[seat] = point.revoked
+            del books.revokes[point.revokes :]
 
     # -- what may be played ---------------------------------------------------------------
 

@@ -11,6 +11,8 @@ import pytest
 from games.common.engine import GameError, IllegalAction, RulesError
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
+from tests.fixtures.make_ohhell_snapshots import play as play_seeded
+from tests.games.ohhell.test_game_properties import ALL_RULES
 
 
 def bid(game: OhHell, seat: int, n: int) -> list:
@@ -353,3 +355,21 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     assert game.history == first
     again = OhHell.from_json(game.to_json())
     assert again.view(None)["history"] == first
+
+
+def test_a_clone_played_on_leaves_the_game_as_it_was() -> None:
+    """A clone shares what never changes once made (the deal as dealt, the bidding once over, the
+    bookkeeping of a deal that needs none) and copies the rest: a clone taken in any phase and
+    played on (take-backs and bid changes, then a playout to the game's end) leaves the game's
+    views and log as they were, under every rule set."""
+    for rules, n in ALL_RULES:
+        game = OhHell.new(rules, n, 3)
+        rng = random.Random(3)
+        while not game.is_over:
+            before = (game.log, [game.view(s) for s in (None, *range(n))])
+            twin = game.clone(random.Random(5))
+            play_seeded(twin, random.Random(6), 12)
+            twin.playout(random.Random(7))
+            assert twin.is_over
+            assert (game.log, [game.view(s) for s in (None, *range(n))]) == before
+            play_seeded(game, rng, 97)
