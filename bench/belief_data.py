@@ -123,7 +123,7 @@ def truth_of(game: OhHell, order: list[int], info: InfoState, seen: np.ndarray) 
     truth = np.full(52, -1, np.int8)
     where = {}
     for local, s in enumerate(order):
-        for c in game._hand(s):  # the engine's own record: the label, never an input
+        for c in game.tricks.hand(s):  # the engine's own record: the label, never an input
             where[std_index(c)] = local
     for s in np.flatnonzero(seen == 0):
         truth[s] = where.get(int(s), STOCK)

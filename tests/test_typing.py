@@ -28,7 +28,7 @@ def test_the_project_is_strictly_typed():
 
 def test_a_shared_history_entry_cannot_be_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game builds each deal's history entry once and every view shares it
-    (``DealState.history_entries``): the type checker refuses code that would change one for
+    (``GameRecord.history_entries``): the type checker refuses code that would change one for
     everybody, while a view's own list of them stays its own."""
     code = tmp_path / "changes_history.py"
     code.write_text(

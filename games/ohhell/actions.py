@@ -12,10 +12,13 @@ suit above the card's bits, ``card | (suit + 1) << NAME_SHIFT``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal, NotRequired, TypedDict
 
 from games.common.cards import SUIT_LETTERS, SUIT_NAMES, Card, card_code
 from games.common.engine import IllegalAction
+from games.ohhell.results import DealLog
+from games.ohhell.tables import JOKER
 from locales import msg
 
 
@@ -83,3 +86,22 @@ def parse_suit(text: Any) -> int:
         if t in (letter, name.upper(), "♣♦♥♠"[i]):
             return i
     raise IllegalAction(msg("Name a suit: C, D, H or S."))
+
+
+def deal_actions(deals: Iterable[DealLog]) -> list[tuple[int, LoggedAction]]:
+    """The bids and plays of ``deals`` in order, as logged (a no-trump joker with the suit it
+    counted as; a Devil's Bridge card as the card it was)."""
+    out: list[tuple[int, LoggedAction]] = []
+    for players, bids, tricks in deals:
+        left = {s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
+        for seat, bid in bids:
+            out.append((seat, bid_action(bid)))
+        for leader, cards, joker_suit, _ in tricks:
+            s = leader
+            for c in cards:
+                if c == JOKER and 0 <= joker_suit < 4:
+                    out.append((s, play_action(named_joker_id(c, joker_suit))))
+                else:
+                    out.append((s, play_action(c)))
+                s = left[s]
+    return out

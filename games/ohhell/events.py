@@ -12,11 +12,13 @@ public, :class:`RevokeMade`); ``trick_won`` (:class:`TrickWon`); ``deal_scored``
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, Protocol, TypedDict, cast, overload
+from collections.abc import Callable
+from typing import Any, Literal, NotRequired, TypedDict, cast, overload
 
 from games.common.cards import Card, card_code
 from games.common.engine import Event
-from games.ohhell.display import CardOrder, TablePlay, sorted_codes
+from games.ohhell.deal import Deal
+from games.ohhell.display import TablePlay, sorted_codes
 from games.ohhell.results import HistoryEntry, Standing
 from games.ohhell.tables import GameSetup, suit_letter
 
@@ -128,54 +130,35 @@ def event(kind: str, data: Any, seat: int | None = None) -> Event:
     return Event(kind, cast(dict[str, Any], data), seat)
 
 
-class DealtGame(CardOrder, Protocol):
-    """What :func:`deal_events` reads of the game (a :class:`games.ohhell.state.DealState`)."""
-
-    setup: GameSetup
-    seat_count: int
-    deal_no: int
-    deal_kind: str
-    hand_size: int
-    dealer: int
-    players: list[int]
-    turnup: int
-    turnup_is_dealers: bool
-    devils_bridge: bool
-    leader: int
-
-    def _hand(self, seat: int) -> list[Card]: ...
-
-
-def deal_events(game: DealtGame) -> list[Event]:
+def deal_events(setup: GameSetup, deal: Deal, hand: Callable[[int], list[Card]]) -> list[Event]:
     """The events of a deal just dealt: ``deal_started`` for all, each player's
-    ``hand_dealt`` for that player only (in a Devil's Bridge deal: the others' cards)."""
-    order = game.players
+    ``hand_dealt`` for that player only (in a Devil's Bridge deal: the others' cards);
+    ``hand``: a seat's cards."""
+    order = deal.players
     events = [
         event(
             "deal_started",
             {
-                "deal": game.deal_no,
-                "deals": len(game.setup.hand_sizes),
-                "kind": game.deal_kind,
-                "hand_size": game.hand_size,
-                "dealer": game.dealer,
+                "deal": deal.number,
+                "deals": len(setup.hand_sizes),
+                "kind": deal.kind,
+                "hand_size": deal.hand_size,
+                "dealer": deal.dealer,
                 "players": order[:],
-                "trump": suit_letter(game.trump),
-                "turnup": card_code(game.turnup) if game.turnup >= 0 else None,
-                "turnup_is_dealers": game.turnup_is_dealers,
-                "devils_bridge": game.devils_bridge,
-                "first_lead": game.leader,
+                "trump": suit_letter(deal.trump),
+                "turnup": card_code(deal.turnup) if deal.turnup >= 0 else None,
+                "turnup_is_dealers": deal.turnup_is_dealers,
+                "devils_bridge": deal.devils_bridge,
+                "first_lead": deal.first_lead,
             },
         )
     ]
     for s in order:
         data: HandDealt
-        if game.devils_bridge:
-            others = [
-                sorted_codes(game, game._hand(o)) if o != s and o in order else None for o in range(game.seat_count)
-            ]
-            data = {"deal": game.deal_no, "cards": [], "hidden": True, "others": others}
+        if deal.devils_bridge:
+            others = [sorted_codes(deal, hand(o)) if o != s and o in order else None for o in range(setup.seat_count)]
+            data = {"deal": deal.number, "cards": [], "hidden": True, "others": others}
         else:
-            data = {"deal": game.deal_no, "cards": sorted_codes(game, game._hand(s))}
+            data = {"deal": deal.number, "cards": sorted_codes(deal, hand(s))}
         events.append(event("hand_dealt", data, seat=s))
     return events

@@ -14,9 +14,9 @@ time (its legal list built by ``fast_legal``, the same draw inline), and a gener
 not a plain ``random.Random`` goes through its own ``choice`` and ``fast_apply``.
 
 This module and :mod:`games.ohhell.fast_loops` hold inline copies of rules written once in
-:mod:`games.ohhell.play_rules` and :mod:`games.ohhell.state`: who takes the lead in a trick
+:mod:`games.ohhell.play_rules` and :mod:`games.ohhell.tricks`: who takes the lead in a trick
 (``takes_the_lead``), the hook (``hook_forbidden_bid``), a uniform draw (``random_below``) and
-the legal plays (follow suit if you can: ``DealState._legal_plays``).
+the legal plays (follow suit if you can: ``Tricks.legal_plays``).
 ``tests/games/ohhell/test_play_rules.py`` pins them (through whichever copy of the loops is
 loaded; ``tests/games/ohhell/test_game_playout.py`` runs both). The hot loops keep short local
 names (``gb``, ``bl``...): attribute and global look-ups cost measurably in Python.
@@ -52,17 +52,18 @@ class FastPath(DealState):
         (suit + 1) << 12``). In penalize mode only the non-revoking plays are listed."""
         phase = self.phase
         if phase == PLAY:
-            if self.needs_bookkeeping:
-                return self._legal_plays(self.turn, True)
-            # inline copy of _legal_plays(turn, True) without bookkeeping: follow suit if you can
-            g = self.hand_groups[self.turn]
-            if self.trick_cards:
-                follow = g[self.led_suit]
+            t = self.tricks
+            if self.deal.needs_bookkeeping:
+                return t.legal_plays(self.turn, True)
+            # inline copy of Tricks.legal_plays(turn, True) without bookkeeping: follow suit if you can
+            g = t.hands[self.turn]
+            if t.cards:
+                follow = g[t.led_suit]
                 if follow:
                     return follow[:]
             return g[0] + g[1] + g[2] + g[3] + g[4]
         if phase == BID:
-            return legal_bids(self.hand_size, self._forbidden_bid())
+            return legal_bids(self.deal.hand_size, self.bidding.forbidden())
         return []
 
     def fast_apply(self, a: int) -> list[int]:
@@ -72,47 +73,48 @@ class FastPath(DealState):
         The common case, a card in a deal without revoke or no-trump-joker bookkeeping, is
         inlined here: the computer players' search spends its time in this method."""
         if self.general_path:
-            if self.phase == BID and self.events is None:
-                self._bid(self.turn, a)
+            if self.phase == BID:
+                self._bid(self.turn, a, None)
                 if self.phase == BID:
-                    return legal_bids(self.hand_size, self._forbidden_bid())
+                    return legal_bids(self.deal.hand_size, self.bidding.forbidden())
             else:
-                self._do(self.turn, a)
+                self._do(self.turn, a, None)
             return self.fast_legal()
-        # the plain card play: DealState._play without bookkeeping or events, inlined
+        # the plain card play: Tricks.play without bookkeeping or events, inlined
+        t = self.tricks
+        d = t.deal
         seat = self.turn
-        suit = self.effective_suit[a]
-        self.hand_groups[seat][suit].remove(a)
-        trick = self.trick_cards
+        suit = d.effective_suit[a]
+        t.hands[seat][suit].remove(a)
+        trick = t.cards
         if trick:
             # inline copy of play_rules.takes_the_lead
-            if suit == self.led_suit or suit == self.trump:
-                power = self.power[a]
-                if power >= self.best_power:  # >=: of two identical cards the later wins
-                    self.best_power = power
-                    self.winning_seat = seat
+            if suit == t.led_suit or suit == d.trump:
+                power = d.power[a]
+                if power >= t.best_power:  # >=: of two identical cards the later wins
+                    t.best_power = power
+                    t.winning_seat = seat
             trick.append(a)
-            if len(trick) == self.player_count:  # DealState._end_trick without events
-                winner = self.winning_seat
-                self.tricks_won[winner] += 1
-                self.tricks_done += 1
-                self.last_trick = done = (self.leader, tuple(trick), -1, winner)
-                self.deal_tricks.append(done)
-                self.trick_cards = []
-                if self.tricks_done == self.hand_size:
-                    self._score_deal()
+            if len(trick) == d.player_count:  # Tricks._end_trick without events
+                winner = t.winning_seat
+                t.won[winner] += 1
+                t.done += 1
+                t.finished.append((t.leader, tuple(trick), -1, winner))
+                t.cards = []
+                if t.done == d.hand_size:
+                    self._score_deal(None)
                     return self.fast_legal()
-                self.turn = self.leader = winner
-                g = self.hand_groups[winner]
+                self.turn = t.leader = winner
+                g = t.hands[winner]
                 return g[0] + g[1] + g[2] + g[3] + g[4]  # a lead: any card
-            suit = self.led_suit
+            suit = t.led_suit
         else:
-            self.led_suit = suit
-            self.best_power = self.power[a]
-            self.winning_seat = seat
+            t.led_suit = suit
+            t.best_power = d.power[a]
+            t.winning_seat = seat
             trick.append(a)
-        seat = self.turn = self.next_seat[seat]
-        g = self.hand_groups[seat]
+        seat = self.turn = d.next_seat[seat]
+        g = t.hands[seat]
         follow = g[suit]  # suit is the suit led
         if follow:
             return follow[:]
@@ -138,8 +140,8 @@ class FastPath(DealState):
             return
         gb = rng.getrandbits
         bl = BIT_LENGTH
-        start = self.deal_no
-        while self.phase != OVER and not (deal_only and self.deal_no != start):
+        start = self.deal.number
+        while self.phase != OVER and not (deal_only and self.deal.number != start):
             if self.phase == BID:
                 self._random_bids(gb)
             if self.general_path:  # a deal with revoke / no-trump joker bookkeeping
@@ -149,7 +151,7 @@ class FastPath(DealState):
                 r = gb(b)
                 while r >= n:
                     r = gb(b)
-                self._do(self.turn, legal[r])
+                self._do(self.turn, legal[r], None)
                 continue
             self._random_tricks(gb)
 
@@ -157,7 +159,8 @@ class FastPath(DealState):
         """The rest of the bidding, each bid drawn as ``rng.choice`` over :meth:`fast_legal`
         would (``gb`` is the generator's ``getrandbits``)."""
         bl = BIT_LENGTH
-        h = self.hand_size
+        d = self.deal
+        h = d.hand_size
         if self.setup.simultaneous:
             while self.phase == BID:
                 n = h + 1
@@ -165,48 +168,45 @@ class FastPath(DealState):
                 r = gb(b)
                 while r >= n:
                     r = gb(b)
-                self._bid(self.turn, r)
+                self._bid(self.turn, r, None)
             return
-        # sequential: _bid without events, its loop in fast_loops (compiled where it can be)
-        self.bid_count, self.bid_total = fast_loops.random_bids(
-            gb, h, self.setup.hook, self.turn, self.next_seat, self.bids, self.deal_bids, self.bid_count,
-            self.bid_total, self.player_count,
-        )  # fmt: skip
-        self.phase = PLAY
-        self.general_path = self.needs_bookkeeping
-        self.turn = self.leader
+        # sequential: Bidding.place without events, its loop in fast_loops (compiled where it can be)
+        bd = self.bidding
+        bd.count, bd.total = fast_loops.random_bids(
+            gb, h, self.setup.hook, self.turn, d.next_seat, bd.bids, bd.order, bd.count, bd.total, d.player_count
+        )
+        self._start_play()
 
     def _random_tricks(self, gb: Callable[[int], int]) -> None:
         """Play the current deal (no revoke or joker bookkeeping) to its end with random
         cards, each drawn as ``rng.choice`` over :meth:`fast_legal` would, then score it: the
         loop is :func:`games.ohhell.fast_loops.random_tricks`, on this deal's lists."""
-        np = self.player_count
+        t = self.tricks
+        d = t.deal
+        np = d.player_count
         follow: list[tuple[int, ...]]
         if np == self.seat_count:
             follow = self.setup.followers
         else:  # a play-off: the seats after each player in this deal
-            next_seat = self.next_seat
+            next_seat = d.next_seat
             follow = [()] * self.seat_count
-            for s in self.players:
+            for s in d.players:
                 seats = [next_seat[s]]
                 while len(seats) < np - 1:
                     seats.append(next_seat[seats[-1]])
                 follow[s] = tuple(seats[: np - 1])
-        deal_tricks = self.deal_tricks
-        self.turn, self.leader, self.led_suit, self.best_power, self.winning_seat = fast_loops.random_tricks(
-            gb, self.hand_groups, self.effective_suit, self.power, follow, self.hand_size, self.trump,
-            self.tricks_won, deal_tricks, self.trick_cards, self.tricks_done, self.leader, self.led_suit,
-            self.best_power, self.winning_seat,
+        self.turn, t.leader, t.led_suit, t.best_power, t.winning_seat = fast_loops.random_tricks(
+            gb, t.hands, d.effective_suit, d.power, follow, d.hand_size, d.trump, t.won, t.finished, t.cards, t.done,
+            t.leader, t.led_suit, t.best_power, t.winning_seat,
         )  # fmt: skip
-        self.last_trick = deal_tricks[-1]
-        self.trick_cards = []
-        self.tricks_done = self.hand_size
-        self._score_deal()
+        t.cards = []
+        t.done = d.hand_size
+        self._score_deal(None)
 
     def _playout_choice(self, rng: random.Random, deal_only: bool) -> None:
         """:meth:`playout` for a generator that is not a plain ``random.Random``."""
         choice = rng.choice
-        start = self.deal_no
+        start = self.deal.number
         legal = self.fast_legal()
-        while legal and not (deal_only and self.deal_no != start):
+        while legal and not (deal_only and self.deal.number != start):
             legal = self.fast_apply(choice(legal))

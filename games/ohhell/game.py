@@ -3,7 +3,12 @@ uses (and the tests, and the computer players through the views).
 
 Where to read what:
 
-- :mod:`games.ohhell.state`: the game state and its rule steps (deal, bid, play, score, log);
+- :mod:`games.ohhell.state`: the game state, which phase it is in and the steps between them;
+- one module a phase, its state and its rules: :mod:`games.ohhell.deal` (dealing),
+  :mod:`games.ohhell.bidding`, :mod:`games.ohhell.tricks` (trick play; the refusals in
+  :mod:`games.ohhell.play_checks`, revokes and no-trump jokers in :mod:`games.ohhell.revokes`),
+  :mod:`games.ohhell.record` (scoring a deal, the next deal or the game's end) and
+  :mod:`games.ohhell.takeback` (taking a card back, changing a secret bid);
 - :mod:`games.ohhell.play_rules`: the rules of bidding and trick play, each written once;
 - :mod:`games.ohhell.fast`: the computer players' unchecked integer fast path (``fast_legal``,
   ``fast_apply``, ``playout``), with inline copies of those rules pinned to them by tests;
@@ -35,43 +40,32 @@ Event kinds (``Event.seat`` set = private to that seat)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar, overload
 
-from games.common.cards import Card, card_code, parse_card
+from games.common.cards import Card, card_code
 from games.common.engine import ActionData, Engine, Event, GameError, IllegalAction, RulesError
 from games.common.rng import GENERATOR_VERSION, LEGACY_VERSION, GameRng, copy_rng, make_rng
-from games.ohhell import takeback
+from games.ohhell import play_checks, takeback
 from games.ohhell.actions import (
-    NAME_SHIFT,
     BidAction,
     LoggedAction,
     OhHellAction,
     PlayAction,
     bid_action,
-    named_joker_id,
-    parse_suit,
+    deal_actions,
     play_action,
 )
-from games.ohhell.decks import build_deck
+from games.ohhell.deal import checked_deck, stack_deck
 from games.ohhell.display import sorted_codes
 from games.ohhell.fast import FastPath
-from games.ohhell.play_rules import hook_message
+from games.ohhell.play_checks import BRIDGE_REFUSAL
 from games.ohhell.results import DealLog, HistoryEntry, SeatStats, stats
-from games.ohhell.rules import SUIT_TEXT, Rules, make_rules
-from games.ohhell.tables import BID, JOKER, OVER, PLAY, game_setup
+from games.ohhell.rules import Rules, make_rules
+from games.ohhell.tables import BID, OVER, PLAY, game_setup
 from games.ohhell.views import OhHellSeatView, OhHellView, check_viewer, public_view, seat_view
-from locales import N_, SOURCE, Msg, msg
+from locales import msg
 
-#: the one refusal of any named card in a Devil's Bridge deal, whether or not it is the seat's
-BRIDGE_REFUSAL = N_('Your own card is hidden in this deal: play it blind (the card "?", no suit).')
-
-#: "clubs", "diamonds"... by suit number, said in the reader's language where a refusal is shown
-_SUITS = tuple(Msg(SUIT_TEXT[letter]) for letter in "CDHS")
-#: "a club", "a diamond"... for the joker's reason
-_SINGULAR = (Msg(N_("a club")), Msg(N_("a diamond")), Msg(N_("a heart")), Msg(N_("a spade")))
-
-__all__ = ["BidAction", "OhHell", "OhHellAction", "OhHellSeatView", "OhHellView", "PlayAction"]
+__all__ = ["BRIDGE_REFUSAL", "BidAction", "OhHell", "OhHellAction", "OhHellSeatView", "OhHellView", "PlayAction"]
 
 
 class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
@@ -105,7 +99,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         self.rng = make_rng(seed, rng_version)
         self.decks = None
         if decks is not None:
-            self.decks = [self._check_deck(d) for d in decks]
+            self.decks = [checked_deck(self.setup, d) for d in decks]
         if first_dealer is not None and not (
             isinstance(first_dealer, int) and not isinstance(first_dealer, bool) and 0 <= first_dealer < n
         ):
@@ -134,28 +128,11 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         return Rules.from_json(dict(data))
 
     def final_standings(self) -> list[dict[str, Any]]:
-        standings = self.standings()
-        last = max(s["rank"] for s in standings)
-        return [
-            {"seat": s["seat"], "place": s["rank"], "total": s["total"], "is_loser": s["rank"] == last and last > 1}
-            for s in sorted(standings, key=lambda s: s["seat"])
-        ]
+        return self.record.final_standings()
 
     def result_lines(self, names: Sequence[str]) -> list[str]:
         """Each deal's bids, tricks and scores, then the final ranks and totals."""
-        lines = []
-        for entry in self.history:
-            scores = ", ".join(
-                f"{names[seat]} {bid}/{tricks} {score:+d}"
-                for seat, (bid, tricks, score) in enumerate(
-                    zip(entry["bids"], entry["tricks"], entry["scores"], strict=True)
-                )
-                if score is not None
-            )
-            lines.append(f"deal {entry['deal']}: {scores or 'no points'}")
-        for s in sorted(self.standings(), key=lambda s: (s["rank"], s["seat"])):
-            lines.append(f"{s['rank']}. {names[s['seat']]} {s['total']}")
-        return lines
+        return self.record.result_lines(names)
 
     @classmethod
     def new(cls, rules: Any, seats: int, seed: int, *, rng_version: int = GENERATOR_VERSION) -> OhHell:
@@ -176,40 +153,8 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         one card at a time from the top, starting on their left; the next card is the turn-up."""
         return cls(rules, seats, seed, decks=decks, first_dealer=first_dealer)
 
-    @staticmethod
-    def stack_deck(
-        rules: Rules,
-        seats: int,
-        dealer: int,
-        hands: Mapping[int, Sequence[Card | str]],
-        turnup: Card | str | None = None,
-    ) -> list[Card]:
-        """A deck order that deals ``hands`` (seat → cards, all the same size; the seats dealt
-        to) with ``dealer`` dealing, ``turnup`` next, then the other cards in a fixed order."""
-        order = sorted(hands, key=lambda s: (s - dealer - 1) % seats)
-        cards = {s: [parse_card(c) if isinstance(c, str) else c for c in hand] for s, hand in hands.items()}
-        size = len(cards[order[0]])
-        if any(len(cards[s]) != size for s in order):
-            raise ValueError("every hand must have the same size")
-        deck: list[Card] = []
-        for i in range(size):
-            deck += [cards[s][i] for s in order]
-        rest = list(build_deck(rules.deck_for(seats), seats))
-        for c in deck:
-            rest.remove(c)
-        if turnup is not None:
-            t = parse_card(turnup) if isinstance(turnup, str) else turnup
-            rest.remove(t)
-            deck.append(t)
-        return deck + rest
-
-    def _check_deck(self, deck: Sequence[Card | str]) -> list[Card]:
-        cards = [parse_card(c) if isinstance(c, str) else c for c in deck]
-        if sorted(cards) != self.setup.sorted_deck:
-            raise RulesError(
-                msg("A given deck order must hold exactly the {n} cards of the deck.", n=self.setup.deck_size)
-            )
-        return cards
+    #: a deck order that deals given hands (:func:`games.ohhell.deal.stack_deck`), for :meth:`from_decks`
+    stack_deck = staticmethod(stack_deck)
 
     @classmethod
     def replay(
@@ -233,25 +178,15 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     def clone(self, rng: GameRng | None = None) -> OhHell:
         """An independent copy. Later deals of the copy are shuffled from ``rng`` if given (a
         searcher should pass its own, so that it cannot peek at the real game's next deal), else
-        from a copy of this game's generator (an exact twin)."""
+        from a copy of this game's generator (an exact twin). The deal as dealt is shared: it
+        never changes; so is the bidding once it is over (the next deal makes a new one)."""
         g = object.__new__(OhHell)
         g.__dict__.update(self.__dict__)
-        g.hand_groups = [[x[:] for x in groups] for groups in self.hand_groups]
-        g.bids = self.bids[:]
-        g.tricks_won = self.tricks_won[:]
-        g.trick_cards = self.trick_cards[:]
-        g.totals = self.totals[:]
-        g.deal_records = self.deal_records[:]
-        g.deal_logs = self.deal_logs[:]
-        g.deal_bids = self.deal_bids[:]
-        g.deal_tricks = self.deal_tricks[:]
-        g.playoff_scores = [p[:] for p in self.playoff_scores]
-        g.suits_played = self.suits_played[:]
-        g.suits_failed = self.suits_failed[:]
-        g.revokes = [replace(r) for r in self.revokes]
-        g.revoked = self.revoked[:]
+        if self.phase == BID:
+            g.bidding = self.bidding.copy()
+        g.tricks = self.tricks.copy()
+        g.record = self.record.copy()
         g.takeback = self.takeback.copy()
-        g.events = None
         g.rng = copy_rng(self.rng) if rng is None else rng
         return g
 
@@ -264,25 +199,17 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
 
     @property
     def deal_number(self) -> int:
-        return self.deal_no
+        return self.deal.number
 
     def dealt_deck(self) -> list[Card]:
-        return self.deal_deck
+        return self.deal.deck
 
     def pack(self) -> list[Card]:
         return list(self.setup.deck)
 
     def last_deal_hands(self) -> dict[int, list[Card]] | None:
         """The finished deal's hands, rebuilt from its tricks (every card of a hand is played)."""
-        if not self.deal_logs:
-            return None
-        players, _, tricks = self.deal_logs[-1]
-        hands: dict[int, list[Card]] = {seat: [] for seat in players}
-        for leader, cards, _, _ in tricks:
-            start = players.index(leader)
-            for k, card in enumerate(cards):
-                hands[players[(start + k) % len(players)]].append(card)
-        return hands
+        return self.record.last_deal_hands()
 
     @property
     def seats(self) -> int:
@@ -297,16 +224,16 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     def history(self) -> list[HistoryEntry]:
         """One dict per scored deal: deal, kind, hand_size, dealer, trump, bids, tricks, scores
         (None for seats not in a play-off), revoked (seats); read-only, shared with the views."""
-        return list(self.history_entries())
+        return list(self.record.history_entries())
 
     def stats(self) -> list[SeatStats]:
         """Per-seat figures for the bot to store (see :func:`games.ohhell.results.stats`)."""
-        return stats(self.totals, self.deal_records)
+        return stats(self.record.totals, self.record.deal_records)
 
     def hand(self, seat: int) -> list[str]:
         """``seat``'s cards, sorted as in the view (for tests and the engine's own users; the
         bot shows hands through :meth:`view`, which hides a Devil's Bridge card)."""
-        return sorted_codes(self, self._hand(seat))
+        return sorted_codes(self.deal, self.tricks.hand(seat))
 
     @overload
     def view(self, seat: int) -> OhHellSeatView: ...
@@ -319,7 +246,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
             return public
         legal = self.legal_actions(seat)
         proper = legal
-        if self.setup.penalize and self.phase == PLAY and seat == self.turn and not self.devils_bridge:
+        if self.setup.penalize and self.phase == PLAY and seat == self.turn and not self.deal.devils_bridge:
             proper = self.proper_plays(seat)
         return seat_view(self, seat, public, legal, proper, self.bid_options(seat))
 
@@ -330,51 +257,37 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if self.phase == OVER:
             return []
         if self.phase == BID and self.setup.simultaneous:
-            return [s for s in self.players if self.bids[s] < 0]
+            bids = self.bidding.bids
+            return [s for s in self.deal.players if bids[s] < 0]
         return [self.turn]
-
-    def _may_bid(self, seat: int) -> bool:
-        if self.phase != BID or seat not in self.players or self.bids[seat] >= 0:
-            return False
-        return self.setup.simultaneous or seat == self.turn
 
     def bid_options(self, seat: int) -> list[tuple[int, bool, str | None]]:
         """Every bid 0..hand size for ``seat`` while it may bid: allowed or not, and why not."""
-        if not self._may_bid(seat):
+        if self.phase != BID or not self.bidding.may_bid(seat, self.turn):
             return []
-        forbidden = self._forbidden_bid()
-        # the view's reason stays in the source language (views are data, hashed into the panel's
-        # digest); the panel says it in the reader's language (``hook_message``)
-        reason = self._hook_message(forbidden).in_language(SOURCE) if forbidden is not None else None
-        return [(b, False, reason) if b == forbidden else (b, True, None) for b in range(self.hand_size + 1)]
-
-    def _hook_message(self, bid: int) -> Msg:
-        return hook_message(bid, self.hand_size)
+        return self.bidding.options()
 
     def legal_actions(self, seat: int) -> list[OhHellAction]:
         if self.phase == BID:
-            if not self._may_bid(seat):
-                return []
-            forbidden = self._forbidden_bid()
-            return [bid_action(b) for b in range(self.hand_size + 1) if b != forbidden]
+            return self.bidding.legal() if self.bidding.may_bid(seat, self.turn) else []
         if self.phase == PLAY and seat == self.turn:
-            if self.devils_bridge:
+            if self.deal.devils_bridge:
                 return [{"type": "play", "card": "?"}]
-            return [play_action(a) for a in self._legal_plays(seat, not self.setup.penalize)]
+            return [play_action(a) for a in self.tricks.legal_plays(seat, not self.setup.penalize)]
         return []
 
     def proper_plays(self, seat: int) -> list[OhHellAction]:
         """The plays of ``seat`` that are not revokes (its turn, a deal's card play); in a Devil's
         Bridge deal only the blind "?" (the card itself is not the seat's to know)."""
-        if self.devils_bridge and self.phase != OVER:
+        if self.deal.devils_bridge and self.phase != OVER:
             return [{"type": "play", "card": "?"}] if self.phase == PLAY and seat == self.turn else []
-        return [play_action(a) for a in self._legal_plays(seat, True)]
+        return [play_action(a) for a in self.tricks.legal_plays(seat, True)]
 
     def action_to_id(self, seat: int, action: ActionData) -> int:
         """The fast id of a checked action (raises IllegalAction with a readable reason). A
         Devil's Bridge card has none to give: its id would name the card to its own seat."""
         action_id = self._to_id(seat, action)
-        if self.devils_bridge and self.phase == PLAY:
+        if self.deal.devils_bridge and self.phase == PLAY:
             raise IllegalAction(msg('Your own card is hidden in this deal: apply the play "?" itself.'))
         return action_id
 
@@ -388,7 +301,7 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         if takeback.is_takeback(action):
             takeback.check(self, seat, action)
         elif takeback.is_bid_change(self, seat, action):
-            self._bid_value(action)
+            self.bidding.value(action)
         else:
             self._to_id(seat, action)
 
@@ -403,121 +316,34 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
     def bid_options_to_change(self, seat: int) -> list[tuple[int, bool, str | None]]:
         """The bids ``seat`` may change its secret bid to (every one: no hook in a secret
         bidding), or [] when it may not (:meth:`may_change_bid`)."""
-        return [(b, True, None) for b in range(self.hand_size + 1)] if self.may_change_bid(seat) else []
+        return [(b, True, None) for b in range(self.deal.hand_size + 1)] if self.may_change_bid(seat) else []
 
     def may_change_bid(self, seat: int) -> bool:
         """``seat`` has bid in a secret bidding that is still open: it may bid again."""
         return takeback.is_bid_change(self, seat, {"type": "bid"})
 
     def _to_id(self, seat: int, action: ActionData, from_log: bool = False) -> int:
+        """The checked id of a bid or a card play, or IllegalAction: the checks every action
+        shares here, then the phase's own (:meth:`Bidding.check`, :func:`play_checks.play_id`)."""
         if self.phase == OVER:
             raise IllegalAction(msg("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
             raise IllegalAction(msg("There is no such seat."))
         if not isinstance(action, dict) or action.get("type") not in ("bid", "play"):
             raise IllegalAction(msg("Unknown action: bid or play a card."))
-        if seat not in self.players:
+        if seat not in self.deal.players:
             raise IllegalAction(msg("You are not in this play-off deal."))
         if action["type"] == "bid":
-            return self._bid_id(seat, action)
-        return self._play_id(seat, action, from_log)
-
-    def _bid_id(self, seat: int, action: Mapping[str, Any]) -> int:
-        if self.phase != BID:
-            raise IllegalAction(msg("The bidding is over: play a card."))
-        if self.bids[seat] >= 0:
-            raise IllegalAction(msg("You have already bid."))
-        if not self.setup.simultaneous and seat != self.turn:
-            raise IllegalAction(msg("It is not your turn."))
-        bid = self._bid_value(action)
-        if bid == self._forbidden_bid():
-            raise IllegalAction(self._hook_message(bid))
-        return bid
-
-    def _bid_value(self, action: Mapping[str, Any]) -> int:
-        bid = action.get("bid")
-        if isinstance(bid, str) and bid.strip().isdigit():
-            bid = int(bid)
-        if not isinstance(bid, int) or isinstance(bid, bool):
-            raise IllegalAction(msg("Bid a whole number of tricks between 0 and {n}.", n=self.hand_size))
-        if not 0 <= bid <= self.hand_size:
-            raise IllegalAction(msg("Bid between 0 and {n}.", n=self.hand_size))
-        return bid
-
-    def _play_id(self, seat: int, action: Mapping[str, Any], from_log: bool = False) -> int:
+            if self.phase != BID:
+                raise IllegalAction(msg("The bidding is over: play a card."))
+            return self.bidding.check(seat, action, self.turn)
         if self.phase != PLAY:
-            if self._may_bid(seat):
+            if self.bidding.may_bid(seat, self.turn):
                 raise IllegalAction(msg("Bid first: the play starts when everyone has bid."))
             raise IllegalAction(msg("Wait: the play starts when everyone has bid."))
         if seat != self.turn:
             raise IllegalAction(msg("It is not your turn."))
-        hand = self._hand(seat)
-        if self.devils_bridge and not from_log:
-            return self._blind_play_id(hand, action)
-        card = self._card_named(hand, action.get("card"))
-        suit = action.get("suit")
-        if card == JOKER and self.no_trump_joker:
-            play_id = self._joker_play_id(suit)
-        else:
-            if suit is not None and not self.devils_bridge:
-                raise IllegalAction(msg("Only a joker in a no-trump deal is played as a named suit."))
-            play_id = card
-        if not self.setup.penalize and play_id not in self._legal_plays(seat, True):
-            raise IllegalAction(self._why_illegal(card, play_id))
-        return play_id
-
-    def _blind_play_id(self, hand: list[Card], action: Mapping[str, Any]) -> int:
-        """A Devil's Bridge play: the seat may not learn its own card, so every refusal here is
-        decided before the card is looked at, and naming the right card and a wrong one read the
-        same."""
-        if action.get("card") != "?" or "suit" in action:
-            raise IllegalAction(Msg(BRIDGE_REFUSAL))
-        card = hand[0]
-        if card == JOKER and self.no_trump_joker:
-            if self.trick_cards and self.led_suit < 4:
-                return named_joker_id(JOKER, self.led_suit)
-            return JOKER
-        return card
-
-    def _card_named(self, hand: list[Card], code: Any) -> Card:
-        """The card ``code`` names in ``hand`` ("?" is the one blind card in a replayed Devil's
-        Bridge deal)."""
-        if code == "?" and self.devils_bridge:
-            return hand[0]
-        try:
-            card = parse_card(code) if isinstance(code, str) else int(code)
-        except (ValueError, TypeError):
-            raise IllegalAction(msg("{code} is not a card.", code=repr(code))) from None
-        if card not in hand:
-            raise IllegalAction(msg("You don't have that card."))
-        return card
-
-    def _joker_play_id(self, suit: Any) -> int:
-        """A no-trump joker's play id: it follows the suit led, or is led as the suit named."""
-        if self.trick_cards:
-            s = self.led_suit
-            if suit is not None and s < 4 and parse_suit(suit) != s:
-                raise IllegalAction(msg("The joker follows as {suit}, the suit led.", suit=_SUITS[s]))
-        elif suit is None:
-            if not self.devils_bridge:
-                raise IllegalAction(msg("Name the suit you lead the joker as: C, D, H or S."))
-            s = -1
-        else:
-            s = parse_suit(suit)
-        return named_joker_id(JOKER, s) if 0 <= s < 4 else JOKER
-
-    def _why_illegal(self, card: Card, play_id: int) -> Msg:
-        if card == JOKER and self.no_trump_joker:
-            s = (play_id >> NAME_SHIFT) - 1
-            return msg(
-                "The joker can't be played as {suit} now: you have played {one} this "
-                "deal and still hold one or have failed to follow {suit}.",
-                suit=_SUITS[s],
-                one=_SINGULAR[s],
-            )
-        if self.trick_cards and self.led_suit < 4:
-            return msg("You must follow {suit}.", suit=_SUITS[self.led_suit])
-        return msg("You can't play that card now.")
+        return play_checks.play_id(self.tricks, seat, action, self.setup.penalize, from_log)
 
     def apply(self, seat: int, action: ActionData) -> tuple[OhHell, list[Event]]:
         """Check then do ``action``; mutates this game and returns it with the events."""
@@ -530,17 +356,13 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
             takeback.do(self, seat, action, events)
             return self, events
         if takeback.is_bid_change(self, seat, action):
-            takeback.change_bid(self, seat, self._bid_value(action), events)
+            takeback.change_bid(self, seat, self.bidding.value(action), events)
             return self, events
         action_id = self._to_id(seat, action, from_log)
         point = takeback.before_play(self, seat, action_id) if self.phase == PLAY else None
         if point is None and self.setup.simultaneous:
             self.takeback.bid_at[seat] = self.actions_done
-        self.events = events
-        try:
-            self._do(seat, action_id)
-        finally:
-            self.events = None
+        self._do(seat, action_id, events)
         if point is not None:
             takeback.after_play(self, point, events)
         return self, events
@@ -564,26 +386,12 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         """The actions the game stands on: :attr:`log` without the cards taken back, the
         requests and answers, and the secret bids replaced (what a computer or the coach reads
         as this game's bids and plays)."""
-        out: list[tuple[int, LoggedAction]] = []
-        deals = self.deal_logs
+        deals = self.record.deal_logs
         if self.phase != OVER:
-            current = self.deal_tricks + (
-                [(self.leader, tuple(self.trick_cards), self.trick_joker_suit, -1)] if self.trick_cards else []
-            )
-            deals = [*deals, DealLog(self.players, self.deal_bids, current)]
-        for players, bids, tricks in deals:
-            left = {s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
-            for seat, bid in bids:
-                out.append((seat, bid_action(bid)))
-            for leader, cards, joker_suit, _ in tricks:
-                s = leader
-                for c in cards:
-                    if c == JOKER and 0 <= joker_suit < 4:
-                        out.append((s, play_action(named_joker_id(c, joker_suit))))
-                    else:
-                        out.append((s, play_action(c)))
-                    s = left[s]
-        return out
+            t = self.tricks
+            current = t.finished + ([(t.leader, tuple(t.cards), t.joker_suit, -1)] if t.cards else [])
+            deals = [*deals, DealLog(self.deal.players, self.bidding.order, current)]
+        return deal_actions(deals)
 
     def to_json(self) -> dict[str, Any]:
         return {

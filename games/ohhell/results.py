@@ -73,7 +73,7 @@ class HistoryEntry(TypedDict):
     """A scored deal as the view and the ``deal_scored`` event show it.
 
     Read-only (the type checker refuses a change, the lists included): a game builds each deal's
-    entry once and every view after it shares it (:meth:`DealState.history_entries`)."""
+    entry once and every view after it shares it (:meth:`GameRecord.history_entries`)."""
 
     deal: ReadOnly[int]
     kind: ReadOnly[str]
@@ -118,7 +118,7 @@ class Standing(TypedDict):
 
 
 def history_entry(record: DealRecord) -> HistoryEntry:
-    # (built once a deal for the views, :meth:`DealState.history_entries`; each pass over a
+    # (built once a deal for the views, :meth:`GameRecord.history_entries`; each pass over a
     # record's lists is one zip or enumerate rather than an index a seat)
     scores = record.scores
     return {

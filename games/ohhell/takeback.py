@@ -76,8 +76,8 @@ def is_bid_change(game: DealState, seat: int, action: ActionData) -> bool:
         and game.phase == BID
         and game.setup.simultaneous
         and 0 <= seat < game.seat_count
-        and seat in game.players
-        and game.bids[seat] >= 0
+        and seat in game.deal.players
+        and game.bidding.bids[seat] >= 0
     )
 
 
@@ -91,11 +91,11 @@ def undo_options(game: DealState, seat: int) -> list[str]:
     if request is not None:
         if seat == request.asker:
             return ["undo_refuse"]  # withdrawn: a request nobody answers must not hold the table
-        if seat in game.players and seat not in request.accepted:
+        if seat in game.deal.players and seat not in request.accepted:
             return ["undo_accept", "undo_refuse"]
         return []
     point = _live_point(game)
-    if point is not None and point.seat == seat and not point.refused and not game.devils_bridge:
+    if point is not None and point.seat == seat and not point.refused and not game.deal.devils_bridge:
         return ["undo_ask"]
     return []
 
@@ -105,7 +105,7 @@ def pending_request(game: DealState) -> tuple[int, str, list[int]] | None:
     request, point = game.takeback.request, _live_point(game)
     if request is None or point is None:
         return None
-    waiting = [s for s in game.players if s != request.asker and s not in request.accepted]
+    waiting = [s for s in game.deal.players if s != request.asker and s not in request.accepted]
     return request.asker, card_code(split_play_id(point.play_id)[0]), waiting
 
 
@@ -113,9 +113,9 @@ def _live_point(game: DealState) -> UndoPoint | None:
     """The undo point if the state is still the one right after its card (a search's unchecked
     moves leave it behind; they never ask)."""
     point = game.takeback.point
-    if point is None or point.deal_no != game.deal_no or point.tricks_done != game.tricks_done:
+    if point is None or point.deal_no != game.deal.number or point.tricks_done != game.tricks.done:
         return None
-    if game.phase != PLAY or len(game.trick_cards) != point.trick_len:
+    if game.phase != PLAY or len(game.tricks.cards) != point.trick_len:
         return None
     return point
 
@@ -129,7 +129,7 @@ def check(game: DealState, seat: int, action: Mapping[str, Any]) -> None:
         if kind == "undo_ask":
             auto = action.get("auto_accept", [])
             if not isinstance(auto, list) or any(
-                not isinstance(s, int) or s == seat or s not in game.players for s in auto
+                not isinstance(s, int) or s == seat or s not in game.deal.players for s in auto
             ):
                 raise IllegalAction(msg("auto_accept lists other players of this deal."))
         return
@@ -141,7 +141,7 @@ def check(game: DealState, seat: int, action: Mapping[str, Any]) -> None:
             raise IllegalAction(msg("A take-back is already asked: wait for the answers."))
         if point is None or point.seat != seat:
             raise IllegalAction(msg("You can only take back your own card while it is the trick's latest."))
-        if game.devils_bridge:
+        if game.deal.devils_bridge:
             raise IllegalAction(msg("In a Devil's Bridge deal your card is blind: there is none other to play."))
         raise IllegalAction(msg("The table has already refused to give that card back."))
     if game.takeback.request is None:
@@ -165,7 +165,7 @@ def do(game: DealState, seat: int, action: Mapping[str, Any], events: list[Event
             logged["auto_accept"] = auto
         tb.side_log.append((raw, seat, logged))
         tb.request = Request(seat, set())
-        waiting = [s for s in game.players if s != seat and s not in auto]  # (people: computers accept)
+        waiting = [s for s in game.deal.players if s != seat and s not in auto]  # (people: computers accept)
         _emit(events, "undo_asked", {"seat": seat, "card": card, "waiting": waiting})
         for other in auto:
             _accept(game, other, events)
@@ -187,7 +187,7 @@ def _accept(game: DealState, seat: int, events: list[Event] | None) -> None:
     assert request is not None
     request.accepted.add(seat)
     _emit(events, "undo_answered", {"seat": seat, "asker": request.asker, "accept": True})
-    if all(s == request.asker or s in request.accepted for s in game.players):
+    if all(s == request.asker or s in request.accepted for s in game.deal.players):
         _take_back(game, events)
 
 
@@ -199,45 +199,36 @@ def _take_back(game: DealState, events: list[Event] | None) -> None:
     assert point is not None
     seat = point.seat
     card, _ = split_play_id(point.play_id)
-    removed = game.trick_cards.pop()
-    assert removed == card
-    game.hand_groups[seat][point.group].insert(point.index, card)
-    game.led_suit = point.led_suit
-    game.best_power = point.best_power
-    game.winning_seat = point.winning_seat
-    game.trick_joker_suit = point.trick_joker_suit
-    game.suits_played[seat] = point.suits_played
-    game.suits_failed[seat] = point.suits_failed
-    game.revoked[seat] = point.revoked
-    del game.revokes[point.revokes :]
+    game.tricks.put_back(point)
     game.turn = seat
     tb.side_log.append((point.raw_index, seat, play_action(point.play_id)))
     tb.request = None
     tb.point = None
-    _emit(events, "undo_done", {"seat": seat, "card": card_code(card), "trick": game.tricks_done + 1})
+    _emit(events, "undo_done", {"seat": seat, "card": card_code(card), "trick": game.tricks.done + 1})
 
 
 def before_play(game: DealState, seat: int, play_id: int) -> UndoPoint:
-    """What a card play is about to change (taken before :meth:`DealState._do`)."""
+    """What a card play is about to change (taken before :meth:`Tricks.play`)."""
     card, _ = split_play_id(play_id)
-    group = game.effective_suit[card]
+    tricks, books = game.tricks, game.tricks.books
+    group = game.deal.effective_suit[card]
     return UndoPoint(
         seat=seat,
         play_id=play_id,
         group=group,
-        index=game.hand_groups[seat][group].index(card),
+        index=tricks.hands[seat][group].index(card),
         raw_index=game.actions_done,
-        deal_no=game.deal_no,
-        tricks_done=game.tricks_done,
-        trick_len=len(game.trick_cards) + 1,
-        led_suit=game.led_suit,
-        best_power=game.best_power,
-        winning_seat=game.winning_seat,
-        trick_joker_suit=game.trick_joker_suit,
-        suits_played=game.suits_played[seat],
-        suits_failed=game.suits_failed[seat],
-        revoked=game.revoked[seat],
-        revokes=len(game.revokes),
+        deal_no=game.deal.number,
+        tricks_done=tricks.done,
+        trick_len=len(tricks.cards) + 1,
+        led_suit=tricks.led_suit,
+        best_power=tricks.best_power,
+        winning_seat=tricks.winning_seat,
+        trick_joker_suit=tricks.joker_suit,
+        suits_played=books.played[seat],
+        suits_failed=books.failed[seat],
+        revoked=books.revoked[seat],
+        revokes=len(books.revokes),
     )
 
 
@@ -251,20 +242,16 @@ def after_play(game: DealState, point: UndoPoint, events: list[Event] | None) ->
             lapsed = {"seat": tb.request.asker, "card": card_code(split_play_id(old.play_id)[0])}
             events.insert(0, Event("undo_lapsed", lapsed))
         tb.request = None
-    tb.point = point if game.deal_no == point.deal_no and game.tricks_done == point.tricks_done else None
+    tb.point = point if game.deal.number == point.deal_no and game.tricks.done == point.tricks_done else None
 
 
 def change_bid(game: DealState, seat: int, bid: int, events: list[Event] | None) -> None:
     """A secret bid replaced before the last bid is in: the old one goes to the side log."""
     tb = game.takeback
-    old = game.bids[seat]
+    old = game.bidding.replace(seat, bid)
     tb.side_log.append((tb.bid_at[seat], seat, bid_action(old)))
     tb.bid_at[seat] = game.actions_done
     game.actions_done += 1
-    game.bids[seat] = bid
-    game.bid_total += bid - old
-    game.deal_bids.remove((seat, old))
-    game.deal_bids.append((seat, bid))
     _emit(events, "bid_placed", {"seat": seat, "changed": True})
 
 

@@ -14,6 +14,7 @@ from games.common.cards import SUIT_LETTERS, card_code
 from games.common.contracts import BaseView
 from games.common.engine import GameError
 from games.ohhell.actions import OhHellAction
+from games.ohhell.deal import Deal
 from games.ohhell.display import TablePlay, sorted_codes, trick_plays
 from games.ohhell.results import HistoryEntry, PlayedTrick, Standing
 from games.ohhell.state import DealState
@@ -103,71 +104,68 @@ class OhHellSeatView(OhHellView):
 
 
 def _last_trick(game: DealState) -> LastTrickView | None:
-    if game.last_trick is None:
-        return None
-    leader, cards, joker_suit, winner = game.last_trick
     # the previous deal's last trick stays on show until this deal's first trick is won
-    if game.deal_tricks:
-        deal, players = game.deal_no, game.players
-    else:
-        deal, players = game.deal_no - 1, game.deal_logs[-1].players
-    return {"cards": trick_plays(game, leader, cards, joker_suit, players), "winner": winner, "deal": deal}
+    last = game.record.last_trick(game.tricks)
+    if last is None:
+        return None
+    (leader, cards, joker_suit, winner), deal, players = last
+    return {"cards": trick_plays(game.deal, leader, cards, joker_suit, players), "winner": winner, "deal": deal}
 
 
-def _trick_view(game: DealState, trick: PlayedTrick) -> TrickView:
+def _trick_view(deal: Deal, trick: PlayedTrick) -> TrickView:
     leader, cards, joker_suit, winner = trick
-    return {"cards": trick_plays(game, leader, cards, joker_suit), "winner": winner}
+    return {"cards": trick_plays(deal, leader, cards, joker_suit), "winner": winner}
 
 
 def public_view(game: DealState, viewer: int | None, name: str, to_act: list[int]) -> OhHellView:
     """The keys every view has; ``viewer`` only decides which revokes it shows. ``name``: the
     game's ``GAME``; ``to_act``: its ``to_act()``."""
-    setup = game.setup
+    setup, deal, bidding, tricks, record = game.setup, game.deal, game.bidding, game.tricks, game.record
     secret = game.phase == BID and setup.simultaneous
-    bids: list[int | None] = [None if (b < 0 or secret) else b for b in game.bids]
+    bids: list[int | None] = [None if (b < 0 or secret) else b for b in bidding.bids]
     revokes: list[RevokeView] = [
         {"seat": r.seat, "suit": SUIT_LETTERS[r.suit], "trick": r.trick}
-        for r in game.revokes
+        for r in tricks.books.revokes
         if r.public or r.seat == viewer
     ]
-    deal_tricks = [_trick_view(game, t) for t in game.deal_tricks]
-    current = trick_plays(game, game.leader, game.trick_cards, game.trick_joker_suit)
+    deal_tricks = [_trick_view(deal, t) for t in tricks.finished]
+    current = trick_plays(deal, tricks.leader, tricks.cards, tricks.joker_suit)
     return {
         "rules": setup.rules.to_json(),
         "game": name,
         "seat_count": game.seat_count,
         "viewer": viewer,
         "phase": PHASES[game.phase],
-        "deal": game.deal_no,
+        "deal": deal.number,
         "deals": len(setup.hand_sizes),
-        "deal_kind": game.deal_kind,
-        "extra_deals": game.extra_deals,
-        "playoffs": game.playoff_deals,
-        "hand_size": game.hand_size,
-        "dealer": game.dealer,
-        "players": game.players[:],
-        "trump": suit_letter(game.trump),
-        "turnup": card_code(game.turnup) if game.turnup >= 0 else None,
-        "turnup_is_dealers": game.turnup_is_dealers,
-        "devils_bridge": game.devils_bridge,
+        "deal_kind": deal.kind,
+        "extra_deals": record.extra_deals,
+        "playoffs": record.playoff_deals,
+        "hand_size": deal.hand_size,
+        "dealer": deal.dealer,
+        "players": deal.players[:],
+        "trump": suit_letter(deal.trump),
+        "turnup": card_code(deal.turnup) if deal.turnup >= 0 else None,
+        "turnup_is_dealers": deal.turnup_is_dealers,
+        "devils_bridge": deal.devils_bridge,
         "bidding": setup.rules.bidding,
         "hook": setup.hook,
-        "hook_forbidden": game._forbidden_bid(),
+        "hook_forbidden": bidding.forbidden(),
         "bids": bids,
-        "has_bid": [b >= 0 for b in game.bids],
+        "has_bid": [b >= 0 for b in bidding.bids],
         "bid_total": sum(b for b in bids if b is not None),
-        "tricks": game.tricks_won[:],
-        "hand_counts": [sum(map(len, g)) for g in game.hand_groups],
+        "tricks": tricks.won[:],
+        "hand_counts": [sum(map(len, g)) for g in tricks.hands],
         "trick": current,
         "deal_tricks": deal_tricks,
         "deal_plays": [p for t in deal_tricks for p in t["cards"]] + current,
-        "trick_no": min(game.tricks_done + 1, game.hand_size),
-        "led_suit": suit_letter(game.led_suit) if game.trick_cards else None,
-        "leader": game.leader,
+        "trick_no": min(tricks.done + 1, deal.hand_size),
+        "led_suit": suit_letter(tricks.led_suit) if tricks.cards else None,
+        "leader": tricks.leader,
         "last_trick": _last_trick(game),
         "to_act": to_act,
-        "totals": game.totals[:],
-        "history": list(game.history_entries()),
+        "totals": record.totals[:],
+        "history": list(record.history_entries()),
         "revokes": revokes,
         "standings": game.standings() if game.phase == OVER else None,
     }
@@ -183,19 +181,20 @@ def seat_view(
 ) -> OhHellSeatView:
     """``public`` (this seat's :func:`public_view`) plus what only ``seat`` may see; ``legal``,
     ``proper`` and ``bid_options``: the game's answers for ``seat``."""
-    hidden = game.devils_bridge and game.phase != OVER
+    deal, hand = game.deal, game.tricks.hand
+    hidden = deal.devils_bridge and game.phase != OVER
     others: list[list[str] | None] | None = None
     if hidden:
         others = [
-            sorted_codes(game, game._hand(o)) if o != seat and o in game.players else None
-            for o in range(game.seat_count)
+            sorted_codes(deal, hand(o)) if o != seat and o in deal.players else None for o in range(game.seat_count)
         ]
+    bid = game.bidding.bids[seat]
     return {
         **public,
-        "hand": [] if hidden else sorted_codes(game, game._hand(seat)),
+        "hand": [] if hidden else sorted_codes(deal, hand(seat)),
         "hand_hidden": hidden,
         "others_cards": others,
-        "my_bid": game.bids[seat] if game.bids[seat] >= 0 else None,
+        "my_bid": bid if bid >= 0 else None,
         "legal": legal,
         "proper": proper,
         "bid_options": [list(o) for o in bid_options],

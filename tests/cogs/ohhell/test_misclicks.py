@@ -205,7 +205,7 @@ async def test_a_secret_bid_is_changed_on_the_panel_until_the_last_bid(simcord_e
     answer = live_panel(env, channel, by_seat[first])
     assert "Change it until the last bid is in" in message_text(answer), message_text(answer)
     await click(env, channel, by_seat[first], "b", 0)  # changed to 0
-    assert table.engine.bids[first] == 0
+    assert table.engine.bidding.bids[first] == 0
     assert "changed their secret bid" in notices(env, channel)
     assert table.engine.view(second)["bids"][first] is None, "still secret"
     await click(env, channel, by_seat[second], "b")
@@ -222,7 +222,7 @@ async def ann_plays_and_takes_back(env, channel, table, ann) -> str:
     for _ in range(40):
         engine = table.engine
         playing = engine.view(None)["phase"] == "playing"
-        if engine.to_act() == [seat] and playing and len(engine.trick_cards) < len(table.seats) - 1:
+        if engine.to_act() == [seat] and playing and len(engine.tricks.cards) < len(table.seats) - 1:
             break  # (the trick's last card closes it: nothing to take back)
         if engine.to_act() == [seat]:
             await click(env, channel, ann, "p" if playing else "b")
@@ -318,12 +318,12 @@ async def test_a_computer_to_play_waits_while_people_answer_a_take_back(simcord_
     channel, table, by_seat = await table_of(env, {}, names=("ann", "bob"), computers=1)
     ann, bob = (by_seat[s] for s in sorted(by_seat))
     bob_seat, computer = table.seat_of(bob.id), next(s for s in range(3) if s not in by_seat)
-    assert table.engine.next_seat[bob_seat] == computer
+    assert table.engine.deal.next_seat[bob_seat] == computer
     for _ in range(60):
         engine = table.engine
         playing = engine.view(None)["phase"] == "playing"
         (seat,) = engine.to_act()
-        if seat == bob_seat and playing and len(engine.trick_cards) < 2:
+        if seat == bob_seat and playing and len(engine.tricks.cards) < 2:
             break
         if seat in by_seat:
             await click(env, channel, by_seat[seat], "p" if playing else "b")

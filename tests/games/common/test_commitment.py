@@ -45,7 +45,7 @@ def test_a_seed_always_deals_the_same_first_deck() -> None:
 
 def test_an_oh_hell_game_draws_the_dealer_then_deals_the_pinned_deck() -> None:
     game = OhHell.new("classic", 4, SEED, rng_version=2)
-    assert game.dealer == OHHELL_FIRST_DEALER
+    assert game.deal.dealer == OHHELL_FIRST_DEALER
     assert game.deal_number == 1
     assert [card_code(c) for c in game.dealt_deck()] == OHHELL_FIRST_DECK
 
@@ -53,7 +53,7 @@ def test_an_oh_hell_game_draws_the_dealer_then_deals_the_pinned_deck() -> None:
 def test_a_new_game_deals_with_generator_3() -> None:
     game = OhHell.new("classic", 4, SEED)
     assert game.rng_version == 3
-    assert game.dealer == OHHELL_V3_FIRST_DEALER
+    assert game.deal.dealer == OHHELL_V3_FIRST_DEALER
     assert [card_code(c) for c in game.dealt_deck()] == OHHELL_V3_FIRST_DECK
     assert commitment(SEED, SALT, 3) == COMMITMENT_V3
 

@@ -11,6 +11,8 @@ import pytest
 from games.common.engine import GameError, IllegalAction, RulesError
 from games.ohhell.game import OhHell
 from games.ohhell.rules import make_rules
+from tests.fixtures.make_ohhell_snapshots import play as play_seeded
+from tests.games.ohhell.test_game_properties import ALL_RULES
 
 
 def bid(game: OhHell, seat: int, n: int) -> list:
@@ -336,7 +338,7 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     game.playout(random.Random(3), deal_only=True)
     game.playout(random.Random(4), deal_only=True)
     first = game.view(None)["history"]
-    assert first == [history_entry(r) for r in game.deal_records] and len(first) == 2
+    assert first == [history_entry(r) for r in game.record.deal_records] and len(first) == 2
     assert all(a is b for a, b in zip(first, game.view(2)["history"], strict=True))
     assert first is not game.view(2)["history"]  # each view's list is its own
     # two clones play different third deals: each history is its own records', the first two shared
@@ -345,7 +347,7 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     b.playout(random.Random(6), deal_only=True)
     for g in (a, b):
         history = g.view(1)["history"]
-        assert history == [history_entry(r) for r in g.deal_records] and len(history) == 3
+        assert history == [history_entry(r) for r in g.record.deal_records] and len(history) == 3
         assert history[0] is first[0] and history[1] is first[1]
     assert a.view(None)["history"][2] != b.view(None)["history"][2]
     assert game.view(None)["history"] == first
@@ -353,3 +355,21 @@ def test_history_entries_are_built_once_and_follow_each_clone() -> None:
     assert game.history == first
     again = OhHell.from_json(game.to_json())
     assert again.view(None)["history"] == first
+
+
+def test_a_clone_played_on_leaves_the_game_as_it_was() -> None:
+    """A clone shares what never changes once made (the deal as dealt, the bidding once over, the
+    bookkeeping of a deal that needs none) and copies the rest: a clone taken in any phase and
+    played on (take-backs and bid changes, then a playout to the game's end) leaves the game's
+    views and log as they were, under every rule set."""
+    for rules, n in ALL_RULES:
+        game = OhHell.new(rules, n, 3)
+        rng = random.Random(3)
+        while not game.is_over:
+            before = (game.log, [game.view(s) for s in (None, *range(n))])
+            twin = game.clone(random.Random(5))
+            play_seeded(twin, random.Random(6), 12)
+            twin.playout(random.Random(7))
+            assert twin.is_over
+            assert (game.log, [game.view(s) for s in (None, *range(n))]) == before
+            play_seeded(game, rng, 97)

@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
+import games.ohhell.deal
 import games.ohhell.fast
-import games.ohhell.state
+import games.ohhell.record
 from games.common.cards import parse_card
 from games.common.rng import GENERATOR_VERSION, HMAC_VERSION, LEGACY_VERSION, make_rng
 from games.common.shuffle import shuffled
@@ -42,8 +43,9 @@ def loops(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> st
         require_compiled(LOOPS)
     else:
         source = source_module(LOOPS)
-        monkeypatch.setattr(games.ohhell.fast, "fast_loops", source)
-        monkeypatch.setattr(games.ohhell.state, "fast_loops", source)
+        # every module that calls the loops: the fast path, the deal (dealing), the record (scoring)
+        for module in (games.ohhell.fast, games.ohhell.deal, games.ohhell.record):
+            monkeypatch.setattr(module, "fast_loops", source)
     return str(request.param)
 
 
@@ -60,7 +62,7 @@ def state(game: OhHell) -> dict[str, Any]:
     out: dict[str, Any] = {
         "log": game.log,
         "views": [game.view(s) for s in (None, *range(game.seats))],
-        "records": game.deal_records,
+        "records": game.record.deal_records,
         "totals": game.totals,
         "stats": game.stats(),
         "json": game.to_json(),
@@ -104,7 +106,7 @@ def test_a_games_kept_tricks_drop_out_of_the_garbage_collectors_sight() -> None:
     gc.collect()
     gc.collect()
     for game in played:
-        tricks = [trick for deal in game.deal_logs for trick in deal.tricks]
+        tricks = [trick for deal in game.record.deal_logs for trick in deal.tricks]
         assert len(tricks) == sum(game.setup.hand_sizes)
         assert not [trick for trick in tricks if gc.is_tracked(trick) or gc.is_tracked(trick[1])]
 
@@ -182,17 +184,17 @@ def test_deals_are_the_common_shuffle(rules: Rules, n: int, version: int) -> Non
     for seed in range(20):
         game = OhHell.new(rules, n, seed, rng_version=version)
         ref = make_rng(seed, version)
-        assert game.dealer == ref.randrange(n)
+        assert game.deal.dealer == ref.randrange(n)
         for deal in (1, 2):
             assert game.deal_no == deal
             deck = shuffled(game.setup.deck, ref)
-            order = game.players
+            order = game.deal.players
             need = len(order) * game.view(None)["hand_size"]
             for k, seat in enumerate(order):
                 # the hand is its suit groups one after another, each in the order dealt; on
                 # the second deal this also shows that the emptied hands were refilled clean
-                expected = sorted(deck[k : need : len(order)], key=lambda c: game.effective_suit[c])
-                assert game._hand(seat) == expected
+                expected = sorted(deck[k : need : len(order)], key=lambda c: game.deal.effective_suit[c])
+                assert game.tricks.hand(seat) == expected
             assert game.rng.getstate() == ref.getstate()
             game.playout(random.Random(seed), deal_only=True)
             if game.is_over:
@@ -259,7 +261,7 @@ def first_trick_choices(game: OhHell, trials: int, seed: int, position: int) -> 
     for _ in range(trials):
         g = game.clone()
         g.playout(rng, deal_only=True)
-        _, _, tricks = g.deal_logs[0]
+        _, _, tricks = g.record.deal_logs[0]
         out[tricks[0][1][position]] += 1
     return out
 
@@ -291,13 +293,13 @@ def test_bids_are_uniform_and_the_hook_is_left_out() -> None:
     for _ in range(trials):
         g = game.clone()
         g.playout(rng, deal_only=True)
-        counts[g.deal_records[0].bids[3]] += 1
+        counts[g.record.deal_records[0].bids[3]] += 1
     assert_uniform(counts, [0, 1, 3, 4, 5], trials)
     first = OhHell.new(make_rules("classic", sequence="fixed", fixed_hands="7"), 4, 2)
     counts = Counter()
     for _ in range(trials):
         g = first.clone()
         g.playout(rng, deal_only=True)
-        seat = g.deal_records[0].dealer + 1
-        counts[g.deal_records[0].bids[seat % 4]] += 1
+        seat = g.record.deal_records[0].dealer + 1
+        counts[g.record.deal_records[0].bids[seat % 4]] += 1
     assert_uniform(counts, list(range(first.view(None)["hand_size"] + 1)), trials)

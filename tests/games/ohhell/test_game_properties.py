@@ -172,7 +172,7 @@ class Checker:
         assert [s["seat"] for s in standings] != [] and sorted(s["seat"] for s in standings) == list(range(n))
         totals = [s["total"] for s in standings]
         assert totals == sorted(totals, reverse=True)
-        if rules.ties == "extra-hand" and game.extra_deals < rules.max_tie_deals:
+        if rules.ties == "extra-hand" and game.record.extra_deals < rules.max_tie_deals:
             assert sum(1 for s in standings if s["rank"] == 1) == 1
         assert self.events[-1].kind == "game_over" and self.events[-1].data["standings"] == standings
         # scheduled deals all played, in order

@@ -175,7 +175,7 @@ def play_deal(
         os_legal = state.legal_actions()
         ours = sorted(b + NUM_CARDS for b in legal) if game.phase == BID else sorted(from_ours[c] for c in legal)
         assert ours == os_legal, f"{where}, step {steps}, seat {seat}: legal actions"
-        assert not game.deal_records, f"{where}, step {steps}: our deal ended early"
+        assert not game.record.deal_records, f"{where}, step {steps}: our deal ended early"
         action = choice(os_legal)
         if twin is not None:
             assert _checked_legal(twin, seat, from_ours) == os_legal, f"{where}, step {steps}: checked API"
@@ -185,8 +185,8 @@ def play_deal(
         steps += 1
     returns = [int(r) for r in state.returns()]
     for ours_game in (game, twin) if twin is not None else (game,):
-        assert ours_game.deal_records, f"{where}: OpenSpiel's deal ended, ours did not"
-        record = ours_game.deal_records[0]
+        assert ours_game.record.deal_records, f"{where}: OpenSpiel's deal ended, ours did not"
+        record = ours_game.record.deal_records[0]
         assert record.scores == returns, f"{where}: scores"
         assert record.hand_size == tricks and record.dealer == dealer, where
     return steps

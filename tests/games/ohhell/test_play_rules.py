@@ -5,13 +5,13 @@ positions reached three ways (the checked API, ``fast_apply`` one decision at a 
 ``playout``):
 
 - who wins a trick: every recorded trick's winner (the engine's incremental copies in
-  ``DealState._play``, ``FastPath.fast_apply`` and ``fast_loops.random_tricks``, and the
+  ``Tricks.play``, ``FastPath.fast_apply`` and ``fast_loops.random_tricks``, and the
   computer's ``_trick_winner`` and ``Sim.play``) equals :func:`play_rules.trick_winner` over the trick's cards;
 - the hook: the bids offered (``fast_legal``, ``legal_actions``, ``bid_options``, the view's
   ``hook_forbidden``) and the bids drawn in a playout (``fast_loops.random_bids``) leave out exactly
   :func:`play_rules.hook_forbidden_bid`;
 - the legal plays: ``fast_legal``'s inline "follow suit if you can" (and ``fast_apply``'s
-  returned list) equals ``DealState._legal_plays``;
+  returned list) equals ``Tricks.legal_plays``;
 - the draw: :func:`play_rules.random_below` is ``random.Random.choice``'s draw;
 - the card tables: the computer's ``effective`` agrees with :func:`tables.card_tables`.
 """
@@ -72,7 +72,7 @@ def _sim_trick_winner(
 @pytest.mark.parametrize(("rules", "n"), ALL_RULES, ids=RULE_IDS)
 def test_every_trick_winner_is_the_readable_rule(rules: Rules, n: int) -> None:
     for game in _games(rules, n, 7):
-        for record, (players, _, tricks) in zip(game.deal_records, game.deal_logs, strict=True):
+        for record, (players, _, tricks) in zip(game.record.deal_records, game.record.deal_logs, strict=True):
             effective_suit, power = game.setup.tables[record.trump]
             table = DealTable.build(game.setup.deck, None if record.trump == NO_TRUMP else record.trump, rules.bowers)
             for leader, cards, joker_suit, winner in tricks:
@@ -95,12 +95,12 @@ def test_offered_bids_and_plays_are_the_readable_rules(rules: Rules, n: int) -> 
         while legal:
             seat = game.current_seat()
             if game.phase == PLAY:
-                proper = game._legal_plays(seat, True)
+                proper = game.tricks.legal_plays(seat, True)
                 assert legal == proper
             else:
-                last_bid = game.setup.hook and game.bid_count == game.player_count - 1
-                forbidden = hook_forbidden_bid(game.hand_size, game.bid_total) if last_bid else None
-                assert legal == legal_bids(game.hand_size, forbidden)
+                last_bid = game.setup.hook and game.bidding.count == game.deal.player_count - 1
+                forbidden = hook_forbidden_bid(game.deal.hand_size, game.bidding.total) if last_bid else None
+                assert legal == legal_bids(game.deal.hand_size, forbidden)
                 assert game.view(seat)["hook_forbidden"] == forbidden
                 allowed = [b for b, ok, _ in game.bid_options(seat) if ok]
                 assert allowed == [a["bid"] for a in game.legal_actions(seat) if a["type"] == "bid"]
@@ -115,7 +115,7 @@ def test_playout_bids_never_hit_the_hook(rules: Rules, n: int) -> None:
     for seed in range(20):
         game = OhHell.new(rules, n, seed)
         game.playout(random.Random(seed))
-        for record, log in zip(game.deal_records, game.deal_logs, strict=True):
+        for record, log in zip(game.record.deal_records, game.record.deal_logs, strict=True):
             *others, (last_seat, last_bid) = log.bids
             assert last_bid != hook_forbidden_bid(record.hand_size, sum(b for _, b in others))
 

@@ -63,8 +63,8 @@ def test_stored_rules_from_before_the_option_keep_their_deck() -> None:
 
 def test_a_seven_player_nine_card_deal_uses_every_card() -> None:
     game = OhHell.new(make_rules("oh-shit", half_game=True), 7, 2)
-    assert game.hand_size == 9
-    dealt = sorted(c for s in range(7) for c in game._hand(s))
+    assert game.deal.hand_size == 9
+    dealt = sorted(c for s in range(7) for c in game.tricks.hand(s))
     assert dealt == sorted(build_deck("pack63", 7))
 
 
@@ -137,14 +137,14 @@ def test_a_bridge_card_cannot_be_probed(
     deck_b = deck[:]
     deck_b[mine], deck_b[other] = deck_b[other], deck_b[mine]
     games = [OhHell.from_decks(rules, players, [d], first_dealer=dealer) for d in (deck, deck_b)]
-    assert games[0]._hand(seat) != games[1]._hand(seat)
+    assert games[0].tricks.hand(seat) != games[1].tricks.hand(seat)
     names = sorted({card_code(c) for c in deck}) + ["?", "ZZ", ""]
     played = False
     while not played:  # until the seat has played its card (a tie may deal again after)
         a, b = (_probes(g, seat, names) for g in games)
         assert a == b
         for g in games:
-            if g.devils_bridge and g.phase == PLAY and g.turn == seat:
+            if g.deal.devils_bridge and g.phase == PLAY and g.turn == seat:
                 named = {_outcome(lambda c=c, g=g: g.check(seat, {"type": "play", "card": c})) for c in names[:-3]}  # type: ignore[misc]
                 assert named == {("IllegalAction", BRIDGE_REFUSAL)}
         actor = games[0].to_act()[0]
@@ -170,6 +170,6 @@ def test_the_bridge_card_is_played_blind_and_the_log_still_replays() -> None:
     game.apply(1, {"type": "play", "card": "?"})
     game.apply(2, {"type": "play", "card": "?"})
     game.apply(0, {"type": "play", "card": "?"})
-    assert game.deal_records  # the bridge deal is scored
+    assert game.record.deal_records  # the bridge deal is scored
     again = OhHell.from_json(game.to_json())  # the log names the cards; a replay accepts them
     assert again.log == game.log and again.totals == game.totals

@@ -52,7 +52,7 @@ class UndoChecker(Checker):
             changers = [s for s in range(self.n) if game.may_change_bid(s)]
             if changers and rng.random() < 0.3:
                 seat = rng.choice(changers)
-                self.step(seat, {"type": "bid", "bid": rng.randrange(game.hand_size + 1)})
+                self.step(seat, {"type": "bid", "bid": rng.randrange(game.deal.hand_size + 1)})
                 continue
             seat = rng.choice(game.to_act())
             self.step(seat, dict(rng.choice(game.legal_actions(seat))))
@@ -157,7 +157,7 @@ def test_the_last_card_of_a_trick_cannot_be_taken_back() -> None:
     for _ in range(2):
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    assert game.trick_cards == [] and all(game.undo_options(s) == [] for s in range(3))
+    assert game.tricks.cards == [] and all(game.undo_options(s) == [] for s in range(3))
     with pytest.raises(IllegalAction):
         game.apply(seat, {"type": "undo_ask"})
 
@@ -214,7 +214,7 @@ def _short_game_with_takebacks(seed: int) -> OhHell:
     while not game.is_over:
         seat = game.to_act()[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
-        if "undo_ask" in game.undo_options(seat) and len(game.trick_cards) == 1:
+        if "undo_ask" in game.undo_options(seat) and len(game.tricks.cards) == 1:
             taken = game.log[-1][1]
             game.apply(seat, {"type": "undo_ask", "auto_accept": [s for s in range(3) if s != seat]})
             others = [a for a in game.legal_actions(seat) if a != taken]
