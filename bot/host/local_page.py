@@ -136,7 +136,7 @@ let run = null;
 let away = false;
 async function look() {
   try {
-    const answer = await fetch(RUN, { cache: "no-store" });
+    const answer = await fetch(RUN, { cache: "no-store", signal: AbortSignal.timeout(5000) });
     if (!answer.ok) throw new Error(String(answer.status));
     const now = (await answer.json()).run;
     if (run === null) run = now;
@@ -238,7 +238,7 @@ followLabel.append(followTurn, " Follow the turn");
 bar.append(offer, followLabel);
 label?.after(bar);
 let turn = [];
-let reopenLabels = [];
+let reopenLabels = null;  // not known until the table first answers
 offer.addEventListener("click", () => { if (offer.dataset.member) switchTo(offer.dataset.member); });
 followTurn.addEventListener("change", () => {
   sessionStorage.setItem(FOLLOW, followTurn.checked ? "on" : "off");
@@ -257,7 +257,9 @@ function offerTurn() {
 }
 async function lookAtTable() {
   try {
-    const answer = await fetch("/cardtable-table.json", { cache: "no-store" });
+    // A look that is not answered in 5 s is given up (a hung request once stopped the looking,
+    // and with it the turn and the views a restarted tab reopens); the next look asks again.
+    const answer = await fetch("/cardtable-table.json", { cache: "no-store", signal: AbortSignal.timeout(5000) });
     if (answer.ok) {
       const state = await answer.json();
       turn = state.turn ?? [];
@@ -281,37 +283,43 @@ document.getElementById("channel-message-list")?.addEventListener("click", (even
   const button = event.target instanceof Element ? event.target.closest("button") : null;
   const text = button?.innerText.trim();
   const shown = document.documentElement.dataset.cardtableShownAs;
-  if (!text || !shown || !reopenLabels.includes(text)) return;
+  // A press made before the table first answered (a slow first answer, under load) is kept too:
+  // what is kept is filtered by the table's labels when the tab reopens its views.
+  if (!text || !shown || (reopenLabels !== null && !reopenLabels.includes(text))) return;
   const all = opened();
   all[shown] = [...new Set([...(all[shown] ?? []), text])];
   sessionStorage.setItem(OPENED, JSON.stringify(all));
 }, true);
-// Pressed one at a time, each again (a few times) until a new private message shows: a press made
-// while the reloaded page is still settling is sometimes not taken.
+// Pressed one at a time, each again until a new private message shows, waiting longer each time
+// (2.5 s, 5 s, 7.5 s...: a slow answer under load is not pressed for again at once): a press made
+// while the reloaded page is still settling is sometimes not taken. The tab's note that its views
+// are to come back is kept until they have: a tab reloaded again meanwhile (the page reloads
+// itself as it reconnects) starts over rather than forgetting them.
 let reopening = null;
 function privateMessages() {
   const messages = [...document.querySelectorAll(".channel-message")];
   return messages.filter((item) => item.innerText.includes("Only you can see this")).length;
 }
+function reopened() {
+  reopening.labels = [];
+  sessionStorage.removeItem(REOPEN);
+}
 function reopen() {
   const shown = document.documentElement.dataset.cardtableShownAs;
-  if (!restored || !shown || shown !== wantedMember()) return;
+  if (!restored || !shown || shown !== wantedMember() || reopenLabels === null) return;
   if (reopening === null) {
     if (sessionStorage.getItem(REOPEN) !== "yes") return;
-    sessionStorage.removeItem(REOPEN);
     const labels = (opened()[shown] ?? []).filter((text) => reopenLabels.includes(text));
     reopening = { labels, at: 0, tries: 0, seen: 0 };
   }
+  if (!reopening.labels.length) return reopened();
   const now = Date.now();
-  if (!reopening.labels.length || now - reopening.at < 2500) return;
-  if (reopening.at && privateMessages() > reopening.seen) {  // the last press was answered
+  if (now - reopening.at < 2500 * Math.max(reopening.tries, 1)) return;
+  if (reopening.at && privateMessages() > reopening.seen || reopening.tries >= 8) {  // answered, or given up
     reopening.labels.shift();
     reopening.tries = 0;
-    if (!reopening.labels.length) return;
-  } else if (reopening.tries >= 5) {
-    reopening.labels.shift();
-    reopening.tries = 0;
-    return;
+    reopening.at = 0;
+    if (!reopening.labels.length) return reopened();
   }
   const text = reopening.labels[0];
   const button = [...document.querySelectorAll("#channel-message-list button:not([disabled])")]

@@ -80,16 +80,28 @@ def test_one_screen_follows_the_turn_or_offers_it_in_one_press(tmp_path: Path, c
 def test_each_tab_keeps_its_member_panel_and_watch_view_across_a_restart(tmp_path: Path, chromium: Any) -> None:
     """Two tabs: one plays as Bob with his panel open, the other as Carol watching the game.
     After a restart each comes back as its own member (its address names it), Bob's panel and
-    Carol's Watch view open again; before, every tab came back as Alice with nothing open."""
+    Carol's Watch view open again; before, every tab came back as Alice with nothing open.
+    Bob presses My hand before his tab has heard from the table which buttons open a view (as
+    under load, when that first answer is slow): the press must still be kept."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
         with browser_page(local, chromium) as host:
             open_game(host)
         with browser_page(local, chromium) as bob, browser_page(local, chromium) as carol:
+            held = {"table": True}
+
+            def slow_table(route: Any) -> None:
+                if held["table"]:
+                    route.abort()
+                else:
+                    route.continue_()
+
+            bob.page.route(re.compile(r"/cardtable-table\.json"), slow_table)
             bob.page.goto(local.url.replace("/#", "/?as=Bob#"))
             shown_as(bob, "Bob")
             bob.press("My hand")
             bob.page.locator(".channel-message", has_text="Your hand · Oh Hell").first.wait_for(timeout=30_000)
+            held["table"] = False
             carol.view_as("Carol")
             assert "as=Carol" in carol.page.url, carol.page.url
             carol.press("Watch")
