@@ -398,8 +398,10 @@ def test_the_live_panel_in_a_browser(tmp_path: Path, chromium: Any) -> None:
 def test_shithead_turn_timer_runs_by_itself(tmp_path: Path, chromium: Any) -> None:
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
-    # The computers pause 1 s, so that the game is still on when Alice comes back.
-    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0)
+    # The computers pause 1 s, so that the game is still on when Alice comes back. Between the
+    # test's advances the clock runs at a quarter of real time: on a loaded machine her 30 s turn
+    # ran out in real time while her panel was still being read.
+    local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0, rate=0.25)
     try:
         with browser_page(local, chromium) as page:
             # 30 s a turn: the test moves the clock over the waits; once back, Alice has time to press
