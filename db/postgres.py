@@ -44,6 +44,7 @@ from db.store import (
     GameVersion,
     Lease,
     OldCopy,
+    RatingUpdate,
     OutcomeUnknown,
     ResultRow,
     SavedPanel,
@@ -210,6 +211,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
     ) -> None:
         try:
             await self._record_action(
@@ -223,6 +225,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
                 timer=timer,
                 deal=deal,
                 old_copy=old_copy,
+                ratings=ratings,
             )
         except StoreConflict:
             raise
@@ -267,6 +270,7 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         timer: Timer | None,
         deal: DealtDeck | None,
         old_copy: OldCopy | None,
+        ratings: RatingUpdate | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # Under the game's advisory lock (taken by _tx): no other process can move the game
@@ -299,6 +303,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
                 await self._write_results(conn, game_id, "finished", results)
             if old_copy is not None:
                 await self._write_old_copy(conn, old_copy)
+            if ratings is not None:
+                await self._write_ratings(conn, ratings.rows, ratings.changes)
 
     @staticmethod
     async def _write_timer(conn: Connection, game_id: int, timer: Timer | None) -> None:

@@ -33,6 +33,7 @@ from db.store import (
     GameVersion,
     Lease,
     OldCopy,
+    RatingUpdate,
     ResultRow,
     SavedPanel,
     SeatRecord,
@@ -171,6 +172,7 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
     ) -> None:
         async with self._tx() as db:
             # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
@@ -198,6 +200,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
                 await self._write_results(db, game_id, "finished", results)
             if old_copy is not None:
                 await self._write_old_copy(db, old_copy)
+            if ratings is not None:
+                await self._write_ratings(db, ratings.rows, ratings.changes)
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:

@@ -317,6 +317,17 @@ class RatingChange:
 
 
 @dataclass(slots=True)
+class RatingUpdate:
+    """What a finished game does to its server's ratings, written in the transaction of the move
+    that finished it (:meth:`Store.record_action`), so the game's end and its rating are one write."""
+
+    guild_id: int | None
+    kind: str
+    rows: list[RatingRow]
+    changes: list[RatingChange]
+
+
+@dataclass(slots=True)
 class MemberGame:
     """One finished game from a member's side: their place and, for Oh Hell, their bids."""
 
@@ -475,6 +486,7 @@ class Store(Protocol):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
     ) -> None:
         """Commit one accepted action, with whatever it finished (and the deck of the deal it
         started), in a single transaction: a press's effects are one write, so a stop at any
@@ -482,6 +494,7 @@ class Store(Protocol):
 
         ``old_copy``: the table message the move closed (a deal or the game ended), still to lose
         its controls, saved with the move so that a restart closes it (:meth:`save_old_copy`).
+        ``ratings``: what the game the move finished does to the ratings (:meth:`save_ratings`).
 
         ``seq`` must be the game's next sequence number (its count of recorded actions), checked
         inside the transaction that writes it, so of two processes applying the same move exactly

@@ -15,6 +15,7 @@ Cogs reach the runtime only through these public objects.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -389,18 +390,22 @@ class TableManager(Registry):
             # drawn once, and the copy still to close is written with the move (one transaction).
             ends = new_engine.is_over or table.kind.message_key_of(new_engine) != before_key
             closing = self._closing(table, events, interaction) if ends else None
-            await self.store.record_action(
-                table.id,
-                seq,
-                seat,
-                stored,
-                by_ai=by_ai,
-                deal_scores=notes.deal_scores,
-                results=results,
-                timer=None,
-                deal=deal,
-                old_copy=closing.copy if closing is not None else None,
-            )
+            # the game's end and what it does to the ratings: one write too
+            rating = self.features.finish_rating if results is not None else None
+            async with rating(table, results or []) if rating is not None else contextlib.nullcontext() as ratings:
+                await self.store.record_action(
+                    table.id,
+                    seq,
+                    seat,
+                    stored,
+                    by_ai=by_ai,
+                    deal_scores=notes.deal_scores,
+                    results=results,
+                    timer=None,
+                    deal=deal,
+                    old_copy=closing.copy if closing is not None else None,
+                    ratings=ratings,
+                )
         except StaleAction:
             # Another process committed this game's next move first. ``apply`` changed ``engine`` in
             # place, so the state before the move is rebuilt from the log this process committed,

@@ -171,9 +171,12 @@ async def test_a_game_ending_press_is_one_transaction_and_draws_the_closing_tabl
         spy.on = False
     # The move with the results and the closed table: one transaction; then the ratings (rated
     # from the committed results) and the standings shown (with the closed copy forgotten).
-    assert spy.transactions == ["record_action", "save_ratings", "set_finale_shown"], spy.transactions
+    assert spy.transactions == ["record_action", "set_finale_shown"], spy.transactions
     (move,) = spy.moves
     assert move["results"] and move["deal_scores"]
+    # the ratings it moved are written with it (the stats rate it before the commit)
+    assert move["ratings"] is not None and {c.game_id for c in move["ratings"].changes} == {table.id}
+    assert await env.bot.store.finished_games(channel.guild.id, "ohhell", unrated_only=True) == []
     assert move["old_copy"] is not None and move["old_copy"].message_id == closed.id
     assert spy.drawn == {"closing": 1, "draw_panel": 3}, spy.drawn
     assert await env.bot.store.old_copies() == []
