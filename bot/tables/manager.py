@@ -141,6 +141,9 @@ class TableManager(Registry):
             for s in record.seats
             if s.seat < len(table.seats) and s.user_id != table.seats[s.seat].user_id
         ]
+        noted = self.presenter.notes.messages.get(record.id) if self.presenter.notes is not None else None
+        if noted is not None:  # the table's message this process posted, not written yet
+            record.message_id, record.message_key = noted
         table.record = record
         for seat, name in handed:
             await self.presenter.panels.revoke(table, seat, Msg(HANDED_OVER, {"name": name}))
