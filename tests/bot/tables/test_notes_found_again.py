@@ -18,12 +18,12 @@ from tests.db.conftest import pg_schema  # noqa: F401 - the fixture
 from tests.helpers import open_hand, table_message
 
 
-async def _crash(env: Any, new_bot: Any) -> Any:
+async def _crash(env: Any, make: Any) -> Any:
     """The bot stops without a word: what it noted is lost (nothing more is written)."""
     old = env.bot
     lost = old.tables.presenter.take_notes()
     old.tables.presenter.notes = None  # (its close below writes nothing: the crashed process is gone)
-    await env.restart_bot(new_bot())
+    await env.restart_bot(make())
     await old.close()
     await env.settle()
     return lost
@@ -33,7 +33,7 @@ def _live_tables(channel: Any, bot_id: int) -> list[Any]:
     return [m for m in channel.history() if m.author.id == bot_id and m.components and m.embeds]
 
 
-async def test_a_new_deals_table_whose_message_was_lost_is_found_again(simcord_env, new_bot):
+async def test_a_new_deals_table_whose_message_was_lost_is_found_again(simcord_env, new_bot):  # noqa: F811
     env = simcord_env
     channel, table, by_seat = await _table(env)
     await _to_deal_end(env, channel, table, by_seat)
@@ -57,7 +57,7 @@ async def test_a_new_deals_table_whose_message_was_lost_is_found_again(simcord_e
     assert env.errors == []
 
 
-async def test_standings_whose_note_was_lost_are_not_posted_again(simcord_env, new_bot):
+async def test_standings_whose_note_was_lost_are_not_posted_again(simcord_env, new_bot):  # noqa: F811
     env = simcord_env
     channel, table, by_seat = await _table(env)
     while not table.engine.is_over:
