@@ -43,8 +43,10 @@ from db.store import (
     GameRecord,
     GameVersion,
     Lease,
+    MessageNotes,
     OldCopy,
     OutcomeUnknown,
+    RatingUpdate,
     ResultRow,
     SavedPanel,
     SeatRecord,
@@ -210,6 +212,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
+        notes: MessageNotes | None = None,
     ) -> None:
         try:
             await self._record_action(
@@ -223,6 +227,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
                 timer=timer,
                 deal=deal,
                 old_copy=old_copy,
+                ratings=ratings,
+                notes=notes,
             )
         except StoreConflict:
             raise
@@ -267,6 +273,8 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         timer: Timer | None,
         deal: DealtDeck | None,
         old_copy: OldCopy | None,
+        ratings: RatingUpdate | None = None,
+        notes: MessageNotes | None = None,
     ) -> None:
         async with self._tx(game_id) as conn:
             # Under the game's advisory lock (taken by _tx): no other process can move the game
@@ -299,6 +307,10 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
                 await self._write_results(conn, game_id, "finished", results)
             if old_copy is not None:
                 await self._write_old_copy(conn, old_copy)
+            if ratings is not None:
+                await self._write_ratings(conn, ratings.rows, ratings.changes)
+            if notes:
+                await self._write_notes(conn, notes)
 
     @staticmethod
     async def _write_timer(conn: Connection, game_id: int, timer: Timer | None) -> None:
@@ -462,6 +474,19 @@ class PostgresStore(PostgresMatches, PostgresStats, PostgresSeats):
         async with self._tx(game_id) as conn:
             await conn.execute("UPDATE games SET finale_shown=$2 WHERE id=$1", game_id, 2 if revealed else 1)
             await self._drop_old_copies(conn, game_id, closed)
+
+    async def write_notes(self, notes: MessageNotes) -> None:
+        async with self._tx() as conn:
+            await self._write_notes(conn, notes)
+
+    @classmethod
+    async def _write_notes(cls, conn: Connection, notes: MessageNotes) -> None:
+        for game_id, (message_id, key) in notes.messages.items():
+            await conn.execute("UPDATE games SET message_id=$1, message_key=$2 WHERE id=$3", message_id, key, game_id)
+        for game_id, revealed in notes.finales.items():
+            await conn.execute("UPDATE games SET finale_shown=$2 WHERE id=$1", game_id, 2 if revealed else 1)
+        for game_id, closed in notes.closed.items():
+            await cls._drop_old_copies(conn, game_id, sorted(closed))
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx(copy.game_id) as conn:

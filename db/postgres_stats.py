@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import Any
 
 from db import rows
-from db.postgres_pool import PostgresPool
+from db.postgres_pool import Connection, PostgresPool
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
@@ -114,10 +114,15 @@ class PostgresStats(PostgresPool):
                     guild_id or 0,
                     kind,
                 )
-            if rows:
-                await conn.executemany(RATING_UPSERT, [rating_values(r) for r in rows])
-            if changes:
-                await conn.executemany(RATING_CHANGE_INSERT, [change_values(c) for c in changes])
+            await self._write_ratings(conn, rows, changes)
+
+    @staticmethod
+    async def _write_ratings(conn: Connection, rows: list[RatingRow], changes: list[RatingChange]) -> None:
+        """Rating rows (each replaced) and rating changes, in the caller's transaction."""
+        if rows:
+            await conn.executemany(RATING_UPSERT, [rating_values(r) for r in rows])
+        if changes:
+            await conn.executemany(RATING_CHANGE_INSERT, [change_values(c) for c in changes])
 
     async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
         found = await self._fetch(

@@ -32,7 +32,9 @@ from db.store import (
     GameRecord,
     GameVersion,
     Lease,
+    MessageNotes,
     OldCopy,
+    RatingUpdate,
     ResultRow,
     SavedPanel,
     SeatRecord,
@@ -171,6 +173,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
+        notes: MessageNotes | None = None,
     ) -> None:
         async with self._tx() as db:
             # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
@@ -198,6 +202,10 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
                 await self._write_results(db, game_id, "finished", results)
             if old_copy is not None:
                 await self._write_old_copy(db, old_copy)
+            if ratings is not None:
+                await self._write_ratings(db, ratings.rows, ratings.changes)
+            if notes:
+                await self._write_notes(db, notes)
 
     @staticmethod
     async def _write_timer(db: aiosqlite.Connection, game_id: int, timer: Timer | None) -> None:
@@ -347,6 +355,19 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
         async with self._tx() as db:
             await run(db, "UPDATE games SET finale_shown=? WHERE id=?", (2 if revealed else 1, game_id))
             await self._drop_old_copies(db, game_id, closed)
+
+    async def write_notes(self, notes: MessageNotes) -> None:
+        async with self._tx() as db:
+            await self._write_notes(db, notes)
+
+    @classmethod
+    async def _write_notes(cls, db: aiosqlite.Connection, notes: MessageNotes) -> None:
+        for game_id, (message_id, key) in notes.messages.items():
+            await run(db, "UPDATE games SET message_id=?, message_key=? WHERE id=?", (message_id, key, game_id))
+        for game_id, revealed in notes.finales.items():
+            await run(db, "UPDATE games SET finale_shown=? WHERE id=?", (2 if revealed else 1, game_id))
+        for game_id, closed in notes.closed.items():
+            await cls._drop_old_copies(db, game_id, sorted(closed))
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         async with self._tx() as db:

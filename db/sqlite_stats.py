@@ -11,6 +11,8 @@ import json
 from collections.abc import Collection
 from typing import Any
 
+import aiosqlite
+
 from db import rows
 from db.sqlite_connection import SqliteConnection, run, run_many
 from db.stats_sql import (
@@ -111,12 +113,13 @@ class SqliteStats(SqliteConnection):
                     " (SELECT id FROM games WHERE COALESCE(guild_id, 0)=? AND kind=?)",
                     (guild_id or 0, kind),
                 )
-            await run_many(db, qmarks(RATING_UPSERT), [rating_values(r) for r in rows])
-            await run_many(
-                db,
-                qmarks(RATING_CHANGE_INSERT),
-                [change_values(c) for c in changes],
-            )
+            await self._write_ratings(db, rows, changes)
+
+    @staticmethod
+    async def _write_ratings(db: aiosqlite.Connection, rows: list[RatingRow], changes: list[RatingChange]) -> None:
+        """Rating rows (each replaced) and rating changes, in the caller's transaction."""
+        await run_many(db, qmarks(RATING_UPSERT), [rating_values(r) for r in rows])
+        await run_many(db, qmarks(RATING_CHANGE_INSERT), [change_values(c) for c in changes])
 
     async def rating_changes(self, guild_id: int | None, kind: str, identity: str | None = None) -> list[RatingChange]:
         found = await self._fetchall(

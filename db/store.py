@@ -215,6 +215,23 @@ class OldCopy:
     after_post: bool = False
 
 
+@dataclass(slots=True)
+class MessageNotes:
+    """What the channel shows that a restart reads, and nothing else needs: each table's message
+    (its id and the deal it shows), the final standings posted (True: they said the shuffle can
+    be checked) and the old copies closed (by game). Being only about Discord's messages, they
+    are written with the next write that is made anyway (the next move of any game:
+    :meth:`Store.record_action`), or at a stop (:meth:`Store.write_notes`); after a crash the
+    restarted bot finds them again in the channel."""
+
+    messages: dict[int, tuple[int | None, str | None]] = field(default_factory=dict)
+    finales: dict[int, bool] = field(default_factory=dict)
+    closed: dict[int, set[int]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.messages or self.finales or self.closed)
+
+
 @dataclass(frozen=True, slots=True)
 class SavedPanel:
     """A player's open private panel kept across a stop: what Discord needs to edit it (the
@@ -314,6 +331,17 @@ class RatingChange:
     sigma_before: float
     mu_after: float
     sigma_after: float
+
+
+@dataclass(slots=True)
+class RatingUpdate:
+    """What a finished game does to its server's ratings, written in the transaction of the move
+    that finished it (:meth:`Store.record_action`), so the game's end and its rating are one write."""
+
+    guild_id: int | None
+    kind: str
+    rows: list[RatingRow]
+    changes: list[RatingChange]
 
 
 @dataclass(slots=True)
@@ -475,6 +503,8 @@ class Store(Protocol):
         timer: Timer | None = None,
         deal: DealtDeck | None = None,
         old_copy: OldCopy | None = None,
+        ratings: RatingUpdate | None = None,
+        notes: MessageNotes | None = None,
     ) -> None:
         """Commit one accepted action, with whatever it finished (and the deck of the deal it
         started), in a single transaction: a press's effects are one write, so a stop at any
@@ -482,6 +512,8 @@ class Store(Protocol):
 
         ``old_copy``: the table message the move closed (a deal or the game ended), still to lose
         its controls, saved with the move so that a restart closes it (:meth:`save_old_copy`).
+        ``ratings``: what the game the move finished does to the ratings (:meth:`save_ratings`).
+        ``notes``: what the channels show, of any game, still to write (:meth:`write_notes`).
 
         ``seq`` must be the game's next sequence number (its count of recorded actions), checked
         inside the transaction that writes it, so of two processes applying the same move exactly
@@ -513,6 +545,10 @@ class Store(Protocol):
         duplicate match's table that ended before the match did), which a restart's comparison
         reads so as not to tell that channel again. A game its host ended early is marked revealed
         when its "ended" message says so (its status stays cancelled: no standings to post)."""
+
+    async def write_notes(self, notes: MessageNotes) -> None:
+        """What the channels show (:class:`MessageNotes`), in one transaction: each table's message
+        as :meth:`set_message`, each finale as :meth:`set_finale_shown`, each closed copy dropped."""
 
     async def save_old_copy(self, copy: OldCopy) -> None:
         """An old copy of a table waits to lose its controls (kept across a restart)."""

@@ -40,7 +40,7 @@ from bot.messages.speech import member_language, table_language
 from bot.messages.trouble import trouble_line
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import GameRecord, OldCopy, Store, StoreError
+from db.store import GameRecord, MessageNotes, OldCopy, Store, StoreError
 from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
@@ -115,8 +115,12 @@ class Display:
         coalesce: float,
         on_done: Callable[[Display], None],
         on_post: Callable[[], None] | None = None,
+        notes: MessageNotes | None = None,
     ) -> None:
         self.client = client
+        #: where the table's message and the old copies closed are noted, to be written with the
+        #: next move (:class:`~db.store.MessageNotes`); None: each written at once
+        self.notes = notes
         self.store = store
         self.table = table
         self.sleep = sleep
@@ -262,6 +266,10 @@ class Display:
     def _queue_drop(self, message_id: int) -> None:
         """The old copy ``message_id`` is closed (or is the table again): the store forgets it,
         by a write of its own or with the next write that carries it (:meth:`closed_copies`)."""
+        if self.notes is not None:
+            self.want.saves.pop(f"old:{message_id}", None)  # (a save of it still queued: it is closed)
+            self.notes.closed.setdefault(self.table.id, set()).add(message_id)
+            return
         job: Save = lambda: self._drop_old(message_id)  # noqa: E731 - the job's identity is its key
         self.want.saves[f"old:{message_id}"] = self._drops[message_id] = job
 
@@ -282,6 +290,14 @@ class Display:
         closed = self.closed_copies()
         await self.store.set_message(self.table.id, message_id, key, closed=closed)
         self.dropped(closed)
+
+    def note_message(self, message_id: int, key: str | None) -> None:
+        """The table's message is now ``message_id`` (showing the deal ``key``): noted for the next
+        move's write, or written at once (with the old copies closed meanwhile)."""
+        if self.notes is not None:
+            self.notes.messages[self.table.id] = (message_id, key)
+        else:
+            self.want.saves["message"] = functools.partial(self._save_message, message_id, key)
 
     def _closed_old(self, message_id: int) -> None:
         self.want.old.pop(message_id, None)
@@ -466,7 +482,7 @@ class Display:
             return [classify(error, N_("posting the table"), posting=True)]
         record.message_id, record.message_key = message.id, key
         want.post, want.shown = False, version
-        want.saves["message"] = functools.partial(self._save_message, message.id, key)
+        self.note_message(message.id, key)
         if self.on_post is not None:
             self.on_post()
         return []

@@ -30,7 +30,7 @@ from bot.messages.speech import in_channel
 from bot.messages.watchers import Watchers
 from bot.seam.contract import LiveTable, Rendered
 from bot.seam.features import Features
-from db.store import OldCopy, ResultRow, Store, StoreError
+from db.store import MessageNotes, OldCopy, ResultRow, Store, StoreError
 from games.common.engine import Event
 from locales import N_, _, speaking
 
@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 
 #: how long a table edit waits for the changes that follow at once (a computer's quick answer)
 COALESCE = 0.05
+#: how many of a channel's messages after a table's are read to find its messages after a crash
+FIND_LIMIT = 50
 
 
 class Presenter:
@@ -62,6 +64,10 @@ class Presenter:
             speech=self.in_channel,
         )
         self._following: set[asyncio.Task[None]] = set()
+        #: what the channels show, still to write: with the next move of any game (:meth:`take_notes`),
+        #: at a stop, or found again in the channel after a crash (:meth:`find_posted`). None: each
+        #: is written at once (a sharded bot: another process may read a table's message meanwhile)
+        self.notes: MessageNotes | None = MessageNotes()
 
     def live_face(self, table: LiveTable) -> Rendered:
         """The live table as it looks now, drawn once a look with the table's display (which the
@@ -90,9 +96,77 @@ class Presenter:
                 coalesce=self.coalesce,
                 on_done=self._done,
                 on_post=lambda: self._follow(table),
+                notes=self.notes,
             )
             self.displays[table.id] = display
         return display
+
+    def take_notes(self) -> MessageNotes | None:
+        """The notes still to write, for a write about to be made (emptied here; :meth:`keep_notes`
+        puts them back should that write fail)."""
+        if not self.notes:
+            return None
+        taken = MessageNotes(dict(self.notes.messages), dict(self.notes.finales), dict(self.notes.closed))
+        self.notes.messages.clear()
+        self.notes.finales.clear()
+        self.notes.closed.clear()
+        return taken
+
+    def keep_notes(self, taken: MessageNotes | None) -> None:
+        """Notes taken for a write that failed: still to write (those noted since stand)."""
+        if taken is None or self.notes is None:
+            return
+        for game_id, message in taken.messages.items():
+            self.notes.messages.setdefault(game_id, message)
+        for game_id, revealed in taken.finales.items():
+            self.notes.finales.setdefault(game_id, revealed)
+        for game_id, closed in taken.closed.items():
+            self.notes.closed.setdefault(game_id, set()).update(closed)
+
+    async def find_posted(self, table: LiveTable) -> list[discord.Message]:
+        """After a crash: the bot's messages in the table's channel after its message on record
+        that carry this game's controls (a table posted, or standings, whose note was lost), oldest
+        first; none where the channel cannot be read."""
+        after = discord.Object(table.record.message_id) if table.record.message_id is not None else None
+        me = self.client.user
+        try:
+            return [
+                message
+                async for message in self._channel(table).history(limit=FIND_LIMIT, after=after)
+                if me is not None and message.author.id == me.id and _carries(message, table.id)
+            ]
+        except TRANSIENT:
+            log.warning("game %s: could not read its channel to find its messages", table.id, exc_info=True)
+            return []
+
+    async def find_table(self, table: LiveTable) -> None:
+        """After a restart: a table posted whose message the stopped bot never wrote is the table's
+        message again (edited to the game as it is); an older one found with it loses its controls."""
+        found = await self.find_posted(table)
+        if not found:
+            return
+        display = self.display(table)
+        *older, newest = found
+        table.record.message_id, table.record.message_key = newest.id, self.key_text(table)
+        display.note_message(newest.id, table.record.message_key)
+        for message in older:
+            display.retire(message.id, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None))
+
+    async def find_finale(self, table: LiveTable) -> bool:
+        """After a restart: whether the final standings of a finished game are in its channel
+        already (their note was lost); noted as shown if they are."""
+        if not await self.find_posted(table):
+            return False
+        self._finale_shown(table)
+        return True
+
+    def _finale_shown(self, table: LiveTable) -> None:
+        if self.notes is not None:
+            self.notes.finales[table.id] = says_checkable(table)
+        else:
+            self.display(table).save(
+                "finale", lambda: self.store.set_finale_shown(table.id, revealed=says_checkable(table))
+            )
 
     def _follow(self, table: LiveTable) -> None:
         """The table was posted anew: the open panels are sent again below it (a task of its own,
@@ -130,6 +204,12 @@ class Presenter:
                 await display.run_saves()
             except Exception:
                 log.exception("game %s: could not save the display's state at the stop", display.table.id)
+        notes = self.take_notes()
+        if notes is not None:
+            try:
+                await self.store.write_notes(notes)
+            except Exception:  # found again in the channels at the next start
+                log.exception("could not write what the channels show at the stop")
 
     # -- the table message --------------------------------------------------------------------
     async def update(
@@ -373,6 +453,9 @@ class Presenter:
         store keeps whether they were shown)."""
 
         async def shown() -> None:
+            if self.notes is not None:  # (written with the next move, or found again in the channel)
+                self.notes.finales[table.id] = says_checkable(table)
+                return
             display = self.display(table)
             closed = display.closed_copies()  # (the table the last move closed: forgotten in the same write)
             await self.store.set_finale_shown(table.id, revealed=says_checkable(table), closed=closed)
@@ -430,6 +513,17 @@ async def _acknowledge(interaction: discord.Interaction | None) -> None:
         await interaction.response.defer()
     except TRANSIENT:
         log.warning("could not acknowledge a click", exc_info=True)
+
+
+def _carries(message: discord.Message, game_id: int) -> bool:
+    """Whether ``message`` has controls of the game ``game_id`` (every custom id names its game
+    second: ``oh:{game_id}:...``, ``rematch:{game_id}``)."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            parts = (getattr(item, "custom_id", None) or "").split(":")
+            if len(parts) > 1 and parts[1] == str(game_id):
+                return True
+    return False
 
 
 def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:

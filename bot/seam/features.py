@@ -37,6 +37,7 @@ sentence (:class:`FeatureError`):
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +47,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.seam.contract import AnyKind, Lent, LiveTable, Rendered
-from db.store import ResultRow, SeatRecord
+from db.store import RatingUpdate, ResultRow, SeatRecord
 
 #: a control lent under every table message (None: not shown for this table now)
 TableItem = Callable[[LiveTable], discord.ui.Item[Any] | None]
@@ -62,6 +63,10 @@ SpectatorView = Callable[[LiveTable, Rendered | None], Rendered]
 #: called once a finished game's results are committed, before its final standings are shown
 #: (the stats rate the game here and note the changes in each result's ``stats``)
 FinishHook = Callable[[LiveTable, list[ResultRow]], Awaitable[None]]
+#: entered as a game's last move is about to be committed: what the game does to the ratings,
+#: written in the move's own transaction (None: nothing now; the finish hook rates it after), the
+#: ratings held until the move is committed or refused (the context's end)
+FinishRating = Callable[[LiveTable, list[ResultRow]], contextlib.AbstractAsyncContextManager[RatingUpdate | None]]
 #: adds a feature's commands to one game's ``/<game>`` group
 PerGame = Callable[[app_commands.Group, AnyKind], None]
 AppCommand = app_commands.Command[Any, Any, Any] | app_commands.Group
@@ -77,6 +82,7 @@ SINGLE = {
     "seat_note": "the note on a seat",
     "lobby": "the lobby renderer",
     "spectator_view": "the spectator's view",
+    "finish_rating": "the ratings written with a game's last move",
 }
 
 
@@ -110,6 +116,8 @@ class Feature:
     spectator_view: SpectatorView | None = None
     #: when a game finishes (after its results are committed, before its standings are shown)
     on_finish: FinishHook | None = None
+    #: what a game's end does to the ratings, written with its last move
+    finish_rating: FinishRating | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +186,12 @@ class Features:
     def spectator_view(self) -> SpectatorView | None:
         """What a spectator sees of a table; None: nobody can watch."""
         found: SpectatorView | None = self._one("spectator_view")
+        return found
+
+    @property
+    def finish_rating(self) -> FinishRating | None:
+        """What a game's end does to the ratings, written with its last move; None: no ratings."""
+        found: FinishRating | None = self._one("finish_rating")
         return found
 
     @property

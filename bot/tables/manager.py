@@ -15,6 +15,7 @@ Cogs reach the runtime only through these public objects.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -61,6 +62,8 @@ class TableManager(Registry):
         self.store = store
         self.settings = settings
         self.presenter = Presenter(client, store, self.features)
+        if settings.sharded:  # another process may read a table's message: each is written at once
+            self.presenter.notes = None
         self.thinker = Thinker(settings.computer_workers)
         #: how the watcher waits between looks (SimCord's clock in tests, like the game clock)
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
@@ -138,6 +141,9 @@ class TableManager(Registry):
             for s in record.seats
             if s.seat < len(table.seats) and s.user_id != table.seats[s.seat].user_id
         ]
+        noted = self.presenter.notes.messages.get(record.id) if self.presenter.notes is not None else None
+        if noted is not None:  # the table's message this process posted, not written yet
+            record.message_id, record.message_key = noted
         table.record = record
         for seat, name in handed:
             await self.presenter.panels.revoke(table, seat, Msg(HANDED_OVER, {"name": name}))
@@ -310,7 +316,9 @@ class TableManager(Registry):
             # a duplicate match's table: its seed held while another table still plays (the
             # rebuilt table does not know; its standings would have said the shuffle can be checked)
             await duplicate.prepare(self.store, table)
-            self.presenter.post_finale(table, await self.store.results(table.id))
+            # (posted before a crash lost their note: found in the channel, not posted again)
+            if not await self.presenter.find_finale(table):
+                self.presenter.post_finale(table, await self.store.results(table.id))
 
         self.clock.supervise(table, N_("posting the final standings"), post)
 
@@ -330,6 +338,8 @@ class TableManager(Registry):
     async def _resume_when_ready(self, table: LiveTable, copies: list[OldCopy]) -> None:
         await self.client.wait_until_ready()
         async with table.lock:
+            # a table posted before a crash lost its note is the table again, not posted anew
+            await self.presenter.find_table(table)
             self.presenter.resume(table)
             # then the old copies the stopped bot had not closed (once the table is up again)
             for copy in copies:
@@ -381,6 +391,8 @@ class TableManager(Registry):
         with self.presenter.in_channel(table):  # lines on the table: the channel's words, not the presser's
             notes = table.kind.move_notes(table, events)
         notices = list(table.notices)
+        # what the channels show, still to write, rides on this write (:class:`~db.store.MessageNotes`)
+        shown = self.presenter.take_notes()
         for note in notes.notices:  # once per move: drawing the table changes nothing
             table.notice(note)
         try:
@@ -389,18 +401,23 @@ class TableManager(Registry):
             # drawn once, and the copy still to close is written with the move (one transaction).
             ends = new_engine.is_over or table.kind.message_key_of(new_engine) != before_key
             closing = self._closing(table, events, interaction) if ends else None
-            await self.store.record_action(
-                table.id,
-                seq,
-                seat,
-                stored,
-                by_ai=by_ai,
-                deal_scores=notes.deal_scores,
-                results=results,
-                timer=None,
-                deal=deal,
-                old_copy=closing.copy if closing is not None else None,
-            )
+            # the game's end and what it does to the ratings: one write too
+            rating = self.features.finish_rating if results is not None else None
+            async with rating(table, results or []) if rating is not None else contextlib.nullcontext() as ratings:
+                await self.store.record_action(
+                    table.id,
+                    seq,
+                    seat,
+                    stored,
+                    by_ai=by_ai,
+                    deal_scores=notes.deal_scores,
+                    results=results,
+                    timer=None,
+                    deal=deal,
+                    old_copy=closing.copy if closing is not None else None,
+                    ratings=ratings,
+                    notes=shown,
+                )
         except StaleAction:
             # Another process committed this game's next move first. ``apply`` changed ``engine`` in
             # place, so the state before the move is rebuilt from the log this process committed,
@@ -408,6 +425,7 @@ class TableManager(Registry):
             # store refused).
             table.engine = table.kind.replay(table.rules, table.record)
             table.notices[:] = notices
+            self.presenter.keep_notes(shown)
             await self.reread(table)
             if self.drives(table):
                 self.clock.kick(table)
@@ -418,6 +436,7 @@ class TableManager(Registry):
             # Nothing was committed, so nothing may be shown: rebuild the state from the log.
             table.engine = table.kind.replay(table.rules, table.record)
             table.notices[:] = notices
+            self.presenter.keep_notes(shown)
             raise
         table.record.actions.append((seat, stored))
         metrics.MOVES.labels(table.kind.key, "computer" if by_ai else "person").inc()

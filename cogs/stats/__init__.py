@@ -40,6 +40,7 @@ async def setup(bot: CardBot) -> None:
             commands=lambda kinds: [*stats_commands(cog, kinds), CardAdmin(bot, book)],
             items=(ReplayButton,),
             on_finish=cog.on_finished,
+            finish_rating=book.finishing,
             seat_note=cog.seat_note,
         )
     )

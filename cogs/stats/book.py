@@ -16,12 +16,28 @@ drawn without waiting on the store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
+from bot.seam.contract import LiveTable
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
-from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_games, rebuild
-from db.store import FinishedGame, RatingChange, RatingRow, Store
+from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_game, rate_games, rebuild, season_of
+from db.store import FinishedGame, RatingChange, RatingRow, RatingUpdate, ResultRow, Store
 from locales import _, ngettext
+
+log = logging.getLogger(__name__)
+
+
+#: how far the bot's clock and the store's may be apart (the store writes a game's finishing time)
+CLOCKS_APART = timedelta(minutes=5)
+
+
+def _stamp(moment: datetime) -> str:
+    """A time as the store writes it (ISO-8601 UTC, to the second)."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _key(game: FinishedGame) -> tuple[str, int]:
@@ -34,6 +50,9 @@ class RatingBook:
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
         #: all-time ratings by (server, game, identity); a server appears once loaded
         self._known: dict[tuple[int, str], dict[str, RatingRow]] = {}
+        #: games rated with the move that finished them: their changes, the server's season length
+        #: and the finishing time assumed (:meth:`finished`), until the finish hook reads them
+        self._rated: dict[int, tuple[list[RatingChange], str, datetime]] = {}
 
     def _lock(self, guild_id: int, kind: str) -> asyncio.Lock:
         return self._locks.setdefault((guild_id, kind), asyncio.Lock())
@@ -67,6 +86,79 @@ class RatingBook:
             await self.store.save_ratings(guild_id, kind, ledger.changed(), [c for cs in found.values() for c in cs])
             self._remember(guild, kind, ledger)
             return found
+
+    @contextlib.asynccontextmanager
+    async def finishing(self, table: LiveTable, results: list[ResultRow]) -> AsyncIterator[RatingUpdate | None]:
+        """A game's last move is about to be committed: yields what it does to the ratings, for
+        the move's own transaction, or None where it cannot be rated alone now (a duplicate match's
+        table, rated once the match is over; other games not rated yet, which are rated in their
+        turn by :meth:`catch_up` after the commit). The server's ratings stay locked until the move
+        is committed (then remembered) or refused (then forgotten), so no other rating reads them
+        half-written."""
+        guild, kind = table.record.guild_id or 0, table.kind.key
+        async with self._lock(guild, kind):
+            try:
+                update = await self._rate_alone(table, results) if table.record.match_id is None else None
+            except Exception:  # the move goes on without: its game is rated after (catch_up)
+                log.warning("game %s: could not rate it with its last move", table.id, exc_info=True)
+                update = None
+            if update is None:
+                yield None
+                return
+            ledger, changes, (length, assumed) = update
+            yield RatingUpdate(table.record.guild_id, kind, ledger.changed(), changes)
+            # (only once the move is committed: a refused one raises at the yield)
+            self._rated[table.id] = (changes, length, assumed)
+            self._remember(guild, kind, ledger)
+
+    async def _rate_alone(
+        self, table: LiveTable, results: list[ResultRow]
+    ) -> tuple[Ledger, list[RatingChange], tuple[str, datetime]] | None:
+        """The game rated on the server's ratings as stored, if every other finished game is
+        rated and none finished later than now; None otherwise. The store writes the finishing
+        time with the move, on its own clock (UTC): the season is the one of now, checked after
+        the commit (:meth:`finished`)."""
+        guild_id, kind = table.record.guild_id, table.kind.key
+        held = await secrecy.held_matches(self.store, Door.STATS)
+        if await self.store.finished_games(guild_id, kind, unrated_only=True, held=held):
+            return None
+        assumed = datetime.now(UTC)
+        now = _stamp(assumed)
+        newest = await self.store.finished_games(guild_id, kind, limit=1, newest_first=True, held=held)
+        if newest and newest[0].finished_at > now:
+            return None  # (a clock behind the store's: rated after the commit, rebuilding if need be)
+        settings = await self.store.guild_settings(guild_id)
+        ledger = Ledger.of(guild_id or 0, kind, await self.store.ratings(guild_id, kind))
+        game = FinishedGame(
+            id=table.id,
+            kind=kind,
+            guild_id=guild_id,
+            preset=table.record.preset,
+            finished_at=now,
+            results=results,
+            ai_levels={s.seat: s.ai_level for s in table.record.seats if s.ai_level is not None},
+        )
+        return ledger, rate_game(ledger, game, settings.season), (settings.season, assumed)
+
+    async def finished(self, table: LiveTable) -> dict[int, list[RatingChange]]:
+        """After a game's end is committed: its rating changes by game, with those of any game
+        rated with it. A game rated with its last move (:meth:`finishing`) near the turn of a
+        season is checked against the finishing time the store wrote (a season turning between
+        the two clocks rebuilds the server's ratings); any other is rated now (:meth:`catch_up`)."""
+        guild_id, kind = table.record.guild_id, table.kind.key
+        rated = self._rated.pop(table.id, None)
+        if rated is None:
+            return await self.catch_up(guild_id, kind)
+        changes, length, assumed = rated
+        if season_of(_stamp(assumed - CLOCKS_APART), length) == season_of(_stamp(assumed + CLOCKS_APART), length):
+            return {table.id: changes}
+        stored = await self.store.finished_games(guild_id, kind, limit=1, newest_first=True)
+        mine = next((g for g in stored if g.id == table.id), None)
+        if mine is None or season_of(mine.finished_at, length) == season_of(_stamp(assumed), length):
+            return {table.id: changes}
+        async with self._lock(guild_id or 0, kind):
+            rebuilt = await self._rebuild(guild_id, kind, await secrecy.held_matches(self.store, Door.STATS))
+        return {table.id: [c for c in rebuilt if c.game_id == table.id]}
 
     async def rebuild(self, guild_id: int | None, kind: str) -> int:
         """Every rating of a server and game recomputed from its stored games; returns how many games."""

@@ -83,7 +83,7 @@ class Stats(commands.Cog):
     # -- hooks into the runtime -------------------------------------------------------------
     async def on_finished(self, table: LiveTable, results: list[ResultRow]) -> None:
         """Rate the game just finished; its changes go on the final standings."""
-        changes = await self.book.catch_up(table.record.guild_id, table.kind.key)
+        changes = await self.book.finished(table)
         for change in changes.get(table.id, []):
             for row in results:
                 if row.seat == change.seat:

@@ -10,7 +10,18 @@ import pytest
 
 from bot.fairness.shuffles import match_over
 from bot.tables.secrecy import Door, held_matches, match_allows
-from db.store import DealScore, GuildSettings, MatchRecord, RatingChange, RatingRow, ResultRow, SeatRecord, Store
+from db.store import (
+    DealScore,
+    GuildSettings,
+    MatchRecord,
+    RatingChange,
+    RatingRow,
+    RatingUpdate,
+    ResultRow,
+    SeatRecord,
+    StaleAction,
+    Store,
+)
 
 GUILD = 1_178_473_619_233_402_880
 OTHER = 1_178_473_619_233_402_999
@@ -338,3 +349,21 @@ async def test_a_matchs_tables_are_read_without_their_moves(store: Store) -> Non
     assert table.actions == [] and table.seed == 7
     full = await store.get_game(game)
     assert full is not None and full.actions == [(0, {"type": "bid", "bid": 1})]
+
+
+async def test_the_finishing_move_writes_its_ratings_in_its_own_transaction(store: Store) -> None:
+    """A game's last move carries what it does to the ratings: committed with the move, or (the
+    move refused as stale) not at all."""
+    game = await store.create_game("ohhell", GUILD, 30, ANN, "classic", {})
+    await store.start_game(game, {"x": 1}, 7, [SeatRecord(0, ANN, "ann"), SeatRecord(1, BOB, "bob")], 2)
+    results = [ResultRow(0, ANN, "ann", 1, 5, False, {}), ResultRow(1, BOB, "bob", 2, 1, True, {})]
+    rows = [RatingRow(GUILD, "ohhell", "all", f"u:{ANN}", "ann", 27.5, 7.9, 1, 1, game)]
+    changes = [RatingChange(game, 0, f"u:{ANN}", 25.0, 25 / 3, 27.5, 7.9)]
+    update = RatingUpdate(GUILD, "ohhell", rows, changes)
+    with pytest.raises(StaleAction):  # not the game's next move: nothing of it is written
+        await store.record_action(game, 1, 0, {"type": "bid", "bid": 1}, results=results, ratings=update)
+    assert await store.ratings(GUILD, "ohhell") == [] and await store.rating_changes(GUILD, "ohhell") == []
+    await store.record_action(game, 0, 0, {"type": "bid", "bid": 1}, results=results, ratings=update)
+    assert await store.ratings(GUILD, "ohhell") == rows
+    assert await store.rating_changes(GUILD, "ohhell") == changes
+    assert await store.finished_games(GUILD, "ohhell", unrated_only=True) == []

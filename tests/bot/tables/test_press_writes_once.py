@@ -142,20 +142,27 @@ async def test_a_deal_ending_press_is_one_transaction_and_draws_each_message_onc
     await _press(env, channel, table, by_seat)
     spy.on = False
     assert table.engine.deal_number == 2, "the press ended deal 1"
-    # One transaction for the move and all it decided; one for the new table's message (with the
-    # closed copy forgotten), which Discord numbered only after the move was committed.
-    assert spy.transactions == ["record_action", "set_message"], spy.transactions
+    # One transaction for the move and all it decided; the new table's message (which Discord
+    # numbered only after the move was committed) and the closed copy forgotten ride on the next.
+    assert spy.transactions == ["record_action"], spy.transactions
     (move,) = spy.moves
     assert move["deal_scores"] and move["deal"] is not None and move["deal"].deal == 2
     assert move["old_copy"] is not None and move["old_copy"].message_id == closed.id
-    assert await env.bot.store.old_copies() == []
     # The closed table and the new deal's table drawn once each; each seat's panel (a new hand) once.
     assert spy.drawn == {"closing": 1, "draw_table": 1, "draw_panel": 3}, spy.drawn
     old = next(m for m in channel.history() if m.id == closed.id)
     assert not old.components and old.embeds, "the old table shows the deal's result, without controls"
-    assert table_message(channel, env.bot.user.id).id != closed.id
+    posted = table_message(channel, env.bot.user.id)
+    assert posted.id != closed.id
     for seat, person in by_seat.items():  # each live panel shows the new hand, below the new table
         assert len(panel_moves(live_panel(env, channel, person))) or seat not in table.engine.to_act()
+    spy.start()  # the next press: one transaction, which carries the new message and the closed copy
+    await _press(env, channel, table, by_seat)
+    spy.on = False
+    assert spy.transactions == ["record_action"], spy.transactions
+    (carried,) = spy.moves
+    assert carried["notes"].messages[table.id][0] == posted.id and carried["notes"].closed == {table.id: {closed.id}}
+    assert await env.bot.store.old_copies() == [] and (await env.bot.store.get_game(table.id)).message_id == posted.id
     assert env.errors == []
 
 
@@ -169,15 +176,21 @@ async def test_a_game_ending_press_is_one_transaction_and_draws_the_closing_tabl
         spy.start()
         await _press(env, channel, table, by_seat)
         spy.on = False
-    # The move with the results and the closed table: one transaction; then the ratings (rated
-    # from the committed results) and the standings shown (with the closed copy forgotten).
-    assert spy.transactions == ["record_action", "save_ratings", "set_finale_shown"], spy.transactions
+    # The move with the results, the ratings and the closed table: one transaction. The standings
+    # shown (and the closed copy forgotten) are noted for the next write, or found after a crash.
+    assert spy.transactions == ["record_action"], spy.transactions
     (move,) = spy.moves
     assert move["results"] and move["deal_scores"]
+    # the ratings it moved are written with it (the stats rate it before the commit)
+    assert move["ratings"] is not None and {c.game_id for c in move["ratings"].changes} == {table.id}
+    assert await env.bot.store.finished_games(channel.guild.id, "ohhell", unrated_only=True) == []
     assert move["old_copy"] is not None and move["old_copy"].message_id == closed.id
     assert spy.drawn == {"closing": 1, "draw_panel": 3}, spy.drawn
-    assert await env.bot.store.old_copies() == []
     assert any("Game over" in (m.content or "") for m in channel.history())
+    notes = env.bot.tables.presenter.notes
+    assert table.id in notes.finales and notes.closed == {table.id: {closed.id}}
+    await env.bot.tables.presenter.close()  # a stop writes them (one transaction)
+    assert await env.bot.store.old_copies() == [] and await env.bot.store.unshown_finales() == []
     assert env.errors == []
 
 
@@ -215,11 +228,15 @@ async def test_a_stop_right_after_the_deal_ending_move_leaves_the_whole_deal_end
     await env.settle()
     assert not next(m for m in channel.history() if m.id == closed.id).components, "closed after the restart"
     assert table_message(channel, env.bot.user.id).id != closed.id, "the new deal's table is posted"
-    assert await env.bot.store.old_copies() == []
     table = env.bot.tables.in_channel(channel.id, "ohhell")
     assert table.engine.deal_number == 2
     for person in by_seat.values():
         await open_hand(person, channel, env.bot.user.id)
+    await _press(env, channel, table, by_seat)
+    # (the copy closed, and the new table's message, are written with the next move)
+    assert await env.bot.store.old_copies() == []
+    stored = await env.bot.store.get_game(table.id)
+    assert stored.message_id == table_message(channel, env.bot.user.id).id
     while not table.engine.is_over:
         await _press(env, channel, table, by_seat)
     assert env.errors == []
@@ -301,10 +318,11 @@ async def test_every_press_beside_a_computer_and_a_spectator(simcord_env, monkey
             assert all(m["old_copy"] is None for m in spy.moves)
             continue
         deal_ends += 1
-        assert writes == {"record_action": moves, "set_message": 1}, spy.transactions
+        assert writes == {"record_action": moves}, spy.transactions
         ended = [m for m in spy.moves if m["old_copy"] is not None]
         assert len(ended) == 1 and ended[0]["old_copy"].message_id == closed.id
         assert spy.drawn["closing"] == 1, spy.drawn
     assert followed and deal_ends, (followed, deal_ends)
+    await env.bot.tables.presenter.close()  # (the last closed copy's forgetting is written at the stop)
     assert await env.bot.store.old_copies() == []
     assert env.errors == []
