@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,17 +123,19 @@ class Presenter:
         for game_id, closed in taken.closed.items():
             self.notes.closed.setdefault(game_id, set()).update(closed)
 
-    async def find_posted(self, table: LiveTable) -> list[discord.Message]:
+    async def find_posted(self, table: LiveTable, like: Rendered) -> list[discord.Message]:
         """After a crash: the bot's messages in the table's channel after its message on record
-        that carry this game's controls (a table posted, or standings, whose note was lost), oldest
-        first; none where the channel cannot be read."""
+        that carry a control of ``like`` (the table as it is, or its standings: one posted whose
+        note was lost; a hand-over offer or an end's question carries the game's id too, but none
+        of those controls), oldest first; none where the channel cannot be read."""
         after = discord.Object(table.record.message_id) if table.record.message_id is not None else None
         me = self.client.user
+        wanted = _custom_ids(like.view.children if like.view is not None else [])
         try:
             return [
                 message
                 async for message in self._channel(table).history(limit=FIND_LIMIT, after=after)
-                if me is not None and message.author.id == me.id and _carries(message, table.id)
+                if me is not None and message.author.id == me.id and wanted & _message_ids(message)
             ]
         except TRANSIENT:
             log.warning("game %s: could not read its channel to find its messages", table.id, exc_info=True)
@@ -142,7 +144,7 @@ class Presenter:
     async def find_table(self, table: LiveTable) -> None:
         """After a restart: a table posted whose message the stopped bot never wrote is the table's
         message again (edited to the game as it is); an older one found with it loses its controls."""
-        found = await self.find_posted(table)
+        found = await self.find_posted(table, self.live_face(table))
         if not found:
             return
         display = self.display(table)
@@ -152,21 +154,29 @@ class Presenter:
         for message in older:
             display.retire(message.id, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None))
 
-    async def find_finale(self, table: LiveTable) -> bool:
+    async def find_finale(self, table: LiveTable, results: list[ResultRow]) -> bool:
         """After a restart: whether the final standings of a finished game are in its channel
         already (their note was lost); noted as shown if they are."""
-        if not await self.find_posted(table):
+        with self.in_channel(table):
+            found = await self.find_posted(table, table.kind.finale(table, results))
+        if not found:
             return False
-        self._finale_shown(table)
-        return True
-
-    def _finale_shown(self, table: LiveTable) -> None:
+        # Whether they said the shuffle can be checked is read off them: a duplicate match's table
+        # held its seed while another table played, and the match may be over since. If so, the
+        # channel is told now, as standings posted now would have told it.
+        revealed = says_checkable(table)
+        if revealed:
+            with self.in_channel(table):
+                line = reveal_line(table)
+            if line is not None and not any(line in (message.content or "") for message in found):
+                self.display(table).add_line(
+                    Line(N_("posting the final standings"), lambda: Rendered(content=reveal_line(table)), key="finale")
+                )
         if self.notes is not None:
-            self.notes.finales[table.id] = says_checkable(table)
+            self.notes.finales[table.id] = revealed
         else:
-            self.display(table).save(
-                "finale", lambda: self.store.set_finale_shown(table.id, revealed=says_checkable(table))
-            )
+            self.display(table).save("finale", lambda: self.store.set_finale_shown(table.id, revealed=revealed))
+        return True
 
     def _follow(self, table: LiveTable) -> None:
         """The table was posted anew: the open panels are sent again below it (a task of its own,
@@ -515,15 +525,19 @@ async def _acknowledge(interaction: discord.Interaction | None) -> None:
         log.warning("could not acknowledge a click", exc_info=True)
 
 
-def _carries(message: discord.Message, game_id: int) -> bool:
-    """Whether ``message`` has controls of the game ``game_id`` (every custom id names its game
-    second: ``oh:{game_id}:...``, ``rematch:{game_id}``)."""
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            parts = (getattr(item, "custom_id", None) or "").split(":")
-            if len(parts) > 1 and parts[1] == str(game_id):
-                return True
-    return False
+def _custom_ids(items: Iterable[object]) -> set[str]:
+    """The custom ids of a view's items, or of a message's component rows (buttons, menus)."""
+    ids: set[str] = set()
+    for item in items:
+        custom_id = getattr(item, "custom_id", None)
+        if isinstance(custom_id, str):
+            ids.add(custom_id)
+        ids |= _custom_ids(getattr(item, "children", []))
+    return ids
+
+
+def _message_ids(message: discord.Message) -> set[str]:
+    return _custom_ids(message.components)
 
 
 def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:

@@ -317,8 +317,9 @@ class TableManager(Registry):
             # rebuilt table does not know; its standings would have said the shuffle can be checked)
             await duplicate.prepare(self.store, table)
             # (posted before a crash lost their note: found in the channel, not posted again)
-            if not await self.presenter.find_finale(table):
-                self.presenter.post_finale(table, await self.store.results(table.id))
+            results = await self.store.results(table.id)
+            if not await self.presenter.find_finale(table, results):
+                self.presenter.post_finale(table, results)
 
         self.clock.supervise(table, N_("posting the final standings"), post)
 
