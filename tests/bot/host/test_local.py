@@ -223,6 +223,8 @@ def test_local_mode_in_a_browser(tmp_path: Path, chromium: Any) -> None:
             page.view_as("Alice")
             page.panel_showing(r"Your hand · Oh Hell · deal 1")
             assert page.panels() == 1
+            # (a card emoji is said in words until its picture comes: slow under load)
+            page.page.locator("img.custom-emoji[data-cardtable-emoji]").nth(2).wait_for(timeout=30_000)
             page.pictures_loaded()
             # Cards and suits are the bot's card emojis, as on Discord, each with its
             # picture; no ♠ or ♣ is left as text (dark grey on the dark page).
