@@ -50,14 +50,18 @@ function reader(ms) { readerUntil = Math.max(readerUntil, Date.now() + ms); }
 const UP_KEYS = ["ArrowUp", "PageUp", "Home", " "];
 if (timeline) {
   timeline.addEventListener("wheel", (event) => { if (event.deltaY < 0) reader(800); }, { passive: true });
-  timeline.addEventListener("touchstart", () => reader(60_000), { passive: true });
-  timeline.addEventListener("touchend", () => { readerUntil = 0; reader(1500); }, { passive: true });  // its glide
+  // a finger that moves scrolls (a tap on a button does not); the list glides on a moment after
+  let dragged = false;
+  timeline.addEventListener("touchstart", () => { dragged = false; }, { passive: true });
+  timeline.addEventListener("touchmove", () => { dragged = true; reader(60_000); }, { passive: true });
+  timeline.addEventListener("touchend", () => { if (dragged) { readerUntil = 0; reader(1500); } }, { passive: true });
   timeline.addEventListener("pointerdown", (event) => { if (event.target === timeline) reader(60_000); });
   document.addEventListener("pointerup", () => {  // the scroll bar let go
     if (readerUntil > Date.now() + 2000) { readerUntil = 0; reader(800); }
   });
   document.addEventListener("keydown", (event) => {
-    const field = event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+    const control = "input, textarea, select, button, [contenteditable]";  // Space presses a button
+    const field = event.target instanceof Element && event.target.closest(control);
     if (!field && UP_KEYS.includes(event.key)) reader(800);
   }, true);
   // Only a scroll up that the reader made leaves the end: the browser moves the list down itself
