@@ -12,7 +12,8 @@ and slash commands, exactly as the bot sends them) and dresses it as a player's 
 - one script more reconnects an open tab by itself: it asks the program every two seconds which
   run it is, and reloads the page once the program is back after a stop (SimCord's own page
   gives up on a restart, its page id being unknown to the new run). It remembers whom the page
-  plays as across reloads, and scrolls to the answer of your own command;
+  plays as across reloads, and keeps the newest message in view until you scroll up, with a
+  phone's toolbar on one row (:mod:`bot.host.local_layout`);
 - the page's address stays the same across restarts: a fixed default port, and a key kept in a
   file beside the database (SimCord draws a new one each run, so a reload was refused);
 - "End preview session" is refused by the server, not only hidden: only Ctrl-C stops the program;
@@ -37,6 +38,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.host.local_layout import PHONE_CSS, SCROLL_JS
 from bot.host.local_pictures import keep_picture_checks, said_emojis
 from draw.emojis import EMOJIS, all_emojis, emoji_png
 
@@ -463,24 +465,6 @@ document.addEventListener("load", (event) => {
     image.closest(".embed-card")?.classList.add("cardtable-full");
   }
 }, true);
-
-// Your own command or press: follow its answer to the end of the channel for a few seconds.
-let followUntil = 0;
-const timeline = document.getElementById("channel-timeline");
-function follow() { followUntil = Date.now() + 6000; }
-document.getElementById("channel-composer")?.addEventListener("submit", follow, true);
-document.getElementById("send-message")?.addEventListener("click", follow, true);
-document.getElementById("channel-composer-input")?.addEventListener("keydown", (event) => {
-  if (event.key === "Enter") follow();
-}, true);
-document.getElementById("channel-message-list")?.addEventListener("click", (event) => {
-  if (event.target instanceof Element && event.target.closest("button")) follow();
-}, true);
-if (timeline) {
-  new MutationObserver(() => {
-    if (Date.now() < followUntil) timeline.scrollTop = timeline.scrollHeight;
-  }).observe(timeline, { childList: true, subtree: true });
-}
 """
 
 
@@ -543,9 +527,9 @@ def dress(
             early = f"window.cardtableMembers = {known};\n{EARLY_JS}"
             return web.Response(text=early, content_type="application/javascript", headers=headers)
         if request.path == "/cardtable.css":
-            return web.Response(text=PAGE_CSS, content_type="text/css", headers=headers)
+            return web.Response(text=PAGE_CSS + PHONE_CSS, content_type="text/css", headers=headers)
         if request.path == "/cardtable.js":
-            return web.Response(text=PAGE_JS, content_type="application/javascript", headers=headers)
+            return web.Response(text=PAGE_JS + SCROLL_JS, content_type="application/javascript", headers=headers)
         answer = await original_static(request)
         if request.path == "/text.js":
             return web.Response(text=said_emojis(answer.text), content_type="application/javascript", headers=headers)

@@ -23,7 +23,7 @@ from cogs.ohhell.pictures import hand_picture
 from cogs.ohhell.render import _trick_text, hand_embed, seat_view
 from draw.budget import FIELD_VALUE, fit_lines
 from draw.cards import label, suit_symbol
-from draw.emojis import EMOJIS
+from draw.emojis import EMOJIS, card_text
 from draw.looks import CONFIRM_CARDS, four_colour
 from draw.seats import Faces
 from games.ohhell.game import OhHell
@@ -38,9 +38,6 @@ PER_ROW = 5
 #: and its rank) is about 62 px wide, and a 390-pixel phone leaves a message some 300 px, so a row
 #: of five wraps there (bid buttons, a number each, fit Discord's five)
 CARDS_PER_ROW = 4
-#: the tricks of this deal a panel lists while it asks for a move (the rest once the player waits):
-#: the whole list pushed a late trick's card buttons below the fold
-TRICKS_AT_A_MOVE = 2
 #: what the button colours mean, said once on the panel where they show
 LEGEND_BID = N_("🟦 Blue: you may bid it · grey: not allowed.")
 LEGEND_CHANGE = N_("🟩 Green: your bid now · 🟦 blue: bid that.")
@@ -83,9 +80,9 @@ def _game(table: LiveTable) -> OhHell:
     return engine
 
 
-def tricks_text(view: OhHellSeatView, name: Any, last: int | None = None) -> str | None:
-    """This deal's tricks so far: who led (the first card), what was played, who won; only the
-    ``last`` few where given, the earlier ones counted."""
+def tricks_text(view: OhHellSeatView, name: Any) -> str | None:
+    """This deal's tricks so far: who led (the first card), what was played, who won (the newest
+    kept where they outgrow a field, the earlier ones counted)."""
     lines = []
     for number, trick in enumerate(view["deal_tricks"], start=1):
         cards = trick["cards"]
@@ -101,13 +98,26 @@ def tricks_text(view: OhHellSeatView, name: Any, last: int | None = None) -> str
         )
     if not lines:
         return None
-    if last is not None and len(lines) > last:
-        lines = [_("*({n} earlier: listed here while you wait)*", n=len(lines) - last), *lines[-last:]]
     # whole lines, the newest kept: a card is an emoji's markup some 30 characters long, and a cut
     # inside one showed its code ("…470808113>") at the top of the field on a long deal
     return fit_lines(
         lines, FIELD_VALUE, lambda left: ngettext("… {n} earlier trick", "… {n} earlier tricks", left), last=True
     )[0]
+
+
+def last_trick_line(view: OhHellSeatView, name: Any) -> str | None:
+    """The deal's last finished trick in one short line, for a panel that asks for a card: its
+    cards in the order played (the first led) and who won it; None before the first. The whole
+    list, a line a trick naming each card's player, took some 70 pixels a trick on a phone and
+    pushed the panel's prompt above the fold (the player waiting sees it again)."""
+    tricks = view["deal_tricks"]
+    if not tricks:
+        return None
+    cards = []
+    for _seat, code, named in tricks[-1]["cards"]:
+        joker = named and code == "X"
+        cards.append(_("{card} as {suit}", card=card_text(code), suit=suit_symbol(named)) if joker else card_text(code))
+    return _("Last trick: {cards} → **{winner}**", cards=" ".join(cards), winner=name(tricks[-1]["winner"]))
 
 
 def panel(
@@ -140,12 +150,16 @@ def panel(
     if note:
         lines.append(note)
     buttons, legend = _moves(table, engine, seat, view, key, armed, faces.computer(seat), acting, lines)
+    # a move asked for: the last trick in a line rather than the deal's tricks listed, the picture
+    # left out (below), so that on a phone the prompt, the table's trick and the buttons all show
+    moving = bool(buttons)
+    last = last_trick_line(view, faces.name) if moving else None
+    if last:
+        lines.append(last)
     if view["trick"] and view["phase"] == "playing" and acting:
         lines.append(_("Trick so far: {cards}", cards=_trick_text(view["trick"], faces.name)))
     takeback = takeback_buttons(table, engine, seat, key, lines, faces.name) if not faces.computer(seat) else []
-    # a move asked for: the list of tricks shortened, the picture left out (below)
-    moving = bool(buttons)
-    tricks = tricks_text(view, faces.name, TRICKS_AT_A_MOVE if moving else None)
+    tricks = None if moving else tricks_text(view, faces.name)
     if tricks:
         embed.add_field(name=_("Tricks this deal"), value=tricks, inline=False)
     if legend and any(not b.item.disabled for b in buttons):

@@ -95,7 +95,7 @@ async def test_a_long_deals_tricks_are_whole_emojis_the_newest_kept(simcord_env)
     table = driver.table()
     while len(table.engine.view(None)["deal_tricks"]) < 11:
         assert await driver.step()
-    # a waiting player's panel lists every trick (one asking for a move lists the last two)
+    # a waiting player's panel lists every trick (one asking for a move says the last in a line)
     seat = next(s for s in range(4) if s not in table.engine.to_act())
     actor = next(p for p in people if p.id == table.seats[seat].user_id)
     panel = await open_hand(actor, channel, env.bot.user.id)

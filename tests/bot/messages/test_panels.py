@@ -176,7 +176,7 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
             assert "⛔" in message_text(panel)
         result = await by_seat[seat].click(panel, custom_id=move_buttons(panel)[0]["custom_id"])
         panels[by_seat[seat].id] = result.response
-    # the first trick: then every panel lists who led and who won it
+    # the first trick: then a panel asking for a card says it in a line, its winner named
     for _ in range(3):
         seat = table.engine.to_act()[0]
         panel = panels[by_seat[seat].id]
@@ -191,7 +191,7 @@ async def test_oh_hell_panel_shows_the_hooked_bid_and_tricks(simcord_env):
     person = by_seat[seat]
     now = [m for m in channel.history(viewer=person) if m.id == panels[person.id].id][0]
     text = message_text(now)
-    assert "Tricks this deal" in text and "led" in text, text
+    assert "Last trick:" in text and "→ **" in text, text
     assert "**Your turn:**" in text
 
 

@@ -94,11 +94,16 @@ async def test_each_player_reads_their_own_panel_picture_and_refusals(simcord_en
         result = await person.click(panel, custom_id=panel_moves(panel)[moves[0]])
         assert result.acknowledged and warning_of(result) is None, warning_of(result)
 
-    # a trick done: each panel names the deal's tricks in its reader's words
+    # a trick done: each panel names the deal's tricks in its reader's words (a panel asking for a
+    # card says the last trick in a line, a waiting one lists the deal's tricks)
     german = message_text(live_panel(env, channel, ann))
     spanish = message_text(live_panel(env, channel, bob))
-    assert "Stiche dieser Runde" in german and "spielte aus:" in german, german
-    assert "Bazas de esta mano" in spanish and "salió:" in spanish, spanish
+    acting = by_seat[table.engine.to_act()[0]]
+    listed = {ann: ("Stiche dieser Runde", "spielte aus:"), bob: ("Bazas de esta mano", "salió:")}
+    in_a_line = {ann: ("Letzter Stich:", "→ **"), bob: ("Última baza:", "→ **")}
+    for person, text in ((ann, german), (bob, spanish)):
+        words = in_a_line[person] if person is acting else listed[person]
+        assert all(word in text for word in words), text
     assert "Deine Ansage" in german and "bisher gemacht" in german, german
     assert "Tu apuesta" in spanish and "hasta ahora" in spanish, spanish
 
