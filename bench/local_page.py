@@ -41,6 +41,19 @@ from bench.browser import WallClock, browser_missing, browser_page, drained, fre
 from bench.quick import skip  # noqa: E402
 
 TURN = re.compile(r"@(Alice|Bob), your (bid|turn to play)")
+#: how long a look for the switched-to panel waits before it reads the turn line again
+LOOK_MS = 2_000
+
+
+def current_turn(text: str) -> tuple[str, str] | None:
+    """(who, bid or turn to play) of the page's newest turn line, or None. The newest, not the
+    first: after a tie the play-off deal's table comes below the first deal's, whose last turn
+    line stays on the page, and reading that one sent the bench to wait a minute for a panel
+    whose turn had gone (a third of the quick runs took 70 s rather than 10)."""
+    every = TURN.findall(text)
+    return every[-1] if every else None
+
+
 PROMPT = {"bid": r"Your bid:", "turn to play": r"Your turn:"}
 
 
@@ -75,11 +88,11 @@ def play(url: str, output: list[str], hands: str) -> tuple[list[float], list[flo
         deadline = time.monotonic() + 300
         while "final standings" not in page.text():
             assert time.monotonic() < deadline, f"the game did not end; the page shows:\n{page.text()[-2000:]}"
-            found = TURN.search(page.text())
+            found = current_turn(page.text())
             if found is None:
                 page.page.wait_for_timeout(100)
                 continue
-            who, what = found.groups()
+            who, what = found
             started = time.perf_counter()
             if page.viewing() != who:
                 offer = page.page.get_by_role("button", name=f"Play as {who}", exact=True)
@@ -92,13 +105,23 @@ def play(url: str, output: list[str], hands: str) -> tuple[list[float], list[flo
             panel = page.page.locator(".channel-message", has_text="Your hand · Oh Hell").last
             buttons = panel.locator("button:not([disabled]):not([aria-disabled='true'])")
             wanted = buttons.filter(has_text=re.compile(r"^\s*\d+\s*$")) if what == "bid" else page.card_buttons(panel)
-            try:
-                page.page.wait_for_function(
-                    "name => document.documentElement.dataset.cardtableShownAs === name", arg=who, timeout=60_000
-                )
-                panel.get_by_text(re.compile(PROMPT[what])).first.wait_for(timeout=60_000)
-                wanted.first.wait_for(timeout=60_000)
-            except PlaywrightTimeout:
+            # the panel as the player sees it, waited for up to a minute, in looks of LOOK_MS after
+            # each of which the turn line is read again: where the turn has moved on meanwhile the
+            # loop looks again at once rather than after the minute (a switch still counts from
+            # ``started``, however many looks it took)
+            ready = False
+            while not ready and time.perf_counter() - started < 60:
+                try:
+                    page.page.wait_for_function(
+                        "name => document.documentElement.dataset.cardtableShownAs === name", arg=who, timeout=LOOK_MS
+                    )
+                    panel.get_by_text(re.compile(PROMPT[what])).first.wait_for(timeout=LOOK_MS)
+                    wanted.first.wait_for(timeout=LOOK_MS)
+                    ready = True
+                except PlaywrightTimeout:
+                    if current_turn(page.text()) != (who, what):
+                        break
+            if not ready:
                 continue  # the turn moved on meanwhile: looked at again
             switched = time.perf_counter()
             if page.viewing() != who:
