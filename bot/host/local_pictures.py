@@ -85,13 +85,7 @@ def keep_picture_checks(preview: Any) -> None:
             if media_time is not None:  # a moment of a video: not kept
                 return await super().validate(key, blob, media_time=media_time)
             if key in emojis:
-                if self.emoji is None:
-                    self.emoji = asyncio.ensure_future(super().validate(key, blob))
-                try:
-                    checked = await asyncio.shield(self.emoji)
-                except Exception:
-                    self.emoji = None  # (checked again at the next emoji shown)
-                    raise
+                checked = await self._emoji_checked(key, blob)
                 width, height = struct.unpack(">II", blob[16:24])  # the PNG's IHDR
                 return dataclasses.replace(
                     checked, normalized=blob, width=width, height=height, decoded_bytes=width * height * 4
@@ -104,5 +98,22 @@ def keep_picture_checks(preview: Any) -> None:
             while len(self.kept) > KEPT_CHECKS:
                 self.kept.popitem(last=False)
             return info
+
+        async def _emoji_checked(self, key: str, blob: bytes) -> Any:
+            """The first card emoji's check, made once and shared. One that failed is made again
+            with the next emoji shown; one cancelled because its picture was released (the page
+            republished meanwhile) is made again with this emoji at once. (A cancelled check was
+            kept: every card emoji of the rest of the run waited in words for a picture that
+            never came.)"""
+            while True:
+                first = self.emoji
+                if first is None or (first.done() and (first.cancelled() or first.exception() is not None)):
+                    first = self.emoji = asyncio.ensure_future(super().validate(key, blob))
+                try:
+                    return await asyncio.shield(first)
+                except asyncio.CancelledError:
+                    if not first.cancelled():
+                        raise  # this ask itself was cancelled
+                # (the shared check was cancelled, not this ask: checked again)
 
     preview._media_worker = KeptChecks()
