@@ -3,6 +3,7 @@ limit, and compiled modules kept in memory."""
 
 import copy
 import importlib.machinery
+import logging
 import marshal
 import os
 import random
@@ -127,3 +128,24 @@ def _seeded_deals(request: pytest.FixtureRequest) -> Iterator[None]:
     fairness.ENTROPY = random.Random(request.node.nodeid)
     yield
     fairness.ENTROPY = saved
+
+
+@pytest.fixture(autouse=True)
+def _logging_left_as_found() -> Iterator[None]:
+    """A test that starts the bot's entry point configures the process's logging: a handler on
+    ``sys.stderr`` as pytest was capturing it, a stream closed once the test ends. Left on the root
+    logger, every later test of that worker that logs printed "Logging error ... I/O operation on
+    closed file" with a traceback (a test that reads stderr for tracebacks then failed, in some
+    orders only). Each test leaves the root logger's handlers and levels as it found them
+    (pytest's own capture handlers are pytest's to remove)."""
+    from bot.host import logs
+
+    root, chatty = logging.getLogger(), logging.getLogger("discord")
+    found, levels, installed = list(root.handlers), (root.level, chatty.level), logs._installed
+    yield
+    for handler in list(root.handlers):
+        if handler not in found and type(handler).__module__ != "_pytest.logging":
+            root.removeHandler(handler)
+    root.setLevel(levels[0])
+    chatty.setLevel(levels[1])
+    logs._installed = installed

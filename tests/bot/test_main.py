@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 import pytest
 
@@ -17,19 +15,6 @@ def no_dotenv(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # no .env here
     for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_PATH", "AI_DELAY_SECONDS", "DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def own_logging():
-    """For a test that runs main() as far as its logging: the handler main() installs (on the
-    stderr pytest captures for that test) is taken away after it, so no later test logs into a
-    closed stream."""
-    yield
-    from bot.host import logs
-
-    if logs._installed is not None:
-        logging.getLogger().removeHandler(logs._installed)
-        logs._installed = None
 
 
 def test_missing_token_says_what_to_do(no_dotenv, capsys):

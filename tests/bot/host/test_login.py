@@ -23,7 +23,7 @@ from bot.client import CardBot
 from bot.host import login
 from bot.host.health import readiness
 from bot.host.settings import Settings
-from tests.bot.test_main import no_dotenv, own_logging  # noqa: F401  (fixtures)
+from tests.bot.test_main import no_dotenv  # noqa: F401  (a fixture)
 
 
 def failing_logins(bot: CardBot, failures: list[BaseException]) -> list[str]:
@@ -94,7 +94,7 @@ async def test_a_failure_once_the_start_up_began_is_not_tried_again(tmp_path) ->
         await login.log_in(bot, "t", sleep=lambda seconds: asyncio.sleep(0))
 
 
-def test_python_m_bot_waits_out_an_outage_at_start(no_dotenv, own_logging, monkeypatch, capsys, tmp_path) -> None:  # noqa: F811
+def test_python_m_bot_waits_out_an_outage_at_start(no_dotenv, monkeypatch, capsys, tmp_path) -> None:  # noqa: F811
     """The command itself: three failed logins, then it starts and runs (and stops cleanly)."""
     monkeypatch.setenv("DISCORD_TOKEN", "offline-test-token")
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "cards.sqlite3"))

@@ -24,7 +24,7 @@ from discord import app_commands
 from bot import __main__ as entry
 from bot.client import CardBot
 from bot.host.leases import LEASE_SECONDS
-from tests.bot.test_main import no_dotenv, own_logging  # noqa: F401  (fixtures)
+from tests.bot.test_main import no_dotenv  # noqa: F401  (a fixture)
 
 ELSEWHERE = "another-machine:4242:abcdef"  # another host: never judged gone, so never taken back
 
@@ -45,7 +45,7 @@ def take_over(bot: CardBot, connected: Callable[[], Awaitable[Any]]) -> Callable
     return pause
 
 
-def test_python_m_bot_ends_with_status_1_and_one_sentence(no_dotenv, own_logging, monkeypatch, capsys, tmp_path):  # noqa: F811
+def test_python_m_bot_ends_with_status_1_and_one_sentence(no_dotenv, monkeypatch, capsys, tmp_path):  # noqa: F811
     monkeypatch.setenv("DISCORD_TOKEN", "offline-test-token")
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "cards.sqlite3"))
     for name in ("HEALTH_PORT", "SHARD_COUNT", "SHARD_IDS"):
