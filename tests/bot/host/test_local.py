@@ -163,11 +163,12 @@ def chromium() -> Iterator[Any]:
 
 
 def open_timed_shithead(page: Page, seconds: int = 10) -> None:
-    """Alice opens a Shithead table with a turn timer of ``seconds``."""
+    """Alice opens a Shithead table with a turn timer of ``seconds`` (a minute is offered as 1m)."""
     page.wait_for("No messages in this channel")
     page.slash("/shithead new")
     page.wait_for("Shithead: a table is open")
-    page.set_with("/shithead set", rf"turn_timer is now {seconds} ?s a turn", option="turn_timer", value=f"{seconds}s")
+    value, said = ("1m", "1 ?m") if seconds == 60 else (f"{seconds}s", f"{seconds} ?s")
+    page.set_with("/shithead set", rf"turn_timer is now {said} a turn", option="turn_timer", value=value)
 
 
 def open_game(page: Any) -> None:
@@ -401,13 +402,15 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path, chromium: Any) -> No
     """Nobody touches the page: the clock alone reminds, runs out, and lets the computer take the
     seats; Alice takes hers back and plays from her private panel."""
     # The computers pause 1 s, so that the game is still on when Alice comes back. Between the
-    # test's advances the clock runs at a quarter of real time: on a loaded machine her 30 s turn
-    # ran out in real time while her panel was still being read.
+    # test's advances the clock runs at a quarter of real time: on a loaded machine her turn ran
+    # out in real time while her panel was still being read.
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=1.0, rate=0.25)
     try:
         with browser_page(local, chromium) as page:
-            # 30 s a turn: the test moves the clock over the waits; once back, Alice has time to press
-            open_timed_shithead(page, 30)
+            # 60 s a turn: the test moves the clock over the waits; once back, Alice has time to press
+            # (with 30 s, the test's own steps of the clock while the computers moved once used up
+            # her turn again before she had pressed)
+            open_timed_shithead(page, 60)
             page.view_as("Bob")
             page.press("Join")
             page.wait_for(r"Players \(2, ")
@@ -415,9 +418,9 @@ def test_shithead_turn_timer_runs_by_itself(tmp_path: Path, chromium: Any) -> No
             page.press("Add computer")
             page.wait_for(r"Players \(3, [\s\S]*🤖 Computer 1")
             page.press("Start")
-            page.local.advance(15)
-            page.wait_for(r"it's your move\. 15 ?s left before the computer plays it", step=0.5)
-            page.local.advance(15)
+            page.local.advance(30)
+            page.wait_for(r"it's your move\. 30 ?s left before the computer plays it", step=0.5)
+            page.local.advance(30)
             page.wait_for(r"Alice ran out of time", step=0.5)
             page.press_until("Take my seat back", r"Alice is back and plays their own seat again")
             # The game is hers again. She opens her private panel once (again if the click landed on
