@@ -1,9 +1,9 @@
 """The presses that end a deal or the game, not only a mid-deal card: the move and everything it
-decides (the deal's scores, the next deal's deck, the results, the table message it closes) are
-one transaction, the closing table is drawn once, and a panel is drawn once for each seat whose
-view changed. The writes that must wait for Discord's answer (the new table's message, the
-standings shown, each forgetting the closed copy in the same write) and the stats' ratings (rated
-from the committed results) come after, each one transaction. Counted through a spy on the store's
+decides (the deal's scores, the next deal's deck, the results and their ratings, the table
+message it closes) are one transaction, the closing table is drawn once, and a panel is drawn once
+for each seat whose view changed. What must wait for Discord's answer (the new table's message,
+the standings shown, the closed copies forgotten) rides on the next move's transaction (a sharded
+bot writes it at once). Counted through a spy on the store's
 transaction boundary (``_tx``), on SQLite and on PostgreSQL alike; and a stop on either side of
 the deal-ending move's commit leaves the whole deal end or none of it."""
 
@@ -163,6 +163,30 @@ async def test_a_deal_ending_press_is_one_transaction_and_draws_each_message_onc
     (carried,) = spy.moves
     assert carried["notes"].messages[table.id][0] == posted.id and carried["notes"].closed == {table.id: {closed.id}}
     assert await env.bot.store.old_copies() == [] and (await env.bot.store.get_game(table.id)).message_id == posted.id
+    assert env.errors == []
+
+
+async def test_a_sharded_bot_writes_the_new_tables_message_at_once(simcord_env, monkeypatch):
+    """In a sharded bot another process may read a table's message, so nothing waits in memory for
+    the next move: the new deal's table message is written as soon as Discord numbers it, with the
+    closed copy forgotten in the same write, a transaction after the move's."""
+    env = simcord_env
+    env.bot.tables.presenter.notes = None  # as the table manager sets it where the settings shard
+    channel, table, by_seat = await _table(env)
+    spy = Spy(monkeypatch, env.bot, type(table.kind))
+    await _to_deal_end(env, channel, table, by_seat)
+    closed = table_message(channel, env.bot.user.id)
+    spy.start()
+    await _press(env, channel, table, by_seat)
+    spy.on = False
+    assert table.engine.deal_number == 2, "the press ended deal 1"
+    assert spy.transactions == ["record_action", "set_message"], spy.transactions
+    (move,) = spy.moves
+    assert move["notes"] is None and move["old_copy"] is not None and move["old_copy"].message_id == closed.id
+    posted = table_message(channel, env.bot.user.id)
+    assert posted.id != closed.id
+    assert (await env.bot.store.get_game(table.id)).message_id == posted.id
+    assert await env.bot.store.old_copies() == []
     assert env.errors == []
 
 
