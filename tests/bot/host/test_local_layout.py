@@ -42,6 +42,20 @@ AT_END = "(t => t.scrollHeight - t.scrollTop - t.clientHeight)(document.getEleme
 #: how long the page once followed the channel after the player's own press (its only follow)
 FOLLOW_MS = 6000
 SCROLL_TOP = "() => document.getElementById('channel-timeline').scrollTop"
+#: the page's clock moved on by ``ms`` (``Date.now``, which the page reads for how long ago a
+#: press or a scroll was), rather than the test waiting that long
+PAGE_CLOCK_ON = """ms => {
+  window.cardtableRealNow ??= Date.now.bind(Date);
+  window.cardtableClockShift = (window.cardtableClockShift ?? 0) + ms;
+  Date.now = () => window.cardtableRealNow() + window.cardtableClockShift;
+}"""
+#: true once the channel has not scrolled between two looks (a wheel's smooth scroll is over)
+SCROLL_STILL = """() => {
+  const top = document.getElementById('channel-timeline').scrollTop;
+  const still = window.cardtableLastTop === top;
+  window.cardtableLastTop = top;
+  return still;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +100,7 @@ def test_on_a_phone_the_newest_message_stays_in_view_until_the_reader_scrolls_up
 
             # Long after her last press (the computers think, a busy machine is slow), the table
             # and her panel change in one frame.
-            page.page.wait_for_timeout(FOLLOW_MS + 500)
+            page.page.evaluate(PAGE_CLOCK_ON, FOLLOW_MS + 500)
             page.page.evaluate(GROW_ABOVE_AND_BELOW, [160, 120])
             assert controls_in_view(page), "a scroll the reader did not make left the panel's buttons below"
 
@@ -96,7 +110,7 @@ def test_on_a_phone_the_newest_message_stays_in_view_until_the_reader_scrolls_up
             page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.page.mouse.wheel(0, -300)
             page.page.wait_for_function(f"() => {AT_END} > 250", timeout=10_000, polling=100)
-            page.page.wait_for_timeout(300)  # the wheel's scroll over
+            page.page.wait_for_function(SCROLL_STILL, timeout=10_000, polling=100)  # the wheel's scroll over
             kept = page.page.evaluate(SCROLL_TOP)
             page.page.evaluate(GROW_ABOVE_AND_BELOW, [0, 120])
             assert abs(page.page.evaluate(SCROLL_TOP) - kept) <= 2, "the page scrolled away from where she read"

@@ -132,8 +132,10 @@ async def _to_deal_end(env: Any, channel: Any, table: Any, by_seat: dict[int, An
         await _press(env, channel, table, by_seat)
 
 
-async def test_a_deal_ending_press_is_one_transaction_and_draws_each_message_once(simcord_env, monkeypatch):
-    env = simcord_env
+async def _deal_ending_press(env: Any, monkeypatch: Any) -> tuple[Any, Any, dict[int, Any], Spy, Any]:
+    """A table played to the last card of its first deal, that card pressed with the spy on:
+    the channel, the table, its players by seat, the spy (off again) and the table message the
+    press closed."""
     channel, table, by_seat = await _table(env)
     spy = Spy(monkeypatch, env.bot, type(table.kind))
     await _to_deal_end(env, channel, table, by_seat)
@@ -142,6 +144,12 @@ async def test_a_deal_ending_press_is_one_transaction_and_draws_each_message_onc
     await _press(env, channel, table, by_seat)
     spy.on = False
     assert table.engine.deal_number == 2, "the press ended deal 1"
+    return channel, table, by_seat, spy, closed
+
+
+async def test_a_deal_ending_press_is_one_transaction_and_draws_each_message_once(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, table, by_seat, spy, closed = await _deal_ending_press(env, monkeypatch)
     # One transaction for the move and all it decided; the new table's message (which Discord
     # numbered only after the move was committed) and the closed copy forgotten ride on the next.
     assert spy.transactions == ["record_action"], spy.transactions
@@ -172,14 +180,7 @@ async def test_a_sharded_bot_writes_the_new_tables_message_at_once(simcord_env, 
     closed copy forgotten in the same write, a transaction after the move's."""
     env = simcord_env
     env.bot.tables.presenter.notes = None  # as the table manager sets it where the settings shard
-    channel, table, by_seat = await _table(env)
-    spy = Spy(monkeypatch, env.bot, type(table.kind))
-    await _to_deal_end(env, channel, table, by_seat)
-    closed = table_message(channel, env.bot.user.id)
-    spy.start()
-    await _press(env, channel, table, by_seat)
-    spy.on = False
-    assert table.engine.deal_number == 2, "the press ended deal 1"
+    channel, table, by_seat, spy, closed = await _deal_ending_press(env, monkeypatch)
     assert spy.transactions == ["record_action", "set_message"], spy.transactions
     (move,) = spy.moves
     assert move["notes"] is None and move["old_copy"] is not None and move["old_copy"].message_id == closed.id
