@@ -122,6 +122,9 @@ class RatingBook:
         held = await secrecy.held_matches(self.store, Door.STATS)
         if await self.store.finished_games(guild_id, kind, unrated_only=True, held=held):
             return None
+        # The store's clock, not the game's: the store stamps the finishing time itself (SQLite's
+        # and PostgreSQL's own now), and the season is judged against that stamp. SimCord's virtual
+        # clock (discord.utils.utcnow in tests) would put the two in different seasons.
         assumed = datetime.now(UTC)
         now = _stamp(assumed)
         newest = await self.store.finished_games(guild_id, kind, limit=1, newest_first=True, held=held)
