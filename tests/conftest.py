@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, settings
 from simcord.env import Env
 
 from bot.fairness import shuffles as fairness
+from tests.feature_modules import load_features_once
 from tests.keep_bytecode import BYTECODE, keep_bytecode
 
 # Every request the bot makes in a SimCord test is held to Discord's published API.
@@ -83,8 +84,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 # for every bot, and drops them from sys.modules when the bot closes), about forty modules a bot.
 # Where no bytecode is written (PYTHONDONTWRITEBYTECODE, as on the shared test machine) every one
 # of them was compiled from its source again, a third of each test's setup. The compiled code is
-# kept here by path and source instead, as a .pyc file would keep it: each bot still executes the
-# modules anew, so nothing a module does at import time is shared between bots.
+# kept here by path and source instead, as a .pyc file would keep it. (They are executed once a
+# process, as the real bot executes them: tests/feature_modules.py.)
 _compiled: dict[tuple[str, bytes], Any] = {}
 _source_to_code = importlib.machinery.SourceFileLoader.source_to_code
 
@@ -100,6 +101,7 @@ def _cached_source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = 
 
 
 importlib.machinery.SourceFileLoader.source_to_code = _cached_source_to_code  # type: ignore[method-assign]
+load_features_once()
 
 # The programs the tests start as users do (``python -m bot.host.local``, ``python -m bot`` for the
 # tools and the signals, pytest itself) compiled the project again on each start where no bytecode
