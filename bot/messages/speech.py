@@ -176,11 +176,11 @@ class CatalogueTranslator(app_commands.Translator):
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
-        language = locales.language_of(locale.value)
-        if language == locales.SOURCE or locales.language_of(locale.value) not in locales.languages():
-            return None
         where = CONTEXTS.get(context.location)
-        if where is None:
+        if where is None:  # a name: English everywhere
+            return None
+        language = locales.language_of(locale.value)
+        if language == locales.SOURCE:
             return None
         msgid = string.extras.get("msgid", string.message)
         text = catalogue.lookup_in_context(language, where, msgid)
