@@ -18,8 +18,11 @@ is visible to whoever sees the message, a card in it would not be.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Concatenate, Generic, ParamSpec, TypeVar, cast
@@ -71,7 +74,32 @@ def encode(image: Image.Image) -> bytes:
     out = io.BytesIO()
     indexed = image.quantize(palette=palette(), dither=Image.Dither.NONE)
     indexed.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    data = out.getvalue()
+    _note_drawn(data)
+    return data
+
+
+#: how many of the newest pictures :func:`drawn_here` knows
+DRAWN_KEPT = 256
+_drawn: OrderedDict[str, None] = OrderedDict()
+_drawn_lock = threading.Lock()  # pictures are drawn in worker threads too
+
+
+def _note_drawn(data: bytes) -> None:
+    digest = hashlib.sha256(data).hexdigest()
+    with _drawn_lock:
+        _drawn[digest] = None
+        _drawn.move_to_end(digest)
+        while len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+
+
+def drawn_here(digest: str) -> bool:
+    """Whether the picture of this SHA-256 (hex) is one of the newest :data:`DRAWN_KEPT` this
+    process drew (:func:`encode`): a page showing the bot's own pictures (the local mode) may
+    trust such a file as drawn rather than decode it again to check it."""
+    with _drawn_lock:
+        return digest in _drawn
 
 
 @lru_cache(maxsize=1)

@@ -19,6 +19,8 @@ import struct
 from collections import OrderedDict
 from typing import Any
 
+from draw.images import drawn_here
+
 log = logging.getLogger("cardtable.local")
 
 #: where SimCord's page makes the placeholder of a custom emoji without a picture (an id its server
@@ -53,6 +55,8 @@ def said_emojis(text_js: str) -> str:
 #: pictures other than the card emojis whose check is kept, the newest: a table's picture that a
 #: second tab, or the same tab after a reload, shows again
 KEPT_CHECKS = 32
+#: the first bytes of every PNG file
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def keep_picture_checks(preview: Any) -> None:
@@ -63,29 +67,34 @@ def keep_picture_checks(preview: Any) -> None:
     than 8 waiting the rest were refused ("queue is full"), so the page showed placeholders.
 
     A check depends on the picture's bytes alone, so its result is kept: for the newest
-    :data:`KEPT_CHECKS` pictures (a table's, shown again by a second tab). The card emojis are the
-    bot's own pictures, drawn alike (one size, one format): the first one shown is checked, and
-    the others are served as drawn, with that check's findings and their own size."""
+    :data:`KEPT_CHECKS` pictures (a table's, shown again by a second tab). The bot's own pictures
+    are drawn alike: the card emojis (one size, one format), and the tables', hands' and tricks'
+    pictures this process has just drawn (:func:`draw.images.drawn_here`; palette PNGs of one
+    palette). Of each kind the first one shown is checked, and the others are served as drawn,
+    with that check's findings and their own size: a new table picture every move had cost a new
+    process (84 of them in a run of the test suite, each starting Python and Pillow)."""
     from simcord.preview._media import MediaWorker
 
     # (the pictures the page was given: the card emojis, PNG files of one size)
     emojis = {
         hashlib.sha256(picture).hexdigest()
         for _name, picture in preview._explicit_assets.values()
-        if picture.startswith(b"\x89PNG\r\n\x1a\n")
+        if picture.startswith(PNG)
     }
 
     class KeptChecks(MediaWorker):
         def __init__(self) -> None:
             super().__init__()
             self.kept: OrderedDict[str, Any] = OrderedDict()
-            self.emoji: asyncio.Future[Any] | None = None  # the first card emoji's check
+            #: the first check of each kind of the bot's own pictures ("emoji", "drawn")
+            self.first: dict[str, asyncio.Future[Any]] = {}
 
         async def validate(self, key: str, blob: bytes, *, media_time: float | None = None) -> Any:
             if media_time is not None:  # a moment of a video: not kept
                 return await super().validate(key, blob, media_time=media_time)
-            if key in emojis:
-                checked = await self._emoji_checked(key, blob)
+            own = "emoji" if key in emojis else "drawn" if drawn_here(key) and blob.startswith(PNG) else None
+            if own is not None:
+                checked = await self._first_checked(own, key, blob)
                 width, height = struct.unpack(">II", blob[16:24])  # the PNG's IHDR
                 return dataclasses.replace(
                     checked, normalized=blob, width=width, height=height, decoded_bytes=width * height * 4
@@ -99,16 +108,16 @@ def keep_picture_checks(preview: Any) -> None:
                 self.kept.popitem(last=False)
             return info
 
-        async def _emoji_checked(self, key: str, blob: bytes) -> Any:
-            """The first card emoji's check, made once and shared. One that failed is made again
-            with the next emoji shown; one cancelled because its picture was released (the page
-            republished meanwhile) is made again with this emoji at once. (A cancelled check was
-            kept: every card emoji of the rest of the run waited in words for a picture that
-            never came.)"""
+        async def _first_checked(self, own: str, key: str, blob: bytes) -> Any:
+            """The check of the first picture of its kind (``own``), made once and shared. One
+            that failed is made again with the next picture shown; one cancelled because its
+            picture was released (the page republished meanwhile) is made again with this picture
+            at once. (A cancelled check was kept: every card emoji of the rest of the run waited
+            in words for a picture that never came.)"""
             while True:
-                first = self.emoji
+                first = self.first.get(own)
                 if first is None or (first.done() and (first.cancelled() or first.exception() is not None)):
-                    first = self.emoji = asyncio.ensure_future(super().validate(key, blob))
+                    first = self.first[own] = asyncio.ensure_future(super().validate(key, blob))
                 try:
                     return await asyncio.shield(first)
                 except asyncio.CancelledError:

@@ -53,3 +53,37 @@ async def test_a_card_emojis_check_cancelled_by_its_pictures_release_is_made_aga
     served = await worker.validate(queen_key, queen)
     assert (served.width, served.height, served.normalized) == (22, 30, queen)
     assert decoded == [nine_key, nine_key], "the other card emojis are served from the one check"
+
+
+async def test_the_bots_own_pictures_are_checked_once_and_anyone_elses_each_time() -> None:
+    """A table's picture is new at every move: the first the bot drew is checked, the next ones
+    it drew are served as drawn with that check's findings and their own size; a picture it did
+    not draw (a file from elsewhere) is checked itself, every new one."""
+    from draw.images import encode
+
+    table, next_table = encode(Image.new("RGB", (40, 30), (1, 2, 3))), encode(Image.new("RGB", (50, 20), (3, 2, 1)))
+    foreign, other_foreign = _png(10, 12), _png(11, 13)
+    preview = SimpleNamespace(_explicit_assets={})
+    keep_picture_checks(preview)
+    worker = preview._media_worker
+    decoded: list[bytes] = []
+
+    async def decode(key: str, blob: bytes, media_time: float | None) -> MediaInfo:
+        decoded.append(blob)
+        return MediaInfo(
+            format="png",
+            width=1,
+            height=1,
+            frames=1,
+            decoded_bytes=4,
+            normalized=b"normalized",
+            content_type="image/png",
+        )
+
+    worker._decode = decode
+    shown = [
+        await worker.validate(hashlib.sha256(b).hexdigest(), b) for b in (table, next_table, foreign, other_foreign)
+    ]
+    assert decoded == [table, foreign, other_foreign]
+    assert (shown[1].width, shown[1].height, shown[1].normalized, shown[1].format) == (50, 20, next_table, "png")
+    assert shown[3].normalized == b"normalized"
