@@ -184,7 +184,6 @@ def play(
     at her second decision there goes there (README's picture of a phone's panel)."""
     seen: list[Seen] = []
     with local_mode(0.0 if quick else 0.2) as (url, output), launch_chromium() as browser:
-        deadline = time.monotonic() + deadline_s
         for index, viewport in enumerate(viewports):
             with browser_page(WallClock(url, output), browser, viewport) as page:
                 if index == 0:
@@ -199,14 +198,15 @@ def play(
                 else:  # the window opens on the game as it stands, her panel on the page
                     page.wait_for(TITLES[game])
                 last = index == len(viewports) - 1
-                seen.append(decide(page, game, LIMITS[game][quick], deadline, shot if last else None))
+                seen.append(decide(page, game, LIMITS[game][quick], deadline_s, shot if last else None))
     return seen
 
 
-def decide(page: Any, game: str, limit: int, deadline: float, shot: str | None) -> Seen:
+def decide(page: Any, game: str, limit: int, deadline_s: float, shot: str | None) -> Seen:
     """Alice's next ``limit`` decisions on ``page`` (fewer where the game ends), each looked at
-    (:func:`look`) and made (:func:`press`)."""
+    (:func:`look`) and made (:func:`press`), within ``deadline_s`` seconds."""
     seen = Seen()
+    deadline = time.monotonic() + deadline_s
     while not _over(page) and seen.decisions < limit:
         if time.monotonic() > deadline:
             raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
