@@ -38,8 +38,8 @@ together.
 ``--phone-shot`` saves the phone's window at Alice's first card (the README's picture).
 
 ``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
-the Shithead game between two players; in the browser, one Oh Hell game: Alice's bid and first
-card in the laptop's window, then her next two cards in a phone's opened on the same game.
+the Shithead game between two players; in the browser, one Oh Hell game: Alice's bid in the
+laptop's window, then her first card in a phone's opened on the same game.
 """
 
 from __future__ import annotations

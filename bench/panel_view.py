@@ -48,9 +48,9 @@ runpy.run_module("bot.host.local", run_name="__main__", alter_sys=True)
 #: the decisions measured in each window (quick, or not): Oh Hell's first deal (10 cards, the peak
 #: hand: the bid and every card) and the next deal's bid (a first move of a deal twice); Shithead's
 #: swap phase and its first turns of play (a whole game at each size took longer than the rest).
-#: Quick: two of Alice's decisions in each window, no Shithead (the local mode's and the browser's
+#: Quick: one of Alice's decisions in each window, no Shithead (the local mode's and the browser's
 #: starts are most of its time)
-LIMITS = {"ohhell": {True: 2, False: 12}, "shithead": {True: 0, False: 12}}
+LIMITS = {"ohhell": {True: 1, False: 12}, "shithead": {True: 0, False: 12}}
 TITLES = {"ohhell": "Your hand · Oh Hell", "shithead": "Your cards · Shithead"}
 #: the panel asks for a decision (the words it says when it does)
 ASKS = {"ohhell": re.compile(r"Your bid:|Your turn:"), "shithead": re.compile(r"Your turn|then Ready|then confirm")}
@@ -181,7 +181,7 @@ def play(
     next window opened on the same game where the last left it); returns what each window showed
     at her decisions. The full run plays a game for each window; the quick run one game for both
     (a second local mode and browser would double its time). ``shot``: a PNG of the last window
-    at her second decision there goes there (README's picture of a phone's panel)."""
+    at her first card goes there (README's picture of a phone's panel; Oh Hell)."""
     seen: list[Seen] = []
     with local_mode(0.0 if quick else 0.2) as (url, output), launch_chromium() as browser:
         for index, viewport in enumerate(viewports):
@@ -211,7 +211,7 @@ def decide(page: Any, game: str, limit: int, deadline_s: float, shot: str | None
         if time.monotonic() > deadline:
             raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
         looked = look(page, game)
-        if looked is not None and shot and seen.decisions == 1:  # before the press
+        if looked is not None and shot and looked[1] == "Your turn:":  # her first card, before the press
             save_shot(page, shot)
             shot = None
         before = measure(page, game)
