@@ -82,7 +82,7 @@ Row = tuple[int, str, float, float, float]
 #: ``--quick``: every part of the run on games of two deals and searches of a few worlds/playouts
 QUICK_DEALS = 2
 QUICK_OHHELL = AnalysisConfig(rollouts=2, luck_rollouts=2, skill_worlds=2, bid_budget=200, card_budget=100)
-QUICK_SHITHEAD = sh.AnalysisConfig(rollouts=4, luck_rollouts=4)
+QUICK_SHITHEAD = sh.AnalysisConfig(rollouts=2, luck_rollouts=2)
 
 
 def oh_play(seed: int, noises: Sequence[float], deals: int | None = None) -> tuple[dict[str, Any], OhHell]:

@@ -38,7 +38,8 @@ together.
 ``--phone-shot`` saves the phone's window at Alice's first card (the README's picture).
 
 ``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
-the Shithead game between two players; in the browser, Alice's first two decisions at Oh Hell.
+the Shithead game between two players; in the browser, one Oh Hell game: Alice's bid in the
+laptop's window, then her first card in a phone's opened on the same game.
 """
 
 from __future__ import annotations
@@ -239,7 +240,13 @@ def in_the_browser(quick: bool, shot: str | None = None) -> str:
 
     desk, phone = Seen(), Seen()
     for game in ("ohhell",) if quick else ("ohhell", "shithead"):
-        alice, bob = play(game, quick, DESKTOP), play(game, quick, PHONE, shot=shot if game == "ohhell" else None)
+        if quick:  # one game, the phone's window opened where the laptop's left it
+            alice, bob = play(game, quick, (DESKTOP, PHONE), shot=shot)
+        else:
+            [alice], [bob] = (
+                play(game, quick, (DESKTOP,)),
+                play(game, quick, (PHONE,), shot=shot if game == "ohhell" else None),
+            )
         print(
             f"{game} in the browser: laptop {alice.in_view}/{alice.decisions}, phone {bob.in_view}/{bob.decisions}"
             + "".join(

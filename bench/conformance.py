@@ -13,7 +13,9 @@ violation is printed (the method, the path, the operation, the field) after the 
 requests were; the last line is ``requests=N operations=K violations=V``.
 
 ``--quick`` plays one Oh Hell deal at 7 seats (``oh-shit``, peak 1) and one Shithead game of 2
-seats, then the same commands: seconds, the same code path. The bot runs as the tests run it:
+seats, then the same commands, ``/analysis`` by a light coach in one worker process (the sizes
+the coach's own tests use: what is checked is the requests, not the analysis): seconds, the
+same code path. The bot runs as the tests run it:
 its displays edit at once, its timers on SimCord's virtual clock.
 
     python bench/conformance.py [--quick] [--seed 7]
@@ -48,6 +50,12 @@ from games.shithead.rules import PRESETS as SHITHEAD_PRESETS  # noqa: E402
 FIRST = "Annabelle Bartholomew Cassandra Dominique Evangeline Florentina Gwendolyn".split()
 NAMES = [f"{first} Wolfeschlegelsteinhausenberger"[:31] + str(i) for i, first in enumerate(FIRST)]
 STUCK_SECONDS = 60
+#: the quick run's coach (``/<game> analysis``): the light one of tests/cogs/stats/test_coach.py,
+#: in one worker process (each spawned worker imports the bot: a second CPU-second for nothing)
+LIGHT_COACH = {
+    "ohhell": {"rollouts": 2, "luck_rollouts": 2, "bid_budget": 500, "card_budget": 200},
+    "shithead": {"rollouts": 2, "luck_rollouts": 4},
+}
 
 
 async def _virtual_sleep(seconds: float) -> None:
@@ -69,6 +77,17 @@ def make_bot(path: str) -> CardBot:
     bot.leases.seconds = 3600.0
     bot.tables.sleep = bot.tables.clock.sleep = bot.leases.sleep = _virtual_sleep
     return bot
+
+
+def light_coach(bot: CardBot) -> None:
+    """The coach of :data:`LIGHT_COACH` from here on (before its first analysis)."""
+    from games.ohhell.analysis import AnalysisConfig as OhHellConfig
+    from games.shithead.analysis import AnalysisConfig as ShitheadConfig
+
+    coach = bot.get_cog("Stats").coach
+    coach.workers = 1
+    coach.configs["ohhell"] = OhHellConfig(**LIGHT_COACH["ohhell"])
+    coach.configs["shithead"] = ShitheadConfig(**LIGHT_COACH["shithead"])
 
 
 def walk(rows: list[Any]) -> Iterator[dict[str, Any]]:
@@ -296,6 +315,8 @@ async def run(quick: bool, seed: int) -> tuple[list[Any], int, set[str]]:
                 users = [env.create_user(f"user{i}", global_name=n) for i, n in enumerate(NAMES)]
                 guild = env.create_guild("Conformance", owner=users[0])  # the owner manages the server
                 people = [guild.add_member(u) for u in users]
+                if quick:
+                    light_coach(bot)
                 plan: list[tuple[str, str, int, dict[str, str]]] = []
                 if quick:
                     plan = [("ohhell", "oh-shit", 7, {"peak": "1"}), ("shithead", "pagat", 2, {})]

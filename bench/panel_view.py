@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,11 +45,12 @@ search.DEFAULT_SEARCH = dataclasses.replace(search.DEFAULT_SEARCH, **SMALL_SHITH
 players.DEFAULT_STRONG = dataclasses.replace(players.DEFAULT_STRONG, **SMALL_OHHELL_SEARCH)
 runpy.run_module("bot.host.local", run_name="__main__", alter_sys=True)
 """
-#: the decisions measured (quick, or not): Oh Hell's first deal (10 cards, the peak hand: the bid
-#: and every card) and the next deal's bid (a first move of a deal twice); Shithead's swap phase
-#: and its first turns of play (a whole game at each size took longer than the rest). Quick:
-#: Alice's bid and first card (two local modes' starts are most of its time), no Shithead
-LIMITS = {"ohhell": {True: 2, False: 12}, "shithead": {True: 0, False: 12}}
+#: the decisions measured in each window (quick, or not): Oh Hell's first deal (10 cards, the peak
+#: hand: the bid and every card) and the next deal's bid (a first move of a deal twice); Shithead's
+#: swap phase and its first turns of play (a whole game at each size took longer than the rest).
+#: Quick: one of Alice's decisions in each window, no Shithead (the local mode's and the browser's
+#: starts are most of its time)
+LIMITS = {"ohhell": {True: 1, False: 12}, "shithead": {True: 0, False: 12}}
 TITLES = {"ohhell": "Your hand · Oh Hell", "shithead": "Your cards · Shithead"}
 #: the panel asks for a decision (the words it says when it does)
 ASKS = {"ohhell": re.compile(r"Your bid:|Your turn:"), "shithead": re.compile(r"Your turn|then Ready|then confirm")}
@@ -172,39 +173,55 @@ def _click(button: Any) -> bool:
     return True
 
 
-def play(game: str, quick: bool, viewport: dict[str, int], deadline_s: float = 600.0, shot: str | None = None) -> Seen:
-    """A game in the local mode (:data:`LIMITS` its decisions measured), Alice in a window of
-    ``viewport`` against computers (three at Oh Hell, one at Shithead); returns what her screen
-    showed at her decisions. ``shot``: a PNG of the window at her first card (or second
-    decision) goes there (README's picture of a phone's panel)."""
+def play(
+    game: str, quick: bool, viewports: Sequence[dict[str, int]], deadline_s: float = 600.0, shot: str | None = None
+) -> list[Seen]:
+    """A game in the local mode, Alice against computers (three at Oh Hell, one at Shithead), in
+    a window of each of ``viewports`` in turn (:data:`LIMITS` her decisions measured in each, the
+    next window opened on the same game where the last left it); returns what each window showed
+    at her decisions. The full run plays a game for each window; the quick run one game for both
+    (a second local mode and browser would double its time). ``shot``: a PNG of the last window
+    at her first card goes there (README's picture of a phone's panel; Oh Hell)."""
+    seen: list[Seen] = []
     with local_mode(0.0 if quick else 0.2) as (url, output), launch_chromium() as browser:
-        with browser_page(WallClock(url, output), browser, viewport) as page:
-            page.wait_for("No messages in this channel")
-            page.slash(f"/{game} new")
-            page.wait_for("a table is open")
-            for count in (2, 3, 4) if game == "ohhell" else (2,):
-                page.press_until("Add computer", rf"Players \({count}, ")
-            mine = "My hand" if game == "ohhell" else "My cards"
-            page.press_until("Start", mine)
-            page.press_until(mine, TITLES[game])
-            seen = Seen()
-            limit = LIMITS[game][quick]
-            deadline = time.monotonic() + deadline_s
-            while not _over(page) and seen.decisions < limit:
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
-                looked = look(page, game)
-                if looked is not None and shot and seen.decisions == 1:  # before the press
-                    save_shot(page, shot)
-                    shot = None
-                before = measure(page, game)
-                if looked is None or not press(page, game):
-                    page.page.wait_for_timeout(150)
-                    continue
-                seen.add(*looked)
-                if os.environ.get("PANEL_VIEW_DEBUG"):
-                    print(game, viewport, looked, before and before["controls"], file=sys.stderr, flush=True)
-                _redrawn(page, game, before)
+        for index, viewport in enumerate(viewports):
+            with browser_page(WallClock(url, output), browser, viewport) as page:
+                if index == 0:
+                    page.wait_for("No messages in this channel")
+                    page.slash(f"/{game} new")
+                    page.wait_for("a table is open")
+                    for count in (2, 3, 4) if game == "ohhell" else (2,):
+                        page.press_until("Add computer", rf"Players \({count}, ")
+                    mine = "My hand" if game == "ohhell" else "My cards"
+                    page.press_until("Start", mine)
+                    page.press_until(mine, TITLES[game])
+                else:  # the window opens on the game as it stands, her panel on the page
+                    page.wait_for(TITLES[game])
+                last = index == len(viewports) - 1
+                seen.append(decide(page, game, LIMITS[game][quick], deadline_s, shot if last else None))
+    return seen
+
+
+def decide(page: Any, game: str, limit: int, deadline_s: float, shot: str | None) -> Seen:
+    """Alice's next ``limit`` decisions on ``page`` (fewer where the game ends), each looked at
+    (:func:`look`) and made (:func:`press`), within ``deadline_s`` seconds."""
+    seen = Seen()
+    deadline = time.monotonic() + deadline_s
+    while not _over(page) and seen.decisions < limit:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the game did not end in time; the page shows:\n{page.text()[-2500:]}")
+        looked = look(page, game)
+        if looked is not None and shot and looked[1] == "Your turn:":  # her first card, before the press
+            save_shot(page, shot)
+            shot = None
+        before = measure(page, game)
+        if looked is None or not press(page, game):
+            page.page.wait_for_timeout(150)
+            continue
+        seen.add(*looked)
+        if os.environ.get("PANEL_VIEW_DEBUG"):
+            print(game, page.page.viewport_size, looked, before and before["controls"], file=sys.stderr, flush=True)
+        _redrawn(page, game, before)
     return seen
 
 

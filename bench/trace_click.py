@@ -9,7 +9,7 @@ of each game are traced (the first of each kind), each from the click until the 
 pause ends: the answer, the redraw of every open panel, the display's edit or post of the table
 message, the panels sent again below a new table, everything else it set off):
 
-- Oh Hell (default preset ``classic``; ``--quick``: its ``peak`` 3, five deals instead of 19):
+- Oh Hell (default preset ``classic``; ``--quick``: two deals, of 2 cards then 1, instead of 19):
   **mid-deal**, the first card of the game (the lead of deal 1's first trick; the moves before it
   are each player's first enabled button); **deal-ending**, the last card of deal 1 (which scores
   it and deals deal 2); **game-ending**, the last card of the game.
@@ -541,7 +541,7 @@ async def main(argv: list[str] | None = None, out: Callable[[str], None] = print
     check_targets()
     tracer = Tracer()
     tracer.install()  # before the bot starts its threads
-    short = {"peak": "3"} if args.quick else None  # Oh Hell's deals of 3, 2, 1, 2 and 3 cards
+    short = {"fixed_hands": "2,1"} if args.quick else None  # Oh Hell: a deal of 2 cards, then one of 1
     presses = [p for game in ("shithead", "ohhell") for p in await play(game, args.seed, tracer, short)]
     threading.setprofile(None)  # type: ignore[arg-type]
     for press in presses:
