@@ -62,8 +62,19 @@ SUIT = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LOOK_MS = 300
 
 #: the page's text as a person reads it: each card emoji (a picture) as its card (``9♠``), each suit
-#: emoji as its suit, so that the text says what the pictures show
+#: emoji as its suit, so that the text says what the pictures show. Read only when the page has
+#: changed since the last read (a MutationObserver notes it; the text is kept in between): each
+#: read adds a word after every card picture, reads ``innerText`` (which lays the page out) and
+#: takes the words away, and the waits read the page ten times a second, so reading an unchanged
+#: page again was most of the browser's work in the browser tests and benches.
 SHOWN_TEXT = """() => {
+  const kept = window.__cardtableShown ??= { text: null, seen: null };
+  if (!kept.seen) {
+    kept.seen = new MutationObserver(() => { kept.text = null; });
+    kept.seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+  if (kept.seen.takeRecords().length) kept.text = null;
+  if (kept.text !== null && kept.width === innerWidth && kept.height === innerHeight) return kept.text;
   const SUIT = { S: "♠", C: "♣", H: "♥", D: "♦" };
   const added = [];
   for (const image of document.querySelectorAll("img.custom-emoji")) {
@@ -76,7 +87,15 @@ SHOWN_TEXT = """() => {
     image.after(span);
     added.push(span);
   }
-  try { return document.body.innerText; } finally { for (const span of added) span.remove(); }
+  try {
+    kept.text = document.body.innerText;
+    kept.width = innerWidth;
+    kept.height = innerHeight;
+    return kept.text;
+  } finally {
+    for (const span of added) span.remove();
+    kept.seen.takeRecords();  // (this read's own words, added and taken away: no change to the page)
+  }
 }"""
 #: the first match of a pattern in the page's text (as SHOWN_TEXT reads it), or null
 SHOWN_MATCH = f"""([source, flags]) => {{
