@@ -23,13 +23,12 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench.browser import ENABLED, Page, browser_missing, browser_page, launch_chromium
+from bench.browser import ENABLED, Page, browser_missing, browser_page
 
 #: copies of the screenshots go here too when set: how the README's docs/local-mode.png,
 #: live-panel.png, local-mode-pictures.png, local-mode-standings.png and local-mode-scores.png are made
@@ -151,15 +150,6 @@ class LocalMode:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium, one for this file's tests on a test worker: its start and stop
-    cost 1.3 s a test. Each page opens in a fresh context of its own (:func:`browser_page`), so
-    no test sees another's storage (the page remembers whom it plays as) or cookies."""
-    with launch_chromium() as browser:
-        yield browser
 
 
 def open_timed_shithead(page: Page, seconds: int = 10) -> None:

@@ -6,23 +6,13 @@ switch is, is measured by ``bench/local_page.py``, not asserted here."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bench.browser import Page, browser_page, launch_chromium
+from bench.browser import Page, browser_page
 from tests.bot.host.test_local import TURN, LocalMode, needs_browser, open_game
 
 SHOWN_AS = "document.documentElement.dataset.cardtableShownAs"
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium, one for this file's tests (each page in a context of its own)."""
-    with launch_chromium() as browser:
-        yield browser
 
 
 def shown_as(page: Page, name: str, timeout_ms: int = 20_000) -> None:
