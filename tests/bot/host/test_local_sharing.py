@@ -75,9 +75,9 @@ def test_each_tab_keeps_its_member_panel_and_watch_view_across_a_restart(tmp_pat
     under load, when that first answer is slow): the press must still be kept."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
-        with browser_page(local, chromium) as host:
-            open_game(host)
-        with browser_page(local, chromium) as bob, browser_page(local, chromium) as carol:
+        # Alice's tab opens the game, and is then Carol's; Bob's opens at his own address.
+        with browser_page(local, chromium) as carol, browser_page(local, chromium, opened=False) as bob:
+            open_game(carol)
             held = {"table": True}
 
             def slow_table(route: Any) -> None:
