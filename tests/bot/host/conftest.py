@@ -47,10 +47,13 @@ class SharedChromium:
         asyncio._set_running_loop(None)
 
     def close(self) -> None:
-        if self._browser is not None:
-            asyncio._set_running_loop(self._loop)
-            self._browser = None
+        if self._browser is None:
+            return
+        self._browser = None
+        asyncio._set_running_loop(self._loop)
+        try:
             self._stack.close()
+        finally:
             asyncio._set_running_loop(None)
 
 
