@@ -336,13 +336,18 @@ def launch_chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def browser_page(local: Program, browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Page]:
+def browser_page(
+    local: Program, browser: Any, viewport: dict[str, int] | None = None, *, opened: bool = True
+) -> Iterator[Page]:
     """A new browser context of ``browser`` (a private window) on the local page, its window
-    ``viewport`` (1280×900 unless given)."""
+    ``viewport`` (1280×900 unless given). ``opened=False``: the window is still empty, for the
+    caller to route its requests first and open the address it wants (a page load is a second
+    of the browser's CPU: one opened and then left for another address is wasted)."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     try:
         page = Page(context.new_page(), local)
-        page.page.goto(local.url)
+        if opened:
+            page.page.goto(local.url)
         yield page
     finally:
         context.close()

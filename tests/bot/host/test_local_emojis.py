@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +71,27 @@ async def post_every_kind_of_emoji(env: Any, preview: Any) -> None:
     await preview.refresh()
 
 
-def read_the_page(url: str) -> dict[str, dict[str, list[str]]]:
+@pytest.fixture(scope="module")
+def chromium_thread() -> Iterator[tuple[ThreadPoolExecutor, Any]]:
+    """Headless Chromium for this file's page reads, and the one thread that drives it: the page
+    runs in the test's own event loop, so the browser is driven beside it, and Playwright's sync
+    API answers only on the thread that started it. One for the file's three reads (each read
+    started one of its own: 1.3 s of CPU a start and stop); each read opens a context of its own."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromium") as thread, ExitStack() as stack:
+        browser = thread.submit(stack.enter_context, launch_chromium()).result()
+        try:
+            yield thread, browser
+        finally:
+            thread.submit(stack.close).result()
+
+
+async def in_chromium(chromium_thread: tuple[ThreadPoolExecutor, Any], read: Any, *args: Any) -> Any:
+    """``read(browser, *args)`` on the browser's own thread, the test's event loop going on meanwhile."""
+    thread, browser = chromium_thread
+    return await asyncio.get_running_loop().run_in_executor(thread, read, browser, *args)
+
+
+def read_the_page(browser: Any, url: str) -> dict[str, dict[str, list[str]]]:
     """What Chromium shows of the message, its menu open: while every picture is on its way (the
     program answers none yet) and once they come; with each picture answered at the second ask
     (the program busy at the first); with every picture refused for good. For each, the emojis
@@ -105,36 +128,35 @@ def read_the_page(url: str) -> dict[str, dict[str, list[str]]]:
         ("busy", busy_at_first),
         ("refused", lambda route: route.fulfill(status=404)),
     )
-    with launch_chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
-            page = context.new_page()
-            for case, answer in cases:
-                page.unroute(ASSETS)
-                page.route(ASSETS, answer)
-                page.goto(url)
-                message = page.locator(".channel-message", has_text="Turn-up").first
-                message.wait_for(timeout=30_000)
-                message.locator(".select-trigger").click()
-                message.locator(".select-option").last.wait_for(timeout=10_000)
-                if case == "held":
-                    page.wait_for_function(
-                        "() => document.querySelectorAll('.cardtable-waiting').length >= 4", timeout=30_000
-                    )
-                    look(page, "waiting")
-                    while held:
-                        held.pop().continue_()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        for case, answer in cases:
+            page.unroute(ASSETS)
+            page.route(ASSETS, answer)
+            page.goto(url)
+            message = page.locator(".channel-message", has_text="Turn-up").first
+            message.wait_for(timeout=30_000)
+            message.locator(".select-trigger").click()
+            message.locator(".select-option").last.wait_for(timeout=10_000)
+            if case == "held":
                 page.wait_for_function(
-                    settled
-                    + (" && !document.querySelector('.channel-message img.custom-emoji')" if case == "refused" else ""),
-                    timeout=30_000,
-                    polling=100,
+                    "() => document.querySelectorAll('.cardtable-waiting').length >= 4", timeout=30_000
                 )
-                look(page, case)
-                page.keyboard.press("Escape")
-            assert any(count > 1 for count in asked.values()), asked
-        finally:
-            context.close()
+                look(page, "waiting")
+                while held:
+                    held.pop().continue_()
+            page.wait_for_function(
+                settled
+                + (" && !document.querySelector('.channel-message img.custom-emoji')" if case == "refused" else ""),
+                timeout=30_000,
+                polling=100,
+            )
+            look(page, case)
+            page.keyboard.press("Escape")
+        assert any(count > 1 for count in asked.values()), asked
+    finally:
+        context.close()
     return seen
 
 
@@ -149,7 +171,9 @@ ASSETS = re.compile(r"/api/assets/")
 
 
 @needs_browser
-async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_shows_it(tmp_path: Path) -> None:
+async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_shows_it(
+    tmp_path: Path, chromium_thread: Any
+) -> None:
     """The queen of spades, whose picture the server has not got, is said in words in the text,
     the embed, its button and its menu option, where SimCord's page wrote "Custom emoji
     unavailable"; the king of hearts, whose id it does not know, in words where the page showed
@@ -160,7 +184,7 @@ async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_s
     settings = Settings(token="", database_path=str(tmp_path / "local.sqlite3"), ai_delay=0.0)
     async with local_table(settings, port=0, settle_timeout=0.5) as (env, preview, _clock, _shown):
         await post_every_kind_of_emoji(env, preview)
-        seen = await asyncio.to_thread(read_the_page, preview.url)
+        seen = await in_chromium(chromium_thread, read_the_page, preview.url)
 
     queen, nine, king = "queen of spades", "9 of spades", "king♥"
     waiting = seen["waiting"]
@@ -185,39 +209,40 @@ async def test_an_emoji_without_its_picture_is_said_in_words_wherever_the_page_s
         assert f"Turn-up {queen}, your card" in text and f"Bob led {queen}" in text, text
 
 
-def read_the_table(url: str, reader: str, title: str) -> dict[str, Any]:
+def read_the_table(browser: Any, url: str, reader: str, title: str) -> dict[str, Any]:
     """What ``reader``'s page shows of the newest field or embed named ``title`` (its text as read,
     with each card picture's emoji name), once its pictures have loaded."""
-    with launch_chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
-            page = context.new_page()
-            page.goto(url.replace("/#", f"/?as={reader}#"))
-            page.wait_for_function(
-                "name => document.documentElement.dataset.cardtableShownAs === name", arg=reader, timeout=30_000
-            )
-            part = page.locator(".embed-field, .embed-card", has_text=title).last
-            part.wait_for(timeout=30_000)
-            page.wait_for_function(
-                "part => [...part.querySelectorAll('img')].every("
-                "i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)",
-                arg=part.element_handle(),
-                timeout=30_000,
-                polling=100,
-            )
-            return {
-                "text": part.inner_text(),
-                "pictures": part.locator("img.custom-emoji").evaluate_all(
-                    "images => images.map(i => i.dataset.cardtableEmoji)"
-                ),
-                "said": part.locator(".cardtable-said").all_inner_texts(),
-            }
-        finally:
-            context.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(url.replace("/#", f"/?as={reader}#"))
+        page.wait_for_function(
+            "name => document.documentElement.dataset.cardtableShownAs === name", arg=reader, timeout=30_000
+        )
+        part = page.locator(".embed-field, .embed-card", has_text=title).last
+        part.wait_for(timeout=30_000)
+        page.wait_for_function(
+            "part => [...part.querySelectorAll('img')].every("
+            "i => i.getAttribute('src') && i.complete && i.naturalWidth > 0)",
+            arg=part.element_handle(),
+            timeout=30_000,
+            polling=100,
+        )
+        return {
+            "text": part.inner_text(),
+            "pictures": part.locator("img.custom-emoji").evaluate_all(
+                "images => images.map(i => i.dataset.cardtableEmoji)"
+            ),
+            "said": part.locator(".cardtable-said").all_inner_texts(),
+        }
+    finally:
+        context.close()
 
 
 @needs_browser
-async def test_a_long_deals_tricks_and_the_last_deals_hands_show_their_cards_on_the_page(tmp_path: Path) -> None:
+async def test_a_long_deals_tricks_and_the_last_deals_hands_show_their_cards_on_the_page(
+    tmp_path: Path, chromium_thread: Any
+) -> None:
     """Alice, Bob and Carol play a deal of 13 cards, Dave watches. A waiting player's panel lists
     the deal's tricks: on a long deal the oldest are left out whole, said in a line, and no
     emoji's code shows ("…470808113>" did, at the top of "Tricks this deal"). In the next deal
@@ -244,7 +269,7 @@ async def test_a_long_deals_tricks_and_the_last_deals_hands_show_their_cards_on_
         )
         await driver.panel_of(players[table.seats[seat].user_id])
         await preview.refresh()
-        tricks = await asyncio.to_thread(read_the_table, preview.url, waiting, "Tricks this deal")
+        tricks = await in_chromium(chromium_thread, read_the_table, preview.url, waiting, "Tricks this deal")
 
         while table.engine.deal_number < 2:
             assert await driver.step()
@@ -252,7 +277,7 @@ async def test_a_long_deals_tricks_and_the_last_deals_hands_show_their_cards_on_
         watched = await dave.click(table_message(channel, env.bot.user.id), label="Watch")
         assert watched.response is not None and watched.response.ephemeral, watched
         await preview.refresh()
-        last = await asyncio.to_thread(read_the_table, preview.url, "Dave", "🂠")
+        last = await in_chromium(chromium_thread, read_the_table, preview.url, "Dave", "🂠")
 
     _name, first, *rest = [line for line in tricks["text"].split("\n") if line.strip()]
     assert re.fullmatch(r"… \d+ earlier tricks?", first), tricks

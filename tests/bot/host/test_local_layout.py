@@ -7,13 +7,10 @@ same at every decision of a game, on a laptop's window too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bench.browser import Page, browser_page, launch_chromium
+from bench.browser import Page, browser_page
 from bench.panel_view import MEASURE, PHONE
 from tests.bot.host.test_local import LocalMode, needs_browser
 
@@ -56,12 +53,6 @@ SCROLL_STILL = """() => {
   window.cardtableLastTop = top;
   return still;
 }"""
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    with launch_chromium() as browser:
-        yield browser
 
 
 def controls_in_view(page: Page) -> bool:

@@ -6,23 +6,13 @@ switch is, is measured by ``bench/local_page.py``, not asserted here."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bench.browser import Page, browser_page, launch_chromium
+from bench.browser import Page, browser_page
 from tests.bot.host.test_local import TURN, LocalMode, needs_browser, open_game
 
 SHOWN_AS = "document.documentElement.dataset.cardtableShownAs"
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium, one for this file's tests (each page in a context of its own)."""
-    with launch_chromium() as browser:
-        yield browser
 
 
 def shown_as(page: Page, name: str, timeout_ms: int = 20_000) -> None:
@@ -85,9 +75,9 @@ def test_each_tab_keeps_its_member_panel_and_watch_view_across_a_restart(tmp_pat
     under load, when that first answer is slow): the press must still be kept."""
     local = LocalMode(tmp_path / "local.sqlite3", ai_delay=0.3)
     try:
-        with browser_page(local, chromium) as host:
-            open_game(host)
-        with browser_page(local, chromium) as bob, browser_page(local, chromium) as carol:
+        # Alice's tab opens the game, and is then Carol's; Bob's opens at his own address.
+        with browser_page(local, chromium) as carol, browser_page(local, chromium, opened=False) as bob:
+            open_game(carol)
             held = {"table": True}
 
             def slow_table(route: Any) -> None:
@@ -195,19 +185,6 @@ def test_set_lists_its_options_at_once_and_a_mistyped_command_gets_a_hint(tmp_pa
             page.wait_for("Oh Hell: a table is open")
             box = page.page.get_by_placeholder("Message #cards")
             box.click()
-            box.type("/ohhell set")
-            page.page.get_by_role("option", name="/ohhell set").first.wait_for()
-            page.page.keyboard.press("Enter")
-            page.page.locator('.command-option-input[data-option="option"]:focus').wait_for(timeout=10_000)
-            offered = page.page.get_by_role("option", name="turn_timer", exact=True).first
-            page.caught_up(lambda: offered.wait_for(timeout=10_000))
-            assert page.page.evaluate("document.activeElement.value") == "", "a letter was typed"
-            page.page.keyboard.press("Escape")
-            page.page.keyboard.press("Escape")
-            page.page.reload()
-            page.wait_for("Oh Hell: a table is open")
-            box = page.page.get_by_placeholder("Message #cards")
-            box.click()
             box.type("/ohell new")
             page.page.keyboard.press("Escape")
             page.page.click("#send-message")
@@ -217,6 +194,15 @@ def test_set_lists_its_options_at_once_and_a_mistyped_command_gets_a_hint(tmp_pa
             refusal = page.wait_for(r"This channel already has a lobby \(Oh Hell\)\. [^\n]*").group(0)
             assert refusal.endswith("Finish it first, or its host ends it with /ohhell end."), refusal
             assert "another channel" not in page.text(), page.text()
+            # last, as the command it leaves in the composer would be cleared only by a reload
+            box.click()
+            box.type("/ohhell set")
+            page.page.get_by_role("option", name="/ohhell set").first.wait_for()
+            page.page.keyboard.press("Enter")
+            page.page.locator('.command-option-input[data-option="option"]:focus').wait_for(timeout=10_000)
+            offered = page.page.get_by_role("option", name="turn_timer", exact=True).first
+            page.caught_up(lambda: offered.wait_for(timeout=10_000))
+            assert page.page.evaluate("document.activeElement.value") == "", "a letter was typed"
         code, out = local.stop()
         assert code == 0, out
     finally:
