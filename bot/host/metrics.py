@@ -26,9 +26,7 @@ event loop's time), except how long a table stayed behind, which is the game clo
 
 from __future__ import annotations
 
-import functools
 import inspect
-
 import logging
 import re
 import time
@@ -190,17 +188,23 @@ def time_store(store: Any) -> None:
         setattr(store, name, _timed_store_call(store, kind, name))
 
 
-@functools.cache
+#: each store class -> its coroutine methods (:func:`_timed_names`)
+_TIMED_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _timed_names(kind: type) -> tuple[str, ...]:
     """The coroutine methods of a store class, read once a class (a test process opens a store
     for every test bot: reading a class's hundred-odd members took 7 ms of each bot's start)."""
-    return tuple(
-        name
-        for name in dir(kind)
-        if not name.startswith("_")
-        and name not in ("open", "close")
-        and inspect.iscoroutinefunction(getattr(kind, name, None))
-    )
+    names = _TIMED_NAMES.get(kind)
+    if names is None:
+        names = _TIMED_NAMES[kind] = tuple(
+            name
+            for name in dir(kind)
+            if not name.startswith("_")
+            and name not in ("open", "close")
+            and inspect.iscoroutinefunction(getattr(kind, name, None))
+        )
+    return names
 
 
 def _timed_store_call(store: Any, kind: type, name: str) -> Callable[..., Awaitable[Any]]:
