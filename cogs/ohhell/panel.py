@@ -263,8 +263,8 @@ def takeback_buttons(
     request = engine.undo_request()
     out: list[PanelButton] = []
     if "undo_ask" in options:
-        card = engine.log[-1][1].get("card", "?")
-        out.append(PanelButton(table.id, key, "u", text=_("↩️ Take back {card}", card=label(str(card))), row=MOVE_ROWS))
+        card = engine.undo_card() or "?"  # (not the whole log, rebuilt on each read, for its last card)
+        out.append(PanelButton(table.id, key, "u", text=_("↩️ Take back {card}", card=label(card)), row=MOVE_ROWS))
     elif request is not None and "undo_accept" in options:
         asker, card, _waiting = request
         lines.append(

@@ -313,6 +313,11 @@ class OhHell(FastPath, Engine[OhHellView, OhHellSeatView]):
         """(asker, card, seats still to answer) while a take-back is asked, else None."""
         return takeback.pending_request(self)
 
+    def undo_card(self) -> str | None:
+        """The card a take-back asks for or would ask for now (the trick's latest card), without
+        building the whole :attr:`log`; None when there is none."""
+        return takeback.live_card(self)
+
     def bid_options_to_change(self, seat: int) -> list[tuple[int, bool, str | None]]:
         """The bids ``seat`` may change its secret bid to (every one: no hook in a secret
         bidding), or [] when it may not (:meth:`may_change_bid`)."""

@@ -109,6 +109,13 @@ def pending_request(game: DealState) -> tuple[int, str, list[int]] | None:
     return request.asker, card_code(split_play_id(point.play_id)[0]), waiting
 
 
+def live_card(game: DealState) -> str | None:
+    """The card a take-back would take back now (the trick's latest card, as the log names it),
+    or None when there is none to take back."""
+    point = _live_point(game)
+    return None if point is None else card_code(split_play_id(point.play_id)[0])
+
+
 def _live_point(game: DealState) -> UndoPoint | None:
     """The undo point if the state is still the one right after its card (a search's unchecked
     moves leave it behind; they never ask)."""

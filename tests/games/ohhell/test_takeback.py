@@ -41,6 +41,8 @@ class UndoChecker(Checker):
         while not game.is_over:
             asking = [s for s in range(self.n) if "undo_ask" in game.undo_options(s)]
             request = game.undo_request()
+            if asking:  # the card the take-back button names is the log's last card
+                assert game.undo_card() == game.log[-1][1].get("card")
             if request is not None and rng.random() < 0.8:
                 seat = rng.choice(request[2])
                 answer = "undo_accept" if rng.random() < 0.8 else "undo_refuse"
