@@ -2,10 +2,9 @@
 
 Each preset plays 3 players in one bidding mode and its largest table in the other, to the final
 standings (each from its largest hand down to one card: a half game where the preset goes down and
-up). After every move
-every message a player can see is scanned: no card still in someone's hand and no unrevealed bid
-may appear anywhere but in its owner's private views. At the end the standings the bot announced
-must equal the totals it stored.
+up). After every move every message a player can see is scanned: no card still in someone's hand
+and no unrevealed bid may appear anywhere but in its owner's private views. At the end the
+standings the bot announced must equal the totals it stored.
 """
 
 from __future__ import annotations
