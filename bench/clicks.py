@@ -38,8 +38,10 @@ together.
 ``--phone-shot`` saves the phone's window at Alice's first card (the README's picture).
 
 ``--quick`` (the suite runs it): the same, the Oh Hell game of two deals (2 cards, then 1),
-the Shithead game between two players; in the browser, one Oh Hell game: Alice's bid in the
-laptop's window, then her first card in a phone's opened on the same game.
+the Shithead game between two players; in the browser, one Oh Hell game against two computers:
+Alice's bid in the laptop's window, then her first card in a phone's opened on the same game.
+SimCord's settle looks for the database's answers every 1 ms, as in the tests (the bot's own
+pauses still run in real time).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from bench.simdriver import (  # noqa: E402
     live_panel,
     make_bot,
     open_table,
+    settle_promptly,
     table_message,
     walk_components,
 )
@@ -265,6 +268,7 @@ async def main() -> None:
     parser.add_argument("--quick", action="store_true", help="seconds: short games; the suite runs it")
     parser.add_argument("--phone-shot", metavar="PNG", help="save the phone's window at Alice's first card there")
     args = parser.parse_args()
+    settle_promptly()  # (the bot's own pauses still run in real time: they are what is measured)
     total = Tally()
     for game in ("ohhell", "shithead"):
         t = await play(game, args.seed, args.quick)

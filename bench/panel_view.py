@@ -176,10 +176,10 @@ def _click(button: Any) -> bool:
 def play(
     game: str, quick: bool, viewports: Sequence[dict[str, int]], deadline_s: float = 600.0, shot: str | None = None
 ) -> list[Seen]:
-    """A game in the local mode, Alice against computers (three at Oh Hell, one at Shithead), in
-    a window of each of ``viewports`` in turn (:data:`LIMITS` her decisions measured in each, the
-    next window opened on the same game where the last left it); returns what each window showed
-    at her decisions. The full run plays a game for each window; the quick run one game for both
+    """A game in the local mode, Alice against computers (three at Oh Hell, two in the quick run,
+    one at Shithead), in a window of each of ``viewports`` in turn (:data:`LIMITS` her decisions
+    measured in each, the next window opened on the same game where the last left it); returns
+    what each window showed at her decisions. The full run plays a game for each window; the quick run one game for both
     (a second local mode and browser would double its time). ``shot``: a PNG of the last window
     at her first card goes there (README's picture of a phone's panel; Oh Hell)."""
     seen: list[Seen] = []
@@ -190,7 +190,7 @@ def play(
                     page.wait_for("No messages in this channel")
                     page.slash(f"/{game} new")
                     page.wait_for("a table is open")
-                    for count in (2, 3, 4) if game == "ohhell" else (2,):
+                    for count in ((2, 3) if quick else (2, 3, 4)) if game == "ohhell" else (2,):
                         page.press_until("Add computer", rf"Players \({count}, ")
                     mine = "My hand" if game == "ohhell" else "My cards"
                     page.press_until("Start", mine)

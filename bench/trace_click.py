@@ -415,13 +415,19 @@ async def play(game: str, seed: int, tracer: Tracer, options: dict[str, str] | N
     :data:`DEAL_END`, :data:`GAME_END`)."""
     import simcord
 
-    from bench.simdriver import _quick_play, _sensible, live_panel, make_bot, open_table, table_message
+    from bench.simdriver import (
+        _quick_play,
+        _sensible,
+        live_panel,
+        make_bot,
+        open_table,
+        settle_promptly,
+        table_message,
+    )
     from bot.messages.presentation import COALESCE
 
     _seeded(seed)
-    # SimCord polls every 50 ms for the database thread's answers by default: every press would
-    # wait that long for answers already there (the tests poll every 1 ms too; tests/conftest.py)
-    simcord.Env._settle_internal.__kwdefaults__["idle"] = 0.001
+    settle_promptly()
     traced: dict[str, Press] = {}
     with tempfile.TemporaryDirectory() as tmp:
         # (the lobby without the display's coalescing pause: on the virtual clock an edit of the

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from simcord.env import Env
 
+from bench.simdriver import settle_promptly
 from bot.fairness import shuffles as fairness
 from tests.feature_modules import load_features_once
 from tests.keep_bytecode import BYTECODE, keep_bytecode
@@ -33,10 +34,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # SimCord's settle limit then bounds only real work (the database's thread, a computer thinking in
 # a worker process), so it is long: a loaded machine makes a test slower, never makes it fail.
 Env.__init__.__kwdefaults__["settle_timeout"] = 30.0
-# SimCord polls every 50 ms while a callback from aiosqlite's thread is outstanding, which made
-# each submitted form cost 50 ms of wall time; polling every 1 ms changes nothing but the wait (at
-# 5 ms, three of the display tests' files waited 2.5 s of their 18 s for answers already there).
-Env._settle_internal.__kwdefaults__["idle"] = 0.001
+settle_promptly()
 
 
 def _marshal_deepcopy(value: Any, memo: dict[int, Any] | None = None) -> Any:
