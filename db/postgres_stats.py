@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import Any
 
 from db import rows
-from db.postgres_pool import Connection, PostgresPool
+from db.postgres_pool import NOW, Connection, PostgresPool
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
@@ -142,6 +142,10 @@ class PostgresStats(PostgresPool):
     async def abandoned_games(self, guild_id: int | None, kind: str, *, limit: int) -> list[AbandonedGame]:
         found = await self._fetch(ABANDONED_GAMES, guild_id or 0, kind, limit)
         return [rows.abandoned_game(r) for r in found]
+
+    async def finishing_stamp(self) -> str:
+        found = await self._fetch(f"SELECT {NOW} AS now")
+        return str(found[0]["now"])
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetch("SELECT season, min_games FROM guild_settings WHERE guild_id=$1", guild_id or 0)

@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from db import rows
-from db.sqlite_connection import SqliteConnection, run, run_many
+from db.sqlite_connection import NOW, SqliteConnection, run, run_many
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
@@ -137,6 +137,10 @@ class SqliteStats(SqliteConnection):
     async def abandoned_games(self, guild_id: int | None, kind: str, *, limit: int) -> list[AbandonedGame]:
         found = await self._fetchall(qmarks(ABANDONED_GAMES), (guild_id or 0, kind, limit))
         return [rows.abandoned_game(r) for r in found]
+
+    async def finishing_stamp(self) -> str:
+        found = await self._fetchall(f"SELECT {NOW} AS now")
+        return str(found[0]["now"])
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         found = await self._fetchall("SELECT season, min_games FROM guild_settings WHERE guild_id=?", (guild_id or 0,))

@@ -661,6 +661,10 @@ class Store(Protocol):
         drand round, the last ended first (whether the round was published by then is the
         chain's to say: :meth:`bot.fairness.beacon.chain.Chain.round_time`)."""
 
+    async def finishing_stamp(self) -> str:
+        """The time the store would write now as a game's finishing time (its own clock, UTC,
+        ISO-8601 to the second, as ``finished_at`` reads): what a game's season is judged by."""
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
     async def set_guild_settings(self, guild_id: int | None, settings: GuildSettings) -> None: ...
     async def member_games(self, user_id: int, guild_id: int | None, *, held: Collection[int] = ()) -> list[MemberGame]:

@@ -35,9 +35,13 @@ log = logging.getLogger(__name__)
 CLOCKS_APART = timedelta(minutes=5)
 
 
+#: a time as the store writes it (ISO-8601 UTC, to the second)
+STAMP = "%Y-%m-%dT%H:%M:%SZ"
+
+
 def _stamp(moment: datetime) -> str:
-    """A time as the store writes it (ISO-8601 UTC, to the second)."""
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    """A time as the store writes it (:data:`STAMP`)."""
+    return moment.strftime(STAMP)
 
 
 def _key(game: FinishedGame) -> tuple[str, int]:
@@ -116,17 +120,16 @@ class RatingBook:
     ) -> tuple[Ledger, list[RatingChange], tuple[str, datetime]] | None:
         """The game rated on the server's ratings as stored, if every other finished game is
         rated and none finished later than now; None otherwise. The store writes the finishing
-        time with the move, on its own clock (UTC): the season is the one of now, checked after
-        the commit (:meth:`finished`)."""
+        time with the move, on its own clock (UTC): the season is the one of the store's now
+        (:meth:`~db.store.Store.finishing_stamp`), checked after the commit (:meth:`finished`)."""
         guild_id, kind = table.record.guild_id, table.kind.key
         held = await secrecy.held_matches(self.store, Door.STATS)
         if await self.store.finished_games(guild_id, kind, unrated_only=True, held=held):
             return None
-        # The store's clock, not the game's: the store stamps the finishing time itself (SQLite's
-        # and PostgreSQL's own now), and the season is judged against that stamp. SimCord's virtual
-        # clock (discord.utils.utcnow in tests) would put the two in different seasons.
-        assumed = datetime.now(UTC)
-        now = _stamp(assumed)
+        # The store's clock, not the process's: the store stamps the finishing time itself
+        # (SQLite's and PostgreSQL's own now), and the season is judged against that stamp.
+        now = await self.store.finishing_stamp()
+        assumed = datetime.strptime(now, STAMP).replace(tzinfo=UTC)
         newest = await self.store.finished_games(guild_id, kind, limit=1, newest_first=True, held=held)
         if newest and newest[0].finished_at > now:
             return None  # (a clock behind the store's: rated after the commit, rebuilding if need be)

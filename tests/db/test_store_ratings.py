@@ -4,6 +4,7 @@ and one server never reads another's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -63,6 +64,18 @@ async def test_finished_games_are_listed_by_server_kind_and_rating_mark(store: S
     assert [g.id for g in await store.finished_games(OTHER, "ohhell")] == [theirs]
     await store.save_ratings(GUILD, "ohhell", [], [RatingChange(first, 0, f"u:{ANN}", 25.0, 8.0, 27.5, 7.5)])
     assert [g.id for g in await store.finished_games(GUILD, "ohhell", unrated_only=True)] == [third]
+
+
+async def test_the_finishing_stamp_is_the_clock_the_store_stamps_a_finished_game_with(store: Store) -> None:
+    """What the ratings judge a finishing game's season by: the store's own clock, in the form
+    ``finished_at`` is read in, not earlier than the stamp of a game finished before it asked
+    and not later than one finished after."""
+    before = await finish(store, GUILD, 10)
+    stamp = await store.finishing_stamp()
+    after = await finish(store, GUILD, 10)
+    stamped = {g.id: g.finished_at for g in await store.finished_games(GUILD, "ohhell")}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", stamp), stamp
+    assert stamped[before] <= stamp <= stamped[after]
 
 
 async def test_ratings_and_changes_are_written_replaced_and_kept_per_server(store: Store) -> None:
