@@ -179,9 +179,10 @@ def play(
     """A game in the local mode, Alice against computers (three at Oh Hell, two in the quick run,
     one at Shithead), in a window of each of ``viewports`` in turn (:data:`LIMITS` her decisions
     measured in each, the next window opened on the same game where the last left it); returns
-    what each window showed at her decisions. The full run plays a game for each window; the quick run one game for both
-    (a second local mode and browser would double its time). ``shot``: a PNG of the last window
-    at her first card goes there (README's picture of a phone's panel; Oh Hell)."""
+    what each window showed at her decisions. The full run plays a game for each window; the
+    quick run one game for both (a second local mode and browser would double its time).
+    ``shot``: a PNG of the last window at her first card goes there (README's picture of a
+    phone's panel; Oh Hell)."""
     seen: list[Seen] = []
     with local_mode(0.0 if quick else 0.2) as (url, output), launch_chromium() as browser:
         for index, viewport in enumerate(viewports):
