@@ -40,6 +40,7 @@ from simcord.env import _LIVE_LOOPS  # noqa: E402
 from simcord.results import to_discord_message  # noqa: E402
 
 from bench.discord_api import check_all, discord_api, record_simcord_files, simcord_requests  # noqa: E402
+from bench.quick import LIGHT_COACH  # noqa: E402
 from bot.client import CardBot  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
 from games.ohhell.rules import PRESETS as OHHELL_PRESETS  # noqa: E402
@@ -50,12 +51,6 @@ from games.shithead.rules import PRESETS as SHITHEAD_PRESETS  # noqa: E402
 FIRST = "Annabelle Bartholomew Cassandra Dominique Evangeline Florentina Gwendolyn".split()
 NAMES = [f"{first} Wolfeschlegelsteinhausenberger"[:31] + str(i) for i, first in enumerate(FIRST)]
 STUCK_SECONDS = 60
-#: the quick run's coach (``/<game> analysis``): the light one of tests/cogs/stats/test_coach.py,
-#: in one worker process (each spawned worker imports the bot: a second CPU-second for nothing)
-LIGHT_COACH = {
-    "ohhell": {"rollouts": 2, "luck_rollouts": 2, "bid_budget": 500, "card_budget": 200},
-    "shithead": {"rollouts": 2, "luck_rollouts": 4},
-}
 
 
 async def _virtual_sleep(seconds: float) -> None:
@@ -80,7 +75,8 @@ def make_bot(path: str) -> CardBot:
 
 
 def light_coach(bot: CardBot) -> None:
-    """The coach of :data:`LIGHT_COACH` from here on (before its first analysis)."""
+    """The coach of :data:`bench.quick.LIGHT_COACH` from here on (before its first analysis), in
+    one worker process (each spawned worker imports the bot: a second CPU-second for nothing)."""
     from games.ohhell.analysis import AnalysisConfig as OhHellConfig
     from games.shithead.analysis import AnalysisConfig as ShitheadConfig
 

@@ -18,6 +18,12 @@ PREFIX = "skipped: "
 #: tests/games/ohhell/ai/helpers.py's FAST with a bid budget of the same scale)
 SMALL_SHITHEAD_SEARCH = {"screen_worlds": 2, "duel_worlds": 6}
 SMALL_OHHELL_SEARCH = {"budget": 1500, "bid_budget": 3000, "min_worlds": 4, "max_worlds": 12, "exact_worlds": 6}
+#: the coach (each game's ``AnalysisConfig``) of the coach's SimCord tests and the benches' quick
+#: runs: a few playouts a decision, enough to write every part of the analysis page
+LIGHT_COACH = {
+    "ohhell": {"rollouts": 2, "luck_rollouts": 2, "bid_budget": 500, "card_budget": 200},
+    "shithead": {"rollouts": 2, "luck_rollouts": 4},
+}
 
 
 def skip(reason: str) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import json
 import re
 
+from bench.quick import LIGHT_COACH
 from cogs.ohhell.coach import analysis_embed
 from cogs.shithead.coach import shithead_embed
 from db.store import GameRecord, SeatRecord
@@ -132,7 +133,7 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     bob = guild.add_member(env.create_user("bob"))
     game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
     coach = env.bot.get_cog("Stats").coach
-    coach.configs["ohhell"] = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
+    coach.configs["ohhell"] = AnalysisConfig(**LIGHT_COACH["ohhell"])
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     shown = next(m for m in room.history(viewer=ann) if m.id == first.response.id)
     assert "Working on the analysis" in embed_text(shown), embed_text(shown)
@@ -145,7 +146,7 @@ async def test_the_coach_says_working_before_its_answer_in_the_local_mode(simcor
     await open_table(env, shithead_room, ann, [], command="shithead", computers=2)
     sh_id = env.bot.tables.in_channel(shithead_room.id, "shithead").id
     await ShitheadDriver(env, shithead_room, {ann.id: ann}).play_to_end()
-    coach.configs["shithead"] = sh.AnalysisConfig(rollouts=2, luck_rollouts=4)
+    coach.configs["shithead"] = sh.AnalysisConfig(**LIGHT_COACH["shithead"])
     seen = len(env.http_requests)
     first = await ann.slash(shithead_room, "shithead analysis", game=sh_id)
     assert "Working on the analysis" in json.dumps(env.http_requests[seen].json)

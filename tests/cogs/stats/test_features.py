@@ -15,6 +15,7 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from bench.quick import LIGHT_COACH
 from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
 from db.store import ResultRow, SeatRecord
@@ -265,7 +266,7 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     game_id = await play_ohhell(env, room, ann, [bob], computers=1, seed=5)
     coach = env.bot.get_cog("Stats").coach
     # a light coach for a test
-    coach.configs["ohhell"] = AnalysisConfig(rollouts=2, luck_rollouts=2, bid_budget=500, card_budget=200)
+    coach.configs["ohhell"] = AnalysisConfig(**LIGHT_COACH["ohhell"])
     seen = len(env.http_requests)
     first = await ann.slash(room, "ohhell analysis", game=game_id)
     if coach.running:
@@ -342,7 +343,7 @@ async def test_the_shithead_coach_weighs_the_swap_and_the_pickups_and_the_second
     game_id = env.bot.tables.in_channel(room.id, "shithead").id
     await ShitheadDriver(env, room, {ann.id: ann}, policy=_picks_up_now_and_then).play_to_end()
     coach = env.bot.get_cog("Stats").coach
-    coach.configs["shithead"] = ShitheadConfig(rollouts=2, luck_rollouts=4)  # a light coach for a test
+    coach.configs["shithead"] = ShitheadConfig(**LIGHT_COACH["shithead"])  # a light coach for a test
     seen = len(env.http_requests)
     first = await ann.slash(room, "shithead analysis", game=game_id)
     if coach.running:
