@@ -145,6 +145,16 @@ def lookup_in_context(language: str, context: str, msgid: str) -> str | None:
 
 
 def _number(language: str, value: float) -> str:
+    if type(value) is int:
+        return _whole_number(language, value)
+    return format_decimal(value, locale=locales.SOURCE if language == PSEUDO else language)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_number(language: str, value: int) -> str:
+    """Kept: Babel parses the locale and the number's pattern again on every call (some 80 µs),
+    and a game writes the same few scores and counts thousands of times. Whole numbers only: a
+    float key would answer ``-0.0`` with the text of ``0``, which the cache holds as equal."""
     return format_decimal(value, locale=locales.SOURCE if language == PSEUDO else language)
 
 
