@@ -335,8 +335,9 @@ class DiscordAPI:
         millisecond); ``None`` for a body it is not given (:func:`_plain`) or cannot read."""
         if not _plain(body):
             return None
+        validator = self._fast_validator(pointer)  # a schema it cannot read fails here, loudly
         try:
-            return bool(self._fast_validator(pointer).is_valid(body))
+            return bool(validator.is_valid(body))
         except ValueError:  # a string with a lone surrogate: not UTF-8, nothing JSON can carry
             return None
 
