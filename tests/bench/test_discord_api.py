@@ -127,11 +127,11 @@ def test_a_wrong_type_per_the_spec_is_refused() -> None:
     assert fields(check("POST", CALLBACK, {"type": 99})) == ["type"]
 
 
-def test_a_part_found_valid_once_is_remembered_only_for_the_schema_and_the_exact_value() -> None:
-    """The checker remembers each part of a body it found valid, against the schema it was found
-    valid for; the same text where a shorter one is required, the same row with one more
-    button, ``True`` where ``1`` was valid, a tuple where a list was, or a refusal seen
-    before, are each refused again."""
+def test_a_body_like_one_found_valid_before_is_judged_anew() -> None:
+    """Nothing found valid carries over to another body: the same text where a shorter one is
+    required, the same row with one more button, ``True`` where ``1`` was valid, a tuple where a
+    list was (``jsonschema-rs`` would take it for an array: it is left to ``jsonschema``), or a
+    refusal seen before, are each refused again."""
     label = "L" * 81  # a valid embed title (256), an over-long button label (80)
     assert check("POST", MESSAGES, {"embeds": [{"title": label}], "components": rows(1)}) == []
     found = check(
