@@ -22,12 +22,25 @@ inside functions and under ``TYPE_CHECKING``):
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "db", "draw", "games", "locales")
+
+
+def parsed(path: Path) -> ast.Module:
+    """A source file's tree, parsed once a test process for each text it has: a dozen tests walk
+    every module of the project (about 250 files, half a second of parsing each time), and none
+    changes a tree."""
+    return _parsed(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.cache
+def _parsed(source: str, filename: str) -> ast.Module:
+    return ast.parse(source, filename)
 
 
 def module_name(path: Path) -> str:
@@ -45,7 +58,7 @@ def imported(name: str, path: Path, known: set[str]) -> set[str]:
     """The project modules ``name`` imports (``from a import b`` counts ``a.b`` when that is a module)."""
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(parsed(path)):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -69,9 +82,19 @@ def imported(name: str, path: Path, known: set[str]) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    mods = modules()
-    known = set(mods)
-    return {name: imported(name, path, known) for name, path in mods.items()}
+    """Each module of the project -> the project modules it imports (a copy: a test may change it)."""
+    return {
+        name: set(targets)
+        for name, targets in _graph(
+            tuple(sorted((n, p, p.read_text(encoding="utf-8")) for n, p in modules().items()))
+        ).items()
+    }
+
+
+@functools.cache
+def _graph(sources: tuple[tuple[str, Path, str], ...]) -> dict[str, set[str]]:
+    known = {name for name, _, _ in sources}
+    return {name: imported(name, path, known) for name, path, _ in sources}
 
 
 def top(name: str) -> str:
@@ -160,7 +183,7 @@ def runtime_imports(path: Path) -> set[str]:
         return isinstance(test, ast.Name | ast.Attribute) and ast.unparse(test).endswith("TYPE_CHECKING")
 
     found: set[str] = set()
-    pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), str(path))]
+    pending: list[ast.AST] = [parsed(path)]
     while pending:
         node = pending.pop()
         if isinstance(node, ast.If) and checking_only(node):
@@ -237,7 +260,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 def names_of_games(path: Path, pattern: re.Pattern[str], names: list[str]) -> list[str]:
     """Each place in ``path``'s code that names a game: an import of a game's package, an
     identifier (name, attribute, argument, definition) or a string that spells one."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     prose = _docstrings(tree)
     packages = {f"{top}.{name}" for top in ("games", "cogs") for name in names}
     found: list[str] = []
@@ -369,7 +392,7 @@ def test_every_member_of_the_game_contract_is_used() -> None:
         for path in (ROOT / package).rglob("*.py"):
             if path == ROOT / "bot" / "seam" / "contract.py":
                 continue
-            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            tree = parsed(path)
             read |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_a_kind(n.value)}
             if path.name == "kind.py" and path.parent.parent.name == "cogs":  # a helper an adapter calls
                 read |= {
