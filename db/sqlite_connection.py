@@ -225,7 +225,7 @@ async def run(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) 
     read to its end in one trip to the connection's thread (``execute_fetchall``). Executing and
     then closing the cursor took two trips, and ``async with execute(...)`` and ``fetchall`` three:
     each trip hands the statement to aiosqlite's thread and the answer back to the event loop
-    (some 0.1 ms of processor time, half of it in the kernel), and a saved move or a bot's start
+    (some 50 µs of processor time, a part of it in the kernel), and a saved move or a bot's start
     makes dozens."""
     await db.execute_fetchall(sql, params)
 
