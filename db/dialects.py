@@ -29,6 +29,7 @@ difference is a line of this module, tested on each migration by ``tests/db``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -41,14 +42,18 @@ class Migration:
     sql: str
 
 
-def migration_files() -> list[Migration]:
-    """The numbered ``db/migrations/NNNN_name.sql`` files, in order."""
+@functools.cache
+def migration_files() -> tuple[Migration, ...]:
+    """The numbered ``db/migrations/NNNN_name.sql`` files, in order. Read once a process: they are
+    the installed package's own files, and every store that opens asks for them (reading the
+    twenty-odd files took half a millisecond, and a test process opens a store for nearly every
+    test)."""
     found = []
     for entry in resources.files("db.migrations").iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
             found.append(Migration(int(name[:4]), name.removesuffix(".sql"), entry.read_text(encoding="utf-8")))
-    return sorted(found, key=lambda m: m.number)
+    return tuple(sorted(found, key=lambda m: m.number))
 
 
 def split_sql(script: str) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Any
 import aiosqlite
 
 from db import rows
-from db.sqlite_connection import EPOCH, NOW, run, run_many
+from db.sqlite_connection import EPOCH, NOW, fetch, run, run_many
 from db.sqlite_matches import SqliteMatches
 from db.sqlite_seats import SqliteSeats
 from db.sqlite_stats import SqliteStats
@@ -178,9 +178,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
     ) -> None:
         async with self._tx() as db:
             # Inside BEGIN IMMEDIATE, so no other writer (task or process) can move the game meanwhile.
-            async with db.execute("SELECT MAX(seq) FROM actions WHERE game_id=?", (game_id,)) as cursor:
-                row = await cursor.fetchone()
-            next_seq = 0 if row is None or row[0] is None else int(row[0]) + 1
+            (latest,) = await fetch(db, "SELECT MAX(seq) FROM actions WHERE game_id=?", (game_id,))
+            next_seq = 0 if latest[0] is None else int(latest[0]) + 1
             if seq != next_seq:
                 raise StaleAction(game_id, seq, next_seq)
             await run(
@@ -291,12 +290,13 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
     # -- shard leases -----------------------------------------------------------------------
     async def claim_leases(self, holder: str, shards: list[int], shard_count: int, seconds: float) -> list[Lease]:
         async with self._tx() as db:
-            async with db.execute(
+            found = await fetch(
+                db,
                 f"SELECT shard, shard_count, holder, expires_at - {EPOCH} AS remaining FROM shard_leases"
                 f" WHERE holder != ? AND expires_at > {EPOCH} ORDER BY shard",
                 (holder,),
-            ) as cursor:
-                others = [Lease(r[0], r[1], r[2], float(r[3])) for r in await cursor.fetchall()]
+            )
+            others = [Lease(r[0], r[1], r[2], float(r[3])) for r in found]
             blocking = [lease for lease in others if lease.shard in shards or lease.shard_count != shard_count]
             if blocking:
                 return blocking
@@ -312,8 +312,8 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
     async def renew_leases(self, holder: str, seconds: float) -> list[int]:
         async with self._tx() as db:
             await run(db, f"UPDATE shard_leases SET expires_at={EPOCH} + ? WHERE holder=?", (seconds, holder))
-            async with db.execute("SELECT shard FROM shard_leases WHERE holder=? ORDER BY shard", (holder,)) as cursor:
-                return [int(r[0]) for r in await cursor.fetchall()]
+            found = await fetch(db, "SELECT shard FROM shard_leases WHERE holder=? ORDER BY shard", (holder,))
+            return [int(r[0]) for r in found]
 
     async def release_leases(self, holder: str) -> None:
         async with self._tx() as db:
@@ -417,12 +417,13 @@ class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):
             return []
         marks = ", ".join("?" * len(game_ids))
         async with self._tx() as db:
-            cursor = await db.execute(
+            taken = await fetch(
+                db,
                 "SELECT game_id, seat, application_id, token, message_id, opened, language FROM panels "
                 f"WHERE game_id IN ({marks})",
-                game_ids,
+                tuple(game_ids),
             )
-            found = [SavedPanel(*row) for row in await cursor.fetchall()]
+            found = [SavedPanel(*row) for row in taken]
             await run(db, f"DELETE FROM panels WHERE game_id IN ({marks})", tuple(game_ids))
         return found
 

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from db import rows
-from db.sqlite_connection import NOW, SqliteConnection, run
+from db.sqlite_connection import NOW, SqliteConnection, fetch, run
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES, qmarks
 from db.store import MatchBeacon, MatchRecord
 
@@ -76,15 +76,13 @@ class SqliteMatches(SqliteConnection):
     async def close_match(self, match_id: int, at: str | None = None) -> MatchRecord | None:
         async with self._tx() as db:
             sql = f"UPDATE matches SET closed_at=COALESCE(?, {NOW}) WHERE id=? AND closed_at IS NULL RETURNING id"
-            async with db.execute(sql, (at, match_id)) as cursor:
-                closed = await cursor.fetchall()
+            closed = await fetch(db, sql, (at, match_id))
         return await self.get_match(match_id) if closed else None
 
     async def claim_comparison(self, match_id: int) -> bool:
         async with self._tx() as db:
             sql = f"UPDATE matches SET compared_at={NOW} WHERE id=? AND compared_at IS NULL RETURNING id"
-            async with db.execute(sql, (match_id,)) as cursor:
-                return bool(await cursor.fetchall())
+            return bool(await fetch(db, sql, (match_id,)))
 
     async def uncompared_matches(self) -> list[MatchRecord]:
         return [rows.match(r) for r in await self._fetchall(UNCOMPARED_MATCHES)]
@@ -98,17 +96,17 @@ class SqliteMatches(SqliteConnection):
                 "DELETE FROM matches WHERE id=? AND NOT EXISTS (SELECT 1 FROM games g WHERE g.match_id = matches.id)"
                 " RETURNING id"
             )
-            async with db.execute(sql, (match_id,)) as cursor:
-                return bool(await cursor.fetchall())
+            return bool(await fetch(db, sql, (match_id,)))
 
     async def join_match(self, game_id: int, match_id: int) -> int | None:
         async with self._tx() as db:  # BEGIN IMMEDIATE: one writer at a time reads and links
-            async with db.execute(
+            open_match = await fetch(
+                db,
                 "SELECT m.tables, (SELECT COUNT(*) FROM games g WHERE g.match_id = m.id) AS joined"
                 " FROM matches m WHERE m.id=? AND m.closed_at IS NULL",
                 (match_id,),
-            ) as cursor:
-                found = await cursor.fetchone()
+            )
+            found = open_match[0] if open_match else None
             if found is None or found["joined"] >= found["tables"]:
                 return None
             await run(db, "UPDATE games SET match_id=? WHERE id=?", (match_id, game_id))
@@ -117,8 +115,7 @@ class SqliteMatches(SqliteConnection):
     async def add_match_watcher(self, match_id: int, user_id: int) -> bool:
         async with self._tx() as db:
             sql = "INSERT INTO match_watchers (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING RETURNING user_id"
-            async with db.execute(sql, (match_id, user_id)) as cursor:
-                return bool(await cursor.fetchall())
+            return bool(await fetch(db, sql, (match_id, user_id)))
 
     async def remove_match_watcher(self, match_id: int, user_id: int) -> None:
         async with self._tx() as db:

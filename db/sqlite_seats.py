@@ -6,7 +6,7 @@ while the seat is still the old player's (two acceptances at once: one wins)."""
 from __future__ import annotations
 
 from db import rows
-from db.sqlite_connection import SqliteConnection, run
+from db.sqlite_connection import SqliteConnection, fetch, run
 from db.store import SeatHandover, SeatRecord, StoreConflict
 
 
@@ -33,11 +33,10 @@ class SqliteSeats(SqliteConnection):
                 changed = cursor.rowcount
             if changed != 1:
                 raise StoreConflict(f"game {h.game_id}: seat {h.seat} is no longer member {h.from_user}'s")
-            async with db.execute(
-                "SELECT COALESCE(MAX(number), 0) + 1 FROM seat_handovers WHERE game_id=?", (h.game_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
-            number = int(row[0]) if row is not None else 1
+            found = await fetch(
+                db, "SELECT COALESCE(MAX(number), 0) + 1 FROM seat_handovers WHERE game_id=?", (h.game_id,)
+            )
+            number = int(found[0][0]) if found else 1
             await run(
                 db,
                 "INSERT INTO seat_handovers (game_id, number, seat, moves, from_user, from_name, to_user, to_name,"

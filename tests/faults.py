@@ -83,6 +83,11 @@ class _FailingSqlite:
             return _Raising(sqlite3.OperationalError(DISK_FULL))
         return self._real.execute(sql, params)
 
+    def execute_fetchall(self, sql: str, params: Any = ()) -> Any:  # how db.sqlite_connection.run executes
+        if self._fault.fires(sql):
+            return _Raising(sqlite3.OperationalError(DISK_FULL))
+        return self._real.execute_fetchall(sql, params)
+
 
 class CuttingProxy:
     """A TCP proxy in front of the test PostgreSQL server that can cut a connection at COMMIT.

@@ -48,6 +48,11 @@ async def _load_once(self: commands.Bot, spec: Any, key: str) -> None:
     self._BotBase__extensions[key] = lib  # type: ignore[attr-defined]
 
 
+def loaded() -> bool:
+    """Whether a bot of this process loaded the features (they stay loaded until it ends)."""
+    return bool(_LOADED)
+
+
 def load_features_once() -> None:
     """Install :func:`_load_once` for every bot of this process."""
     commands.Bot._load_from_module_spec = _load_once  # type: ignore[method-assign]

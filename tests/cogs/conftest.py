@@ -1,10 +1,11 @@
-"""SimCord fixtures: the real bot on a fresh SQLite file, closed after each test."""
+"""SimCord fixtures: the real bot on a fresh SQLite file (a copy of one the store migrated once per
+process: tests.helpers.start_migrated), closed after each test."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers import close_made_bots, make_bot, small_searches
+from tests.helpers import close_made_bots, make_bot, small_searches, start_migrated
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +21,8 @@ def db_path(tmp_path) -> str:
 
 
 @pytest.fixture
-async def simcord_bot(db_path):
+async def simcord_bot(db_path, tmp_path_factory):
+    await start_migrated(db_path, tmp_path_factory)
     bot = make_bot(db_path)
     yield bot
     # SimCord never closes a bot; this closes it and any a restart put in its place.

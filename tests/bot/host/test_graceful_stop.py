@@ -140,8 +140,12 @@ class _HeldWrites:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real, name)
 
+    @staticmethod
+    def _held(sql: str, params: Any) -> bool:
+        return sql.startswith("INSERT INTO actions") and bool(params[4])  # (game, seq, seat, action, by_ai)
+
     def execute(self, sql: str, params: Any = ()) -> Any:
-        if not (sql.startswith("INSERT INTO actions") and params[4]):  # (game, seq, seat, action, by_ai)
+        if not self._held(sql, params):
             return self._real.execute(sql, params)
         real, writing, gate = self._real, self._writing, self._gate
 
@@ -156,6 +160,17 @@ class _HeldWrites:
                 return await self.cursor.__aexit__(*exc)
 
         return Held()
+
+    def execute_fetchall(self, sql: str, params: Any = ()) -> Any:  # how db.sqlite_connection.run executes
+        if not self._held(sql, params):
+            return self._real.execute_fetchall(sql, params)
+
+        async def held() -> Any:
+            self._writing.set()
+            await self._gate.wait()
+            return await self._real.execute_fetchall(sql, params)
+
+        return held()
 
 
 async def test_stopping_while_a_computers_move_is_being_saved_logs_no_traceback(simcord_env, caplog, monkeypatch):
