@@ -13,10 +13,9 @@ warnings). Whatever fails stays desired and is tried again after a pause that ho
 when a permission is missing), the players are told in one line, once per spell of trouble.
 
 What the display must remember across a restart (the table message it posted, an old copy still
-to close, standings shown) is written to the store as *saves*, tried before and after each pass:
-a store that fails leaves them queued and tried again later, and it never counts as Discord
-failing (nobody is told the table is not shown when it is). An old copy is saved before its edit
-is tried, so a restarted bot finishes closing it (:meth:`Display.restore_old`).
+to close, standings shown) is written to the store as *saves* (:class:`~bot.messages.saves.Saves`),
+tried before and after each pass; a store that fails never counts as Discord failing. An old copy
+is saved before its edit is tried, so a restarted bot finishes closing it (:meth:`Display.restore_old`).
 
 Rendering reads the live table, so it takes ``table.lock`` (never a half-applied move); sending
 does not, so a slow or failing Discord never holds up the players' moves.
@@ -36,11 +35,12 @@ import discord
 
 from bot.host import metrics
 from bot.messages.faults import TRANSIENT, Fault, classify
+from bot.messages.saves import Save, Saves
 from bot.messages.speech import member_language, table_language
 from bot.messages.trouble import trouble_line
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import GameRecord, MessageNotes, OldCopy, Store, StoreError
+from db.store import GameRecord, MessageNotes, OldCopy, Store
 from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,6 @@ def too_old_to_edit(message_id: int) -> bool:
 
 Render = Callable[[], Rendered]
 Sleep = Callable[[float], Awaitable[Any]]
-Save = Callable[[], Awaitable[None]]
 
 
 @dataclass
@@ -97,11 +96,9 @@ class Desired:
     #: old copies to close only once the new one is up ("this table moved below")
     after_post: set[int] = field(default_factory=set)
     lines: list[Line] = field(default_factory=list)
-    #: writes to the store still to make, by what they are about (a newer one replaces an older)
-    saves: dict[str, Save] = field(default_factory=dict)
 
     def converged(self) -> bool:
-        return not (self.shown < self.version or self.post or self.hands or self.old or self.lines or self.saves)
+        return not (self.shown < self.version or self.post or self.hands or self.old or self.lines)
 
 
 class Display:
@@ -118,9 +115,6 @@ class Display:
         notes: MessageNotes | None = None,
     ) -> None:
         self.client = client
-        #: where the table's message and the old copies closed are noted, to be written with the
-        #: next move (:class:`~db.store.MessageNotes`); None: each written at once
-        self.notes = notes
         self.store = store
         self.table = table
         self.sleep = sleep
@@ -138,11 +132,9 @@ class Display:
         self._wake = asyncio.Event()
         self._pausing = False  # the loop waits out a pause after a failure
         self._waiters: list[asyncio.Future[Fault | None]] = []
-        #: writes to the store are made at once, even while the loop waits out a pause for Discord
-        self.saver: asyncio.Task[None] | None = None
-        self._saving = asyncio.Lock()
-        #: the queued writes that forget a closed old copy, by its message (see :meth:`closed_copies`)
-        self._drops: dict[int, Save] = {}
+        #: the writes to the store what the channel shows depends on (``notes``: where the table's
+        #: message and the old copies closed are noted instead, see :class:`~bot.messages.saves.Saves`)
+        self.saves = Saves(store, table.id, notes)
 
     def language(self) -> str:
         """What the table's channel reads: every look and line of the display is drawn in it,
@@ -195,8 +187,8 @@ class Display:
         if after_post:
             self.want.after_post.add(message_id)
         if not saved:
-            self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
-            self._save_soon()
+            self.saves.keep_old(message_id, lambda: self._save_old(message_id, render, after_post))
+            self.saves.soon()
         self.wake()
 
     def move_below(self) -> None:
@@ -216,7 +208,7 @@ class Display:
         message_id = copy.message_id
         if copy.after_post and message_id == self.table.record.message_id and not self.want.post:
             # It was to close once its replacement was up, which never happened: it is the table.
-            self._queue_drop(message_id)
+            self.saves.forget_old(message_id)
         else:
             # (The copy on record while the table is being posted again: it closes once that is up,
             # with the look it was saved with, a deal's result rather than "moved below".)
@@ -229,25 +221,14 @@ class Display:
             self.want.old[message_id] = render = lambda: look
             if after_post:
                 self.want.after_post.add(message_id)
-            self.want.saves[f"old:{message_id}"] = lambda: self._save_old(message_id, render, after_post)
+            self.saves.keep_old(message_id, lambda: self._save_old(message_id, render, after_post))
         self.wake()
 
     def save(self, what: str, job: Save) -> None:
         """A write the display's state depends on; tried now, and again until the store takes it."""
-        self.want.saves[what] = job
-        self._save_soon()
+        self.saves.put(what, job)
+        self.saves.soon()
         self.wake()
-
-    def _save_soon(self) -> None:
-        if self.saver is None or self.saver.done():
-            self.saver = asyncio.get_running_loop().create_task(self._save_now(), name=f"saves of game {self.table.id}")
-
-    async def _save_now(self) -> None:
-        try:
-            await self.run_saves()
-        except Exception:
-            # (a bug: logged; the loop tries the saves again on its next pass)
-            log.exception("game %s: saving what the table shows failed", self.table.id)
 
     async def _save_old(self, message_id: int, render: Render, after_post: bool) -> None:
         if self.want.old.get(message_id) is not render:
@@ -259,70 +240,10 @@ class Display:
         look = {"content": rendered.content, "embeds": [e.to_dict() for e in rendered.embeds]}
         await self.store.save_old_copy(OldCopy(self.table.id, message_id, look, after_post))
 
-    async def _drop_old(self, message_id: int) -> None:
-        await self.store.drop_old_copy(self.table.id, message_id)
-        self._drops.pop(message_id, None)
-
-    def _queue_drop(self, message_id: int) -> None:
-        """The old copy ``message_id`` is closed (or is the table again): the store forgets it,
-        by a write of its own or with the next write that carries it (:meth:`closed_copies`)."""
-        if self.notes is not None:
-            self.want.saves.pop(f"old:{message_id}", None)  # (a save of it still queued: it is closed)
-            self.notes.closed.setdefault(self.table.id, set()).add(message_id)
-            return
-        job: Save = lambda: self._drop_old(message_id)  # noqa: E731 - the job's identity is its key
-        self.want.saves[f"old:{message_id}"] = self._drops[message_id] = job
-
-    def closed_copies(self) -> list[int]:
-        """The old copies whose forgetting is still queued: a write about to be made for this
-        table drops them in its own transaction (then :meth:`dropped`), rather than one more each."""
-        return [m for m, job in self._drops.items() if self.want.saves.get(f"old:{m}") is job]
-
-    def dropped(self, message_ids: list[int]) -> None:
-        """``message_ids`` (from :meth:`closed_copies`) were dropped: their own writes are withdrawn."""
-        for message_id in message_ids:
-            job = self._drops.pop(message_id, None)
-            if job is not None and self.want.saves.get(f"old:{message_id}") is job:
-                del self.want.saves[f"old:{message_id}"]
-
-    async def _save_message(self, message_id: int, key: str | None) -> None:
-        """The table's new message, with the old copies closed meanwhile: one write."""
-        closed = self.closed_copies()
-        await self.store.set_message(self.table.id, message_id, key, closed=closed)
-        self.dropped(closed)
-
-    def note_message(self, message_id: int, key: str | None) -> None:
-        """The table's message is now ``message_id`` (showing the deal ``key``): noted for the next
-        move's write, or written at once (with the old copies closed meanwhile)."""
-        if self.notes is not None:
-            self.notes.messages[self.table.id] = (message_id, key)
-        else:
-            self.want.saves["message"] = functools.partial(self._save_message, message_id, key)
-
     def _closed_old(self, message_id: int) -> None:
         self.want.old.pop(message_id, None)
         self.want.after_post.discard(message_id)
-        self._queue_drop(message_id)
-
-    async def run_saves(self) -> bool:
-        """Make the writes still queued, one pass at a time and in order, an old copy's forgetting
-        last (another write may carry it: :meth:`closed_copies`); whether all are made (a failing
-        store keeps the rest)."""
-        async with self._saving:
-            queued = list(self.want.saves.items())
-            drops = set(map(id, self._drops.values()))
-            queued.sort(key=lambda item: id(item[1]) in drops)  # (stable: the rest in order)
-            for what, job in queued:
-                if self.want.saves.get(what) is not job:
-                    continue  # replaced meanwhile: the newer one comes in its turn
-                try:
-                    await job()
-                except StoreError as error:
-                    log.warning("game %s: could not save %s yet: %s", self.table.id, what, error)
-                    return False
-                if self.want.saves.get(what) is job:
-                    del self.want.saves[what]
-            return not self.want.saves
+        self.saves.forget_old(message_id)
 
     def hurry(self) -> None:
         """A person asked for the table (``/<game> table``, Start): try now, not after the pause."""
@@ -349,7 +270,7 @@ class Display:
         caller to await."""
         if self.task is not None:
             self.task.cancel()
-        return [t for t in (self.task, self.saver) if t is not None]
+        return [t for t in (self.task, self.saves.task) if t is not None]
 
     # -- the loop -----------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -368,7 +289,7 @@ class Display:
                     if not waiter.done():
                         waiter.set_result(None if table_up else fault)
                 self._waiters.clear()
-                if fault is None and not self.want.saves:
+                if fault is None and not self.saves.queued:
                     if self.trouble_since is not None:  # caught up: how long the channel was behind
                         metrics.DISPLAY_BEHIND.observe(asyncio.get_running_loop().time() - self.trouble_since)
                     self.failures, self.trouble_since, self.told = 0, None, False
@@ -400,7 +321,7 @@ class Display:
                     self._pausing = False
                 self._wake.set()
         finally:
-            if self.want.converged() and self.table.record.status != "playing":
+            if self.want.converged() and not self.saves.queued and self.table.record.status != "playing":
                 self.on_done(self)
 
     def _only_edit_pending(self) -> bool:
@@ -409,9 +330,9 @@ class Display:
 
     async def _pass(self) -> Fault | None:
         try:
-            await self.run_saves()  # an old copy is saved before its edit is tried
+            await self.saves.run()  # an old copy is saved before its edit is tried
             fault = await self._try_all()
-            await self.run_saves()
+            await self.saves.run()
             return fault
         except Exception:
             # A bug (or the store failing) must not stop the display for good: log, try again later.
@@ -482,7 +403,7 @@ class Display:
             return [classify(error, N_("posting the table"), posting=True)]
         record.message_id, record.message_key = message.id, key
         want.post, want.shown = False, version
-        self.note_message(message.id, key)
+        self.saves.note_message(message.id, key)
         if self.on_post is not None:
             self.on_post()
         return []
@@ -553,7 +474,7 @@ class Display:
             if want.lines and want.lines[0] is line:
                 want.lines.pop(0)
             if line.on_sent is not None:
-                want.saves[f"sent:{id(line)}"] = line.on_sent
+                self.saves.put(f"sent:{id(line)}", line.on_sent)
         return []
 
     async def _delete_old(self, message_id: int) -> None:
@@ -586,7 +507,7 @@ class Display:
         except (discord.Forbidden, discord.NotFound):
             # Refused for good (closed DMs, or no such user): the table says to use the button.
             record.dm_closed = True
-            self.want.saves[f"seat:{seat}"] = functools.partial(self.store.update_seat, table.id, record)
+            self.saves.put(f"seat:{seat}", functools.partial(self.store.update_seat, table.id, record))
             with speaking(self.language()):
                 table.notice(
                     _(

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +38,6 @@ log = logging.getLogger(__name__)
 
 #: how long a table edit waits for the changes that follow at once (a computer's quick answer)
 COALESCE = 0.05
-#: how many of a channel's messages after a table's are read to find its messages after a crash
-FIND_LIMIT = 50
 
 
 class Presenter:
@@ -65,7 +63,7 @@ class Presenter:
         )
         self._following: set[asyncio.Task[None]] = set()
         #: what the channels show, still to write: with the next move of any game (:meth:`take_notes`),
-        #: at a stop, or found again in the channel after a crash (:meth:`find_posted`). None: each
+        #: at a stop, or found again in the channel after a crash (:mod:`bot.messages.found_again`). None: each
         #: is written at once (a sharded bot: another process may read a table's message meanwhile)
         self.notes: MessageNotes | None = MessageNotes()
 
@@ -123,61 +121,6 @@ class Presenter:
         for game_id, closed in taken.closed.items():
             self.notes.closed.setdefault(game_id, set()).update(closed)
 
-    async def find_posted(self, table: LiveTable, like: Rendered) -> list[discord.Message]:
-        """After a crash: the bot's messages in the table's channel after its message on record
-        that carry a control of ``like`` (the table as it is, or its standings: one posted whose
-        note was lost; a hand-over offer or an end's question carries the game's id too, but none
-        of those controls), oldest first; none where the channel cannot be read."""
-        after = discord.Object(table.record.message_id) if table.record.message_id is not None else None
-        me = self.client.user
-        wanted = _custom_ids(like.view.children if like.view is not None else [])
-        try:
-            return [
-                message
-                async for message in self._channel(table).history(limit=FIND_LIMIT, after=after)
-                if me is not None and message.author.id == me.id and wanted & _message_ids(message)
-            ]
-        except TRANSIENT:
-            log.warning("game %s: could not read its channel to find its messages", table.id, exc_info=True)
-            return []
-
-    async def find_table(self, table: LiveTable) -> None:
-        """After a restart: a table posted whose message the stopped bot never wrote is the table's
-        message again (edited to the game as it is); an older one found with it loses its controls."""
-        found = await self.find_posted(table, self.live_face(table))
-        if not found:
-            return
-        display = self.display(table)
-        *older, newest = found
-        table.record.message_id, table.record.message_key = newest.id, self.key_text(table)
-        display.note_message(newest.id, table.record.message_key)
-        for message in older:
-            display.retire(message.id, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None))
-
-    async def find_finale(self, table: LiveTable, results: list[ResultRow]) -> bool:
-        """After a restart: whether the final standings of a finished game are in its channel
-        already (their note was lost); noted as shown if they are."""
-        with self.in_channel(table):
-            found = await self.find_posted(table, table.kind.finale(table, results))
-        if not found:
-            return False
-        # Whether they said the shuffle can be checked is read off them: a duplicate match's table
-        # held its seed while another table played, and the match may be over since. If so, the
-        # channel is told now, as standings posted now would have told it.
-        revealed = says_checkable(table)
-        if revealed:
-            with self.in_channel(table):
-                line = reveal_line(table)
-            if line is not None and not any(line in (message.content or "") for message in found):
-                self.display(table).add_line(
-                    Line(N_("posting the final standings"), lambda: Rendered(content=reveal_line(table)), key="finale")
-                )
-        if self.notes is not None:
-            self.notes.finales[table.id] = revealed
-        else:
-            self.display(table).save("finale", lambda: self.store.set_finale_shown(table.id, revealed=revealed))
-        return True
-
     def _follow(self, table: LiveTable) -> None:
         """The table was posted anew: the open panels are sent again below it (a task of its own,
         so the display's pass, and whoever waits on it, does not wait on the panels)."""
@@ -211,7 +154,7 @@ class Presenter:
             log.exception("could not save the open panels at the stop; their players press My hand again")
         for display in list(self.displays.values()):
             try:
-                await display.run_saves()
+                await display.saves.run()
             except Exception:
                 log.exception("game %s: could not save the display's state at the stop", display.table.id)
         notes = self.take_notes()
@@ -467,9 +410,9 @@ class Presenter:
                 self.notes.finales[table.id] = says_checkable(table)
                 return
             display = self.display(table)
-            closed = display.closed_copies()  # (the table the last move closed: forgotten in the same write)
+            closed = display.saves.closed_copies()  # (the table the last move closed: forgotten in the same write)
             await self.store.set_finale_shown(table.id, revealed=says_checkable(table), closed=closed)
-            display.dropped(closed)
+            display.saves.dropped(closed)
 
         def standings() -> Rendered:
             rendered = table.kind.finale(table, results)
@@ -523,21 +466,6 @@ async def _acknowledge(interaction: discord.Interaction | None) -> None:
         await interaction.response.defer()
     except TRANSIENT:
         log.warning("could not acknowledge a click", exc_info=True)
-
-
-def _custom_ids(items: Iterable[object]) -> set[str]:
-    """The custom ids of a view's items, or of a message's component rows (buttons, menus)."""
-    ids: set[str] = set()
-    for item in items:
-        custom_id = getattr(item, "custom_id", None)
-        if isinstance(custom_id, str):
-            ids.add(custom_id)
-        ids |= _custom_ids(getattr(item, "children", []))
-    return ids
-
-
-def _message_ids(message: discord.Message) -> set[str]:
-    return _custom_ids(message.components)
 
 
 def _from_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:

@@ -33,6 +33,7 @@ from bot.host.shards import shard_of
 from bot.messages import speech
 from bot.messages.errors import Refusal, mark_committed
 from bot.messages.faults import TRANSIENT
+from bot.messages.found_again import find_finale, find_table
 from bot.messages.panels import HANDED_OVER, press_of
 from bot.messages.presentation import Closing, Presenter
 from bot.seam.contract import Action, AnyKind, LiveTable, Rendered
@@ -318,7 +319,7 @@ class TableManager(Registry):
             await duplicate.prepare(self.store, table)
             # (posted before a crash lost their note: found in the channel, not posted again)
             results = await self.store.results(table.id)
-            if not await self.presenter.find_finale(table, results):
+            if not await find_finale(self.presenter, table, results):
                 self.presenter.post_finale(table, results)
 
         self.clock.supervise(table, N_("posting the final standings"), post)
@@ -340,7 +341,7 @@ class TableManager(Registry):
         await self.client.wait_until_ready()
         async with table.lock:
             # a table posted before a crash lost its note is the table again, not posted anew
-            await self.presenter.find_table(table)
+            await find_table(self.presenter, table)
             self.presenter.resume(table)
             # then the old copies the stopped bot had not closed (once the table is up again)
             for copy in copies:
