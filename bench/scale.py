@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -39,8 +40,6 @@ import discord  # noqa: E402
 
 from bench.quick import small_ohhell_search  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
-from bot.messages.presentation import Presenter  # noqa: E402
-from bot.seam.contract import LiveTable  # noqa: E402
 from bot.tables.manager import TableManager  # noqa: E402
 from cogs.ohhell.kind import OhHellKind  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
@@ -55,23 +54,50 @@ DEFAULT_PG = os.environ.get("TEST_DATABASE_URL", "").strip() or "postgresql://po
 RULES = make_rules("classic")
 
 
-# -- no Discord: every post and edit is skipped (the rendering itself still runs in show_move) ---------
-async def _nothing(*args: Any, **kwargs: Any) -> None:
-    return None
+# -- no Discord: every REST call is answered at once, none is made -------------------------------
+class NoDiscord(discord.Client):
+    """A client ready from the start whose every REST call is answered at once, as Discord would,
+    with nothing sent: discord.py still builds its messages from the answers, and the table's
+    display renders, sends, edits and saves as in the bot (only the network is left out)."""
 
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+        self._ids = itertools.count(1 << 50)
+        self.http.request = self._answer  # type: ignore[method-assign]  # the one door of discord.py's REST calls
 
-async def _post_table(self: Presenter, table: LiveTable, rendered: Any) -> None:
-    table.record.message_id, table.record.message_key = 1, self.key_text(table)
+    async def wait_until_ready(self) -> None:
+        return None
 
-
-for _name in ("show", "send_hands", "post_finale", "tell", "remind"):
-    setattr(Presenter, _name, _nothing)
-Presenter.post_table = _post_table  # type: ignore[method-assign]
+    async def _answer(self, route: discord.http.Route, **_: Any) -> Any:
+        if route.method == "GET":
+            return []  # a channel's history read after a restart: nothing found
+        if route.method == "DELETE":
+            return None
+        if route.path == "/users/@me/channels":
+            return {"id": str(next(self._ids)), "type": 1, "recipients": []}
+        message_id = route.url.rsplit("/", 1)[1] if route.method == "PATCH" else next(self._ids)
+        return {
+            "id": str(message_id),
+            "channel_id": str(route.channel_id or 1),
+            "type": 0,
+            "content": "",
+            "author": {"id": "1", "username": "Card Table", "discriminator": "0", "avatar": None, "bot": True},
+            "embeds": [],
+            "attachments": [],
+            "mentions": [],
+            "mention_roles": [],
+            "components": [],
+            "pinned": False,
+            "tts": False,
+            "mention_everyone": False,
+            "flags": 0,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+        }
 
 
 def manager(store: Store, workers: int) -> TableManager:
-    client = discord.Client(intents=discord.Intents.none())
-    tables = TableManager(client, store, Settings(token="bench", ai_delay=0.0, computer_workers=workers))
+    tables = TableManager(NoDiscord(), store, Settings(token="bench", ai_delay=0.0, computer_workers=workers))
     tables.register(OhHellKind(None))
     return tables
 
@@ -132,6 +158,7 @@ async def clicks(store: Store, live: int, computer_tables: int, workers: int, co
             start = time.perf_counter()
             async with table.lock:
                 await tables.act(table, seat, action)
+            await tables.presenter.settled(table)  # the table's message rendered and sent
             took.append((time.perf_counter() - start) * 1000)
     finally:
         await tables.close()
