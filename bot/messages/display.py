@@ -40,7 +40,9 @@ from bot.messages.speech import member_language, table_language
 from bot.messages.trouble import trouble_line
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import GameRecord, MessageNotes, OldCopy, Store, StoreError
+from db.errors import StoreError
+from db.records import GameRecord, MessageNotes, OldCopy
+from db.store import Store
 from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)
@@ -119,7 +121,7 @@ class Display:
     ) -> None:
         self.client = client
         #: where the table's message and the old copies closed are noted, to be written with the
-        #: next move (:class:`~db.store.MessageNotes`); None: each written at once
+        #: next move (:class:`~db.records.MessageNotes`); None: each written at once
         self.notes = notes
         self.store = store
         self.table = table
