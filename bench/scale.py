@@ -43,8 +43,9 @@ from bot.host.settings import Settings  # noqa: E402
 from bot.tables.manager import TableManager  # noqa: E402
 from cogs.ohhell.kind import OhHellKind  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
+from db.records import SeatRecord  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402
-from db.store import SeatRecord, Store  # noqa: E402
+from db.store import Store  # noqa: E402
 from games.common.rng import GENERATOR_VERSION  # noqa: E402
 from games.ohhell.ai import ai_view, choose_action  # noqa: E402
 from games.ohhell.game import OhHell  # noqa: E402

@@ -23,8 +23,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from db.records import SeatRecord  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402
-from db.store import SeatRecord  # noqa: E402
 
 
 async def rate(folder: str, synchronous: str, moves: int, tables: int) -> float:

@@ -40,8 +40,9 @@ import db.sqlite_connection  # noqa: E402
 from bot.tables.secrecy import Door, held_matches  # noqa: E402
 from db.dialects import migration_files  # noqa: E402
 from db.postgres import PostgresStore  # noqa: E402
+from db.records import ResultRow, SeatRecord  # noqa: E402
 from db.sqlite import SqliteStore  # noqa: E402
-from db.store import ResultRow, SeatRecord, Store  # noqa: E402
+from db.store import Store  # noqa: E402
 
 GUILD = 1_178_473_619_233_402_880
 INDEX_MIGRATION = 14

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.fairness.shuffles import dealt, export, verify  # noqa: E402
 from cogs.ohhell.kind import OhHellKind  # noqa: E402
 from cogs.shithead.kind import ShitheadKind  # noqa: E402
-from db.store import DealtDeck, GameRecord, SeatRecord  # noqa: E402
+from db.records import DealtDeck, GameRecord, SeatRecord  # noqa: E402
 from games.common.commitment import commitment  # noqa: E402
 from games.common.engine import Engine  # noqa: E402
 from games.ohhell.rules import make_rules as ohhell_rules  # noqa: E402

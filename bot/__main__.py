@@ -26,7 +26,7 @@ from bot.host.logs import configure as configure_logging
 from bot.host.settings import Settings, SettingsError
 from bot.host.stopping import on_stop_signals
 from bot.seam.features import FeatureError
-from db.store import StoreConfigError
+from db.errors import StoreConfigError
 
 log = logging.getLogger("bot.main")
 

@@ -21,8 +21,9 @@ from bot.messages.emojis import upload_card_emojis
 from bot.messages.errors import answer_refusals, report
 from bot.messages.speech import CatalogueTranslator, hear_languages
 from bot.tables.manager import TableManager
+from db.errors import StoreConfigError, StoreError
 from db.factory import make_store
-from db.store import Store, StoreConfigError, StoreError
+from db.store import Store
 from draw.emojis import EMOJIS
 from draw.images import warm
 from games import compiled
@@ -121,7 +122,7 @@ class CardBot(commands.Bot):
     async def prepare(self) -> None:
         """Open the store and take this process's shard leases, before anything reaches Discord.
 
-        Raises :class:`~db.store.StoreConfigError` (one sentence) for a store that cannot be used
+        Raises :class:`~db.errors.StoreConfigError` (one sentence) for a store that cannot be used
         and :class:`~bot.host.leases.ShardsTaken` when another live process runs one of these shards.
         """
         if self._prepared:

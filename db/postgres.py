@@ -31,13 +31,12 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db import rows
+from db.errors import ChannelBusy, OutcomeUnknown, StaleAction, StoreConflict, StoreError
 from db.postgres_matches import PostgresMatches
 from db.postgres_pool import DRIVER_ERRORS, EPOCH, LEASE_LOCK, NOW, Connection
 from db.postgres_seats import PostgresSeats
 from db.postgres_stats import PostgresStats
-from db.stats_sql import NEVER_STARTED
-from db.store import (
-    ChannelBusy,
+from db.records import (
     DealScore,
     DealtDeck,
     GameRecord,
@@ -45,16 +44,13 @@ from db.store import (
     Lease,
     MessageNotes,
     OldCopy,
-    OutcomeUnknown,
     RatingUpdate,
     ResultRow,
     SavedPanel,
     SeatRecord,
-    StaleAction,
-    StoreConflict,
-    StoreError,
     Timer,
 )
+from db.stats_sql import NEVER_STARTED
 
 #: how long finding out whether a move was saved may take, after its connection failed (seconds)
 SETTLE_TIMEOUT = 5.0

@@ -11,8 +11,8 @@ from typing import Any
 
 from db import rows
 from db.postgres_pool import NOW, PostgresPool
+from db.records import MatchBeacon, MatchRecord
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES
-from db.store import MatchBeacon, MatchRecord
 
 
 class PostgresMatches(PostgresPool):

@@ -17,8 +17,8 @@ from typing import Any, TypeAlias
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 
 from db.dialects import migration_files, split_sql, to_postgres
+from db.errors import StoreConfigError, StoreConflict, StoreError
 from db.postgres_url import describe_url, failure_reason
-from db.store import StoreConfigError, StoreConflict, StoreError
 
 # Timestamps are the database's own clock: they are records, never game clocks. Same text as SQLite's.
 NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"

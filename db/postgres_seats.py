@@ -5,8 +5,9 @@ the seat is still the old player's (two acceptances at once, in any process: one
 from __future__ import annotations
 
 from db import rows
+from db.errors import StoreConflict
 from db.postgres_pool import PostgresPool
-from db.store import SeatHandover, SeatRecord, StoreConflict
+from db.records import SeatHandover, SeatRecord
 
 
 class PostgresSeats(PostgresPool):

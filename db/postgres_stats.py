@@ -13,6 +13,7 @@ from typing import Any
 
 from db import rows
 from db.postgres_pool import NOW, Connection, PostgresPool
+from db.records import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 from db.stats_sql import (
     ABANDONED_GAMES,
     ANALYSIS_UPSERT,
@@ -25,7 +26,6 @@ from db.stats_sql import (
     not_held,
     rating_values,
 )
-from db.store import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 
 
 class PostgresStats(PostgresPool):

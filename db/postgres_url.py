@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from db.store import StoreConfigError
+from db.errors import StoreConfigError
 
 SCHEMES = ("postgresql", "postgres")
 

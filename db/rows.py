@@ -1,6 +1,6 @@
 """Rows into records, once for both stores: an aiosqlite row and an asyncpg record are both read by
 column name, and the stored forms (JSON text, 0/1 flags) are the same in both databases, so how a
-row becomes a :mod:`db.store` record must not be written twice and drift apart."""
+row becomes a :mod:`db.records` record must not be written twice and drift apart."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from db.store import (
+from db.records import (
     AbandonedGame,
     DealScore,
     DealtDeck,

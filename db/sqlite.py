@@ -20,13 +20,8 @@ from typing import Any
 import aiosqlite
 
 from db import rows
-from db.sqlite_connection import EPOCH, NOW, fetch, run, run_many
-from db.sqlite_matches import SqliteMatches
-from db.sqlite_seats import SqliteSeats
-from db.sqlite_stats import SqliteStats
-from db.stats_sql import NEVER_STARTED
-from db.store import (
-    ChannelBusy,
+from db.errors import ChannelBusy, StaleAction, StoreConflict
+from db.records import (
     DealScore,
     DealtDeck,
     GameRecord,
@@ -38,10 +33,13 @@ from db.store import (
     ResultRow,
     SavedPanel,
     SeatRecord,
-    StaleAction,
-    StoreConflict,
     Timer,
 )
+from db.sqlite_connection import EPOCH, NOW, fetch, run, run_many
+from db.sqlite_matches import SqliteMatches
+from db.sqlite_seats import SqliteSeats
+from db.sqlite_stats import SqliteStats
+from db.stats_sql import NEVER_STARTED
 
 
 class SqliteStore(SqliteMatches, SqliteStats, SqliteSeats):

@@ -18,7 +18,7 @@ from typing import Any
 import aiosqlite
 
 from db.dialects import migration_files, split_sql
-from db.store import StoreConfigError, StoreConflict, StoreError
+from db.errors import StoreConfigError, StoreConflict, StoreError
 
 #: named as before the store was split, so log filters on ``db.sqlite`` still see its warnings
 log = logging.getLogger("db.sqlite")

@@ -10,9 +10,9 @@ import json
 from typing import Any
 
 from db import rows
+from db.records import MatchBeacon, MatchRecord
 from db.sqlite_connection import NOW, SqliteConnection, fetch, run
 from db.stats_sql import EXPIRED_MATCHES, UNCOMPARED_MATCHES, qmarks
-from db.store import MatchBeacon, MatchRecord
 
 
 class SqliteMatches(SqliteConnection):

@@ -6,8 +6,9 @@ while the seat is still the old player's (two acceptances at once: one wins)."""
 from __future__ import annotations
 
 from db import rows
+from db.errors import StoreConflict
+from db.records import SeatHandover, SeatRecord
 from db.sqlite_connection import SqliteConnection, fetch, run
-from db.store import SeatHandover, SeatRecord, StoreConflict
 
 
 class SqliteSeats(SqliteConnection):

@@ -14,6 +14,7 @@ from typing import Any
 import aiosqlite
 
 from db import rows
+from db.records import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 from db.sqlite_connection import NOW, SqliteConnection, run, run_many
 from db.stats_sql import (
     ABANDONED_GAMES,
@@ -28,7 +29,6 @@ from db.stats_sql import (
     qmarks,
     rating_values,
 )
-from db.store import AbandonedGame, FinishedGame, GuildSettings, MemberGame, MemberStats, RatingChange, RatingRow
 
 #: how many games' rows one statement reads (SQLite's limit is 32,766 values a statement; a
 #: server's whole history is read at once when its ratings are worked out)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from db.store import RatingChange, RatingRow
+from db.records import RatingChange, RatingRow
 
 #: one rating written over the one before (both databases take ``ON CONFLICT … DO UPDATE``)
 RATING_UPSERT = (

@@ -27,9 +27,10 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
+from db.errors import StoreError
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
-from db.store import Store, StoreError
+from db.store import Store
 
 #: in the order they are written (a row's references first)
 TABLES: tuple[str, ...] = (

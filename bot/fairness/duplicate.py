@@ -22,7 +22,9 @@ from bot.messages.speech import in_channel, table_language
 from bot.seam.contract import AnyKind, LiveTable, Rendered
 from bot.tables import secrecy
 from bot.tables.secrecy import Door, Role, decide, state_of
-from db.store import DealScore, GameRecord, MatchRecord, ResultRow, Store, StoreError
+from db.errors import StoreError
+from db.records import DealScore, GameRecord, MatchRecord, ResultRow
+from db.store import Store
 from draw.budget import Budget
 from draw.common import COLOR
 from locales import N_, _, ngettext, speaking, translate

@@ -21,7 +21,8 @@ from bot.fairness.beacon.binding import LABEL, binding_of, deal_seed_of, recheck
 from bot.fairness.beacon.chain import QUICKNET, Chain
 from bot.messages.errors import Refusal
 from bot.seam.contract import AnyKind, LiveTable
-from db.store import DealtDeck, GameRecord, MatchRecord, Store
+from db.records import DealtDeck, GameRecord, MatchRecord
+from db.store import Store
 from games.common.cards import card_code
 from games.common.commitment import SALT_BYTES, commitment, computer_seed, matches
 from games.common.engine import Engine, GameError

@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.host.settings import Settings, SettingsError
+from db.errors import StoreError
 from db.factory import make_store
 from db.sqlite import SqliteStore
-from db.store import Store, StoreError
+from db.store import Store
 from db.transfer import TABLES, Rows, backup_sqlite, export_rows, import_rows
 from games import replay
 

@@ -22,7 +22,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.host import metrics
-from db.store import Lease, Store, StoreConfigError, StoreError
+from db.errors import StoreConfigError, StoreError
+from db.records import Lease
+from db.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -41,7 +41,7 @@ from bot.host.local_hints import command_hint, known_commands
 from bot.host.local_page import DEFAULT_PORT, card_emoji_assets, dress, page_key, refuse_ending, table_state
 from bot.host.settings import Settings
 from bot.host.stopping import on_stop_signals
-from db.store import StoreConfigError
+from db.errors import StoreConfigError
 
 log = logging.getLogger("cardtable.local")
 

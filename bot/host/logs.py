@@ -83,7 +83,7 @@ def where(guild_id: int | None, channel_id: int | None) -> str:
 
 
 def event(what: str, record: Any, detail: str = "", *, level: int = logging.INFO) -> None:
-    """One line about a game (``record``: its :class:`~db.store.GameRecord`): ``game #12 started:
+    """One line about a game (``record``: its :class:`~db.records.GameRecord`): ``game #12 started:
     ohhell (classic), 4 players; guild … channel …``. Never pass a hand, the seed or the salt."""
     text = f"game #{record.id} {what}: {record.kind} ({record.preset})"
     if detail:

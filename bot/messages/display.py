@@ -40,7 +40,8 @@ from bot.messages.speech import member_language, table_language
 from bot.messages.trouble import trouble_line
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import GameRecord, MessageNotes, OldCopy, Store
+from db.records import GameRecord, MessageNotes, OldCopy
+from db.store import Store
 from locales import N_, _, speaking
 
 log = logging.getLogger(__name__)

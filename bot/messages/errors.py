@@ -2,9 +2,9 @@
 
 Engines raise :class:`games.common.engine.GameError` with a player-readable message; the bot
 raises :class:`Refusal` for its own checks (not your game, not the host...). Both reach the
-player as an ephemeral reply and change nothing. A :class:`~db.store.StoreError` means the write
+player as an ephemeral reply and change nothing. A :class:`~db.errors.StoreError` means the write
 was not saved (the store rolled it back, and the table manager rebuilt its state from the log):
-the player is told exactly that. Its kind :class:`~db.store.OutcomeUnknown` means the connection
+the player is told exactly that. Its kind :class:`~db.errors.OutcomeUnknown` means the connection
 was lost while committing and the store could not learn whether it was saved: the player is told
 that, never "not saved". Anything else is a bug: it is logged and the
 player gets a generic apology instead of Discord's "This interaction failed".
@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.host.logs import context, what_was_used, where
-from db.store import OutcomeUnknown, StoreError
+from db.errors import OutcomeUnknown, StoreError
 from games.common.engine import GameError
 from locales import _
 

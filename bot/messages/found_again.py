@@ -23,7 +23,7 @@ from bot.messages.display import Line
 from bot.messages.faults import TRANSIENT
 from bot.messages.presentation import Presenter
 from bot.seam.contract import LiveTable, Rendered
-from db.store import ResultRow
+from db.records import ResultRow
 from locales import N_, _
 
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ from bot.messages.faults import TRANSIENT
 from bot.messages.speech import member_language, table_language
 from bot.seam.contract import LiveTable, Rendered
 from bot.tables.snapshot import snapshot
-from db.store import SavedPanel
+from db.records import SavedPanel
 from locales import N_, SOURCE, Msg, _, current, language_of, speaking, translate
 
 log = logging.getLogger(__name__)

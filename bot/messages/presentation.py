@@ -30,7 +30,9 @@ from bot.messages.speech import in_channel
 from bot.messages.watchers import Watchers
 from bot.seam.contract import LiveTable, Rendered
 from bot.seam.features import Features
-from db.store import MessageNotes, OldCopy, ResultRow, Store, StoreError
+from db.errors import StoreError
+from db.records import MessageNotes, OldCopy, ResultRow
+from db.store import Store
 from games.common.engine import Event
 from locales import N_, _, speaking
 

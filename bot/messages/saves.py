@@ -19,7 +19,9 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 
-from db.store import MessageNotes, Store, StoreError
+from db.errors import StoreError
+from db.records import MessageNotes
+from db.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from db.store import DealScore
+from db.records import DealScore
 from draw.pictures import ImageFile
 from locales import N_
 

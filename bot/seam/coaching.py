@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from db.store import GameRecord
+from db.records import GameRecord
 from draw.pictures import ImageFile
 
 #: one piece of work for a worker process, and what it gives back (JSON-able)

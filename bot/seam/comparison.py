@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from db.store import DealScore, ResultRow
+from db.records import DealScore, ResultRow
 from locales import N_
 
 

@@ -31,7 +31,7 @@ from bot.seam.comparison import BY_POINTS, Comparison
 from bot.seam.profiles import Profile
 from bot.seam.replaying import Replayer
 from bot.tables.snapshot import snapshot
-from db.store import DealScore, GameRecord, ResultRow, SeatRecord, Timer
+from db.records import DealScore, GameRecord, ResultRow, SeatRecord, Timer
 from draw.readable import drawn_readable
 from draw.seats import mention
 from games.common.contracts import BaseView

@@ -47,7 +47,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.seam.contract import AnyKind, Lent, LiveTable, Rendered
-from db.store import RatingUpdate, ResultRow, SeatRecord
+from db.records import RatingUpdate, ResultRow, SeatRecord
 
 #: a control lent under every table message (None: not shown for this table now)
 TableItem = Callable[[LiveTable], discord.ui.Item[Any] | None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db.store import MemberGame
+from db.records import MemberGame
 
 
 @dataclass(slots=True)

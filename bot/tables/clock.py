@@ -27,7 +27,8 @@ from bot.messages.speech import table_language
 from bot.seam.contract import Action, AnyKind, LiveTable, View
 from bot.tables.pings import ping_after, ping_text
 from bot.tables.registry import Registry
-from db.store import Store, Timer
+from db.records import Timer
+from db.store import Store
 from locales import N_, _, ngettext, set_speaking, translate
 
 log = logging.getLogger(__name__)

@@ -32,7 +32,8 @@ from bot.seam.contract import LiveTable
 from bot.tables import secrecy
 from bot.tables.seating import Seating
 from bot.tables.secrecy import Door
-from db.store import SeatHandover, SeatRecord, StoreConflict
+from db.errors import StoreConflict
+from db.records import SeatHandover, SeatRecord
 from locales import N_, Msg, _, translate
 
 #: the answer to a press on an offer that lapsed

@@ -44,7 +44,9 @@ from bot.tables.seating import Seating
 from bot.tables.secrecy import Door
 from bot.tables.snapshot import forget
 from bot.tables.thinking import Thinker
-from db.store import GameRecord, OldCopy, ResultRow, StaleAction, Store, StoreError, Timer
+from db.errors import StaleAction, StoreError
+from db.records import GameRecord, OldCopy, ResultRow, Timer
+from db.store import Store
 from games.common.engine import Engine, Event
 from locales import N_, Msg, _, translate
 
@@ -393,7 +395,7 @@ class TableManager(Registry):
         with self.presenter.in_channel(table):  # lines on the table: the channel's words, not the presser's
             notes = table.kind.move_notes(table, events)
         notices = list(table.notices)
-        # what the channels show, still to write, rides on this write (:class:`~db.store.MessageNotes`)
+        # what the channels show, still to write, rides on this write (:class:`~db.records.MessageNotes`)
         shown = self.presenter.take_notes()
         for note in notes.notices:  # once per move: drawing the table changes nothing
             table.notice(note)

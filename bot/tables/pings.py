@@ -12,7 +12,7 @@ click to play), Discord notifies a mention as it does a DM, it reaches players w
 closed (a seat's ``dm_closed``), and it says nothing private (only whose turn it is, which the
 table shows anyway).
 
-The ping's time rides on the turn's stored timer (:class:`db.store.Timer`'s ``ping_at`` and
+The ping's time rides on the turn's stored timer (:class:`db.records.Timer`'s ``ping_at`` and
 ``pinged``, migration 0017), run by :class:`bot.tables.clock.Clock` with the turn timer's reminder and
 deadline: one timer per turn, so a restart keeps a pending ping and sends it once, and a ping
 never goes out for a turn that is over (the line is dropped once the turn moved on).

@@ -21,7 +21,7 @@ from typing import Any
 from bot.messages.errors import Refusal
 from bot.seam.contract import AnyKind, LiveTable
 from bot.seam.features import Features
-from db.store import GameRecord
+from db.records import GameRecord
 from locales import _
 
 log = logging.getLogger(__name__)

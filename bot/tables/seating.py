@@ -28,7 +28,9 @@ from bot.tables import secrecy
 from bot.tables.clock import Clock
 from bot.tables.registry import Registry
 from bot.tables.secrecy import Door
-from db.store import ChannelBusy, GameRecord, MatchRecord, SeatRecord, Store, StoreError
+from db.errors import ChannelBusy, StoreError
+from db.records import GameRecord, MatchRecord, SeatRecord
+from db.store import Store
 from draw.common import computer_name
 from draw.looks import LANGUAGE
 from games.common.commitment import commitment

@@ -34,7 +34,9 @@ from enum import Enum
 from bot.fairness.shuffles import is_over, match_done, match_over
 from bot.messages.errors import Refusal
 from bot.seam.contract import NOT_PLAYING
-from db.store import GameRecord, MatchRecord, Store, StoreError
+from db.errors import StoreError
+from db.records import GameRecord, MatchRecord
+from db.store import Store
 from locales import N_, translate
 
 log = logging.getLogger(__name__)

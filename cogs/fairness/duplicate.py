@@ -23,7 +23,9 @@ from bot.messages.speech import in_channel, pgettext
 from bot.seam.contract import AnyKind
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
-from db.store import GameRecord, MatchRecord, Store, StoreConflict, StoreError
+from db.errors import StoreConflict, StoreError
+from db.records import GameRecord, MatchRecord
+from db.store import Store
 from games.common.text import quoted
 from locales import _
 

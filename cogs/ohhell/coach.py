@@ -10,7 +10,7 @@ import discord
 
 from bot.fairness.beacon.binding import deal_seed_of
 from bot.seam.coaching import Coaching, CoachPage
-from db.store import GameRecord
+from db.records import GameRecord
 from draw.budget import Budget
 from draw.cards import label
 from draw.common import COLOR

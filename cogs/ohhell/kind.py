@@ -38,7 +38,7 @@ from cogs.ohhell.render import (
 )
 from cogs.ohhell.replay import OhHellReplayer
 from cogs.ohhell.scoresheet import rows_from_history, rows_from_store, running_totals, scoresheet
-from db.store import DealScore, GameRecord, ResultRow
+from db.records import DealScore, GameRecord, ResultRow
 from draw.common import game_place
 from draw.looks import four_colour, rule_options
 from draw.ratings import add_rating_field

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.seam.contract import Rendered
 from cogs.ohhell.pictures import CHART_FILE, totals_alt
-from db.store import DealScore
+from db.records import DealScore
 from draw.budget import DESCRIPTION, Budget, fit_lines, shorten
 from draw.common import COLOR
 from draw.images import scoresheet_png

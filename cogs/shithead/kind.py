@@ -19,7 +19,7 @@ from cogs.shithead.panel_actions import press_action
 from cogs.shithead.pictures import hand_picture, table_picture
 from cogs.shithead.render import dm_embed, final_embed, game_view, table_embed, turn_content
 from cogs.shithead.replay import ShitheadReplayer
-from db.store import ResultRow
+from db.records import ResultRow
 from draw.common import game_place
 from draw.looks import four_colour, rule_options
 from draw.ratings import add_rating_field

@@ -25,7 +25,8 @@ from bot.seam.contract import LiveTable
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
 from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_game, rate_games, rebuild, season_of
-from db.store import FinishedGame, RatingChange, RatingRow, RatingUpdate, ResultRow, Store
+from db.records import FinishedGame, RatingChange, RatingRow, RatingUpdate, ResultRow
+from db.store import Store
 from locales import _, ngettext
 
 log = logging.getLogger(__name__)

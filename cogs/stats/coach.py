@@ -26,7 +26,7 @@ from bot.seam.coaching import Coaching
 from bot.seam.contract import AnyKind
 from bot.tables.secrecy import Door
 from cogs.stats.history import finished_game, game_choices
-from db.store import GameRecord
+from db.records import GameRecord
 from locales import _
 
 log = logging.getLogger(__name__)

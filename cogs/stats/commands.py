@@ -21,7 +21,7 @@ from cogs.stats.book import RatingBook
 from cogs.stats.coach import Coach
 from cogs.stats.profile import head_to_head, profile
 from cogs.stats.ratings import ALL_TIME, SEASON_LENGTHS, display, season_of
-from db.store import GuildSettings, ResultRow, SeatRecord
+from db.records import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
 from draw.common import COLOR, level_word
 from games.common.text import shorten

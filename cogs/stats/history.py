@@ -28,7 +28,8 @@ from bot.seam.contract import AnyKind
 from bot.tables import secrecy
 from bot.tables.secrecy import Door
 from cogs.stats.replay import hand_history, page, steps
-from db.store import AbandonedGame, FinishedGame, GameRecord, Store
+from db.records import AbandonedGame, FinishedGame, GameRecord
+from db.store import Store
 from draw.budget import Budget
 from draw.common import COLOR
 from locales import N_, _, translate

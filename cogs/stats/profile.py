@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.seam.profiles import Profile
 from cogs.stats.ratings import display
-from db.store import MemberGame, RatingChange, RatingRow
+from db.records import MemberGame, RatingChange, RatingRow
 from locales import ngettext
 
 #: how many recent games the rating trend spans

@@ -29,7 +29,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from db.store import FinishedGame, RatingChange, RatingRow, ResultRow
+from db.records import FinishedGame, RatingChange, RatingRow, ResultRow
 
 MODEL = PlackettLuce()
 ALL_TIME = "all"

@@ -17,7 +17,7 @@ import discord
 from bot.fairness.beacon.binding import deal_seed_of
 from bot.seam.contract import AnyKind
 from bot.seam.replaying import Replayer
-from db.store import GameRecord, ResultRow
+from db.records import GameRecord, ResultRow
 from draw.budget import Budget, fit
 from draw.common import COLOR
 from games.replay import FORMAT, VERSION

@@ -5,7 +5,8 @@ a duplicate match's round named once, by its first table."""
 
 from __future__ import annotations
 
-from db.store import DealtDeck, MatchBeacon, RatingChange, SeatRecord, Store
+from db.records import DealtDeck, MatchBeacon, RatingChange, SeatRecord
+from db.store import Store
 
 SEATS = [SeatRecord(0, 100, "Ann"), SeatRecord(1, None, "Computer", "strong")]
 SIGNATURE = "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39"

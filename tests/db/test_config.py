@@ -10,10 +10,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from db.errors import StoreConfigError
 from db.factory import make_store
 from db.postgres import PostgresStore
 from db.sqlite import SqliteStore
-from db.store import StoreConfigError
 from tests.db.conftest import TEST_DATABASE_URL, postgres_admin
 
 # -- bad configuration: one sentence each ------------------------------------------------------

@@ -8,7 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from db.store import DealtDeck, SeatRecord, Store, StoreConflict
+from db.errors import StoreConflict
+from db.records import DealtDeck, SeatRecord
+from db.store import Store
 
 SEATS = [SeatRecord(0, 100, "Ann"), SeatRecord(1, None, "Computer", "strong")]
 DIGEST = "ab" * 32

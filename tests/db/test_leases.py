@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from db.store import SeatRecord, StaleAction, Store, StoreConflict
+from db.errors import StaleAction, StoreConflict
+from db.records import SeatRecord
+from db.store import Store
 
 
 async def test_a_live_lease_held_by_another_process_blocks_the_claim(new_store: Callable[[], Store]) -> None:

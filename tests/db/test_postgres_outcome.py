@@ -14,9 +14,10 @@ from collections.abc import AsyncIterator
 import asyncpg  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
+from db.errors import OutcomeUnknown, StaleAction, StoreConflict, StoreError
 from db.postgres import PostgresStore
 from db.postgres_url import describe_url
-from db.store import OutcomeUnknown, SeatRecord, StaleAction, StoreConflict, StoreError
+from db.records import SeatRecord
 from tests.db.conftest import TEST_DATABASE_URL, pg_schema  # noqa: F401 - the fixture
 from tests.faults import CuttingProxy
 

@@ -9,7 +9,9 @@ from collections.abc import Callable
 
 import pytest
 
-from db.store import SeatHandover, SeatRecord, Store, StoreConflict
+from db.errors import StoreConflict
+from db.records import SeatHandover, SeatRecord
+from db.store import Store
 
 ANN, BOB, CAT, DEE = 100, 200, 300, 400
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from db.records import SeatRecord
 from db.sqlite import SqliteStore
-from db.store import SeatRecord
 
 
 async def _started(store: SqliteStore) -> int:

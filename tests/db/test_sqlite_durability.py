@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from db.errors import StoreConfigError
 from db.factory import make_store
 from db.sqlite import SqliteStore
 from db.sqlite_connection import migrations
-from db.store import StoreConfigError
 
 
 async def synchronous_of(store: SqliteStore) -> int:

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 import db.sqlite_connection
+from db.errors import StoreConfigError
 from db.sqlite import SqliteStore
-from db.store import StoreConfigError
 from tests.db.test_config import one_sentence
 
 
@@ -251,7 +251,7 @@ def test_a_store_that_opens_but_refuses_the_lease_is_one_sentence(tmp_path: Path
     import discord
 
     from bot import __main__ as entry
-    from db.store import StoreError
+    from db.errors import StoreError
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "x")

@@ -9,17 +9,10 @@ from collections.abc import Callable
 
 import pytest
 
+from db.errors import ChannelBusy, StoreConflict, StoreError
+from db.records import DealScore, ResultRow, SeatRecord, Timer
 from db.sqlite_connection import migrations
-from db.store import (
-    ChannelBusy,
-    DealScore,
-    ResultRow,
-    SeatRecord,
-    Store,
-    StoreConflict,
-    StoreError,
-    Timer,
-)
+from db.store import Store
 
 # Discord snowflakes are 64-bit: well past what a 32-bit column holds.
 GUILD = 1_178_473_619_233_402_880

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from db.store import ResultRow, SeatRecord, Store
+from db.records import ResultRow, SeatRecord
+from db.store import Store
 
 
 async def test_a_finished_game_waits_for_its_standings_to_be_shown(store: Store) -> None:
@@ -27,7 +28,7 @@ async def test_a_finished_game_waits_for_its_standings_to_be_shown(store: Store)
 
 async def test_old_copies_wait_to_close_across_a_restart(store: Store) -> None:
     """Migration 0008: an old copy of a table still to lose its controls is kept until dropped."""
-    from db.store import OldCopy
+    from db.records import OldCopy
 
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
     big = 2**62 + 5  # Discord ids need all 64 bits
@@ -47,7 +48,7 @@ async def test_old_copies_wait_to_close_across_a_restart(store: Store) -> None:
 async def test_open_panels_are_kept_across_a_stop_and_handed_over_once(store: Store) -> None:
     """Migration 0009: the tokens of players' open panels, saved at a stop, read once at the start;
     0020: with the language each panel speaks."""
-    from db.store import SavedPanel
+    from db.records import SavedPanel
 
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
     other = await store.create_game("ohhell", 1, 11, 100, "classic", {})
@@ -67,7 +68,8 @@ async def test_the_table_a_move_closes_is_written_with_the_move_and_forgotten_wi
 ) -> None:
     """A move that ends a deal saves the table message it closed in its own transaction (a stale
     move saves none of it); the table's next message, or the standings shown, forget it in theirs."""
-    from db.store import OldCopy, StaleAction
+    from db.errors import StaleAction
+    from db.records import OldCopy
 
     game = await store.create_game("ohhell", 1, 10, 100, "classic", {})
     await store.start_game(game, {"deck": "standard52"}, 42, [SeatRecord(0, 100, "Ann"), SeatRecord(1, 200, "Bob")], 2)

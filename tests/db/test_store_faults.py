@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from db.store import SeatRecord, Store, StoreError
+from db.errors import StoreError
+from db.records import SeatRecord
+from db.store import Store
 from tests.faults import DISK_FULL, DiskFull
 
 

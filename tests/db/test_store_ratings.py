@@ -11,7 +11,8 @@ import pytest
 
 from bot.fairness.shuffles import match_over
 from bot.tables.secrecy import Door, held_matches, match_allows
-from db.store import (
+from db.errors import StaleAction
+from db.records import (
     DealScore,
     GuildSettings,
     MatchRecord,
@@ -20,9 +21,8 @@ from db.store import (
     RatingUpdate,
     ResultRow,
     SeatRecord,
-    StaleAction,
-    Store,
 )
+from db.store import Store
 
 GUILD = 1_178_473_619_233_402_880
 OTHER = 1_178_473_619_233_402_999

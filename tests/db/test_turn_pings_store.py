@@ -5,8 +5,9 @@ choice to have no pings is kept for every table."""
 from __future__ import annotations
 
 from db.postgres import PostgresStore
+from db.records import Timer
 from db.sqlite import SqliteStore
-from db.store import Store, Timer
+from db.store import Store
 from db.transfer import export_rows, import_rows
 from tests.db.conftest import TEST_DATABASE_URL
 

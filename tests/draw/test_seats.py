@@ -4,7 +4,7 @@ them (a person pinged, a computer or a seat it stands in for in bold)."""
 from __future__ import annotations
 
 from bot.seam.contract import LiveTable
-from db.store import GameRecord, SeatRecord
+from db.records import GameRecord, SeatRecord
 from draw.seats import Faces, mention
 
 SEATS = [

@@ -9,7 +9,7 @@ import discord
 
 from bot.seam.contract import Action, GameKind, LiveTable, OptionSpec, Press, Rendered
 from bot.seam.replaying import Replayer
-from db.store import ResultRow
+from db.records import ResultRow
 from draw.cards import label, labels
 from draw.common import COLOR
 from draw.looks import rule_options

@@ -20,7 +20,7 @@ from bot.fairness.shuffles import dealt, export
 from bot.seam.contract import AnyKind
 from cogs.ohhell.kind import OhHellKind
 from cogs.shithead.kind import ShitheadKind
-from db.store import DealtDeck, GameRecord, SeatRecord
+from db.records import DealtDeck, GameRecord, SeatRecord
 from games.common.commitment import commitment
 from games.common.engine import Engine
 from games.shithead.ai import choose_action

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from bot.fairness.beacon.chain import QUICKNET, Chain
 from bot.fairness.beacon.relay import RELAYS, Clock, Transport, fetch_round
 from bot.fairness.beacon.verify import BeaconRefused, verify_round
-from db.store import GameRecord
+from db.records import GameRecord
 from locales import N_, _, translate
 
 #: the round named is the first published at least this long after the commitment is sent: it

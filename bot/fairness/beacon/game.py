@@ -20,7 +20,8 @@ from bot.fairness.beacon.chain import QUICKNET, Chain
 from bot.fairness.beacon.relay import RELAYS, Transport, aiohttp_transport
 from bot.messages.speech import in_channel
 from bot.seam.contract import LiveTable
-from db.store import MatchBeacon, Store
+from db.records import MatchBeacon
+from db.store import Store
 from locales import _, translate
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from bot.fairness.duplicate import may_close
 from bot.fairness.shuffles import match_done
-from db.store import DealScore, GameRecord, MatchRecord, ResultRow, SeatRecord
+from db.records import DealScore, GameRecord, MatchRecord, ResultRow, SeatRecord
 
 HOST, OTHER, HOME, AWAY = 1, 2, 100, 200
 

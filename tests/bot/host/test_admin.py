@@ -15,8 +15,9 @@ from pathlib import Path
 
 from bot.host.admin import read_export, replay_all
 from db.postgres import PostgresStore
+from db.records import GuildSettings, OldCopy, SeatHandover, SeatRecord, Timer
 from db.sqlite import SqliteStore
-from db.store import GuildSettings, OldCopy, SeatHandover, SeatRecord, Store, Timer
+from db.store import Store
 from db.transfer import LEFT_OUT, schema_tables, table_rows
 from tests.cogs.conftest import db_path, simcord_bot  # noqa: F401  (the SimCord fixtures)
 from tests.db.conftest import TEST_DATABASE_URL, postgres_admin

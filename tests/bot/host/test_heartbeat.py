@@ -11,8 +11,8 @@ import logging
 import pytest
 
 from bot.host.leases import LeaseKeeper
+from db.errors import StoreError
 from db.sqlite import SqliteStore
-from db.store import StoreError
 
 
 class _Flaky(SqliteStore):

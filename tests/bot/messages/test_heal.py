@@ -13,7 +13,7 @@ import discord
 import pytest
 from simcord.http import router
 
-from db.store import StoreError
+from db.errors import StoreError
 from tests.bot.messages.test_display import (
     UNTRUE,
     Player,
@@ -217,7 +217,7 @@ async def test_start_whose_table_message_is_not_saved_says_the_game_started(simc
     table = env.bot.tables.in_channel(channel.id)
     await env.advance_time(10)
     await env.settle()
-    # (the table's message is noted, written with the first move: :class:`db.store.MessageNotes`)
+    # (the table's message is noted, written with the first move: :class:`db.records.MessageNotes`)
     assert env.bot.tables.presenter.notes.messages[table.id][0] == table.record.message_id
     await written(env)
     assert (await env.bot.store.get_game(table.id)).message_id == table.record.message_id

@@ -10,7 +10,7 @@ import re
 from cogs.ohhell.kind import OhHellKind
 from cogs.shithead.kind import ShitheadKind
 from cogs.stats.history import history_embed
-from db.store import FinishedGame, ResultRow
+from db.records import FinishedGame, ResultRow
 from games.ohhell.rules import make_rules
 from games.ohhell.rules_text import describe
 from tests.helpers import OhHellDriver, ShitheadDriver, end_game, message_text, open_table

@@ -15,8 +15,8 @@ import pytest
 
 from bot.client import create_bot
 from bot.host.settings import Settings
+from db.errors import OutcomeUnknown, StaleAction, StoreError
 from db.postgres import PostgresStore
-from db.store import OutcomeUnknown, StaleAction, StoreError
 from tests.cogs.shithead.test_games import seat_table, use_seed
 from tests.db.conftest import TEST_DATABASE_URL, pg_schema  # noqa: F401 - the fixture
 from tests.helpers import (

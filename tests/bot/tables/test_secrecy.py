@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.secrecy import AT_THE_TABLE_ALONE, Door, Role, State, decide, here, role_of, state_of, where
-from db.store import GameRecord, SeatRecord
+from db.records import GameRecord, SeatRecord
 
 WHY = {
     "+": "ok",
@@ -254,7 +254,7 @@ async def test_sides_are_counted_from_the_store_and_a_failed_read_leaves_the_wri
     lobby), or one and a watch, is two sides; a cancelled lobby is none. A store that fails to
     answer leaves the write standing, logged."""
     from bot.tables.secrecy import sides_taken
-    from db.store import StoreError
+    from db.errors import StoreError
 
     def table(game: int, status: str, seed: int | None, *users: int) -> GameRecord:
         return GameRecord(

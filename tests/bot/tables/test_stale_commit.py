@@ -6,7 +6,7 @@ before the press, never a move that was not saved."""
 
 from __future__ import annotations
 
-from db.store import StoreError
+from db.errors import StoreError
 from tests.helpers import open_hand, open_table, panel_moves, press, warning_of
 
 SHORT = {"fixed_hands": "3,2", "sequence": "fixed"}

@@ -285,7 +285,7 @@ async def test_a_game_the_host_ends_after_its_round_is_published_stays_in_the_hi
 def test_a_game_is_abandoned_only_if_it_ended_once_its_round_was_published():
     """The round's time is the chain's (round 1000 of the pinned chain); the end is the store's time."""
     from cogs.stats.history import abandoned_after_round  # (imported here: the SimCord tests run without it)
-    from db.store import AbandonedGame
+    from db.records import AbandonedGame
 
     due = datetime.fromtimestamp(QUICKNET.round_time(ROUND), UTC)
     for seconds, listed in ((-1, False), (0, True), (60, True)):

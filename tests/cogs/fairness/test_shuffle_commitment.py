@@ -231,7 +231,7 @@ async def test_verify_answers_only_for_this_servers_games(simcord_env):
 
 def test_the_computers_dice_depend_on_the_salt_not_the_seed():
     from bot.fairness.shuffles import computer_rng
-    from db.store import GameRecord
+    from db.records import GameRecord
 
     def record(seed: int, salt: str | None) -> GameRecord:
         return GameRecord(1, "ohhell", 1, 2, 3, "playing", "classic", {}, {}, seed, None, None, salt=salt)

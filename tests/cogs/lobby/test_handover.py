@@ -231,7 +231,7 @@ async def test_a_shithead_seat_is_handed_over_the_same_way(simcord_env):
 async def test_a_seat_handed_over_by_another_process_closes_the_old_panel_here(simcord_env):
     """Sharded, the hand-over may be stored by another process: re-reading the game here closes
     the old player's panel, which would otherwise be redrawn with the seat's hand."""
-    from db.store import SeatHandover, SeatRecord
+    from db.records import SeatHandover, SeatRecord
 
     env = simcord_env
     guild, channel, p, table = await _table(env)

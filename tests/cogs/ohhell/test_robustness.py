@@ -204,7 +204,7 @@ async def test_tables_in_several_channels_and_servers_at_once(simcord_env):
 
 
 async def test_nothing_is_shown_that_was_not_saved(simcord_env):
-    from db.store import StoreError
+    from db.errors import StoreError
 
     env = simcord_env
     guild, channel, people, table = await _setup(env)

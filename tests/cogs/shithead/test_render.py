@@ -19,7 +19,7 @@ from cogs.shithead.kind import ShitheadKind
 from cogs.shithead.panel import panel
 from cogs.shithead.panel_choices import cards_of, play_options
 from cogs.shithead.pictures import table_png
-from db.store import GameRecord, SeatRecord
+from db.records import GameRecord, SeatRecord
 from draw.cards import label
 from games.common.cards import card_label, is_joker
 from games.shithead.ai import choose_action, random_action

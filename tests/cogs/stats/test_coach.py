@@ -11,7 +11,7 @@ import re
 from bench.quick import LIGHT_COACH
 from cogs.ohhell.coach import analysis_embed
 from cogs.shithead.coach import shithead_embed
-from db.store import GameRecord, SeatRecord
+from db.records import GameRecord, SeatRecord
 from games.ohhell.analysis import AnalysisConfig, summarise
 from games.shithead import analysis as sh
 from tests.cogs.stats.test_features import embed_text, play_ohhell

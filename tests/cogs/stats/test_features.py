@@ -18,7 +18,7 @@ from simcord.backend.errors import SetupError
 from bench.quick import LIGHT_COACH
 from cogs.stats.coach import Coach
 from cogs.stats.ratings import display
-from db.store import ResultRow, SeatRecord
+from db.records import ResultRow, SeatRecord
 from draw.cards import labels
 from games.ohhell.analysis import AnalysisConfig, analyse_deal
 from games.ohhell.game import OhHell

@@ -9,8 +9,8 @@ import pytest
 from cogs.stats.book import RatingBook
 from cogs.stats.profile import head_to_head, profile, streak
 from cogs.stats.ratings import ALL_TIME, Ledger, display, rate_game, rebuild, season_of
+from db.records import FinishedGame, MemberGame, ResultRow, SeatRecord
 from db.sqlite import SqliteStore
-from db.store import FinishedGame, MemberGame, ResultRow, SeatRecord
 
 
 def game(
