@@ -60,6 +60,11 @@ def too_old_to_edit(message_id: int) -> bool:
 
 
 Render = Callable[[], Rendered]
+
+
+def moved_below() -> Rendered:
+    """What an older copy of the table says once it has lost its controls to a newer one below."""
+    return Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None)
 Sleep = Callable[[float], Awaitable[Any]]
 
 
@@ -197,9 +202,7 @@ class Display:
         the new one is up (``/<game> table``, and a table too old for Discord to edit)."""
         old = self.table.record.message_id
         if old is not None and not self.want.post:
-            self.retire(
-                old, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None), after_post=True
-            )
+            self.retire(old, moved_below, after_post=True)
         self.want.post = True
         self.want.version += 1
         self.wake()

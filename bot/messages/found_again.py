@@ -19,12 +19,12 @@ from collections.abc import Iterable
 import discord
 
 from bot.fairness.shuffles import reveal_line, says_checkable
-from bot.messages.display import Line
+from bot.messages.display import Line, moved_below
 from bot.messages.faults import TRANSIENT
 from bot.messages.presentation import Presenter
 from bot.seam.contract import LiveTable, Rendered
 from db.records import ResultRow
-from locales import N_, _
+from locales import N_
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ async def find_table(presenter: Presenter, table: LiveTable) -> None:
     table.record.message_id, table.record.message_key = newest.id, presenter.key_text(table)
     display.saves.note_message(newest.id, table.record.message_key)
     for message in older:
-        display.retire(message.id, lambda: Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None))
+        display.retire(message.id, moved_below)
 
 
 async def find_finale(presenter: Presenter, table: LiveTable, results: list[ResultRow]) -> bool:
