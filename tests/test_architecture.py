@@ -13,9 +13,11 @@ inside functions and under ``TYPE_CHECKING``):
   stand-alone tools ask a game's adapter): no import of a game's package (``games/<game>``,
   ``cogs/<game>``) and no identifier or string in the code that spells a game's name (its package
   name, its words apart or joined by ``_`` or ``-``, any case); prose (comments, docstrings) may
-  give one as an example. The one exception is ``tools/verify_shuffle.py``, the players' own
-  check, which must derive each game's pack itself rather than trust the file or import the
-  project (tests/tools/test_verify_shuffle_rigged.py holds it to the engines);
+  give one as an example. The browser code the runtime serves (the local page's style sheets and
+  scripts, ``bot/host/page/``) names none either, comments included. The one exception is
+  ``tools/verify_shuffle.py``, the players' own check, which must derive each game's pack itself
+  rather than trust the file or import the project (tests/tools/test_verify_shuffle_rigged.py
+  holds it to the engines);
 - one feature package under ``cogs/`` imports another only through the runtime (``bot/``).
 """
 
@@ -336,6 +338,26 @@ def test_no_game_is_named_in_the_runtime_the_store_the_toolkit_or_the_tools() ->
         for place in names_of_games(path, pattern, names)
     ]
     assert not found, "a game named outside its own packages:\n" + "\n".join(found)
+
+
+#: the browser code among the runtime's files: the local page's style sheets and scripts
+BROWSER_CODE = ("*.css", "*.js")
+
+
+def test_no_game_is_named_in_the_browser_code_the_runtime_serves() -> None:
+    """The local page's style sheets and scripts (``bot/host/page/``) are files of their own, not
+    Python strings the check above reads: each of their lines is searched, comments included, as
+    it was while they were strings."""
+    pattern = game_pattern(game_names())
+    files = sorted(path for package in NEUTRAL for kind in BROWSER_CODE for path in (ROOT / package).rglob(kind))
+    assert ROOT / "bot" / "host" / "page" / "cardtable.js" in files
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:60]!r}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found, "a game named in the browser code:\n" + "\n".join(found)
 
 
 def test_no_game_is_named_in_the_other_features() -> None:

@@ -17,6 +17,7 @@ import hashlib
 import logging
 import struct
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any
 
 from draw.images import drawn_here
@@ -26,20 +27,9 @@ log = logging.getLogger("cardtable.local")
 #: where SimCord's page makes the placeholder of a custom emoji without a picture (an id its server
 #: does not know, a picture it could not keep, one the page could not load): "Custom emoji unavailable"
 TEXT_JS_PLACEHOLDER = 'node("span", "emoji-unavailable", `${label} unavailable`)'
-#: what the local page makes there instead: the emoji in words (the early script's cardtableEmojiWords)
-TEXT_JS_SAID = r"""
-// Card Table (bot/host/local_pictures.py): an emoji without its picture is said in words, the card's
-// name (ct_QS: "queen of spades"), rather than "Custom emoji unavailable" (which once was all a
-// player saw of the only card in their hand and of the turn-up).
-function cardtableEmojiSaid(emoji, label) {
-  const name = emoji?.name ? String(emoji.name) : "";
-  const words = name ? globalThis.cardtableEmojiWords?.(name) ?? `:${name}:` : "❔";
-  const said = node("span", "emoji-unavailable cardtable-said", words);
-  said.title = name ? words : `${label} (this page has no picture of it)`;
-  if (name) said.dataset.cardtableEmoji = name;
-  return said;
-}
-"""
+#: what the local page makes there instead (``page/emoji-said.js``): the emoji in words (the early
+#: script's cardtableEmojiWords)
+TEXT_JS_SAID = Path(__file__).resolve().with_name("page").joinpath("emoji-said.js").read_text(encoding="utf-8")
 
 
 def said_emojis(text_js: str) -> str:
@@ -49,7 +39,7 @@ def said_emojis(text_js: str) -> str:
     if TEXT_JS_PLACEHOLDER not in text_js:
         log.warning("SimCord's page changed: an emoji without its picture says 'unavailable', not its name")
         return text_js
-    return text_js.replace(TEXT_JS_PLACEHOLDER, "cardtableEmojiSaid(emoji, label)") + TEXT_JS_SAID
+    return text_js.replace(TEXT_JS_PLACEHOLDER, "cardtableEmojiSaid(emoji, label)") + "\n" + TEXT_JS_SAID
 
 
 #: pictures other than the card emojis whose check is kept, the newest: a table's picture that a
