@@ -24,7 +24,7 @@ MAX_FILE_BYTES = 1_000_000
 MAX_TEXT_TREE_BYTES = 6_000_000
 
 
-def _tracked() -> list[Path]:
+def tracked_files() -> list[Path]:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout (git ls-files is what a clone holds)")
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
@@ -34,19 +34,19 @@ def _tracked() -> list[Path]:
 def test_no_tracked_file_over_a_megabyte_is_anything_but_an_asset() -> None:
     big = [
         f"{p.relative_to(ROOT)} ({p.stat().st_size:,} bytes)"
-        for p in _tracked()
+        for p in tracked_files()
         if p.stat().st_size > MAX_FILE_BYTES and p.suffix.lower() not in ASSET_SUFFIXES
     ]
     assert big == []
 
 
 def test_a_fresh_clone_is_small_its_text_under_six_megabytes() -> None:
-    total = sum(p.stat().st_size for p in _tracked() if p.suffix.lower() not in ASSET_SUFFIXES)
+    total = sum(p.stat().st_size for p in tracked_files() if p.suffix.lower() not in ASSET_SUFFIXES)
     assert total <= MAX_TEXT_TREE_BYTES, f"{total:,} bytes of tracked text"
 
 
 def test_no_raw_benchmark_log_is_tracked() -> None:
-    raw = [str(p.relative_to(ROOT)) for p in _tracked() if p.parent == LOGS and p.suffix == ".jsonl"]
+    raw = [str(p.relative_to(ROOT)) for p in tracked_files() if p.parent == LOGS and p.suffix == ".jsonl"]
     assert raw == [], "commit the log's summary (bench/logs/README.md), not the log"
 
 
@@ -62,7 +62,7 @@ def _named_logs(text: str) -> set[str]:
 
 def _documents() -> list[Path]:
     here = Path(__file__).resolve()
-    return [p for p in _tracked() if p.suffix in {".md", ".py", ".txt"} and p.parent != LOGS and p != here]
+    return [p for p in tracked_files() if p.suffix in {".md", ".py", ".txt"} and p.parent != LOGS and p != here]
 
 
 def test_every_log_the_docs_and_code_name_has_its_summary_in_the_tree() -> None:
@@ -101,7 +101,7 @@ WHICH_TICKET = re.compile(r"\b(?:issue|stop) \d+", re.IGNORECASE)
 def test_comments_and_docstrings_say_why_not_which_ticket() -> None:
     found = [
         f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
-        for p in _tracked()
+        for p in tracked_files()
         if p.suffix == ".py"
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if WHICH_TICKET.search(line)
