@@ -35,8 +35,7 @@ def test_every_file_beside_the_code_is_installed(tmp_path: Path) -> None:
     built = _built(tmp_path)
     packages = {name.split("/")[0] for name in built if name.count("/") == 1 and name.endswith("/__init__.py")}
     assert {"bot", "cogs", "db", "games", "draw", "locales"} <= packages, sorted(packages)
-    beside = {
-        str(p.relative_to(ROOT)) for p in tracked_files() if p.relative_to(ROOT).parts[0] in packages and p.suffix != ".py"
-    }
+    names = [str(p.relative_to(ROOT)) for p in tracked_files()]
+    beside = {name for name in names if name.split("/")[0] in packages and not name.endswith(".py")}
     assert {"db/migrations/0001_initial.sql", "games/ohhell/ai/random_play.json"} <= beside
     assert sorted(beside - built) == [], "name them in pyproject.toml's [tool.setuptools.package-data]"

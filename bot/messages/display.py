@@ -65,6 +65,8 @@ Render = Callable[[], Rendered]
 def moved_below() -> Rendered:
     """What an older copy of the table says once it has lost its controls to a newer one below."""
     return Rendered(content=_("⬇️ This table moved below."), embeds=[], view=None)
+
+
 Sleep = Callable[[float], Awaitable[Any]]
 
 
