@@ -43,7 +43,7 @@ from bench.discord_api import check_all, discord_api, record_simcord_files, simc
 from bench.quick import LIGHT_COACH  # noqa: E402
 from bot.client import CardBot  # noqa: E402
 from bot.host.settings import Settings  # noqa: E402
-from games.ohhell.rules import PRESETS as OHHELL_PRESETS  # noqa: E402
+from games.ohhell.presets import PRESETS as OHHELL_PRESETS  # noqa: E402
 from games.shithead.ai import choose_action  # noqa: E402
 from games.shithead.rules import PRESETS as SHITHEAD_PRESETS  # noqa: E402
 

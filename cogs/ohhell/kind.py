@@ -49,6 +49,8 @@ from games.ohhell import rules_text
 from games.ohhell.actions import OhHellAction
 from games.ohhell.ai import ai_view, choose_action
 from games.ohhell.game import OhHell
+from games.ohhell.options import OPTIONS
+from games.ohhell.presets import PRESETS
 from games.ohhell.views import OhHellSeatView, OhHellView
 from locales import N_, _, ngettext, translate
 
@@ -59,7 +61,7 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
     title = "Oh Hell"
     engine = OhHell
     rule_set = oh_rules.Rules
-    presets = tuple(oh_rules.PRESETS)
+    presets = tuple(PRESETS)
     default_preset = "classic"
     coaching = COACHING
     replayer = OhHellReplayer()
@@ -83,7 +85,7 @@ class OhHellKind(GameKind[OhHell, oh_rules.Rules, OhHellView, OhHellSeatView, Oh
 
     def options(self) -> list[OptionSpec]:
         """The rules a host may set, their help in the reader's language."""
-        return [OptionSpec(o.name, o.values, translate(o.help)) for o in oh_rules.OPTIONS.values()]
+        return [OptionSpec(o.name, o.values, translate(o.help)) for o in OPTIONS.values()]
 
     def make_rules(self, preset: str, options: dict[str, str]) -> oh_rules.Rules:
         return oh_rules.make_rules(preset, **rule_options(options))

@@ -13,7 +13,7 @@ from typing import Any
 from games.common.cards import Card, parse_card
 from games.common.engine import IllegalAction
 from games.ohhell.actions import NAME_SHIFT, named_joker_id, parse_suit
-from games.ohhell.rules import SUIT_TEXT
+from games.ohhell.options import SUIT_TEXT
 from games.ohhell.tables import JOKER
 from games.ohhell.tricks import Tricks
 from locales import N_, Msg, msg

@@ -5,7 +5,8 @@ words: Stich, Trumpf, Ansage; baza, triunfo, apuesta)."""
 from __future__ import annotations
 
 from games.ohhell.decks import DECK_HELP, has_joker
-from games.ohhell.rules import SUIT_TEXT, Rules
+from games.ohhell.options import SUIT_TEXT
+from games.ohhell.rules import Rules
 from locales import N_, _, ngettext, translate
 
 SCORING_TEXT = {

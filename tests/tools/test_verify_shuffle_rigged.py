@@ -33,7 +33,7 @@ from games.common.engine import RulesError
 from games.common.rng import VERSIONS, GameRng, make_rng
 from games.common.shuffle import shuffled
 from games.ohhell.decks import DECK_PLAYERS, DECKS
-from games.ohhell.rules import PRESETS as OH_HELL_PRESETS
+from games.ohhell.presets import PRESETS as OH_HELL_PRESETS
 from games.ohhell.rules import make_rules as ohhell_rules
 from games.shithead.rules import PRESETS as SHITHEAD_PRESETS
 from games.shithead.rules import make_rules as shithead_rules

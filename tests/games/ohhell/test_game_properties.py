@@ -20,7 +20,8 @@ from games.common.cards import card_code
 from games.common.engine import Event
 from games.ohhell.decks import build_deck
 from games.ohhell.game import OhHell
-from games.ohhell.rules import PRESETS, Rules, make_rules
+from games.ohhell.presets import PRESETS
+from games.ohhell.rules import Rules, make_rules
 from tests.games.visible import MomentStrings, strings
 
 COMBOS = [

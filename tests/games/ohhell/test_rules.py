@@ -7,7 +7,9 @@ from dataclasses import fields
 import pytest
 
 from games.common.engine import RulesError
-from games.ohhell.rules import OPTIONS, PRESETS, Rules, make_rules
+from games.ohhell.options import OPTIONS
+from games.ohhell.presets import PRESETS
+from games.ohhell.rules import Rules, make_rules
 from games.ohhell.rules_text import describe
 
 
