@@ -70,5 +70,3 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring": "spades",
     },
 }
-
-PRESET_SOURCES = {"classic": "seed 001", "oh-shit": "seed 000", "bowers": "seed 002", "spades": "seed 004"}

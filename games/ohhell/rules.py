@@ -11,7 +11,7 @@ any card is dealt, with a message that says why and what would work. The bot bui
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.common.engine import RulesError
@@ -319,8 +319,3 @@ def _validate(r: Rules) -> None:
         msg("Devil's Bridge is played on a 1-card deal: add a 1 to fixed_hands or set devils_bridge=off."),
     )
     need(r.max_tie_deals >= 0, msg("max_tie_deals must be 0 or more."))
-
-
-def rules_with(rules: Rules, **changes: Any) -> Rules:
-    """``dataclasses.replace`` for already-parsed values (validated again)."""
-    return replace(rules, **changes)
