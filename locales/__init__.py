@@ -33,6 +33,12 @@ _speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE)
 Lookup = Callable[[str, str], str | None]
 PluralLookup = Callable[[str, str, str, int], str | None]
 NumberFormat = Callable[[str, float], str]
+#: (language, value, decimal places, whether a plus sign is written) -> the number in the language's form
+DecimalFormat = Callable[[str, float, int, bool], str]
+
+
+def _plain_decimal(language: str, value: float, places: int, signed: bool) -> str:
+    return f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
 
 
 @dataclass
@@ -42,6 +48,7 @@ class _Installed:
     number: NumberFormat = lambda language, value: f"{value:,}" if isinstance(value, int) else f"{value:g}"
     languages: tuple[str, ...] = (SOURCE,)
     aliases: dict[str, str] = field(default_factory=dict)
+    decimal: DecimalFormat = _plain_decimal
 
 
 _installed = _Installed()
@@ -53,10 +60,11 @@ def install(
     number: NumberFormat,
     languages: tuple[str, ...],
     aliases: dict[str, str] | None = None,
+    decimal: DecimalFormat = _plain_decimal,
 ) -> None:
     """Set the catalogue every ``_`` reads from (:mod:`locales.catalogue` calls this)."""
     global _installed
-    _installed = _Installed(lookup, plural, number, languages, dict(aliases or {}))
+    _installed = _Installed(lookup, plural, number, languages, dict(aliases or {}), decimal)
 
 
 def languages() -> tuple[str, ...]:
@@ -137,6 +145,13 @@ def number(value: float, language: str | None = None) -> str:
     return _installed.number(language or _speaking.get(), value)
 
 
+def decimal(value: float, places: int, *, signed: bool = False, language: str | None = None) -> str:
+    """``value`` with exactly ``places`` decimals, written the way the language writes numbers, a
+    plus sign before it when ``signed`` (``+1,5`` in German, ``+1.5`` in English): a figure inside a
+    sentence, where an f-string would keep English's decimal point in every language."""
+    return _installed.decimal(language or _speaking.get(), value, places, signed)
+
+
 @dataclass(frozen=True)
 class Msg:
     """A sentence decided now and said later, in whatever language is spoken then: an error raised
@@ -210,6 +225,7 @@ __all__ = [
     "N_",
     "_",
     "current",
+    "decimal",
     "install",
     "language_of",
     "languages",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 from babel.core import Locale
@@ -158,12 +159,19 @@ def _whole_number(language: str, value: int) -> str:
     return format_decimal(value, locale=locales.SOURCE if language == PSEUDO else language)
 
 
+def _decimal(language: str, value: float, places: int, signed: bool) -> str:
+    body = "#,##0" + ("." + "0" * places if places else "")
+    pattern = f"+{body};-{body}" if signed else body
+    # (the float's exact value, rounded as an f-string rounds it: its text "12.345" would round down)
+    return format_decimal(Decimal(value), format=pattern, locale=locales.SOURCE if language == PSEUDO else language)
+
+
 def install(*, pseudo_language: bool = False) -> None:
     """Read every catalogue and make :mod:`locales` speak them (``qps`` too when asked: tests)."""
     spoken = (locales.SOURCE, *(name for name in catalogues() if name != locales.SOURCE))
     if pseudo_language:
         spoken = (*spoken, PSEUDO)
-    locales.install(_lookup, _plural, _number, spoken)
+    locales.install(_lookup, _plural, _number, spoken, decimal=_decimal)
 
 
 def display_name(language: str) -> str:

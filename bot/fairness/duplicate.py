@@ -27,7 +27,7 @@ from db.records import DealScore, GameRecord, MatchRecord, ResultRow
 from db.store import Store
 from draw.budget import Budget
 from draw.common import COLOR
-from locales import N_, _, ngettext, speaking, translate
+from locales import N_, _, decimal, ngettext, number, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -303,7 +303,7 @@ def comparison_embed(
                 if points and entry.deals
                 else ""
             )
-            against = f" ({entry.against:+.1f})" if entry.against is not None else ""
+            against = f" ({decimal(entry.against, 1, signed=True)})" if entry.against is not None else ""
             lines.append(f"#{entry.game.id} {entry.name}: {shown}{against}{deals}")
         budget.field(embed, _("Seat {seat}'s cards", seat=seat + 1), lines, tail=in_file)
     ranked = sorted((e for e in entries if e.against is not None), key=lambda e: -(e.against or 0))
@@ -318,7 +318,7 @@ def comparison_embed(
                     name=e.name,
                     game=e.game.id,
                     seat=e.seat + 1,
-                    against=f"{e.against:+.1f}",
+                    against=decimal(e.against or 0, 1, signed=True),
                 )
                 for i, e in enumerate(ranked, 1)
             ],
@@ -336,7 +336,7 @@ def comparison_embed(
                     game=e.game.id,
                     seat=e.seat + 1,
                     deltas=", ".join(f"{d:+d}" for d in e.extra),
-                    total=f"{e.total:g}",
+                    total="-" if e.total is None else number(e.total),
                 )
                 for e in extra
             ],
@@ -374,12 +374,12 @@ def in_file(left: int) -> str:
 def _shown(entry: Entry, points: bool) -> str:
     """An entry's score as the comparison shows it; a table ended early says so."""
     if entry.complete and entry.score is not None:
-        return f"**{entry.score:g}**"
+        return f"**{number(entry.score)}**"
     if points and entry.score is not None:
         return ngettext(
             "**ended early**, {score} after {n} deal",
             "**ended early**, {score} after {n} deals",
             len(entry.deals),
-            score=f"{entry.score:g}",
+            score=number(entry.score),
         )
     return _("**ended early**")

@@ -18,7 +18,7 @@ from draw.budget import Budget
 from draw.cards import label, labels
 from draw.common import COLOR, ordinal
 from games.shithead import analysis as sh
-from locales import N_, _, ngettext, translate
+from locales import N_, _, decimal, ngettext, translate
 
 #: said in the footer when the page left something out: the file holds the whole analysis
 IN_FILE = N_("the whole analysis is in the attached file")
@@ -112,7 +112,7 @@ def shithead_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
                 dealt=dealt,
                 choices=choices,
                 luck=_pts(p["luck"]),
-                adjusted=f"{round(p['adjusted'], 2) + 0.0:.2f}",
+                adjusted=decimal(round(p["adjusted"], 2) + 0.0, 2),
             )
         )
     weight = data["config"].get("luck_weight", 1.0)

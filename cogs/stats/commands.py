@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import locales
 from bot.client import CardBot, manages_server
 from bot.fairness.beacon.binding import LABEL
 from bot.messages.errors import Refusal
@@ -25,7 +24,7 @@ from db.records import GuildSettings, ResultRow, SeatRecord
 from draw.budget import Budget
 from draw.common import COLOR, level_word
 from games.common.text import shorten
-from locales import N_, _, ngettext, number, translate
+from locales import N_, _, decimal, ngettext, translate
 
 LEADERBOARD_ROWS = 15
 #: a season's length (the server's setting, ``SEASON_LENGTHS``) as players read it
@@ -43,11 +42,6 @@ SEASON_CHOICES = [
     app_commands.Choice(name=pgettext("option choice", "yearly"), value="yearly"),
     app_commands.Choice(name=pgettext("option choice", "none"), value="none"),
 ]
-
-
-def _two_places(value: float) -> str:
-    """``2.50`` in English, ``2,5`` in German: the reader's decimal sign."""
-    return f"{value:.2f}" if locales.current() == locales.SOURCE else number(round(value, 2))
 
 
 def current_season(settings: GuildSettings) -> str:
@@ -208,7 +202,7 @@ class Stats(commands.Cog):
                     "{games} played · {wins} won · average place {place}",
                     games=p.games,
                     wins=p.wins,
-                    place=_two_places(p.average_place),
+                    place=decimal(p.average_place, 2),
                 ),
                 _("Rating **{rating}**", rating=p.rating if p.rating is not None else "—")
                 + (

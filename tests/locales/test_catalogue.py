@@ -101,6 +101,19 @@ def test_plural_forms_and_numbers_follow_the_language() -> None:
         assert locales.current() == locales.SOURCE
 
 
+def test_a_decimal_keeps_its_places_and_sign_in_the_languages_form() -> None:
+    catalogue.install()
+    with locales.speaking("de"):
+        assert locales.decimal(1.5, 1, signed=True) == "+1,5"
+        assert locales.decimal(-30.0, 1, signed=True) == "-30,0"
+        assert locales.decimal(2.5, 2) == "2,50"
+        assert locales.decimal(1234.5, 2) == "1.234,50"
+    assert locales.decimal(1.5, 1, signed=True, language="es") == "+1,5"
+    for value in (0.0, -0.0, 1.5, -2.25, 3.0, 12.345, 2.675, -0.04):  # English reads as an f-string wrote it
+        assert locales.decimal(value, 1, signed=True) == f"{value:+.1f}"
+        assert locales.decimal(value, 2) == f"{value:.2f}"
+
+
 def test_the_pseudo_language_keeps_placeholders_and_marks_every_word() -> None:
     text = catalogue.pseudo("{name} bids {bid} and takes a trick")
     assert re.fullmatch(r"⟦\{name\} .*\{bid\}.*⟧", text)

@@ -164,6 +164,10 @@ async def test_each_table_of_a_duplicate_match_reads_the_comparison_in_its_chann
     for channel, language in ((first, "de"), (second, "es")):
         [comparison] = [m for m in channel.history() if m.embeds and "⚖️" in (m.embeds[0].title or "")]
         speaks_only(message_text(comparison), COMPARISON, language)
+        # each seat's score against the others who held its cards, written with the language's
+        # decimal comma (an f-string once wrote "+3.0" in every language)
+        against = re.findall(r"[+-]\d+[.,]\d\b", message_text(comparison))
+        assert against and all("," in figure for figure in against), against
 
 
 async def start_with_computers(env, member, lobby, channel):
