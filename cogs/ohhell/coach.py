@@ -15,7 +15,7 @@ from draw.budget import Budget
 from draw.cards import label
 from draw.common import COLOR
 from games.ohhell.analysis import VERSION, AnalysisConfig, DealTask, analyse_deal, deal_tasks, summarise
-from locales import N_, _, ngettext, translate
+from locales import N_, _, decimal, ngettext, translate
 
 
 def _plan(record: GameRecord, config: AnalysisConfig) -> tuple[list[DealTask], None]:
@@ -58,9 +58,9 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
             n=n,
             name=names[p["seat"]],
             total=p["total"],
-            choices=format(p.get("decisions", 0.0), "+.1f"),
-            luck=format(p["luck"], "+.1f"),
-            adjusted=format(p["adjusted"], ".1f"),
+            choices=decimal(p.get("decisions", 0.0), 1, signed=True),
+            luck=decimal(p["luck"], 1, signed=True),
+            adjusted=decimal(p["adjusted"], 1),
         )
         for n, p in enumerate(data["players"], start=1)
     ]
@@ -95,7 +95,7 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
             name=names[c["seat"]],
             card=label(c["card"]),
             better=label(c["better"]),
-            loss=format(c["loss"], ".1f"),
+            loss=decimal(c["loss"], 1),
         )
         for c in data["costly_cards"]
     ]
@@ -110,7 +110,7 @@ def analysis_page(record: GameRecord, data: dict[str, Any]) -> CoachPage:
                 tricks=r["tricks"],
                 expected=r["expected_tricks"],
                 score=format(r["score"], "+d"),
-                worth=format(r["expected_score"], "+.1f"),
+                worth=decimal(r["expected_score"], 1, signed=True),
             )
             for r in deal["rows"]
         ]

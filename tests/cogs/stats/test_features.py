@@ -23,7 +23,7 @@ from draw.cards import labels
 from games.ohhell.analysis import AnalysisConfig, analyse_deal
 from games.ohhell.game import OhHell
 from games.ohhell.rules import Rules as OhHellRules
-from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table
+from tests.helpers import OhHellDriver, ShitheadDriver, make_bot, open_table, speaks
 
 SHORT = {"fixed_hands": "2,1", "sequence": "fixed"}
 
@@ -257,7 +257,9 @@ async def test_a_live_game_is_neither_replayed_nor_exported_and_the_lobby_shows_
     assert not refused.response.attachments
 
 
-async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(simcord_env):
+async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_request_reads_the_store(
+    simcord_env, monkeypatch
+):
     env = simcord_env
     guild = env.create_guild()
     room = guild.create_text_channel("cards")
@@ -285,6 +287,12 @@ async def test_the_coach_answers_at_once_works_off_the_loop_and_the_second_reque
     assert stored is not None and {p["seat"] for p in stored[1]["players"]} == {0, 1, 2}
     again = await bob.slash(room, "ohhell analysis", game=game_id)
     assert "The coach on game" in embed_text(again.response) and coach.computed == 1  # from the store
+    # a German reader's page writes its figures (choices, luck, worth...) with the decimal comma
+    cat = guild.add_member(env.create_user("cat"))
+    speaks(monkeypatch, cat, "de")
+    german = embed_text((await cat.slash(room, "ohhell analysis", game=game_id)).response)
+    figures = re.findall(r"[+-]?\d+[.,]\d\b", german)
+    assert "Glück" in german and figures and all("," in f for f in figures), figures
     # The work runs off the event loop: every deal's analysis is handed to the worker processes,
     # and the loop keeps turning while they work (counted in loop turns, not in seconds, so a
     # loaded machine cannot make this fail or pass).
