@@ -18,6 +18,7 @@ that plays in ``qps`` sees at once any word that did not go through the catalogu
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 from collections.abc import Iterator
@@ -86,11 +87,17 @@ def _translations(catalog: Catalog) -> Translations:
 
 def source_messages() -> Iterator[tuple[str, int, str | tuple[str, ...], str | None]]:
     """Every marked string of the source: (file, line, msgid or (singular, plural), context)."""
-    for folder in SOURCE_DIRS:
-        for filename, lineno, message, _comments, context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS
-        ):
-            yield f"{folder}/{filename}", lineno, message, context
+    found = []
+    # (Babel writes a warning on stderr for every f-string among a marked call's arguments, a
+    # placeholder's value included, which is fine: an f-string as the message itself is what
+    # tests/locales refuses. The warnings were noise in every bench and tool that reads the marks.)
+    with contextlib.redirect_stderr(io.StringIO()):
+        for folder in SOURCE_DIRS:
+            for filename, lineno, message, _comments, context in extract_from_dir(
+                ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS
+            ):
+                found.append((f"{folder}/{filename}", lineno, message, context))
+    yield from found
 
 
 def pseudo(text: str) -> str:
