@@ -2,7 +2,7 @@
 found again in the channel.
 
 What is only known once Discord answers (a new deal's table message, the standings shown) is
-noted in memory and written with the next move (:class:`~db.store.MessageNotes`); a crash loses
+noted in memory and written with the next move (:class:`~db.records.MessageNotes`); a crash loses
 those notes. The restarted bot reads the bot's messages after the table's message on record and
 takes back those that carry the controls the table or its standings carry now, so it posts
 neither a deal's table nor the standings twice.

@@ -5,7 +5,7 @@ DMs are closed, the standings shown.
 Each is queued as a *save* (by what it is about: a newer one replaces an older) and tried at once,
 and again before and after each pass of the display's loop: a store that fails leaves the rest
 queued and tried again later, and it never counts as Discord failing (nobody is told the table is
-not shown when it is). Where the presenter keeps :class:`~db.store.MessageNotes`, the table's
+not shown when it is). Where the presenter keeps :class:`~db.records.MessageNotes`, the table's
 message and the old copies closed are noted there instead, to be written with the next move.
 
 Kept apart from :class:`~bot.messages.display.Display`, which talks to Discord: this side talks only
@@ -35,7 +35,7 @@ class Saves:
         self.store = store
         self.game_id = game_id
         #: where the table's message and the old copies closed are noted, to be written with the
-        #: next move (:class:`~db.store.MessageNotes`); None: each written at once
+        #: next move (:class:`~db.records.MessageNotes`); None: each written at once
         self.notes = notes
         #: the writes still to make, by what they are about (a newer one replaces an older)
         self.queued: dict[str, Save] = {}
