@@ -78,8 +78,12 @@ async def test_many_stores_opening_new_files_at_once_all_work(tmp_path: Path) ->
         path = str(tmp_path / f"new{round_}.sqlite3")
         stores = [SqliteStore(path) for _ in range(4)]
         await asyncio.gather(*(store.open() for store in stores))
-        for store in stores:
+        game = await stores[0].create_game("ohhell", 1, 10 + round_, 100, "classic", {})
+        for store in stores:  # each one works on the one file, migrated once
+            assert (await store.get_game(game)) is not None
             await store.close()
+        with sqlite3.connect(path) as db:
+            assert db.execute("PRAGMA user_version").fetchone()[0] == migrations()[-1][0]
 
 
 async def test_a_file_that_is_not_a_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
