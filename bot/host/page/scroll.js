@@ -11,7 +11,13 @@ function follow() { pinned = true; keepEnd(); }
 function reader(ms) { readerUntil = Math.max(readerUntil, Date.now() + ms); }
 const UP_KEYS = ["ArrowUp", "PageUp", "Home", " "];
 if (timeline) {
-  timeline.addEventListener("wheel", (event) => { if (event.deltaY < 0) reader(800); }, { passive: true });
+  // A wheel turned up where the list can go up is the reader's own scroll at once: were it left to
+  // the scroll it makes, a message that grew in between (a picture that came) kept the end and
+  // undid it.
+  timeline.addEventListener("wheel", (event) => {
+    if (event.deltaY < 0) reader(800);
+    if (event.deltaY < 0 && timeline.scrollTop > 0) pinned = false;
+  }, { passive: true });
   // a finger that moves scrolls (a tap on a button does not); the list glides on a moment after
   let dragged = false;
   timeline.addEventListener("touchstart", () => { dragged = false; }, { passive: true });

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from bench.browser import Page, browser_page
 from bench.panel_view import MEASURE, PHONE
 from tests.bot.host.test_local import LocalMode, needs_browser
@@ -55,12 +57,35 @@ SCROLL_STILL = """() => {
 }"""
 
 
+#: two frames of the page: what a change of size made the page do (it keeps the newest message in
+#: view when the browser reports the new sizes, before the frame is painted) is done by then
+TWO_FRAMES = "async () => { for (let i = 0; i < 2; i += 1) await new Promise(requestAnimationFrame); }"
+
+
 def controls_in_view(page: Page) -> bool:
     """Every control of the panel's move is wholly inside the channel's visible part, and the page
-    does not scroll sideways (as :mod:`bench.panel_view` counts them)."""
+    does not scroll sideways (as :mod:`bench.panel_view` counts them), as the next frame shows it:
+    measured between a picture's arrival and the frame that follows, the page has not answered yet."""
+    page.page.evaluate(TWO_FRAMES)
     seen = page.page.evaluate(MEASURE, [TITLE])
     assert seen is not None and seen["controls"], seen
     return not seen["sideways"] and all(c["inside"] for c in seen["controls"])
+
+
+def scroll_up(page: Page, tries: int = 3) -> None:
+    """Alice turns her mouse wheel up over the channel, and again if the list did not move, as a
+    person would. One turn left the list at its end in about one run in ten on this machine (seen
+    at 1 of 4, 1 of 8 and 1 of 12 runs; tracing the page's events made it vanish, so its cause is not
+    known: the page's own follow is no longer one, since a wheel turned up now lets go of the end at
+    once). What this test holds is what the page does once she has scrolled up."""
+    for _ in range(tries):
+        page.page.mouse.wheel(0, -300)
+        try:
+            page.page.wait_for_function(f"() => {AT_END} > 250", timeout=3_000, polling=100)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"{tries} turns of the wheel up left the channel at its end")
 
 
 @needs_browser
@@ -99,8 +124,7 @@ def test_on_a_phone_the_newest_message_stays_in_view_until_the_reader_scrolls_up
             box = page.page.locator("#channel-timeline").bounding_box()
             assert box is not None
             page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.page.mouse.wheel(0, -300)
-            page.page.wait_for_function(f"() => {AT_END} > 250", timeout=10_000, polling=100)
+            scroll_up(page)
             page.page.wait_for_function(SCROLL_STILL, timeout=10_000, polling=100)  # the wheel's scroll over
             kept = page.page.evaluate(SCROLL_TOP)
             page.page.evaluate(GROW_ABOVE_AND_BELOW, [0, 120])
