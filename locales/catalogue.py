@@ -152,10 +152,15 @@ def lookup_in_context(language: str, context: str, msgid: str) -> str | None:
     return text if text != msgid else None
 
 
+def _cldr_locale(language: str) -> str:
+    """The locale Babel writes ``language``'s numbers in (the pseudo-language writes English's)."""
+    return locales.SOURCE if language == PSEUDO else language
+
+
 def _number(language: str, value: float) -> str:
     if type(value) is int:
         return _whole_number(language, value)
-    return format_decimal(value, locale=locales.SOURCE if language == PSEUDO else language)
+    return format_decimal(value, locale=_cldr_locale(language))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -163,14 +168,14 @@ def _whole_number(language: str, value: int) -> str:
     """Kept: Babel parses the locale and the number's pattern again on every call (some 80 µs),
     and a game writes the same few scores and counts thousands of times. Whole numbers only: a
     float key would answer ``-0.0`` with the text of ``0``, which the cache holds as equal."""
-    return format_decimal(value, locale=locales.SOURCE if language == PSEUDO else language)
+    return format_decimal(value, locale=_cldr_locale(language))
 
 
 def _decimal(language: str, value: float, places: int, signed: bool) -> str:
     body = "#,##0" + ("." + "0" * places if places else "")
     pattern = f"+{body};-{body}" if signed else body
     # (the float's exact value, rounded as an f-string rounds it: its text "12.345" would round down)
-    return format_decimal(Decimal(value), format=pattern, locale=locales.SOURCE if language == PSEUDO else language)
+    return format_decimal(Decimal(value), format=pattern, locale=_cldr_locale(language))
 
 
 def install(*, pseudo_language: bool = False) -> None:
